@@ -1,0 +1,54 @@
+# A thin wrapper: premake writes the real makefiles into build/.
+#   make            release build (engine, Lua module, test programs, benches)
+#   make test       every C test and busted spec; last line "N passed, N failed"
+#   make test-sanitize   the same suite built with ASan + UBSan
+#   make demo       the main job
+#   make bench      the benchmarks
+#   make fuzz       libFuzzer on the card-name and custom-deck parsers
+#   make clean
+# The first run on a fresh Debian/Ubuntu machine installs what is missing
+# (.ci/bootstrap).
+
+PREMAKE := $(shell command -v premake5 >/dev/null 2>&1 && echo premake5 || echo premake4)
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SECONDS ?= 15
+export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
+export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
+
+.PHONY: all release debug sanitize test test-sanitize demo bench fuzz clean bootstrap env
+
+all: release
+
+bootstrap:
+	@bash .ci/bootstrap base
+
+build/Makefile: bootstrap
+	@$(PREMAKE) --file=premake5.lua gmake >/dev/null
+
+release debug sanitize: build/Makefile
+	@$(MAKE) --no-print-directory -C build config=$@ -j$(JOBS)
+
+test: release
+	@bash tests/run release
+
+test-sanitize: sanitize
+	@bash tests/run sanitize
+
+demo: release
+	@lua5.4 examples/demo.lua
+
+bench: release
+	@bash bench/run
+
+fuzz: bootstrap
+	@bash .ci/bootstrap fuzz
+	@bash tests/fuzz/run $(FUZZ_SECONDS)
+
+# for a shell that wants to require "deckhand" from this tree:
+#   eval "$(make -s env)"
+env:
+	@echo 'export LUA_PATH_5_4="$(LUA_PATH_5_4)"'
+	@echo 'export LUA_CPATH_5_4="$(LUA_CPATH_5_4)"'
+
+clean:
+	rm -rf build

@@ -1,0 +1,30 @@
+/*
+** lcore.c -- luaopen_deckhand_core: the C half of the deckhand package.
+** The Lua half (deckhand/init.lua) requires it and adds the rest.
+*/
+#include "lbind.h"
+
+void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
+                  const luaL_Reg *methods) {
+  luaL_newmetatable(L, name);
+  luaL_setfuncs(L, meta, 0);
+  if (methods) {
+    luaL_newlib(L, methods);  /* unsized: fine, methods are few */
+    lua_setfield(L, -2, "__index");
+  }
+  lua_pop(L, 1);
+}
+
+static const lua_CFunction openers[] = {
+  dhL_open_card, dhL_open_cardset, dhL_open_rng, dhL_open_deck, dhL_open_trick,
+  NULL
+};
+
+int luaopen_deckhand_core(lua_State *L) {
+  int i;
+  lua_newtable(L);
+  for (i = 0; openers[i]; i++) {
+    openers[i](L);  /* each adds to the table on top and leaves it there */
+  }
+  return 1;
+}

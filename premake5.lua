@@ -1,0 +1,128 @@
+-- premake5.lua -- builds deckhand with premake5, or with Debian's premake4:
+--   premake4 --file=premake5.lua gmake     (what the Makefile runs)
+--   premake5 gmake
+-- The body is written in premake5's API.  Under premake4 (which runs this
+-- file with Lua 5.1) the block below supplies the few names premake4 lacks.
+
+if _PREMAKE_VERSION and _PREMAKE_VERSION:sub(1, 1) == "4" then
+  workspace = solution
+  function filter(f)
+    local word = f
+    if type(f) == "table" then word = f[1] end
+    local cfg = type(word) == "string" and word:match("^configurations:(.+)$")
+    if cfg then configuration(cfg) else configuration {} end
+  end
+  function symbols(v) if v == "On" then flags { "Symbols" } end end
+  function optimize(v)
+    if v == "Speed" then flags { "OptimizeSpeed" }
+    elseif v == "On" then flags { "Optimize" } end
+  end
+  function warnings(v)
+    if v == "Extra" then flags { "ExtraWarnings" }; buildoptions { "-Wextra" } end
+  end
+  function cdialect(v) buildoptions { "-std=" .. v:lower() } end
+  function pic(v) if v == "On" then buildoptions { "-fPIC" } end end
+end
+
+-- Use the instruction-set extensions the build machine advertises (the
+-- build and its users share a machine): popcnt and bmi for the bit scans,
+-- avx2 for batched evaluation.  Each flag only when /proc/cpuinfo lists it:
+-- lzcnt, say, is missing on some virtual machines, and there the lzcnt
+-- opcode silently runs as bsr.
+local function host_flags()
+  local f = io.open("/proc/cpuinfo")
+  if not f then return {} end
+  local info = f:read("*a"); f:close()
+  local have = " " .. (info:match("\nflags%s*:([^\n]*)") or "") .. " "
+  local out = {}
+  for _, pair in ipairs { { "popcnt", "-mpopcnt" }, { "bmi1", "-mbmi" }, { "bmi2", "-mbmi2" },
+                          { "abm", "-mlzcnt" }, { "avx2", "-mavx2" } } do
+    if have:find(" " .. pair[1] .. " ", 1, true) then out[#out + 1] = pair[2] end
+  end
+  return out
+end
+
+local lua_inc = "/usr/include/lua5.4"
+local configs = { "Debug", "Release", "Sanitize" }
+local sanitize = { "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+                   "-fno-omit-frame-pointer" }
+
+-- where each configuration puts its outputs (premake4 does not expand
+-- %{cfg.buildcfg}, so the paths are spelled out per configuration)
+local function outdirs(sub)
+  for _, c in ipairs(configs) do
+    filter("configurations:" .. c)
+      targetdir("build/" .. c:lower() .. (sub and ("/" .. sub) or ""))
+  end
+  filter {}
+end
+
+local function objdirs(name)
+  for _, c in ipairs(configs) do
+    filter("configurations:" .. c)
+      objdir("build/obj/" .. c:lower() .. "/" .. name)
+  end
+  filter {}
+end
+
+workspace "deckhand"
+  configurations(configs)
+  location "build"
+  language "C"
+  cdialect "C11"
+  warnings "Extra"
+  includedirs { "engine" }
+  buildoptions { "-Wshadow", "-Wstrict-prototypes", "-Wno-unused-function" }
+
+  filter "configurations:Debug"
+    symbols "On"
+    defines { "DH_DEBUG" }
+  filter "configurations:Release"
+    optimize "Speed"
+    symbols "On"
+    defines { "NDEBUG" }
+    buildoptions(host_flags())
+  filter "configurations:Sanitize"
+    symbols "On"
+    buildoptions { "-O1" }
+    buildoptions(sanitize)
+    linkoptions(sanitize)
+  filter {}
+
+-- the C core: no Lua, no I/O
+project "deckhand"
+  kind "StaticLib"
+  pic "On"
+  files { "engine/*.c", "engine/*.h" }
+  outdirs("lib")
+  objdirs("deckhand")
+
+-- the Lua module deckhand.core (deckhand/core.so); lua5.4 itself exports
+-- the Lua API, so the module does not link liblua
+project "deckhand_core"
+  kind "SharedLib"
+  pic "On"
+  targetname "core"
+  targetprefix ""
+  files { "bindings/lua/*.c", "bindings/lua/*.h" }
+  includedirs { lua_inc }
+  links { "deckhand", "m" }
+  outdirs("lua/deckhand")
+  objdirs("deckhand_core")
+
+-- one program per C test file and per benchmark
+local function programs(pattern, sub)
+  for _, file in ipairs(os.matchfiles(pattern)) do
+    local name = path.getbasename(file)
+    project(name)
+      kind "ConsoleApp"
+      files { file }
+      includedirs { "tests/c" }
+      links { "deckhand", "m" }
+      outdirs(sub)
+      objdirs(name)
+  end
+end
+
+programs("tests/c/test_*.c", "tests")
+programs("bench/bench_*.c", "bench")
