@@ -49,5 +49,6 @@ int dhL_open_cardset(lua_State *L);
 int dhL_open_rng(lua_State *L);
 int dhL_open_deck(lua_State *L);
 int dhL_open_trick(lua_State *L);
+int dhL_open_pattern(lua_State *L);
 
 #endif
