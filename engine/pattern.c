@@ -254,6 +254,11 @@ static void analyse(dh_pattern *p, const raw *el, int n) {
       if (letter[i] + 1 > p->nletters) p->nletters = (uint8_t)(letter[i] + 1);
     }
   }
+  for (i = 0; i < 4; i++) {  /* insertion sort, largest first */
+    uint8_t v = p->letter_need[i];
+    for (j = i; j > 0 && p->letter_sorted[j - 1] < v; j--) p->letter_sorted[j] = p->letter_sorted[j - 1];
+    p->letter_sorted[j] = v;
+  }
   /* store the elements in matching order (stable by weight) */
   for (i = 0; i < n; i++) {
     p->comp[i] = comp[i]; p->off[i] = (uint8_t)off[i]; p->letter[i] = letter[i];

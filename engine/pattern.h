@@ -71,8 +71,9 @@ typedef struct dh_pattern {
   uint8_t span[DH_PATTERN_MAXCARDS];    /* highest offset + 1 */
   uint8_t need[DH_PATTERN_MAXCARDS][DH_PATTERN_MAXCARDS];  /* cards at each offset */
   uint8_t digits[DH_PATTERN_MAXCARDS];  /* bit o: offset o holds a digit */
-  /* per letter: how many elements carry it */
+  /* per letter: how many elements carry it; the same counts largest first */
   uint8_t letter_need[4];
+  uint8_t letter_sorted[4];
 } dh_pattern;
 
 /*

@@ -140,28 +140,40 @@ static int choose_tops(matcher *m, int c, unsigned digit_ranks) {
   return 0;
 }
 
-int dh_pattern_match(const dh_pattern *p, dh_cardset hand, dh_cardset *out) {
+/* can the suits hold the letters?  The longest letter needs the longest
+** suit, the second the second: compare the two lists sorted */
+static int suits_fit(const dh_pattern *p, dh_cardset hand) {
+  int a = __builtin_popcountll(hand & dh_suit_mask(0)), b = __builtin_popcountll(hand & dh_suit_mask(1));
+  int c = __builtin_popcountll(hand & dh_suit_mask(2)), d = __builtin_popcountll(hand & dh_suit_mask(3));
+  int t;
+#define SWAP_IF_LESS(x, y) if (x < y) { t = x; x = y; y = t; }
+  SWAP_IF_LESS(a, b); SWAP_IF_LESS(c, d); SWAP_IF_LESS(a, c); SWAP_IF_LESS(b, d); SWAP_IF_LESS(b, c);
+#undef SWAP_IF_LESS
+  return a >= p->letter_sorted[0] && b >= p->letter_sorted[1] && c >= p->letter_sorted[2] &&
+         d >= p->letter_sorted[3];
+}
+
+/* stage 3, apart so that the quick refusals above need no stack frame */
+static int search(const dh_pattern *p, dh_cardset hand, const uint16_t *tops, dh_cardset *out) {
   matcher m;
   int c, e;
-  if (out) *out = 0;
-  hand &= DH_FRENCH52;
-  if (p->n == 0 || p->never || __builtin_popcountll(hand) < p->n) return 0;
   m.p = p;
   m.hand = hand;
   for (c = 0; c < 4; c++) m.suitlen[c] = __builtin_popcountll(dh_set_suit(hand, c));
-  if (p->nletters) {
-    /* the longest letters need the longest suits: compare sorted lists */
-    int need[4], have[4], i, j;
-    for (i = 0; i < 4; i++) { need[i] = p->letter_need[i]; have[i] = m.suitlen[i]; }
-    for (i = 1; i < 4; i++)
-      for (j = i; j > 0; j--) {
-        int t;
-        if (need[j] > need[j - 1]) { t = need[j]; need[j] = need[j - 1]; need[j - 1] = t; }
-        if (have[j] > have[j - 1]) { t = have[j]; have[j] = have[j - 1]; have[j - 1] = t; }
-      }
-    for (i = 0; i < p->nletters; i++)
-      if (need[i] > have[i]) return 0;
-  }
+  for (c = 0; c < p->ncomp; c++) m.cand_tops[c] = tops[c];
+  if (!choose_tops(&m, 0, 0)) return 0;
+  if (out)
+    for (e = 0; e < p->n; e++) *out |= m.card[e];
+  return 1;
+}
+
+int dh_pattern_match(const dh_pattern *p, dh_cardset hand, dh_cardset *out) {
+  uint16_t tops[DH_PATTERN_MAXCARDS];
+  int c;
+  if (out) *out = 0;
+  hand &= DH_FRENCH52;
+  if (p->n == 0 || p->never || __builtin_popcountll(hand) < p->n) return 0;
+  if (p->nletters && !suits_fit(p, hand)) return 0;
   if (p->ncomp) {
     unsigned l0 = (unsigned)(hand & DH_LANE_MASK), l1 = (unsigned)(hand >> 16 & DH_LANE_MASK);
     unsigned l2 = (unsigned)(hand >> 32 & DH_LANE_MASK), l3 = (unsigned)(hand >> 48 & DH_LANE_MASK);
@@ -172,15 +184,12 @@ int dh_pattern_match(const dh_pattern *p, dh_cardset hand, dh_cardset *out) {
     atleast[3] = values_of((a01 & o23) | (a23 & o01));
     atleast[4] = values_of(a01 & a23);
     for (c = 0; c < p->ncomp; c++) {
-      unsigned tops = p->tops[c];
+      unsigned t = p->tops[c];
       int o;
-      for (o = 0; o < p->span[c] && tops; o++) tops &= atleast[p->need[c][o]] << o;
-      if (!tops) return 0;
-      m.cand_tops[c] = (uint16_t)tops;
+      for (o = 0; o < p->span[c] && t; o++) t &= atleast[p->need[c][o]] << o;
+      if (!t) return 0;
+      tops[c] = (uint16_t)t;
     }
   }
-  if (!choose_tops(&m, 0, 0)) return 0;
-  if (out)
-    for (e = 0; e < p->n; e++) *out |= m.card[e];
-  return 1;
+  return search(p, hand, tops, out);
 }
