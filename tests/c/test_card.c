@@ -95,6 +95,8 @@ static void test_named_examples(void) {
   CHECK(parses_to("rj", DH_BIG_JOKER));
   CHECK(parses_to("LJ", DH_LITTLE_JOKER));
   CHECK(parses_to("sj", DH_LITTLE_JOKER));
+  CHECK(parses_to("J\xE2\x98\x85", DH_BIG_JOKER));     /* J★, the display form */
+  CHECK(parses_to("j\xE2\x98\x86", DH_LITTLE_JOKER));  /* J☆ */
   dh_card_name(DH_BIG_JOKER, buf);
   CHECK_STR(buf, "BJ");
   dh_card_name(DH_LITTLE_JOKER, buf);
