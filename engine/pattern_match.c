@@ -153,7 +153,8 @@ static int suits_fit(const dh_pattern *p, dh_cardset hand) {
          d >= p->letter_sorted[3];
 }
 
-/* stage 3, apart so that the quick refusals above need no stack frame */
+/* stage 3 */
+__attribute__((noinline))  /* keeps the refusals above free of its frame */
 static int search(const dh_pattern *p, dh_cardset hand, const uint16_t *tops, dh_cardset *out) {
   matcher m;
   int c, e;
