@@ -125,7 +125,7 @@ static int parse(parser *ps, const char *s, size_t len) {
     }
     if (ch == '?') {
       r.kind = SYM_ANY; r.id = 0;
-    } else if (ch <= '9') {
+    } else if (ch >= '0' && ch <= '9') {
       r.kind = SYM_DIGIT; r.id = (uint8_t)(ch - '0');
     } else {
       r.kind = SYM_LETTER;
