@@ -15,7 +15,6 @@
 #include "pattern.h"
 
 #define ROW UINT64_C(0x0001000100010001)  /* one rank slot in every lane */
-#define NONE 0xFF
 
 typedef struct matcher {
   const dh_pattern *p;
