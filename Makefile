@@ -11,7 +11,7 @@
 
 PREMAKE := $(shell command -v premake5 >/dev/null 2>&1 && echo premake5 || echo premake4)
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
-FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 10
 export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
 export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
 
