@@ -4,7 +4,7 @@
 #   make test-sanitize   the same suite built with ASan + UBSan
 #   make demo       the main job
 #   make bench      the benchmarks
-#   make fuzz       libFuzzer on the card-name and custom-deck parsers
+#   make fuzz       libFuzzer on the card-name, custom-deck and pattern parsers
 #   make clean
 # The first run on a fresh Debian/Ubuntu machine installs what is missing
 # (.ci/bootstrap).
