@@ -43,6 +43,28 @@ local function host_flags()
 end
 
 local lua_inc = "/usr/include/lua5.4"
+
+-- the libraries pkg-config names for a package ("-llua5.4" -> "lua5.4"),
+-- for links{}, which puts them after the objects (premake4 has no
+-- os.outputof)
+local function pkg_links(pkg, fallback)
+  local p = io.popen("pkg-config --libs-only-l " .. pkg .. " 2>/dev/null")
+  local out = p and p:read("*a") or ""
+  if p then p:close() end
+  local list = {}
+  for lib in out:gmatch("%-l(%S+)") do list[#list + 1] = lib end
+  if #list == 0 then list = fallback end
+  return list
+end
+
+-- the major version, for the shared library's soname
+local function version_major()
+  local f = io.open("engine/version.h")
+  local text = f and f:read("*a") or ""
+  if f then f:close() end
+  return text:match("#define DH_VERSION_MAJOR (%d+)") or "0"
+end
+local dh_major = version_major()
 local configs = { "Debug", "Release", "Sanitize" }
 local sanitize = { "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
                    "-fno-omit-frame-pointer" }
@@ -97,6 +119,17 @@ project "deckhand"
   outdirs("lib")
   objdirs("deckhand")
 
+-- the same engine as a shared library for C programs (make install);
+-- kept out of lib/ so that -ldeckhand in this tree still means the static one
+project "deckhand_shared"
+  kind "SharedLib"
+  pic "On"
+  targetname "deckhand"
+  files { "engine/*.c", "engine/*.h" }
+  linkoptions { "-Wl,-soname,libdeckhand.so." .. dh_major }
+  outdirs("shared")
+  objdirs("deckhand_shared")
+
 -- the Lua module deckhand.core (deckhand/core.so); lua5.4 itself exports
 -- the Lua API, so the module does not link liblua
 project "deckhand_core"
@@ -109,6 +142,23 @@ project "deckhand_core"
   links { "deckhand", "m" }
   outdirs("lua/deckhand")
   objdirs("deckhand_core")
+
+-- examples/embed: a C program that uses the engine directly and also owns
+-- a lua_State with the deckhand module in it.  Only this program links
+-- liblua; the module gets the Lua API from whoever loads it.
+-- It includes the public headers as <deckhand/...>, the way a program
+-- built against an installed copy does: build/include/deckhand -> engine.
+os.mkdir("build/include")
+os.execute("ln -sfn ../../engine build/include/deckhand")
+project "embed"
+  kind "ConsoleApp"
+  files { "examples/embed/*.c", "examples/embed/*.h" }
+  includedirs { "build/include", lua_inc }
+  links { "deckhand" }
+  links(pkg_links("lua5.4", { "lua5.4" }))
+  links { "m" }
+  outdirs("examples")
+  objdirs("embed")
 
 -- one program per C test file and per benchmark
 local function programs(pattern, sub)

@@ -3,6 +3,7 @@
 ** The Lua half (deckhand/init.lua) requires it and adds the rest.
 */
 #include "lbind.h"
+#include "version.h"
 
 void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
                   const luaL_Reg *methods) {
@@ -14,6 +15,12 @@ void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
     lua_setfield(L, -2, "__index");
   }
   lua_pop(L, 1);
+}
+
+/* deckhand.core.version() -> "0.1.0": the engine linked into the module */
+static int version(lua_State *L) {
+  lua_pushstring(L, dh_version());
+  return 1;
 }
 
 static const lua_CFunction openers[] = {
@@ -28,5 +35,7 @@ int luaopen_deckhand_core(lua_State *L) {
   for (i = 0; openers[i]; i++) {
     openers[i](L);  /* each adds to the table on top and leaves it there */
   }
+  lua_pushcfunction(L, version);
+  lua_setfield(L, -2, "version");
   return 1;
 }

@@ -6,7 +6,7 @@
 local core = require "deckhand.core"
 
 local deckhand = {
-  _VERSION = "deckhand 0.1.0",
+  _VERSION = "deckhand " .. core.version(),  -- the engine's dh_version()
 }
 
 for name, value in pairs(core) do deckhand[name] = value end

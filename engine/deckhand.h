@@ -1,0 +1,44 @@
+/*
+** deckhand.h -- the whole public C API of libdeckhand in one include.
+**
+**     #include <deckhand/deckhand.h>       cc ... $(pkg-config --cflags --libs deckhand)
+**
+** Conventions every header follows, stated once here:
+**
+** Ownership.  Every engine object (dh_rng, dh_deck, dh_trick, dh_order,
+**   dh_pattern, ...) is a flat struct with no pointers inside.  The caller
+**   owns it and puts it wherever it likes (stack, array, malloc); the
+**   library never allocates, never frees, and never keeps a pointer it was
+**   given once the call returns.  Copying the struct copies the object.
+**   Strings the library returns (reasons, names) are static and read-only.
+**
+** Errors.  Nothing in the library prints, exits, aborts or raises.  A call
+**   that can fail on its input says how in its header: it returns 0 or -1
+**   (or DH_NO_CARD), leaves its output objects unchanged unless stated,
+**   and where useful sets a `const char **why` to a short static reason.
+**   Passing pointers that are NULL or objects never initialised is a
+**   programming error and is not checked outside DH_DEBUG builds.
+**
+** Threads.  The library has no mutable global state: its tables are
+**   static const.  Any number of threads may use it at once as long as no
+**   object is used by two threads at the same time without a lock.  Each
+**   random stream is an explicit dh_rng; dh_rng_split gives one per thread.
+**
+** Numbering.  Seats are 0-based in C (the Lua layer shows them 1-based);
+**   suits are clubs 0, diamonds 1, hearts 2, spades 3 (card.h).
+**
+** Versions.  DH_VERSION_* are the headers' version, dh_version() the
+**   library's (version.h).
+*/
+#ifndef DH_DECKHAND_H
+#define DH_DECKHAND_H
+
+#include "version.h"
+#include "card.h"
+#include "cardset.h"
+#include "rng.h"
+#include "deck.h"
+#include "trick.h"
+#include "pattern.h"
+
+#endif
