@@ -5,6 +5,9 @@
 #   make demo       the main job
 #   make bench      the benchmarks
 #   make fuzz       libFuzzer on the card-name, custom-deck and pattern parsers
+#   make install    PREFIX=/usr/local (default), DESTDIR honoured
+#   make uninstall  removes exactly what make install put there
+#   make docs       the API reference (LDoc) into docs/api/
 #   make clean
 # The first run on a fresh Debian/Ubuntu machine installs what is missing
 # (.ci/bootstrap).
@@ -12,10 +15,13 @@
 PREMAKE := $(shell command -v premake5 >/dev/null 2>&1 && echo premake5 || echo premake4)
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 10
+PREFIX  ?= /usr/local
+DESTDIR ?=
 export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
 export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
 
-.PHONY: all release debug sanitize test test-sanitize demo bench fuzz clean bootstrap env
+.PHONY: all release debug sanitize test test-sanitize demo bench fuzz clean bootstrap env \
+        install uninstall docs
 
 all: release
 
@@ -46,6 +52,12 @@ bench: release
 fuzz: bootstrap
 	@bash .ci/bootstrap fuzz
 	@bash tests/fuzz/run $(FUZZ_SECONDS)
+
+install: release
+	@bash tools/install install "$(DESTDIR)" "$(PREFIX)" build/release
+
+uninstall:
+	@bash tools/install uninstall "$(DESTDIR)" "$(PREFIX)"
 
 # for a shell that wants to require "deckhand" from this tree:
 #   eval "$(make -s env)"

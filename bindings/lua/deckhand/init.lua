@@ -5,11 +5,26 @@
 
 local core = require "deckhand.core"
 
+-- An installed copy (make install) has deckhand/config.lua beside this
+-- file, saying where its variants and bots went; a source tree or a rock
+-- has none.  Read it from beside this very file, not from package.path,
+-- so that one copy never picks up another copy's settings.
+local function installed_config(here)
+  local dir = type(here) == "string" and here:match("^(.*[/\\])init%.lua$")
+  local chunk = dir and loadfile(dir .. "config.lua", "t", {})
+  local ok, config = pcall(chunk or function() end)
+  return ok and type(config) == "table" and config or {}
+end
+
 local deckhand = {
   _VERSION = "deckhand " .. core.version(),  -- the engine's dh_version()
 }
 
 for name, value in pairs(core) do deckhand[name] = value end
+
+--- Where an installed copy keeps its data: `prefix`, `rules` and
+-- `strategies` directories; an empty table in a source tree or a rock.
+deckhand.config = installed_config(select(2, ...))
 
 -- poker: the evaluator (when built in) and the hand pattern language
 deckhand.poker = deckhand.poker or {}

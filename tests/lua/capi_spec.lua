@@ -1,0 +1,69 @@
+-- capi_spec.lua: the public C API as a whole: the version agrees
+-- everywhere, the umbrella header covers every public header, and the
+-- engine keeps no writable global state.
+package.path = "tests/lua/?.lua;" .. package.path
+local dh = require "deckhand"
+local H = require "embed_helper"
+
+local function header_version()
+  local text = H.read(H.root .. "/engine/version.h")
+  local v = {}
+  for _, part in ipairs { "MAJOR", "MINOR", "PATCH" } do
+    v[#v + 1] = assert(text:match("#define DH_VERSION_" .. part .. " (%d+)"), part)
+  end
+  return table.concat(v, ".")
+end
+
+-- the public headers: engine/*.h but the engine's private *_impl.h
+local function public_headers()
+  local list = {}
+  for name in H.run("cd " .. H.quote(H.root) .. "/engine && ls *.h"):gmatch("%S+") do
+    if not name:match("_impl%.h$") then list[#list + 1] = name end
+  end
+  return list
+end
+
+describe("the C API", function()
+  it("has one version: version.h, dh_version() and deckhand._VERSION", function()
+    local v = header_version()
+    assert.are.equal(v, require("deckhand.core").version())
+    assert.are.equal("deckhand " .. v, dh._VERSION)
+  end)
+
+  it("gathers every public header in deckhand.h", function()
+    local umbrella = H.read(H.root .. "/engine/deckhand.h")
+    for _, h in ipairs(public_headers()) do
+      if h ~= "deckhand.h" then
+        assert.truthy(umbrella:find('#include "' .. h .. '"', 1, true), "deckhand.h lacks " .. h)
+      end
+    end
+  end)
+
+  it("compiles deckhand.h alone, as C11 and as C++, without warnings", function()
+    local dir = H.tmpdir()
+    local src = dir .. "/t.c"
+    local f = assert(io.open(src, "w"))
+    f:write('#include <deckhand/deckhand.h>\nint main(void) { return dh_version_num() != DH_VERSION_NUM; }\n')
+    f:close()
+    local inc = H.quote(H.root .. "/build/include")
+    H.run(("cc -std=c11 -Wall -Wextra -Werror -pedantic -I%s -c %s -o %s/t.o"):format(inc, src, dir))
+    if select(2, H.sh("command -v c++")) then
+      H.run(("c++ -x c++ -Wall -Wextra -Werror -I%s -c %s -o %s/t2.o"):format(inc, src, dir))
+    end
+    H.rmdir(dir)
+  end)
+
+  it("keeps no writable global state in the engine", function()
+    -- read-only tables are .rodata (or .data.rel.ro when they hold
+    -- pointers); anything in .data, .bss, thread-local or common is state
+    local out = H.run("objdump -t " .. H.quote(H.build .. "/lib/libdeckhand.a"))
+    local bad = {}
+    for line in out:gmatch("[^\n]+") do
+      local flags, section, name = line:match("^%x+ (.......) (%S+)%s+%x+%s+(%S+)")
+      if flags and flags:sub(7, 7) == "O" and not section:match("^%.rodata") and not section:match("^%.data%.rel%.ro") then
+        bad[#bad + 1] = name .. " in " .. section
+      end
+    end
+    assert.are.same({}, bad)
+  end)
+end)

@@ -1,0 +1,79 @@
+-- embed_spec.lua: runs examples/embed, the C program that uses the
+-- engine directly (part a) and from its own lua_State (part b), and checks
+-- the deal it prints against the rules and against the Lua binding.
+package.path = "tests/lua/?.lua;" .. package.path
+local dh = require "deckhand"
+local H = require "embed_helper"
+
+local exe = H.build .. "/examples/embed"
+
+-- the printed deal: hands by seat, tricks as { {seat, card}... , winner }
+local function parse(out)
+  local deal = { hands = {}, tricks = {} }
+  for line in out:gmatch("[^\n]+") do
+    local seat, cards = line:match("^hand (%d): (.+)$")
+    if seat then deal.hands[tonumber(seat)] = dh.cards(cards) end
+    local body, winner = line:match("^trick %d+:(.-) %-> (%d)$")
+    if body then
+      local trick = { winner = tonumber(winner) }
+      for s, c in body:gmatch("(%d):(%w+)") do trick[#trick + 1] = { tonumber(s), dh.card(c) } end
+      deal.tricks[#deal.tricks + 1] = trick
+    end
+    local counts = line:match("^tricks: ([%d ]+)")
+    if counts then
+      deal.counts = {}
+      for n in counts:gmatch("%d+") do deal.counts[#deal.counts + 1] = tonumber(n) end
+    end
+  end
+  return deal
+end
+
+describe("examples/embed, part (a): the engine alone", function()
+  it("plays whole Spades deals by the rules", function()
+    for seed = 1, 12 do
+      local deal = parse(H.run(H.quote(exe) .. " engine " .. seed))
+      assert.are.equal(4, #deal.hands)
+      local all = deal.hands[1] | deal.hands[2] | deal.hands[3] | deal.hands[4]
+      assert.are.equal(52, #all)
+      assert.are.equal(13, #deal.tricks)
+      local hands, won, broken, leader = {}, { 0, 0, 0, 0 }, false, 1  -- dealer is seat 4
+      for s = 1, 4 do hands[s] = deal.hands[s] end
+      for _, trick in ipairs(deal.tricks) do
+        assert.are.equal(leader, trick[1][1])
+        local cards = {}
+        for i, play in ipairs(trick) do
+          local seat, card = play[1], play[2]
+          assert.are.equal((leader + i - 2) % 4 + 1, seat)
+          assert.is_true(hands[seat]:has(card))
+          if i == 1 then
+            if card.suit == "s" and not broken then  -- only when nothing else is left
+              assert.are.equal(#hands[seat], #hands[seat]:suit("s"))
+            end
+          elseif card.suit ~= trick[1][2].suit then   -- void in the led suit
+            assert.are.equal(0, #hands[seat]:suit(trick[1][2].suit))
+          end
+          if card.suit == "s" then broken = true end
+          hands[seat] = hands[seat] - card
+          cards[i] = card
+        end
+        local winner = trick[dh.trick_winner(cards, "s")][1]
+        assert.are.equal(winner, trick.winner)
+        won[winner] = won[winner] + 1
+        leader = winner
+      end
+      assert.are.same(won, deal.counts)
+    end
+  end)
+
+  it("is reproducible from its seed", function()
+    local a = H.run(H.quote(exe) .. " engine 99")
+    assert.are.equal(a, H.run(H.quote(exe) .. " engine 99"))
+    assert.are_not.equal(a, H.run(H.quote(exe) .. " engine 100"))
+  end)
+
+  it("refuses a bad mode", function()
+    local out, ok = H.sh(H.quote(exe) .. " nonsense")
+    assert.is_false(ok)
+    assert.truthy(out:find("usage:", 1, true))
+  end)
+end)
