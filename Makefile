@@ -38,9 +38,11 @@ release debug sanitize: build/Makefile
 	  || { cat build/$@.log; echo "build failed (log: build/$@.log)"; exit 1; }
 
 test: release
+	@bash .ci/bootstrap package
 	@bash tests/run release
 
 test-sanitize: sanitize
+	@bash .ci/bootstrap package
 	@bash tests/run sanitize
 
 demo: release

@@ -26,6 +26,23 @@ for name, value in pairs(core) do deckhand[name] = value end
 -- `strategies` directories; an empty table in a source tree or a rock.
 deckhand.config = installed_config(select(2, ...))
 
+--- The search path for one kind of data file ("rules", "strategies") that
+-- deckhand itself ships: the installed copy's directory (make install),
+-- then `deckhand/<kind>/?.lua` beside every package.path entry (how a rock
+-- installs them).  The loaders put this after DECKHAND_PATH and ./<kind>.
+-- @tparam string kind "rules" or "strategies"
+-- @treturn string a path of `?` templates separated by `;`
+function deckhand.data_path(kind)
+  local parts = {}
+  if deckhand.config[kind] then parts[1] = deckhand.config[kind] .. "/?.lua" end
+  for template in package.path:gmatch("[^;]+") do
+    if template:match("%?%.lua$") then
+      parts[#parts + 1] = template:gsub("%?%.lua$", "deckhand/" .. kind .. "/?.lua")
+    end
+  end
+  return table.concat(parts, ";")
+end
+
 -- poker: the evaluator (when built in) and the hand pattern language
 deckhand.poker = deckhand.poker or {}
 deckhand.poker.pattern = core.pattern

@@ -1,0 +1,54 @@
+-- deckhand-scm-1.rockspec: the deckhand Lua module for LuaRocks.
+--   luarocks --lua-version=5.4 make rockspecs/deckhand-scm-1.rockspec
+-- run from a source tree builds deckhand.core from the C sources listed
+-- below and installs it with the Lua files; nothing is downloaded.
+-- The lists are explicit ("builtin" has no globs): tests/lua/rockspec_spec.lua
+-- fails when an engine/*.c, bindings/lua/*.c, deckhand/*.lua or rules/*.lua
+-- file of the tree is missing here.
+rockspec_format = "3.0"
+package = "deckhand"
+version = "scm-1"
+
+source = {
+  url = "git+https://example.invalid/deckhand.git",  -- not fetched by `luarocks make`
+}
+
+description = {
+  summary = "A card-game engine: a C11 core with a Lua 5.4 layer for rules and bots",
+  detailed = [[
+Cards, decks, seeded shuffles, tricks and poker hands in C; variants
+(Spades, Hearts, Briscola, Oh Hell, Hold'em) and strategies in Lua.]],
+}
+
+dependencies = {
+  "lua >= 5.4, < 5.5",
+}
+
+build = {
+  type = "builtin",
+  modules = {
+    ["deckhand.core"] = {
+      sources = {
+        "engine/card.c",
+        "engine/cardset.c",
+        "engine/deck.c",
+        "engine/pattern.c",
+        "engine/pattern_match.c",
+        "engine/rng.c",
+        "engine/trick.c",
+        "engine/version.c",
+        "bindings/lua/lcard.c",
+        "bindings/lua/lcardset.c",
+        "bindings/lua/lcore.c",
+        "bindings/lua/ldeck.c",
+        "bindings/lua/lpattern.c",
+        "bindings/lua/lrng.c",
+        "bindings/lua/ltrick.c",
+      },
+      incdirs = { "engine" },
+      defines = { "NDEBUG" },
+      libraries = { "m" },
+    },
+    ["deckhand"] = "bindings/lua/deckhand/init.lua",
+  },
+}
