@@ -61,6 +61,12 @@ install: release
 uninstall:
 	@bash tools/install uninstall "$(DESTDIR)" "$(PREFIX)"
 
+# the API reference: LDoc over bindings/lua/deckhand (config.ld)
+docs:
+	@bash .ci/bootstrap package
+	@out=$$(ldoc . 2>&1) || { echo "$$out"; exit 1; }
+	@echo "API reference: docs/api/index.html"
+
 # for a shell that wants to require "deckhand" from this tree:
 #   eval "$(make -s env)"
 env:
