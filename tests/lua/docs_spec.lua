@@ -1,0 +1,111 @@
+-- docs_spec.lua: every ```lua block of README.md and docs/*.md runs, so the
+-- documentation cannot drift from the code.
+--
+-- Conventions for the blocks:
+--  * each block is a whole program (it requires what it uses);
+--  * `print(...)  --> text` states what that print shows: the first thing
+--    printed from that line must equal text (runs of spaces and tabs
+--    count as one space; a remark may follow as `--> text  -- remark`);
+--    a long one may stand alone on the next line, `--> text`;
+--  * a first line `-- needs: deckhand.x.y` marks a block that waits for a
+--    part of the API not built in yet: it is reported as pending, not run.
+package.path = "tests/lua/?.lua;" .. package.path
+local H = require "embed_helper"
+
+local function pages()
+  local list = { "README.md" }
+  for f in H.run("cd " .. H.quote(H.root) .. " && ls docs/*.md"):gmatch("%S+") do list[#list + 1] = f end
+  return list
+end
+
+-- the ```lua blocks of a page: { line = first code line, code = text }
+local function blocks(page)
+  local out, cur = {}, nil
+  local n = 0
+  for line in (H.read(H.root .. "/" .. page) .. "\n"):gmatch("([^\n]*)\n") do
+    n = n + 1
+    if cur then
+      if line:match("^```%s*$") then out[#out + 1] = cur; cur = nil
+      else cur.lines[#cur.lines + 1] = line end
+    elseif line:match("^```lua%s*$") then
+      cur = { line = n + 1, lines = {} }
+    end
+  end
+  assert(cur == nil, page .. ": unclosed ```lua block")
+  for _, b in ipairs(out) do b.code = table.concat(b.lines, "\n") end
+  return out
+end
+
+local function squash(s) return (s:gsub("[ \t]+", " "):gsub("^ ", ""):gsub(" $", "")) end
+
+-- is a dotted name like deckhand.poker.eval available?
+local function available(name)
+  local parts = {}
+  for p in name:gmatch("[^.]+") do parts[#parts + 1] = p end
+  local ok, value = pcall(require, parts[1])
+  if not ok then return false end
+  for i = 2, #parts do
+    if type(value) ~= "table" then return false end
+    value = value[parts[i]]
+  end
+  return value ~= nil
+end
+
+local function run_block(page, b)
+  local printed = {}  -- line -> first text printed from it
+  local env = setmetatable({}, { __index = _G })
+  env.print = function(...)
+    local parts = table.pack(...)
+    for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+    local info = debug.getinfo(2, "Sl")
+    -- only prints written in the block itself, not in functions it calls
+    if info.source == "=" .. page then
+      local line = info.currentline
+      if printed[line] == nil then printed[line] = table.concat(parts, "\t", 1, parts.n) end
+    end
+  end
+  -- pad so that error messages give the page's own line numbers
+  local chunk = assert(load(("\n"):rep(b.line - 1) .. b.code, "=" .. page, "t", env))
+  chunk()
+  for i, line in ipairs(b.lines) do
+    local expect = line:match("print%b().-%-%->%s*(.-)%s*$")
+    local at = b.line + i - 1
+    if not expect and i > 1 and b.lines[i - 1]:match("print%b()") then
+      expect, at = line:match("^%s*%-%->%s*(.-)%s*$"), at - 1
+    end
+    if expect then
+      expect = expect:gsub("%s+%-%-%s.*$", "")
+      assert(printed[at] ~= nil, ("%s:%d: printed nothing"):format(page, at))
+      assert.are.equal(squash(expect), squash(printed[at]), ("%s:%d"):format(page, at))
+    end
+  end
+end
+
+describe("the worked examples in the docs", function()
+  for _, page in ipairs(pages()) do
+    for _, b in ipairs(blocks(page)) do
+      local title = ("%s:%d"):format(page, b.line)
+      local need = b.lines[1]:match("^%-%-%s*needs:%s*(%S+)")
+      if need and not available(need) then
+        pending(title .. " (needs " .. need .. ")")
+      else
+        it(title, function() run_block(page, b) end)
+      end
+    end
+  end
+end)
+
+describe("make docs", function()
+  it("builds the API reference with LDoc without warnings", function()
+    local _, have = H.sh("command -v ldoc")
+    if not have then error("ldoc is missing: bash .ci/bootstrap package") end
+    local tmp = H.tmpdir()
+    local out = H.run(("cd %s && ldoc -d %s ."):format(H.quote(H.root), H.quote(tmp)))
+    -- LDoc reports problems as "file:line: message" and goes on
+    assert.falsy(out:match("[^\n]+:%d+: [^\n]+"), out)
+    for _, page in ipairs { "index.html", "modules/deckhand.html", "modules/deckhand.core.html" } do
+      assert.is_true(H.exists(tmp .. "/" .. page), page)
+    end
+    H.rmdir(tmp)
+  end)
+end)
