@@ -1,5 +1,6 @@
--- docs_spec.lua: every ```lua block of README.md and docs/*.md runs, so the
--- documentation cannot drift from the code.
+-- docs_spec.lua: every ```lua block of README.md and docs/*.md runs, and
+-- every ```c block that has a main() compiles against the engine and runs,
+-- so the documentation cannot drift from the code.
 --
 -- Conventions for the blocks:
 --  * each block is a whole program (it requires what it uses);
@@ -18,8 +19,9 @@ local function pages()
   return list
 end
 
--- the ```lua blocks of a page: { line = first code line, code = text }
-local function blocks(page)
+-- the ```<lang> blocks of a page: { line = first code line, code = text }
+local function blocks(page, lang)
+  lang = lang or "lua"
   local out, cur = {}, nil
   local n = 0
   for line in (H.read(H.root .. "/" .. page) .. "\n"):gmatch("([^\n]*)\n") do
@@ -27,7 +29,7 @@ local function blocks(page)
     if cur then
       if line:match("^```%s*$") then out[#out + 1] = cur; cur = nil
       else cur.lines[#cur.lines + 1] = line end
-    elseif line:match("^```lua%s*$") then
+    elseif line:match("^```" .. lang .. "%s*$") then
       cur = { line = n + 1, lines = {} }
     end
   end
@@ -90,6 +92,27 @@ describe("the worked examples in the docs", function()
         pending(title .. " (needs " .. need .. ")")
       else
         it(title, function() run_block(page, b) end)
+      end
+    end
+  end
+end)
+
+describe("the C examples in the docs", function()
+  for _, page in ipairs(pages()) do
+    for _, b in ipairs(blocks(page, "c")) do
+      if b.code:find("int main", 1, true) then
+        it(("%s:%d"):format(page, b.line), function()
+          local tmp = H.tmpdir()
+          local f = assert(io.open(tmp .. "/example.c", "w"))
+          f:write(("#line %d \"%s\"\n"):format(b.line, page), b.code, "\n")
+          f:close()
+          H.run(("cc -std=c11 -Wall -Wextra -Werror %s -I%s -o %s/example %s/example.c %s -lm")
+            :format(H.sanitize and "-fsanitize=address,undefined" or "",
+                    H.quote(H.root .. "/build/include"), tmp, tmp,
+                    H.quote(H.build .. "/lib/libdeckhand.a")))
+          H.run(tmp .. "/example")
+          H.rmdir(tmp)
+        end)
       end
     end
   end
