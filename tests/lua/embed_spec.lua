@@ -77,3 +77,41 @@ describe("examples/embed, part (a): the engine alone", function()
     assert.truthy(out:find("usage:", 1, true))
   end)
 end)
+
+-- the bot the example embeds, read back from the C string in lua_game.c
+local function embedded_bot()
+  local src = H.read(H.root .. "/examples/embed/lua_game.c")
+  local body = assert(src:match("bot_source%[%] =(.-);\n"))
+  local lua = {}
+  for piece in body:gmatch('"(.-)"') do lua[#lua + 1] = piece:gsub("\\n", "\n"):gsub('\\"', '"') end
+  return assert(load(table.concat(lua), "=bot", "t"))()
+end
+
+local describe_game = dh.game and describe or function(name)
+  pending(name .. ": needs the trick-taking engine (deckhand.game)")
+end
+
+describe_game("examples/embed, part (b): a lua_State owned by C", function()
+  it("plays the same game as deckhand.play with the same bot", function()
+    local bot = embedded_bot()
+    for _, seed in ipairs { 3, 4, 11 } do
+      local out = H.run(H.quote(exe) .. " lua " .. seed)
+      assert.truthy(out:find("lua: deckhand " .. require("deckhand.core").version() .. " in our own lua_State", 1, true), out)
+      local moves, hands = out:match(": (%d+) moves, (%d+) hands")
+      local scores, winners = out:match("lua: scores ([-%d ]+), winners ([%d ]+)")
+      assert.truthy(scores, out)
+      local game = dh.play(dh.variant("spades", { target = 200 }), { bot, bot, bot, bot }, { seed = seed })
+      assert.are.equal(#game:actions(), tonumber(moves))
+      assert.are.equal(game:hand_number(), tonumber(hands))
+      assert.are.equal(table.concat(game:scores(), " "), scores)
+      assert.are.equal(table.concat(game:winners(), " "), winners)
+    end
+  end)
+
+  it("reports a Lua error as a message, not a crash", function()
+    local out, ok = H.sh(H.clean_env { LUA_PATH_5_4 = "/nonexistent/?.lua", LUA_CPATH_5_4 = "/nonexistent/?.so" }
+      .. " " .. H.quote(exe) .. " lua 1")
+    assert.is_false(ok)
+    assert.truthy(out:find("embed: module 'deckhand' not found", 1, true), out)
+  end)
+end)

@@ -64,6 +64,15 @@ describe_or_skip("make install", function()
     assert.are.equal("A♠ K♦", lines[4])
   end)
 
+  it("finds its own variants from any directory", function()
+    if not require("deckhand").variant then return pending("needs deckhand.variant") end
+    local out = H.run("cd " .. q(tmp) .. " && " .. lua_env() .. [[ lua5.4 -e '
+      local dh = require "deckhand"
+      print(package.searchpath("spades", dh.path))
+      print(dh.variant("spades").name)']])
+    assert.are.equal(prefix .. "/share/deckhand/rules/spades.lua\nspades\n", out)
+  end)
+
   it("builds and runs the embedding example through pkg-config", function()
     local pc = "PKG_CONFIG_PATH=" .. q(prefix .. "/lib/pkgconfig")
     assert.are.equal(prefix, (H.run(pc .. " pkg-config --variable=prefix deckhand"):gsub("%s+$", "")))

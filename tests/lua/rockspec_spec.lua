@@ -88,6 +88,13 @@ describe_build("luarocks make", function()
       print(dh._VERSION, package.searchpath("deckhand.core", package.cpath))
       print(dh.deck("french52"):shuffle(dh.rng(1)):draw())']])
     assert.truthy(out:find("deckhand " .. require("deckhand.core").version() .. "\t" .. tree, 1, true), out)
+    if require("deckhand").variant then  -- variants installed as deckhand.rules.*
+      out = H.run("cd " .. q(tree) .. " && " .. env .. [[ lua5.4 -e '
+        local dh = require "deckhand"
+        print(package.searchpath("spades", dh.path))
+        print(dh.variant("spades").name)']])
+      assert.are.equal(tree .. "/share/lua/5.4/deckhand/rules/spades.lua\nspades\n", out)
+    end
     H.rmdir(tmp)
   end)
 end)
