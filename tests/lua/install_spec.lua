@@ -44,6 +44,14 @@ describe_or_skip("make install", function()
     } do
       assert.is_true(H.exists(prefix .. "/" .. f), f)
     end
+    if H.exists(H.root .. "/bin/deckhand") then
+      assert.is_true(H.exists(prefix .. "/bin/deckhand"), "bin/deckhand")
+    end
+    for _, kind in ipairs { "rules", "strategies" } do
+      for f in H.sh("cd " .. q(H.root) .. " && ls " .. kind .. "/*.lua 2>/dev/null"):gmatch("%S+") do
+        assert.is_true(H.exists(prefix .. "/share/deckhand/" .. f), f)
+      end
+    end
     -- the module is not linked against liblua: lua5.4 provides the API
     assert.falsy(H.run("ldd " .. q(prefix .. "/lib/lua/5.4/deckhand/core.so")):find("liblua"))
     assert.truthy(H.run("readelf -d " .. q(prefix .. "/lib/libdeckhand.so")):find("libdeckhand.so.0", 1, true))

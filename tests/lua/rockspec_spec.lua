@@ -39,7 +39,7 @@ describe("the rockspec", function()
       if not listed[f] then missing[#missing + 1] = f end
       listed[f] = nil
     end
-    assert.are.same({}, missing, "add these to " .. rockspec_file)
+    assert.are.same({}, missing, "missing from " .. rockspec_file .. ": run lua5.4 tools/sync-rockspec.lua")
     assert.are.same({}, listed, "listed in " .. rockspec_file .. " but not in the tree")
   end)
 
@@ -57,7 +57,7 @@ describe("the rockspec", function()
       end
     end
     for name, f in pairs(expect) do
-      assert.are.equal(f, modules[name], name .. " missing from " .. rockspec_file)
+      assert.are.equal(f, modules[name], name .. " missing from " .. rockspec_file .. ": run lua5.4 tools/sync-rockspec.lua")
     end
   end)
 end)

@@ -1,0 +1,52 @@
+-- tools/sync-rockspec.lua: rewrites the file lists of the rockspec from the
+-- tree (LuaRocks' builtin backend takes no globs).  Run from the top:
+--   lua5.4 tools/sync-rockspec.lua [rockspecs/deckhand-scm-1.rockspec]
+-- tests/lua/rockspec_spec.lua fails until the lists match the tree.
+local file = arg[1] or "rockspecs/deckhand-scm-1.rockspec"
+
+local function ls(glob)
+  local p = assert(io.popen("ls " .. glob .. " 2>/dev/null"))
+  local list = {}
+  for f in p:lines() do list[#list + 1] = f end
+  p:close()
+  table.sort(list)
+  return list
+end
+
+local f = assert(io.open(file))
+local text = f:read("a")
+f:close()
+
+-- the C sources of deckhand.core
+local sources = {}
+for _, glob in ipairs { "engine/*.c", "bindings/lua/*.c" } do
+  for _, src in ipairs(ls(glob)) do sources[#sources + 1] = ('        "%s",\n'):format(src) end
+end
+local n
+text, n = text:gsub("(\n      sources = {\n).-(\n      },)", function(head, tail)
+  return head .. table.concat(sources):sub(1, -2) .. tail
+end)
+assert(n == 1, "no sources list found")
+
+-- the Lua modules: the package, then variants and bots as deckhand.<kind>.<name>
+local modules = { '    ["deckhand"] = "bindings/lua/deckhand/init.lua",\n' }
+for _, src in ipairs(ls("bindings/lua/deckhand/*.lua")) do
+  local name = src:match("([^/]+)%.lua$")
+  if name ~= "init" and name ~= "config" then
+    modules[#modules + 1] = ('    ["deckhand.%s"] = "%s",\n'):format(name, src)
+  end
+end
+for _, kind in ipairs { "rules", "strategies" } do
+  for _, src in ipairs(ls(kind .. "/*.lua")) do
+    modules[#modules + 1] = ('    ["deckhand.%s.%s"] = "%s",\n'):format(kind, src:match("([^/]+)%.lua$"), src)
+  end
+end
+text, n = text:gsub('(\n)    %["deckhand"%] = .-(\n  },\n}%s*)$', function(head, tail)
+  return head .. table.concat(modules):sub(1, -2) .. tail
+end)
+assert(n == 1, "no module list found")
+
+f = assert(io.open(file, "w"))
+f:write(text)
+f:close()
+print(("%s: %d C sources, %d Lua modules"):format(file, #sources, #modules))
