@@ -37,10 +37,11 @@ host.bot = {
     if #view:trick() < view:seats() - 1 then return legal:highest() end
     return legal:lowest()
   end,
-  pass = function(view)
-    local hand, out = view:hand(view:seat()):list(), {}
-    for i = #hand, 1, -1 do
-      if #out < view:rules().pass_count then out[#out + 1] = hand[i] end
+  pass = function(view)  -- its three highest cards (Hearts passes three)
+    local out = {}
+    for _, card in ipairs(view:hand(view:seat()):list()) do
+      table.insert(out, 1, card)
+      if #out > 3 then table.sort(out, function(a, b) return a.rank > b.rank end); out[4] = nil end
     end
     return out
   end,
