@@ -9,7 +9,9 @@
 --    count as one space; a remark may follow as `--> text  -- remark`);
 --    a long one may stand alone on the next line, `--> text`;
 --  * a first line `-- needs: deckhand.x.y` marks a block that waits for a
---    part of the API not built in yet: it is reported as pending, not run.
+--    part of the API not built in yet: it is reported as pending, not run;
+--  * a line `<!-- synopsis -->` right above the fence (invisible once
+--    rendered) marks a summary that is not a program: it is not run.
 package.path = "tests/lua/?.lua;" .. package.path
 local H = require "embed_helper"
 
@@ -22,16 +24,19 @@ end
 -- the ```<lang> blocks of a page: { line = first code line, code = text }
 local function blocks(page, lang)
   lang = lang or "lua"
-  local out, cur = {}, nil
+  local out, cur, prev = {}, nil, ""
   local n = 0
   for line in (H.read(H.root .. "/" .. page) .. "\n"):gmatch("([^\n]*)\n") do
     n = n + 1
     if cur then
-      if line:match("^```%s*$") then out[#out + 1] = cur; cur = nil
+      if line:match("^```%s*$") then
+        if not cur.synopsis then out[#out + 1] = cur end
+        cur = nil
       else cur.lines[#cur.lines + 1] = line end
     elseif line:match("^```" .. lang .. "%s*$") then
-      cur = { line = n + 1, lines = {} }
+      cur = { line = n + 1, lines = {}, synopsis = prev:match("^<!%-%- synopsis %-%->%s*$") ~= nil }
     end
+    prev = line
   end
   assert(cur == nil, page .. ": unclosed ```lua block")
   for _, b in ipairs(out) do b.code = table.concat(b.lines, "\n") end
