@@ -6,68 +6,103 @@
 ** still available are listed once, in order of their first card, so the
 ** pairs that can follow a prefix ending at card i are a suffix of that list:
 ** the innermost loop runs over ~50 pairs (7 cards of 52) instead of ~7
-** single cards, and the prefix's key, set and suit counts are reused by
-** every hand that extends it.  A flush needs five of a suit, so when no
-** suit has three cards in the prefix no pair can make one and the inner
-** loop skips the flush lookup; otherwise only that one suit can.
+** single cards, and the prefix's key is reused by every hand that extends
+** it.  Each hand then costs one addition and two table loads.
+**
+** Flushes are settled outside that loop.  With two cards to come, a flush
+** needs a suit with three cards in the prefix (at most one suit can have
+** them); most prefixes have none and take the plain loop.  For the others
+** the pair is split by its first card j, and the second cards k > j in the
+** flush suit, a contiguous run since cards are listed suit by suit, are
+** flushes whose value is the flush table's alone: with five of a suit among
+** at most seven cards no full house or quads is left over.
 */
 #include "poker_impl.h"
 
 #define NPAIRS (52 * 51 / 2)
 
 typedef struct enum_ctx {
-  int navail;
-  uint32_t key[52];         /* rank key of each available card */
-  dh_cardset bit[52];
-  uint32_t suit[52];        /* 1 << 8 * suit: suit counts in bytes */
-  uint32_t pkey[NPAIRS];    /* pairs (i < j) of available cards, by i */
-  dh_cardset pbit[NPAIRS];
-  int pstart[53];           /* first pair whose first card is >= i */
+  int navail;               /* cards that may be added, by position */
+  uint32_t key[52];         /* mixed rank key of each (poker_impl.h) */
+  uint16_t lane_bit[52];    /* its bit in its suit's 13-bit lane */
+  uint8_t suit[52];
+  int suit_lo[4], suit_hi[4];  /* the cards of a suit: indices [lo, hi) */
+  uint32_t pkey[NPAIRS];    /* pairs (j < k), by j: key[j] + key[k] */
+  int pstart[53];           /* index of the first pair whose j is >= i */
   uint64_t *out;            /* counts by category, or by value */
   int by_value;
 } enum_ctx;
 
-/* the one suit that may still reach five with two more cards, or -1 */
-static int flush_suit(uint32_t suits) {
-  uint32_t three = (suits + 0x7D7D7D7Du) & 0x80808080u;  /* bytes >= 3 */
-  return three ? __builtin_ctz(three) >> 3 : -1;
+/* out[value >> shift]++ for the hands prefix + pair p, from <= p < to.
+** By category (twin = 16) the counters are doubled and taken in turn:
+** consecutive hands of one category do not wait on each other's
+** increment.  shift and twin are constants once inlined. */
+static inline __attribute__((always_inline)) void
+run(const enum_ctx *e, int from, int to, uint32_t key, uint64_t *out, int shift, int twin) {
+  int p;
+  for (p = from; p + 2 <= to; p += 2) {
+    out[dh_poker_rank_value(key + e->pkey[p]) >> shift]++;
+    out[(dh_poker_rank_value(key + e->pkey[p + 1]) >> shift) + twin]++;
+  }
+  if (p < to) out[dh_poker_rank_value(key + e->pkey[p]) >> shift]++;
 }
 
-/* the hands made of a prefix and each pair from pair index `from` on:
-** out[value >> shift]++; shift and twin are constants after inlining */
+/* the pairs after prefix card `start - 1` when suit s has `cs` >= 3 cards
+** in the prefix, whose lane in that suit is `lane` */
 static inline __attribute__((always_inline)) void
-pairs(const enum_ctx *e, int from, uint32_t key, dh_cardset bits, uint32_t suits,
-      uint64_t *out, int shift, int twin) {
-  int p, end = e->pstart[e->navail], s = flush_suit(suits);
-  if (s < 0) {
-    /* by category, two counters per category (out and out + twin) taken in
-    ** turn: consecutive hands of one category do not wait on each other's
-    ** increment */
-    for (p = from; p + 2 <= end; p += 2) {
-      out[dh_poker_rank_value(key + e->pkey[p]) >> shift]++;
-      out[(dh_poker_rank_value(key + e->pkey[p + 1]) >> shift) + twin]++;
+flush_pairs(const enum_ctx *e, int start, uint32_t key, int s, int cs, uint32_t lane,
+            uint64_t *out, int shift, int twin) {
+  int j, k, n = e->navail, lo = e->suit_lo[s], hi = e->suit_hi[s];
+  for (j = start; j < n - 1; j++) {
+    int in = e->suit[j] == s, cj = cs + in, base = e->pstart[j] - (j + 1);
+    uint32_t lj = lane | (in ? e->lane_bit[j] : 0);
+    int a = j + 1 > lo ? j + 1 : lo, b = j + 1 > hi ? j + 1 : hi;
+    if (cj < 4) {  /* no flush with any k */
+      run(e, e->pstart[j], e->pstart[j + 1], key, out, shift, twin);
+      continue;
     }
-    if (p < end) out[dh_poker_rank_value(key + e->pkey[p]) >> shift]++;
-  } else {
-    int lane = 16 * s;
-    for (p = from; p < end; p++) {
-      uint32_t m = (uint32_t)((bits | e->pbit[p]) >> lane) & 0x1FFF;
-      out[dh_poker_max(dh_poker_flush[m], dh_poker_rank_value(key + e->pkey[p])) >> shift]++;
+    /* k before the suit's run, in it, after it */
+    if (cj >= 5) {
+      uint32_t v = dh_poker_flush[lj];
+      for (k = j + 1; k < a; k++) out[v >> shift]++;
+      for (k = b; k < n; k++) out[v >> shift]++;
+    } else {
+      run(e, e->pstart[j], base + a, key, out, shift, twin);
+      run(e, base + b, e->pstart[j + 1], key, out, shift, twin);
     }
+    for (k = a; k < b; k++) out[dh_poker_flush[lj | e->lane_bit[k]] >> shift]++;
   }
 }
 
-/* chooses `left` more prefix cards from index `start` on, then the pairs */
+/* the hands made of a prefix ending before `start` and every later pair */
+static inline __attribute__((always_inline)) void
+pairs(const enum_ctx *e, int start, uint32_t key, dh_cardset bits, uint32_t suits,
+      uint64_t *out, int shift, int twin) {
+  uint32_t three = (suits + 0x7D7D7D7Du) & 0x80808080u;  /* suit bytes >= 3 */
+  if (!three) {
+    run(e, e->pstart[start], e->pstart[e->navail], key, out, shift, twin);
+  } else {
+    int s = __builtin_ctz(three) >> 3;
+    flush_pairs(e, start, key, s, (int)(suits >> (8 * s)) & 0xFF,
+                (uint32_t)(bits >> (16 * s)) & 0x1FFF, out, shift, twin);
+  }
+}
+
+/* chooses `left` more prefix cards from index `start` on, then the pairs;
+** suits holds the prefix's suit counts, a byte each */
 static void prefix(const enum_ctx *e, int left, int start, uint32_t key, dh_cardset bits,
                    uint32_t suits) {
   int i;
   if (left == 0) {
-    if (e->by_value) pairs(e, e->pstart[start], key, bits, suits, e->out, 0, 0);
-    else pairs(e, e->pstart[start], key, bits, suits, e->out, 12, 16);
+    if (e->by_value) pairs(e, start, key, bits, suits, e->out, 0, 0);
+    else pairs(e, start, key, bits, suits, e->out, 12, 16);
     return;
   }
-  for (i = start; i <= e->navail - left - 2; i++)
-    prefix(e, left - 1, i + 1, key + e->key[i], bits | e->bit[i], suits + e->suit[i]);
+  for (i = start; i <= e->navail - left - 2; i++) {
+    int pos = ((int)e->suit[i] << 4) | __builtin_ctz(e->lane_bit[i]);
+    prefix(e, left - 1, i + 1, key + e->key[i], bits | dh_set_of((dh_card)pos),
+           suits + (1u << (8 * e->suit[i])));
+  }
 }
 
 static int64_t choose(int n, int k) {
@@ -93,23 +128,23 @@ static int64_t enumerate(dh_cardset given, dh_cardset dead, int n, uint64_t *out
     return hands;
   }
   e.navail = 0;
+  for (i = 0; i < 4; i++) e.suit_lo[i] = e.suit_hi[i] = 0;
   for (it = avail; it; it &= it - 1) {
-    int pos = dh_set_first(it);
-    e.key[e.navail] = dh_poker_mult[pos & 15];
-    e.bit[e.navail] = dh_set_of((dh_card)pos);
-    e.suit[e.navail++] = 1u << (8 * (pos >> 4));
+    int pos = dh_set_first(it), s = pos >> 4;
+    if (e.suit_hi[s] == 0) e.suit_lo[s] = e.navail;
+    e.key[e.navail] = dh_poker_card_key[pos & 15];
+    e.lane_bit[e.navail] = (uint16_t)(1u << (pos & 15));
+    e.suit[e.navail++] = (uint8_t)s;
+    e.suit_hi[s] = e.navail;
   }
   for (i = 0; i < e.navail; i++) {
     e.pstart[i] = np;
-    for (j = i + 1; j < e.navail; j++, np++) {
-      e.pkey[np] = e.key[i] + e.key[j];
-      e.pbit[np] = e.bit[i] | e.bit[j];
-    }
+    for (j = i + 1; j < e.navail; j++) e.pkey[np++] = e.key[i] + e.key[j];
   }
   e.pstart[e.navail] = np;
   for (it = given; it; it &= it - 1) {
     int pos = dh_set_first(it);
-    key += dh_poker_mult[pos & 15];
+    key += dh_poker_card_key[pos & 15];
     suits += 1u << (8 * (pos >> 4));
   }
   e.by_value = by_value;

@@ -40,8 +40,8 @@ enum { G_HIGH, G_PAIR, G_TWO_PAIR, G_TRIPS, G_STRAIGHT, G_FLUSH, G_FULL, G_QUADS
 
 typedef struct gen_tables {
   uint32_t mult[13];        /* rank multipliers, rank index 0 = deuce */
-  uint32_t lane_lo[128];    /* key of the ranks in bits 0..6 of a suit lane */
-  uint32_t lane_hi[64];     /* key of the ranks in bits 7..12 */
+  uint32_t card[13];        /* mixed key of a card: (mult * GEN_MIX mod 2^25) << 7 */
+  uint32_t lane[8192];      /* mixed key of a suit lane, | 64 when it holds five */
   uint32_t packed[7462];    /* packed strength of each value, by dense index */
   uint16_t cat_base[10];    /* dense index of each category's first value */
   uint16_t flush[8192];     /* value of a suit mask, 0 under five cards */
@@ -241,10 +241,13 @@ static void make_mults(gen_tables *t, int search) {
   /* key * GEN_MIX mod 2^GEN_KEYBITS is one to one only on keys below 2^GEN_KEYBITS */
   for (r = 0; r < a.n; r++)
     if (a.sum[r] > GEN_MASK) { fprintf(stderr, "poker_gen: keys too wide\n"); exit(1); }
-  for (r = 0; r < 128; r++) {
+  /* mixed keys add mod 2^32 as the keys add mod 2^25, in the top 25 bits;
+  ** the low 7 bits are free for the flush flag of a lane */
+  for (r = 0; r < 13; r++) t->card[r] = ((t->mult[r] * GEN_MIX) & GEN_MASK) << 7;
+  for (r = 0; r < 8192; r++) {
     int b2;
-    for (b2 = 0; b2 < 7; b2++) if (r >> b2 & 1) t->lane_lo[r] += t->mult[b2];
-    for (b2 = 0; b2 < 6; b2++) if (r < 64 && (r >> b2 & 1)) t->lane_hi[r] += t->mult[b2 + 7];
+    for (b2 = 0; b2 < 13; b2++) if (r >> b2 & 1) t->lane[r] += t->card[b2];
+    if (__builtin_popcount(r) >= 5) t->lane[r] |= 64;
   }
   free(bits); free(a.sum); free(a.size); free(b.sum); free(b.size);
 }
@@ -280,7 +283,8 @@ static void make_hash(gen_tables *t) {
   uint8_t *taken;
   multisets(add_key, &l);
   for (i = 0; i < l.n; i++) if (l.key[i] > maxkey) maxkey = l.key[i];
-  nrows = (int)(maxkey >> GEN_SHIFT) + 1;
+  nrows = 1 << (GEN_KEYBITS - GEN_SHIFT);  /* every mixed key has a row */
+  (void)maxkey;
   rows = calloc((size_t)nrows, sizeof *rows);
   first = malloc((size_t)nrows * sizeof *first);
   next = malloc((size_t)l.n * sizeof *next);
@@ -296,11 +300,12 @@ static void make_hash(gen_tables *t) {
   t->offset = calloc((size_t)nrows, sizeof *t->offset);
   t->nrows = nrows;
   t->value = calloc((size_t)cap, sizeof *t->value);
-  for (i = 0; i < nrows && rows[i].count; i++) {
-    int row = rows[i].row, base, k, low = (int)width;
-    for (k = first[row]; k >= 0; k = next[k])
-      if ((int)(l.key[k] & (width - 1)) < low) low = (int)(l.key[k] & (width - 1));
-    for (base = -low;; base++) {  /* first fit */
+  /* every row, empty or not, gets a base in [0, maxbase] and its slots are
+  ** base + 0 .. base + width - 1: any key at all, even of a hand that is no
+  ** poker hand, reads inside the table */
+  for (i = 0; i < nrows; i++) {
+    int row = rows[i].row, base = 0, k;
+    for (; rows[i].count; base++) {  /* first fit */
       for (k = first[row]; k >= 0; k = next[k])
         if (taken[base + (int)(l.key[k] & (width - 1))]) break;
       if (k < 0) break;
@@ -309,8 +314,8 @@ static void make_hash(gen_tables *t) {
       int slot = base + (int)(l.key[k] & (width - 1));
       taken[slot] = 1;
       t->value[slot] = l.val[k];
-      if (slot + 1 > used) used = slot + 1;
     }
+    if (base + (int)width > used) used = base + (int)width;
     t->offset[row] = (uint32_t)base - ((uint32_t)row << GEN_SHIFT);
   }
   t->nslots = used;
@@ -351,9 +356,8 @@ int main(int argc, char **argv) {
          "    DH_POKER_MIX != 0x%08xu || DH_POKER_KEYBITS != %d\n"
          "#error \"poker_impl.h does not match these tables\"\n#endif\n\n",
          GEN_SHIFT, t.nrows, t.nslots, (unsigned)GEN_MIX, GEN_KEYBITS);
-  put_array("const uint32_t dh_poker_mult[13]", t.mult, NULL, 13, 1);
-  put_array("const uint32_t dh_poker_lane_lo[128]", t.lane_lo, NULL, 128, 1);
-  put_array("const uint32_t dh_poker_lane_hi[64]", t.lane_hi, NULL, 64, 1);
+  put_array("const uint32_t dh_poker_card_key[13]", t.card, NULL, 13, 1);
+  put_array("const uint32_t dh_poker_lane[8192]", t.lane, NULL, 8192, 1);
   put_array("const uint16_t dh_poker_cat_base[10]", NULL, t.cat_base, 10, 0);
   put_array("const uint32_t dh_poker_shape[7462]", t.packed, NULL, 7462, 1);
   put_array("const uint16_t dh_poker_flush[8192]", NULL, t.flush, 8192, 0);
