@@ -4,14 +4,14 @@
 #   make test-sanitize   the same suite built with ASan + UBSan
 #   make demo       the main job
 #   make bench      the benchmarks
-#   make fuzz       libFuzzer on the card-name and custom-deck parsers
+#   make fuzz       libFuzzer on the card-name, custom-deck and pattern parsers
 #   make clean
 # The first run on a fresh Debian/Ubuntu machine installs what is missing
 # (.ci/bootstrap).
 
 PREMAKE := $(shell command -v premake5 >/dev/null 2>&1 && echo premake5 || echo premake4)
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
-FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 10
 export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
 export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
 
@@ -25,8 +25,11 @@ bootstrap:
 build/Makefile: bootstrap
 	@$(PREMAKE) --file=premake5.lua gmake >/dev/null
 
+# quiet when it works, the whole log when it does not
 release debug sanitize: build/Makefile
-	@$(MAKE) --no-print-directory -C build config=$@ -j$(JOBS)
+	@echo "building $@ ..."
+	@$(MAKE) --no-print-directory -C build config=$@ -j$(JOBS) >build/$@.log 2>&1 \
+	  || { cat build/$@.log; echo "build failed (log: build/$@.log)"; exit 1; }
 
 test: release
 	@bash tests/run release

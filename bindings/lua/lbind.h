@@ -36,6 +36,9 @@ dh_rng *dhL_checkrng(lua_State *L, int arg);
 /* a strength order: an Order, nil (the natural order), or a string of ranks
 ** strongest first ("A 3 K Q J 7 6 5 4 2") */
 const dh_order *dhL_optorder(lua_State *L, int arg, dh_order *scratch);
+void dhL_pushorder(lua_State *L, const dh_order *o);
+/* a suit: "s", "spades", "♠" -> 0..3 */
+int dhL_checksuit(lua_State *L, int arg);
 
 /* registers a metatable with methods in __index */
 void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
@@ -46,5 +49,6 @@ int dhL_open_cardset(lua_State *L);
 int dhL_open_rng(lua_State *L);
 int dhL_open_deck(lua_State *L);
 int dhL_open_trick(lua_State *L);
+int dhL_open_pattern(lua_State *L);
 
 #endif

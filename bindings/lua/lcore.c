@@ -9,7 +9,8 @@ void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
   luaL_newmetatable(L, name);
   luaL_setfuncs(L, meta, 0);
   if (methods) {
-    luaL_newlib(L, methods);  /* unsized: fine, methods are few */
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
     lua_setfield(L, -2, "__index");
   }
   lua_pop(L, 1);
@@ -17,6 +18,7 @@ void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
 
 static const lua_CFunction openers[] = {
   dhL_open_card, dhL_open_cardset, dhL_open_rng, dhL_open_deck, dhL_open_trick,
+  dhL_open_pattern,
   NULL
 };
 

@@ -1,0 +1,105 @@
+/*
+** lrng.c -- deckhand.Rng: the engine's generator in Lua.
+*/
+#include "lbind.h"
+
+dh_rng *dhL_checkrng(lua_State *L, int arg) { return (dh_rng *)luaL_checkudata(L, arg, DH_RNG); }
+
+static dh_rng *push_rng(lua_State *L) {
+  dh_rng *r = (dh_rng *)lua_newuserdatauv(L, sizeof(dh_rng), 0);
+  luaL_setmetatable(L, DH_RNG);
+  return r;
+}
+
+/* deckhand.rng(seed): any integer; the same seed, the same stream */
+static int rng_new(lua_State *L) {
+  lua_Integer seed = luaL_checkinteger(L, 1);
+  dh_rng_seed(push_rng(L), (uint64_t)seed);
+  return 1;
+}
+
+/* rng:next() -> the raw 64-bit output (as a Lua integer, so possibly negative) */
+static int rng_next(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)dh_rng_next(dhL_checkrng(L, 1)));
+  return 1;
+}
+
+/* rng:int(n) -> 1..n; rng:int(m, n) -> m..n; uniform, ranges up to 2^32 */
+static int rng_int(lua_State *L) {
+  dh_rng *r = dhL_checkrng(L, 1);
+  lua_Integer lo = 1, hi;
+  lua_Unsigned span;
+  if (lua_isnoneornil(L, 3)) hi = luaL_checkinteger(L, 2);
+  else { lo = luaL_checkinteger(L, 2); hi = luaL_checkinteger(L, 3); }
+  luaL_argcheck(L, lo <= hi, 2, "interval is empty");
+  span = (lua_Unsigned)hi - (lua_Unsigned)lo;
+  luaL_argcheck(L, span < UINT64_C(0xFFFFFFFF), 2, "interval too large (at most 2^32 values)");
+  lua_pushinteger(L, lo + (lua_Integer)dh_rng_below(r, (uint32_t)(span + 1)));
+  return 1;
+}
+
+/* rng:random() -> a float in [0, 1) */
+static int rng_random(lua_State *L) {
+  lua_pushnumber(L, dh_rng_double(dhL_checkrng(L, 1)));
+  return 1;
+}
+
+static int rng_jump(lua_State *L) {
+  dh_rng_jump(dhL_checkrng(L, 1));
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* rng:split() -> a new generator with the current stream; rng jumps ahead */
+static int rng_split(lua_State *L) {
+  dh_rng *r = dhL_checkrng(L, 1);
+  dh_rng_split(r, push_rng(L));
+  return 1;
+}
+
+static int rng_clone(lua_State *L) {
+  dh_rng *r = dhL_checkrng(L, 1);
+  *push_rng(L) = *r;
+  return 1;
+}
+
+/* rng:pick(set) -> a uniformly chosen card of a non-empty set */
+static int rng_pick(lua_State *L) {
+  dh_rng *r = dhL_checkrng(L, 1);
+  int layout, k;
+  dh_cardset s = dhL_checkset(L, 2, &layout);
+  luaL_argcheck(L, s != 0, 2, "empty set");
+  for (k = (int)dh_rng_below(r, (uint32_t)dh_set_count(s)); k > 0; k--) s &= s - 1;
+  dhL_pushcard(L, dh_card_at(dh_set_first(s), layout));
+  return 1;
+}
+
+static int rng_eq(lua_State *L) {
+  dh_rng *a = (dh_rng *)luaL_testudata(L, 1, DH_RNG), *b = (dh_rng *)luaL_testudata(L, 2, DH_RNG);
+  int i, same = a && b;
+  for (i = 0; same && i < 4; i++) same = a->s[i] == b->s[i];
+  lua_pushboolean(L, same);
+  return 1;
+}
+
+static int rng_tostring(lua_State *L) {
+  dh_rng *r = dhL_checkrng(L, 1);
+  lua_pushfstring(L, "Rng(%p)", (void *)r);
+  return 1;
+}
+
+static const luaL_Reg rng_methods[] = {
+  { "next", rng_next }, { "int", rng_int }, { "random", rng_random }, { "jump", rng_jump },
+  { "split", rng_split }, { "clone", rng_clone }, { "pick", rng_pick }, { NULL, NULL }
+};
+
+static const luaL_Reg rng_meta[] = {
+  { "__eq", rng_eq }, { "__tostring", rng_tostring }, { NULL, NULL }
+};
+
+int dhL_open_rng(lua_State *L) {
+  dhL_newclass(L, DH_RNG, rng_meta, rng_methods);
+  lua_pushcfunction(L, rng_new);
+  lua_setfield(L, -2, "rng");
+  return 0;
+}
