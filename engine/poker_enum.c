@@ -29,73 +29,106 @@ typedef struct enum_ctx {
   int suit_lo[4], suit_hi[4];  /* the cards of a suit: indices [lo, hi) */
   uint32_t pkey[NPAIRS];    /* pairs (j < k), by j: key[j] + key[k] */
   int pstart[53];           /* index of the first pair whose j is >= i */
-  uint64_t *out;            /* counts by category, or by value */
-  int by_value;
+  uint64_t *out;            /* counts by value (dh_poker_histogram) */
+  uint64_t count[16];       /* counts by category (dh_poker_count) */
+  uint64_t packed;          /* more counts by category, 7 bits each */
+  int room;                 /* hands packed may still take */
 } enum_ctx;
 
-/* out[value >> shift]++ for the hands prefix + pair p, from <= p < to.
-** By category (twin = 16) the counters are doubled and taken in turn:
-** consecutive hands of one category do not wait on each other's
-** increment.  shift and twin are constants once inlined. */
+/*
+** Counting by category, the plain loop's counters[category]++ makes every
+** hand of a category wait for the previous one's store.  Instead each hand
+** adds 1 << 7 * category to one word in a register, and the word is spilled
+** into the counters before any 7-bit field can overflow.
+*/
+#define FIELD(c) (UINT64_C(1) << (7 * (c)))
+static const uint64_t field[16] = {
+  FIELD(0), FIELD(1), FIELD(2), FIELD(3), FIELD(4), FIELD(5), FIELD(6), FIELD(7), FIELD(8)
+};
+
+static void spill(enum_ctx *e, uint64_t packed) {
+  int c;
+  for (c = 0; c < DH_NCATEGORIES; c++) e->count[c] += (packed >> (7 * c)) & 127;
+}
+
+/* counts the hands prefix + pair p, from <= p < to; by_value is a
+** constant once inlined */
 static inline __attribute__((always_inline)) void
-run(const enum_ctx *e, int from, int to, uint32_t key, uint64_t *out, int shift, int twin) {
+run(enum_ctx *e, int from, int to, uint32_t key, int by_value) {
   int p;
-  for (p = from; p + 2 <= to; p += 2) {
-    out[dh_poker_rank_value(key + e->pkey[p]) >> shift]++;
-    out[(dh_poker_rank_value(key + e->pkey[p + 1]) >> shift) + twin]++;
+  if (by_value) {
+    for (p = from; p < to; p++) e->out[dh_poker_rank_value(key + e->pkey[p])]++;
+  } else {
+    uint64_t packed = e->packed;
+    int room = e->room;
+    while (from < to) {
+      int end;
+      if (room == 0) { spill(e, packed); packed = 0; room = 127; }
+      end = to - from > room ? from + room : to;
+      room -= end - from;
+      for (p = from; p < end; p++) packed += field[dh_poker_rank_value(key + e->pkey[p]) >> 12];
+      from = end;
+    }
+    e->packed = packed;
+    e->room = room;
   }
-  if (p < to) out[dh_poker_rank_value(key + e->pkey[p]) >> shift]++;
+}
+
+/* one hand of value v, outside the pair loop */
+static inline __attribute__((always_inline)) void
+one(enum_ctx *e, dh_hand_value v, int by_value) {
+  if (by_value) e->out[v]++;
+  else e->count[v >> 12]++;
 }
 
 /* the pairs after prefix card `start - 1` when suit s has `cs` >= 3 cards
 ** in the prefix, whose lane in that suit is `lane` */
 static inline __attribute__((always_inline)) void
-flush_pairs(const enum_ctx *e, int start, uint32_t key, int s, int cs, uint32_t lane,
-            uint64_t *out, int shift, int twin) {
+flush_pairs(enum_ctx *e, int start, uint32_t key, int s, int cs, uint32_t lane,
+            int by_value) {
   int j, k, n = e->navail, lo = e->suit_lo[s], hi = e->suit_hi[s];
   for (j = start; j < n - 1; j++) {
     int in = e->suit[j] == s, cj = cs + in, base = e->pstart[j] - (j + 1);
     uint32_t lj = lane | (in ? e->lane_bit[j] : 0);
     int a = j + 1 > lo ? j + 1 : lo, b = j + 1 > hi ? j + 1 : hi;
     if (cj < 4) {  /* no flush with any k */
-      run(e, e->pstart[j], e->pstart[j + 1], key, out, shift, twin);
+      run(e, e->pstart[j], e->pstart[j + 1], key, by_value);
       continue;
     }
     /* k before the suit's run, in it, after it */
     if (cj >= 5) {
-      uint32_t v = dh_poker_flush[lj];
-      for (k = j + 1; k < a; k++) out[v >> shift]++;
-      for (k = b; k < n; k++) out[v >> shift]++;
+      dh_hand_value v = dh_poker_flush[lj];
+      for (k = j + 1; k < a; k++) one(e, v, by_value);
+      for (k = b; k < n; k++) one(e, v, by_value);
     } else {
-      run(e, e->pstart[j], base + a, key, out, shift, twin);
-      run(e, base + b, e->pstart[j + 1], key, out, shift, twin);
+      run(e, e->pstart[j], base + a, key, by_value);
+      run(e, base + b, e->pstart[j + 1], key, by_value);
     }
-    for (k = a; k < b; k++) out[dh_poker_flush[lj | e->lane_bit[k]] >> shift]++;
+    for (k = a; k < b; k++) one(e, dh_poker_flush[lj | e->lane_bit[k]], by_value);
   }
 }
 
 /* the hands made of a prefix ending before `start` and every later pair */
 static inline __attribute__((always_inline)) void
-pairs(const enum_ctx *e, int start, uint32_t key, dh_cardset bits, uint32_t suits,
-      uint64_t *out, int shift, int twin) {
+pairs(enum_ctx *e, int start, uint32_t key, dh_cardset bits, uint32_t suits, int by_value) {
   uint32_t three = (suits + 0x7D7D7D7Du) & 0x80808080u;  /* suit bytes >= 3 */
   if (!three) {
-    run(e, e->pstart[start], e->pstart[e->navail], key, out, shift, twin);
+    run(e, e->pstart[start], e->pstart[e->navail], key, by_value);
   } else {
     int s = __builtin_ctz(three) >> 3;
     flush_pairs(e, start, key, s, (int)(suits >> (8 * s)) & 0xFF,
-                (uint32_t)(bits >> (16 * s)) & 0x1FFF, out, shift, twin);
+                (uint32_t)(bits >> (16 * s)) & 0x1FFF, by_value);
   }
 }
 
 /* chooses `left` more prefix cards from index `start` on, then the pairs;
 ** suits holds the prefix's suit counts, a byte each */
-static void prefix(const enum_ctx *e, int left, int start, uint32_t key, dh_cardset bits,
+static void prefix(enum_ctx *e, int left, int start, uint32_t key, dh_cardset bits,
                    uint32_t suits) {
   int i;
   if (left == 0) {
-    if (e->by_value) pairs(e, start, key, bits, suits, e->out, 0, 0);
-    else pairs(e, start, key, bits, suits, e->out, 12, 16);
+    if (e->out) pairs(e, start, key, bits, suits, 1);
+    else pairs(e, start, key, bits, suits, 0);
     return;
   }
   for (i = start; i <= e->navail - left - 2; i++) {
@@ -147,15 +180,14 @@ static int64_t enumerate(dh_cardset given, dh_cardset dead, int n, uint64_t *out
     key += dh_poker_card_key[pos & 15];
     suits += 1u << (8 * (pos >> 4));
   }
-  e.by_value = by_value;
-  if (by_value) {
-    e.out = out;
-    prefix(&e, k - 2, 0, key, given, suits);
-  } else {
-    uint64_t local[2 * 16] = { 0 };
-    e.out = local;
-    prefix(&e, k - 2, 0, key, given, suits);
-    for (i = 0; i < DH_NCATEGORIES; i++) out[i] += local[i] + local[16 + i];
+  e.out = by_value ? out : NULL;
+  for (i = 0; i < 16; i++) e.count[i] = 0;
+  e.packed = 0;
+  e.room = 127;
+  prefix(&e, k - 2, 0, key, given, suits);
+  if (!by_value) {
+    spill(&e, e.packed);
+    for (i = 0; i < DH_NCATEGORIES; i++) out[i] += e.count[i];
   }
   return choose(e.navail, k);
 }
