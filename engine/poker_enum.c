@@ -66,7 +66,15 @@ run(enum_ctx *e, int from, int to, uint32_t key, int by_value) {
       if (room == 0) { spill(e, packed); packed = 0; room = 127; }
       end = to - from > room ? from + room : to;
       room -= end - from;
-      for (p = from; p < end; p++) packed += field[dh_poker_rank_value(key + e->pkey[p]) >> 12];
+      {  /* two hands a step, two words: the loop's own work is halved */
+        uint64_t other = 0;
+        for (p = from; p + 2 <= end; p += 2) {
+          packed += field[dh_poker_rank_value(key + e->pkey[p]) >> 12];
+          other += field[dh_poker_rank_value(key + e->pkey[p + 1]) >> 12];
+        }
+        if (p < end) packed += field[dh_poker_rank_value(key + e->pkey[p]) >> 12];
+        packed += other;
+      }
       from = end;
     }
     e->packed = packed;
@@ -91,8 +99,12 @@ flush_pairs(enum_ctx *e, int start, uint32_t key, int s, int cs, uint32_t lane,
     int in = e->suit[j] == s, cj = cs + in, base = e->pstart[j] - (j + 1);
     uint32_t lj = lane | (in ? e->lane_bit[j] : 0);
     int a = j + 1 > lo ? j + 1 : lo, b = j + 1 > hi ? j + 1 : hi;
-    if (cj < 4) {  /* no flush with any k */
-      run(e, e->pstart[j], e->pstart[j + 1], key, by_value);
+    if (cj < 4) {
+      /* three of the suit, and j is not of it: no flush with any k, nor
+      ** with any j up to the suit's first card (or the end): one run */
+      int to = j < lo && lo < n - 1 ? lo : n - 1;
+      run(e, e->pstart[j], e->pstart[to], key, by_value);
+      j = to - 1;
       continue;
     }
     /* k before the suit's run, in it, after it */
