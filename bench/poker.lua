@@ -44,6 +44,8 @@ words = nil
 collectgarbage()
 report("poker.eval_many(packed 2M random 7)", 5, function() poker.eval_many(packed); return N end,
        "C: see bench_poker 'random 7 ... eval_many'")
+report("poker.count_many(packed 2M random 7)", 5, function() poker.count_many(packed); return N end,
+       "C: see bench_poker 'random 7, dh_poker_count_many'")
 
 -- a table of CardSets: one Lua value per hand in and out
 local hands = {}

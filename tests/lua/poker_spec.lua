@@ -104,6 +104,7 @@ describe("deckhand.poker", function()
     assert.has_error(function() poker.eval_many("1234567") end)
     assert.has_error(function() poker.eval_many(string.pack("<i8", 15)) end)  -- four cards
     assert.has_error(function() poker.eval_many(string.pack("<i8", 31 | 1 << 15)) end)  -- a joker
+    assert.has_error(function() poker.count_many(string.pack("<i8", 255)) end)  -- eight cards
   end)
 
   it("refuses what is not a poker hand", function()
