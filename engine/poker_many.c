@@ -1,7 +1,8 @@
 /*
 ** poker_many.c -- the values of many hands in one call.
 **
-** Four hands a step, so that their independent table loads overlap.  (An
+** Eight hands a step, so that their independent table loads overlap and
+** the loop's own instructions are few.  (An
 ** AVX2 version, eight hands per step with every table read a gather, was
 ** measured slower on the machine this was tuned on: 375 against 517 M
 ** hands/s, random 7-card hands.)
@@ -10,11 +11,15 @@
 
 void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
   size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
+  for (; i + 8 <= n; i += 8) {
     out[i] = dh_poker_eval_inline(hands[i]);
     out[i + 1] = dh_poker_eval_inline(hands[i + 1]);
     out[i + 2] = dh_poker_eval_inline(hands[i + 2]);
     out[i + 3] = dh_poker_eval_inline(hands[i + 3]);
+    out[i + 4] = dh_poker_eval_inline(hands[i + 4]);
+    out[i + 5] = dh_poker_eval_inline(hands[i + 5]);
+    out[i + 6] = dh_poker_eval_inline(hands[i + 6]);
+    out[i + 7] = dh_poker_eval_inline(hands[i + 7]);
   }
   for (; i < n; i++) out[i] = dh_poker_eval_inline(hands[i]);
 }
