@@ -33,14 +33,18 @@ static const uint64_t field[16] = {
 
 void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]) {
   enum { BLOCK = 127 };
-  dh_hand_value v[BLOCK];
   size_t i, j;
   for (i = 0; i < n; i += BLOCK) {
     size_t m = n - i < BLOCK ? n - i : BLOCK;
-    uint64_t packed = 0;
+    const dh_cardset *h = hands + i;
+    uint64_t a = 0, b = 0;  /* two words: two hands' lookups in flight */
     int c;
-    dh_poker_eval_many(hands + i, m, v);
-    for (j = 0; j < m; j++) packed += field[v[j] >> 12];
-    for (c = 0; c < DH_NCATEGORIES; c++) counts[c] += (packed >> (7 * c)) & 127;
+    for (j = 0; j + 2 <= m; j += 2) {
+      a += field[dh_poker_eval_inline(h[j]) >> 12];
+      b += field[dh_poker_eval_inline(h[j + 1]) >> 12];
+    }
+    if (j < m) a += field[dh_poker_eval_inline(h[j]) >> 12];
+    a += b;
+    for (c = 0; c < DH_NCATEGORIES; c++) counts[c] += (a >> (7 * c)) & 127;
   }
 }
