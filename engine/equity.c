@@ -210,6 +210,7 @@ static void monte_carlo(run *r) {
   dh_card avail[52];
   int navail = list_cards(DH_FRENCH52 & ~gone, avail);
   int need = 5 - dh_set_count(q->board), p;
+  uint64_t clashes = 0;
   dh_rng rng;
   dh_rng_seed(&rng, q->seed);
   while (res->trials < res->total && !r->ended) {
@@ -224,7 +225,11 @@ static void monte_carlo(run *r) {
       used |= c;
       set_hole(r, p, c);
     }
-    if (p < r->np) continue;
+    if (p < r->np) {  /* ranges that clash often must still see the clock */
+      if (++clashes % CHECK_EVERY == 0 && r->deadline > 0 && now() > r->deadline)
+        r->ended = DH_EQ_TIMEOUT;
+      continue;
+    }
     for (i = 0; i < need; i++) {
       dh_cardset c;
       do c = dh_set_of(avail[dh_rng_below(&rng, (uint32_t)navail)]); while (c & used);
