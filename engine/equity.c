@@ -254,6 +254,7 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
   r.omaha = q->game == DH_GAME_OMAHA;
   r.every = q->every ? q->every : 65536;
   r.next_check = CHECK_EVERY;
+  r.next_progress = r.every;
   r.deadline = q->seconds > 0 ? now() + q->seconds : 0;
   bound = dh_equity_trials(q);
   res->exact = q->force == 1 || (q->force == 0 && bound <= max_exact);
