@@ -52,9 +52,21 @@ DH_POKER_HIDDEN extern const uint16_t dh_poker_flush[8192];
 DH_POKER_HIDDEN extern const uint32_t dh_poker_offset[DH_POKER_NROWS];
 DH_POKER_HIDDEN extern const uint16_t dh_poker_value[DH_POKER_NSLOTS];
 
+/* bits start .. start + len - 1 of x: one BEXTR where BMI1 has it, which
+** unlike a shift and a mask leaves x in its register (no copy) */
+#if defined(__BMI__)
+#include <immintrin.h>
+#define DH_POKER_BITS64(x, start, len) ((uint32_t)_bextr_u64((x), (start), (len)))
+#define DH_POKER_BITS32(x, start, len) ((uint32_t)_bextr_u32((x), (start), (len)))
+#else
+#define DH_POKER_BITS64(x, start, len) ((uint32_t)((x) >> (start)) & ((1u << (len)) - 1))
+#define DH_POKER_BITS32(x, start, len) (((x) >> (start)) & ((1u << (len)) - 1))
+#endif
+
 /* value of a mixed key sum (5..7 cards), suits ignored */
 static inline dh_hand_value dh_poker_rank_value(uint32_t sum) {
-  return dh_poker_value[(sum >> 7) + dh_poker_offset[sum >> (7 + DH_POKER_SHIFT)]];
+  uint32_t row = DH_POKER_BITS32(sum, 7 + DH_POKER_SHIFT, DH_POKER_KEYBITS - DH_POKER_SHIFT);
+  return dh_poker_value[(sum >> 7) + dh_poker_offset[row]];
 }
 
 static inline dh_hand_value dh_poker_max(dh_hand_value a, dh_hand_value b) {
@@ -69,8 +81,10 @@ static inline dh_hand_value dh_poker_flush_value(dh_cardset hand) {
 
 /* dh_poker_eval, for the loops that want it inline */
 static inline dh_hand_value dh_poker_eval_inline(dh_cardset hand) {
-  uint32_t sum = dh_poker_lane[hand & 0x1FFF] + dh_poker_lane[(hand >> 16) & 0x1FFF] +
-                 dh_poker_lane[(hand >> 32) & 0x1FFF] + dh_poker_lane[(hand >> 48) & 0x1FFF];
+  uint32_t sum = dh_poker_lane[DH_POKER_BITS64(hand, 0, 13)] +
+                 dh_poker_lane[DH_POKER_BITS64(hand, 16, 13)] +
+                 dh_poker_lane[DH_POKER_BITS64(hand, 32, 13)] +
+                 dh_poker_lane[DH_POKER_BITS64(hand, 48, 13)];
   dh_hand_value v = dh_poker_rank_value(sum);
   if (__builtin_expect(sum & DH_POKER_FLAG, 0))
     v = dh_poker_max(dh_poker_flush_value(hand), v);

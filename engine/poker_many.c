@@ -19,20 +19,23 @@ void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
   for (; i < n; i++) out[i] = dh_poker_eval_inline(hands[i]);
 }
 
+/* each hand adds 1 << 7 * category to a word in a register (see
+** poker_enum.c); the word is spilled before a 7-bit field can overflow */
+#define FIELD(c) (UINT64_C(1) << (7 * (c)))
+static const uint64_t field[16] = {
+  FIELD(0), FIELD(1), FIELD(2), FIELD(3), FIELD(4), FIELD(5), FIELD(6), FIELD(7), FIELD(8)
+};
+
 void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]) {
-  /* two histograms: consecutive increments of one counter wait on each other */
-  uint64_t a[DH_NCATEGORIES] = { 0 }, b[DH_NCATEGORIES] = { 0 };
-  dh_hand_value v[256];
+  enum { BLOCK = 127 };
+  dh_hand_value v[BLOCK];
   size_t i, j;
-  int c;
-  for (i = 0; i < n; i += 256) {
-    size_t m = n - i < 256 ? n - i : 256;
+  for (i = 0; i < n; i += BLOCK) {
+    size_t m = n - i < BLOCK ? n - i : BLOCK;
+    uint64_t packed = 0;
+    int c;
     dh_poker_eval_many(hands + i, m, v);
-    for (j = 0; j + 2 <= m; j += 2) {
-      a[v[j] >> 12]++;
-      b[v[j + 1] >> 12]++;
-    }
-    if (j < m) a[v[j] >> 12]++;
+    for (j = 0; j < m; j++) packed += field[v[j] >> 12];
+    for (c = 0; c < DH_NCATEGORIES; c++) counts[c] += (packed >> (7 * c)) & 127;
   }
-  for (c = 0; c < DH_NCATEGORIES; c++) counts[c] += a[c] + b[c];
 }

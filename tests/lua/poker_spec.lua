@@ -80,6 +80,33 @@ describe("deckhand.poker", function()
     assert.are.same(v, out)
   end)
 
+  it("evaluates packed hands at C speed", function()
+    local hands = { "As Ks Qs Js Ts", dh.cards("2c 3d 4s 5h 7c"), "Kh Kd Kc 7s 7h 2d 2h" }
+    local packed = poker.pack(hands)
+    assert.are.equal(24, #packed)
+    -- the layout is card.h's: As is position 3 * 16 + 12
+    local first = string.unpack("<i8", packed)
+    assert.are.equal(1 << (3 * 16 + 12), first & (1 << (3 * 16 + 12)))
+    local values = poker.eval_many(packed)
+    assert.are.equal(12, #values)
+    for i = 1, 3 do
+      assert.are.equal(poker.eval(hands[i]), (string.unpack("<I4", values, 4 * i - 3)))
+    end
+    -- string.pack makes the same thing
+    assert.are.equal(values, poker.eval_many(string.pack("<i8i8i8", string.unpack("<i8i8i8", packed))))
+    assert.are.equal("", poker.eval_many(""))
+    local c, n = poker.count_many(packed)
+    assert.are.equal(3, n)
+    assert.are.same(c, (poker.count_many(hands)))
+    assert.are.equal(1, c["straight flush"])
+    assert.are.equal(1, c["high card"])
+    assert.are.equal(1, c["full house"])
+    assert.has_error(function() poker.eval_many("1234567") end)
+    assert.has_error(function() poker.eval_many(string.pack("<i8", 15)) end)  -- four cards
+    assert.has_error(function() poker.eval_many(string.pack("<i8", 31 | 1 << 15)) end)  -- a joker
+    assert.has_error(function() poker.count_many(string.pack("<i8", 255)) end)  -- eight cards
+  end)
+
   it("refuses what is not a poker hand", function()
     assert.has_error(function() poker.eval("As Ks Qs Js") end)
     assert.has_error(function() poker.eval("As Ks Qs Js Ts 9s 8s 7s") end)
