@@ -50,8 +50,9 @@ typedef struct dh_range {
 **   76s-54s       both ranks step down together: 76s, 65s, 54s (the gap kept)
 **   *  or  random every combination (Hold'em only)
 ** Ranks: 2-9, T (or 10), J, Q, K, A.  Omaha accepts explicit hands only.
-** Returns 1, or 0 with *why (a reason), *where and *wlen (byte offset and
-** length of the offending item) set.  Repeated combinations count once.
+** Returns 1, or 0 with *why (a reason), *where and *wlen set: the offending
+** item's byte offset, and its length up to the character found wrong
+** ("QX+" gives "QX").  Repeated combinations count once.
 */
 int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
                    const char **why, size_t *where, size_t *wlen);

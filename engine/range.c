@@ -96,11 +96,11 @@ static void add_ranks(dh_range *r, int hi, int lo, char kind) {
 /* a rank-pair item "AK", "AKs", "QQ"; returns 1 and fills it, or 0 */
 typedef struct item { int hi, lo; char kind; } item;
 
-static int read_item(const char *s, size_t n, size_t *i, item *it, const char **why) {
+static int read_item(const char *s, size_t n, size_t *i, item *it, const char **why, size_t *at) {
   int a = read_rank(s, n, i), b;
-  if (!a) { *why = "rank expected"; return 0; }
+  if (!a) { *why = "rank expected"; *at = *i; return 0; }
   b = read_rank(s, n, i);
-  if (!b) { *why = "second rank expected"; return 0; }
+  if (!b) { *why = "second rank expected"; *at = *i; return 0; }
   it->kind = 0;
   if (*i < n && (s[*i] == 's' || s[*i] == 'o' || s[*i] == 'S' || s[*i] == 'O')) {
     it->kind = (char)(s[*i] | 0x20);
@@ -112,13 +112,15 @@ static int read_item(const char *s, size_t n, size_t *i, item *it, const char **
   return 1;
 }
 
-/* one item of a range, s[0..n) without separators */
-static int parse_one(const char *s, size_t n, int game, dh_range *r, const char **why) {
+/* one item of a range, s[0..n) without separators; on an error *at is
+** where in the item it was found */
+static int parse_one(const char *s, size_t n, int game, dh_range *r, const char **why,
+                     size_t *at) {
   size_t i = 0;
   item a, b;
   dh_card cards[4];
   const char *w;
-  size_t at;
+  size_t where;
   dh_card dup;
   int k, want = game == DH_GAME_OMAHA ? 4 : 2;
   if ((n == 1 && s[0] == '*') || (n == 6 && strncmp(s, "random", 6) == 0)) {
@@ -132,8 +134,8 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
   }
   /* explicit cards: a suit letter right after the first rank */
   if (n >= 2 && (suit_of(s[1]) >= 0 || (n >= 3 && s[0] == '1' && s[1] == '0' && suit_of(s[2]) >= 0))) {
-    k = dh_cards_parse(s, n, cards, 4, &w, &at, &dup);
-    if (k < 0) { *why = strcmp(w, "twice") == 0 ? "a card twice" : w; return 0; }
+    k = dh_cards_parse(s, n, cards, 4, &w, &where, &dup);
+    if (k < 0) { *why = strcmp(w, "twice") == 0 ? "a card twice" : w; *at = where; return 0; }
     if (k != want) {
       *why = game == DH_GAME_OMAHA ? "omaha hands are four cards" : "hold'em hands are two cards";
       return 0;
@@ -143,7 +145,7 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
     return 1;
   }
   if (game != DH_GAME_HOLDEM) { *why = "omaha hands are four explicit cards"; return 0; }
-  if (!read_item(s, n, &i, &a, why)) return 0;
+  if (!read_item(s, n, &i, &a, why, at)) return 0;
   if (i == n) { add_ranks(r, a.hi, a.lo, a.kind); return 1; }
   if (s[i] == '+' && i + 1 == n) {
     if (a.hi == a.lo) {
@@ -158,8 +160,8 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
   if (s[i] == '-') {
     int steps, d;
     i++;
-    if (!read_item(s, n, &i, &b, why)) return 0;
-    if (i != n) { *why = "unexpected text after the range"; return 0; }
+    if (!read_item(s, n, &i, &b, why, at)) return 0;
+    if (i != n) { *why = "unexpected text after the range"; *at = i; return 0; }
     if (a.kind != b.kind) { *why = "both ends need the same suitedness"; return 0; }
     if (a.hi == a.lo && b.hi == b.lo) {            /* QQ-88 */
       int lo = a.hi < b.hi ? a.hi : b.hi, hi = a.hi ^ b.hi ^ lo, p;
@@ -182,6 +184,7 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
     return 1;
   }
   *why = "expected '+', '-', 's', 'o' or the end of the item";
+  *at = s[i] == '+' ? i + 1 : i;
   return 0;
 }
 
@@ -190,13 +193,15 @@ int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
   size_t i = 0;
   r->n = 0;
   while (i < len) {
-    size_t j;
+    size_t j, at;
     if (is_sep(s[i])) { i++; continue; }
     for (j = i; j < len && !is_sep(s[j]); j++) {}
-    if (j - i > 63 || !parse_one(s + i, j - i, game, r, why)) {
+    at = j - i;
+    if (j - i > 63 || !parse_one(s + i, j - i, game, r, why, &at)) {
       if (j - i > 63) *why = "item too long";
+      /* the item up to and including the character found wrong */
       *where = i;
-      *wlen = j - i;
+      *wlen = at < j - i ? at + 1 : j - i;
       return 0;
     }
     i = j;

@@ -14,7 +14,7 @@
 **
 ** A player is a range in the notation of equity.h, or known cards as a
 ** CardSet or a table of cards.  Input errors raise messages that name the
-** input: "bad range 'QX+' at 'QX+': second rank expected",
+** input: "bad range 'QX+' at 'QX': second rank expected",
 ** "card As appears twice".
 */
 #include <string.h>

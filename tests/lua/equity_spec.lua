@@ -25,7 +25,7 @@ describe("deckhand.poker.range", function()
 
   it("names the bad item", function()
     assert.has_error(function() poker.range("AKs, QX+") end,
-      "bad range 'AKs, QX+' at 'QX+': second rank expected")
+      "bad range 'AKs, QX+' at 'QX': second rank expected")
     assert.has_error(function() poker.range("AA", nil, "omaha") end)
   end)
 end)
@@ -110,7 +110,7 @@ describe("deckhand.poker.equity", function()
   it("rejects bad input with clear messages", function()
     local function eq(t) return function() poker.equity(t) end end
     assert.has_error(eq { players = { "QX+", "AA" } },
-      "bad range 'QX+' at 'QX+': second rank expected (player 1)")
+      "bad range 'QX+' at 'QX': second rank expected (player 1)")
     assert.has_error(eq { players = { "AsKs", "AsQd" } }, "card As appears twice")
     assert.has_error(eq { players = { "AsKs", "QQ" }, board = "2c 2c 3d" }, "card 2c appears twice")
     assert.has_error(eq { players = { "AsKs", "QQ" }, board = "Ks 2c 3d" }, "card Ks appears twice")
