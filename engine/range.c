@@ -135,7 +135,12 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
   /* explicit cards: a suit letter right after the first rank */
   if (n >= 2 && (suit_of(s[1]) >= 0 || (n >= 3 && s[0] == '1' && s[1] == '0' && suit_of(s[2]) >= 0))) {
     k = dh_cards_parse(s, n, cards, 4, &w, &where, &dup);
-    if (k < 0) { *why = strcmp(w, "twice") == 0 ? "a card twice" : w; *at = where; return 0; }
+    if (k < 0) {
+      int twice = strcmp(w, "twice") == 0;
+      *why = twice ? "a card twice" : w;
+      *at = twice ? n : where;
+      return 0;
+    }
     if (k != want) {
       *why = game == DH_GAME_OMAHA ? "omaha hands are four cards" : "hold'em hands are two cards";
       return 0;
@@ -183,7 +188,7 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
     for (d = 0; d <= steps; d++) add_ranks(r, a.hi - d, a.lo - d, a.kind);
     return 1;
   }
-  *why = "expected '+', '-', 's', 'o' or the end of the item";
+  *why = s[i] == '+' ? "nothing may follow '+'" : "expected '+', '-', 's', 'o' or the end of the item";
   *at = s[i] == '+' ? i + 1 : i;
   return 0;
 }

@@ -68,7 +68,7 @@ static void test_ranges(void) {
   CHECK(bad_range("AA+s", 0, 4));
   CHECK(bad_range("AKs-QQ", 0, 6));
   CHECK(bad_range("76s-53s", 0, 7));
-  CHECK(bad_range("AsAs", 0, 3));
+  CHECK(bad_range("AsAs", 0, 4));
   CHECK(bad_range("AsKsQs", 0, 6));
   CHECK(bad_range("", 0, 0));
 }
