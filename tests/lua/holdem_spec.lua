@@ -140,6 +140,20 @@ describe("deckhand.holdem", function()
     assert.are.same({ action = "raise", min = 450, max = 1000 }, has(g:legal(), "raise"))
   end)
 
+  it("a big blind posted short all-in leaves the small blind nothing to call", function()
+    -- heads-up, button 1: seat 1 posts 5, seat 2 has 3 chips and posts them
+    -- all in.  Seat 1 has more in already: no decision, the board runs
+    -- out.  Pots: 3 + 3 = 6 for both, and seat 1's extra 2 back to it.
+    local g = holdem.game { seats = 2, stacks = { 100, 3 }, seed = 10,
+      deal = { "AsAd", "7c2d", board = "Kh9s5c4d3h" } }
+    local r = g:results()[1]
+    assert.is_truthy(r)
+    assert.are.same({ amount = 6, eligible = { 1, 2 }, winners = { 1 } }, r.pots[1])
+    assert.are.same({ amount = 2, eligible = { 1 }, winners = { 1 } }, r.pots[2])
+    assert.are.same({ 103, 0 }, r.stacks)
+    assert.are.equal("over", g:phase())
+  end)
+
   it("answers bad actions with codes and leaves the game as it was", function()
     local g = holdem.game { seats = 2, seed = 6 }
     local before = g:stacks()

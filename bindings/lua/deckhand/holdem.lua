@@ -245,7 +245,15 @@ function Game:_find_actor(from)
     if can_act(h, s) then free, only = free + 1, s end
   end
   if free == 0 then return nil end
-  if free == 1 and h.bet[only] >= h.current then return nil end  -- nobody left to bet against
+  if free == 1 then
+    -- nobody left to bet against: the last free seat acts only to match
+    -- what another seat has put in (not the full blind a short seat missed)
+    local most = 0
+    for s = 1, self.n do
+      if s ~= only and in_hand(h, s) and h.bet[s] > most then most = h.bet[s] end
+    end
+    if h.bet[only] >= most then return nil end
+  end
   return next_seat(self, from, function(s)
     return can_act(h, s) and (not h.acted[s] or h.bet[s] < h.current)
   end)
