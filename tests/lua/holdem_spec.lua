@@ -154,6 +154,32 @@ describe("deckhand.holdem", function()
     assert.are.equal("over", g:phase())
   end)
 
+  it("a short all-in bet may be raised by a seat that only checked", function()
+    -- heads-up, button 1, blinds 5/10, stacks 1000 and 14.  Preflop seat 1
+    -- calls and seat 2 checks, keeping 4.  After the flop seat 2 acts first
+    -- and bets its 4 all in, short of the 10 minimum.  Seat 1 has not acted:
+    -- it may raise, to at least 4 + 10 = 14.
+    local g = holdem.game { seats = 2, stacks = { 1000, 14 }, seed = 11 }
+    play(g, { { 1, "call" }, { 2, "check" } })
+    assert.are.equal("flop", g:phase())
+    assert.is_nil(has(g:legal(), "bet"))            -- 4 chips: all in only
+    play(g, { { 2, "allin" } })
+    assert.are.same({ action = "raise", min = 14, max = 990 }, has(g:legal(), "raise"))
+    -- three seats, button 3: seat 1 small blind, seat 2 big blind, seat 3
+    -- (15 chips) first.  Preflop all call or check: seat 3 keeps 5.  After
+    -- the flop seats 1 and 2 check and seat 3 bets 5 all in.  Seat 1 only
+    -- checked: it may raise (to 5 + 10 = 15 at least), as may seat 2.
+    g = holdem.game { seats = 3, stacks = { 1000, 1000, 15 }, button = 3, seed = 12 }
+    play(g, { { 3, "call" }, { 1, "call" }, { 2, "check" } })
+    play(g, { { 1, "check" }, { 2, "check" }, { 3, "allin" } })
+    assert.are.equal(1, g:next_player())
+    assert.are.same({ action = "raise", min = 15, max = 990 }, has(g:legal(), "raise"))
+    play(g, { { 1, "call" } })
+    assert.is_truthy(has(g:legal(), "raise"))
+    play(g, { { 2, "call" } })
+    assert.are.equal("turn", g:phase())
+  end)
+
   it("answers bad actions with codes and leaves the game as it was", function()
     local g = holdem.game { seats = 2, seed = 6 }
     local before = g:stacks()

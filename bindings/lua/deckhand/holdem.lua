@@ -36,8 +36,10 @@
 -- flop and last after it.  Blinds and antes a player cannot cover are posted
 -- all-in.  A raise must add at least the previous full bet or raise (the big
 -- blind at least); an all-in that adds less does not reopen the betting: a
--- seat that has acted may then only call or fold, unless the raises since
--- its last action add up to a full raise.  Fixed limit: bets and raises of
+-- seat that has bet or called may then only call or fold, unless the raises
+-- since its last action add up to a full raise (a seat that only checked
+-- may raise any bet).  "fold" is offered only when facing a bet.  At the
+-- showdown every hand left is shown.  Fixed limit: bets and raises of
 -- the big blind before the turn, twice it after, at most `cap` per round.
 -- Pots are split by contribution levels (side pots); a split pot's odd chips
 -- go one each to the winners nearest the button's left.  A seat left with
@@ -368,10 +370,12 @@ function Game:_unit()
   return self.bb
 end
 
--- can seat s raise?  Not after a short all-in, unless the raises since its
--- last action add up to a full one
+-- can seat s raise?  Yes if it has not acted, or has only checked (a first
+-- bet, even a short all-in one, may be raised); after a bet or call, only
+-- when the raises since add up to a full raise, so a short all-in does not
+-- reopen the betting
 local function may_raise(h, s)
-  return not h.acted[s] or h.current - h.faced[s] >= h.minraise
+  return not h.acted[s] or h.faced[s] == 0 or h.current - h.faced[s] >= h.minraise
 end
 
 --- g:legal() -> { { action = "fold" }, { action = "call", amount = chips }, 
