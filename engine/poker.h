@@ -36,7 +36,8 @@ enum { DH_HIGH_CARD, DH_PAIR, DH_TWO_PAIR, DH_THREE_OF_A_KIND, DH_STRAIGHT, DH_F
 int dh_poker_valid(dh_cardset hand);
 
 /* the value of 5, 6 or 7 cards (52-card positions only: anything else gives
-** an unspecified value; check with dh_poker_valid when unsure) */
+** an unspecified value, though never a read outside the tables; check with
+** dh_poker_valid when unsure) */
 dh_hand_value dh_poker_eval(dh_cardset hand);
 /* the same from an array of n cards (5..7, distinct) */
 dh_hand_value dh_poker_eval_cards(const dh_card *c, int n);

@@ -1,7 +1,8 @@
 /*
 ** poker_many.c -- the values of many hands in one call.
 **
-** Four hands a step, so that their independent table loads overlap.  (An
+** Eight hands a step, so that their independent table loads overlap and
+** the loop's own instructions are few.  (An
 ** AVX2 version, eight hands per step with every table read a gather, was
 ** measured slower on the machine this was tuned on: 375 against 517 M
 ** hands/s, random 7-card hands.)
@@ -10,11 +11,15 @@
 
 void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
   size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
+  for (; i + 8 <= n; i += 8) {
     out[i] = dh_poker_eval_inline(hands[i]);
     out[i + 1] = dh_poker_eval_inline(hands[i + 1]);
     out[i + 2] = dh_poker_eval_inline(hands[i + 2]);
     out[i + 3] = dh_poker_eval_inline(hands[i + 3]);
+    out[i + 4] = dh_poker_eval_inline(hands[i + 4]);
+    out[i + 5] = dh_poker_eval_inline(hands[i + 5]);
+    out[i + 6] = dh_poker_eval_inline(hands[i + 6]);
+    out[i + 7] = dh_poker_eval_inline(hands[i + 7]);
   }
   for (; i < n; i++) out[i] = dh_poker_eval_inline(hands[i]);
 }
@@ -28,14 +33,18 @@ static const uint64_t field[16] = {
 
 void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]) {
   enum { BLOCK = 127 };
-  dh_hand_value v[BLOCK];
   size_t i, j;
   for (i = 0; i < n; i += BLOCK) {
     size_t m = n - i < BLOCK ? n - i : BLOCK;
-    uint64_t packed = 0;
+    const dh_cardset *h = hands + i;
+    uint64_t a = 0, b = 0;  /* two words: two hands' lookups in flight */
     int c;
-    dh_poker_eval_many(hands + i, m, v);
-    for (j = 0; j < m; j++) packed += field[v[j] >> 12];
-    for (c = 0; c < DH_NCATEGORIES; c++) counts[c] += (packed >> (7 * c)) & 127;
+    for (j = 0; j + 2 <= m; j += 2) {
+      a += field[dh_poker_eval_inline(h[j]) >> 12];
+      b += field[dh_poker_eval_inline(h[j + 1]) >> 12];
+    }
+    if (j < m) a += field[dh_poker_eval_inline(h[j]) >> 12];
+    a += b;
+    for (c = 0; c < DH_NCATEGORIES; c++) counts[c] += (a >> (7 * c)) & 127;
   }
 }

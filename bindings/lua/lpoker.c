@@ -235,18 +235,19 @@ static int block_ok(const dh_cardset *h, size_t m) {
 #if defined(__AVX2__)
   const __m256i nib = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-  const __m256i low = _mm256_set1_epi8(0x0F), outside = _mm256_set1_epi64x((long long)~DH_FRENCH52);
-  const __m256i five = _mm256_set1_epi64x(5), two = _mm256_set1_epi64x(2);
-  __m256i acc = _mm256_setzero_si256();
+  const __m256i low = _mm256_set1_epi8(0x0F);
+  const __m256i five = _mm256_set1_epi64x(5), seven = _mm256_set1_epi64x(7);
+  __m256i any = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
   for (; j + 4 <= m; j += 4) {
     __m256i x = _mm256_loadu_si256((const __m256i *)(h + j));
     __m256i c = _mm256_add_epi8(_mm256_shuffle_epi8(nib, _mm256_and_si256(x, low)),
                                 _mm256_shuffle_epi8(nib, _mm256_and_si256(_mm256_srli_epi16(x, 4), low)));
-    c = _mm256_sub_epi64(_mm256_sad_epu8(c, _mm256_setzero_si256()), five);  /* count - 5 */
-    acc = _mm256_or_si256(acc, _mm256_and_si256(x, outside));
-    acc = _mm256_or_si256(acc, _mm256_cmpgt_epi64(c, two));                  /* count > 7 */
-    acc = _mm256_or_si256(acc, _mm256_cmpgt_epi64(_mm256_setzero_si256(), c));  /* count < 5 */
+    c = _mm256_sad_epu8(c, _mm256_setzero_si256());  /* cards per hand */
+    any = _mm256_or_si256(any, x);                   /* every card seen, checked below */
+    acc = _mm256_or_si256(acc, _mm256_or_si256(_mm256_cmpgt_epi64(c, seven),
+                                               _mm256_cmpgt_epi64(five, c)));
   }
+  acc = _mm256_or_si256(acc, _mm256_and_si256(any, _mm256_set1_epi64x((long long)~DH_FRENCH52)));
   if (!_mm256_testz_si256(acc, acc)) return 0;
 #endif
   for (; j < m; j++) bad |= (h[j] & ~DH_FRENCH52) | ((unsigned)dh_set_count(h[j]) - 5u > 2u);

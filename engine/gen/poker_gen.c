@@ -18,9 +18,23 @@
 **    multiset.  Found greedily, rank by rank, each the smallest number that
 **    keeps every sum distinct.  A card's key is its rank's multiplier, so a
 **    hand's key is a sum of card keys and adding a card is one addition.
-**  - A perfect hash of those sums (5, 6 and 7 cards) by row displacement:
-**    key + offset[key >> SHIFT] is a distinct slot for every multiset.
+**    The greedy search takes minutes, so its result is written below
+**    (found_mults) and only checked; "poker_gen --search" redoes it.
+**  - Mixed keys: key * GEN_MIX mod 2^25 is one to one on keys below 2^25
+**    and spreads them evenly.  Each card's mixed key is stored shifted left
+**    by 7 (dh_poker_card_key), so sums of them (mod 2^32) are the mixed
+**    sums, and dh_poker_lane[13-bit lane] is the sum for a suit's cards with
+**    64 added when the lane has five or more (the flush flag).
+**  - A perfect hash of the mixed sums of 5, 6 and 7 cards by row
+**    displacement: h + offset[h >> GEN_SHIFT] is a distinct slot for every
+**    multiset, first fit with the fullest rows first.  Every row, used or
+**    not, maps its whole width inside the table, so even a key that is no
+**    poker hand reads inside it.
 **  - The value of every 13-bit suit mask with five or more cards (flushes).
+**
+** The parameters (GEN_MIX, GEN_SHIFT) were picked by trying a few: this pair
+** gives 8,192 rows (32 KB of offsets) and 82,046 slots (160 KB) for the
+** 73,775 multisets.
 */
 #include <stdint.h>
 #include <stdio.h>
@@ -277,14 +291,12 @@ static int cmp_rows(const void *a, const void *b) {  /* fuller rows first */
 static void make_hash(gen_tables *t) {
   enum { MAXN = 80000 };
   key_list l = { t, malloc(MAXN * 4), malloc(MAXN * 2), 0 };
-  uint32_t maxkey = 0, width = 1u << GEN_SHIFT;
+  uint32_t width = 1u << GEN_SHIFT;
   int i, nrows, *first, *next, cap, used = 0;
   row_info *rows;
   uint8_t *taken;
   multisets(add_key, &l);
-  for (i = 0; i < l.n; i++) if (l.key[i] > maxkey) maxkey = l.key[i];
   nrows = 1 << (GEN_KEYBITS - GEN_SHIFT);  /* every mixed key has a row */
-  (void)maxkey;
   rows = calloc((size_t)nrows, sizeof *rows);
   first = malloc((size_t)nrows * sizeof *first);
   next = malloc((size_t)l.n * sizeof *next);

@@ -105,6 +105,15 @@ describe("deckhand.poker", function()
     assert.has_error(function() poker.eval_many(string.pack("<i8", 15)) end)  -- four cards
     assert.has_error(function() poker.eval_many(string.pack("<i8", 31 | 1 << 15)) end)  -- a joker
     assert.has_error(function() poker.count_many(string.pack("<i8", 255)) end)  -- eight cards
+    -- a bad hand among good ones is found and named
+    local good = string.unpack("<i8", packed)
+    for _, bad in ipairs { 15, 255, 15 | (1 << 13), 15 | (1 << 63), good | (1 << 13) } do
+      local words = {}
+      for i = 1, 11 do words[i] = string.pack("<i8", i == 6 and bad or good) end
+      local ok, err = pcall(poker.count_many, table.concat(words))
+      assert.is_false(ok)
+      assert.matches("packed hand 6 ", err)
+    end
   end)
 
   it("refuses what is not a poker hand", function()
