@@ -153,6 +153,52 @@ static void slow_headsup(dh_cardset a, dh_cardset b, dh_cardset board, uint64_t 
   }
 }
 
+/* Omaha by the letter: every two of the four, every three of the five */
+static dh_hand_value slow_omaha(dh_cardset hole, dh_cardset board) {
+  dh_card h[4], b[5];
+  dh_hand_value best = 0;
+  int nh = 0, nb = 0, i, j, k, l, m, c;
+  for (c = 0; c < 64; c++) {
+    if ((hole >> c) & 1) h[nh++] = (dh_card)c;
+    if ((board >> c) & 1) b[nb++] = (dh_card)c;
+  }
+  for (i = 0; i < 4; i++)
+    for (j = i + 1; j < 4; j++)
+      for (k = 0; k < 5; k++)
+        for (l = k + 1; l < 5; l++)
+          for (m = l + 1; m < 5; m++) {
+            dh_card five[5] = { h[i], h[j], b[k], b[l], b[m] };
+            dh_hand_value v = dh_poker_eval_cards(five, 5);
+            if (v > best) best = v;
+          }
+  return best;
+}
+
+static void test_omaha_loop(void) {
+  dh_equity_req q = req2("AsKsQdJd", "9h9c8h7c", "Th 6h 2s", DH_GAME_OMAHA);
+  dh_equity_result r;
+  dh_cardset a = cards("AsKsQdJd"), b = cards("9h9c8h7c"), flop = cards("Th 6h 2s");
+  uint64_t w = 0, l = 0, t = 0;
+  int x, y;
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  /* 52 - 8 - 3 = 41 cards: 41 choose 2 = 820 turn-river pairs */
+  CHECK_EQ(r.trials, 820);
+  for (x = 0; x < 52; x++)
+    for (y = x + 1; y < 52; y++) {
+      dh_cardset cx = dh_set_of(dh_card_make(x % 13 + 2, x / 13));
+      dh_cardset cy = dh_set_of(dh_card_make(y % 13 + 2, y / 13));
+      dh_hand_value va, vb;
+      if ((cx | cy) & (a | b | flop)) continue;
+      va = slow_omaha(a, flop | cx | cy);
+      vb = slow_omaha(b, flop | cx | cy);
+      if (va > vb) w++; else if (va < vb) l++; else t++;
+    }
+  CHECK_EQ(r.wins[0], w);
+  CHECK_EQ(r.wins[1], l);
+  CHECK_EQ(r.ties[0], t);
+  CHECK_EQ(w + l + t, 820);
+}
+
 static void test_against_loop(void) {
   dh_equity_req q;
   dh_equity_result r;
@@ -282,6 +328,7 @@ int main(void) {
   test_ranges();
   test_by_hand();
   test_against_loop();
+  test_omaha_loop();
   test_monte_carlo();
   test_errors();
   return check_done();
