@@ -378,7 +378,7 @@ local function may_raise(h, s)
   return not h.acted[s] or h.faced[s] == 0 or h.current - h.faced[s] >= h.minraise
 end
 
---- g:legal() -> { { action = "fold" }, { action = "call", amount = chips }, 
+--- g:legal() -> { { action = "fold" }, { action = "call", amount = chips },
 --  { action = "raise", min = to, max = to }, { action = "allin", amount = chips, to = total }, ... }
 function Game:legal()
   local h = self.h
@@ -462,9 +462,9 @@ function Game:act(seat, action, amount)
   end
   h.acted[s], h.faced[s] = true, h.current
   -- everyone else folded: the last seat takes the pots without a showdown
-  local left, last = 0, nil
+  local left = 0
   for t = 1, self.n do
-    if in_hand(h, t) then left, last = left + 1, t end
+    if in_hand(h, t) then left = left + 1 end
   end
   if left == 1 then
     h.to_act = nil
