@@ -180,6 +180,27 @@ describe("deckhand.holdem", function()
     assert.are.equal("turn", g:phase())
   end)
 
+  it("a busted seat leaves and the button skips it", function()
+    -- button 1: seat 2 small blind (5 of its 20), seat 3 big blind, seat 1
+    -- first.  Seat 1 calls 10; seat 2 all in to 20 (a full raise of 10);
+    -- seat 3 folds its 10; seat 1 calls 10 more.  Pot 20 + 20 + 10 = 50.
+    -- Board Kc 9d 5h 4s 3c: seat 1's aces beat seat 2's seven high (its
+    -- 2-3-4-5 needs an ace or a six on the board).  Seat 1: 1000 - 20 + 50
+    -- = 1030, seat 2: 0 (out), seat 3: 990.
+    -- Hand 2 is heads-up between 1 and 3; the button moves past 1 to 3,
+    -- which posts the small blind and acts first: 1030 - 10, 990 - 5.
+    local g = holdem.game { seats = 3, stacks = { 1000, 20, 1000 }, button = 1, seed = 13,
+      deal = { "AsAd", "7c2d", "QhJh", board = "Kc9d5h4s3c" } }
+    play(g, { { 1, "call" }, { 2, "allin" }, { 3, "fold" }, { 1, "call" } })
+    local r = g:results()[1]
+    assert.are.same({ amount = 50, eligible = { 1, 2 }, winners = { 1 } }, r.pots[1])
+    assert.are.same({ 1030, 0, 990 }, r.stacks)
+    assert.are.equal(3, g:button_seat())
+    assert.are.same({ 1020, 0, 985 }, g:stacks())
+    assert.are.equal(3, g:next_player())
+    assert.is_nil(g:view(2).hole)
+  end)
+
   it("answers bad actions with codes and leaves the game as it was", function()
     local g = holdem.game { seats = 2, seed = 6 }
     local before = g:stacks()
@@ -293,6 +314,12 @@ describe("deckhand.holdem", function()
             local ok = {}
             for _, s in ipairs(p.eligible) do ok[s] = true end
             for _, s in ipairs(p.winners) do assert.is_true(ok[s]) end
+            -- at a showdown the winners hold the best hand of the eligible
+            if next(r.shown) then
+              local best = 0
+              for _, s in ipairs(p.eligible) do best = math.max(best, r.shown[s].value) end
+              for _, s in ipairs(p.winners) do assert.are.equal(best, r.shown[s].value) end
+            end
           end
           assert.are.equal(pots, paid)
           assert.are.equal(total, sum(r.stacks))
