@@ -264,6 +264,7 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
                          choose(left, 5 - dh_set_count(q->board)));
     enum_assign(&r, 0, q->board | q->dead);
   } else {
+    res->sampled = 1;
     res->total = q->samples ? q->samples : DH_EQ_SAMPLES;
     monte_carlo(&r);
   }
@@ -276,7 +277,7 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
     res->tie[p] = (double)res->ties[p] / n;
     m = (double)res->units[p] / DH_EQ_UNIT / n;
     res->equity[p] = m;
-    if (!res->exact && res->trials > 1) {
+    if (res->sampled && res->trials > 1) {
       double var = ((double)r.sq[p] / ((double)DH_EQ_UNIT * DH_EQ_UNIT) - n * m * m) / (n - 1);
       res->stderr_eq[p] = var > 0 ? sqrt(var / n) : 0;
       res->ci95[p] = 1.96 * res->stderr_eq[p];

@@ -99,6 +99,9 @@ enum { DH_EQ_DONE, DH_EQ_STOPPED, DH_EQ_TIMEOUT };
 
 typedef struct dh_equity_result {
   int exact;            /* 1 when every trial was visited */
+  int sampled;          /* 1 for Monte Carlo; an enumeration stopped early
+                        ** has neither flag: its trials come in enumeration
+                        ** order, no sample, so no error estimate */
   int ended;            /* DH_EQ_DONE, DH_EQ_STOPPED or DH_EQ_TIMEOUT */
   uint64_t trials;      /* trials done */
   uint64_t total;       /* trials planned (exhaustive: all of them) */
@@ -106,7 +109,7 @@ typedef struct dh_equity_result {
   uint64_t ties[DH_EQ_MAXPLAYERS];   /* trials shared with others */
   uint64_t units[DH_EQ_MAXPLAYERS];  /* equity in DH_EQ_UNIT per trial */
   double win[DH_EQ_MAXPLAYERS], tie[DH_EQ_MAXPLAYERS], equity[DH_EQ_MAXPLAYERS];
-  double stderr_eq[DH_EQ_MAXPLAYERS];   /* standard error of equity (0 when exact) */
+  double stderr_eq[DH_EQ_MAXPLAYERS];   /* standard error of equity (Monte Carlo only) */
   double ci95[DH_EQ_MAXPLAYERS];        /* half width of the 95% interval */
   /* on error: the card used twice, or the player whose range is empty */
   dh_card bad_card;

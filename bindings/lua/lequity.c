@@ -8,8 +8,10 @@
 **                 max_exact = n, samples = n, seed = s, time = seconds,
 **                 progress = function(done, total) ... end }   -- true stops
 **     -> { { win =, tie =, equity =, ci =, stderr =, wins =, ties = }, ...,
-**          exact = bool, boards = trials done, total = trials planned,
-**          stopped = nil | "progress" | "time" }
+**          exact = bool, sampled = bool, boards = trials done,
+**          total = trials planned, stopped = nil | "progress" | "time" }
+**   ci and stderr are 0 when exact, and absent for an enumeration stopped
+**   early (its trials are the first in enumeration order, not a sample).
 **   poker.range(text [, dead [, game]]) -> { CardSet, ... }
 **
 ** A player is a range in the notation of equity.h, or known cards as a
@@ -186,14 +188,18 @@ static int l_equity(lua_State *L) {
     set_num(L, "win", res.win[i]);
     set_num(L, "tie", res.tie[i]);
     set_num(L, "equity", res.equity[i]);
-    set_num(L, "ci", res.ci95[i]);
-    set_num(L, "stderr", res.stderr_eq[i]);
+    if (res.exact || res.sampled) {  /* none for an enumeration cut short */
+      set_num(L, "ci", res.ci95[i]);
+      set_num(L, "stderr", res.stderr_eq[i]);
+    }
     set_int(L, "wins", res.wins[i]);
     set_int(L, "ties", res.ties[i]);
     lua_rawseti(L, -2, i + 1);
   }
   lua_pushboolean(L, res.exact);
   lua_setfield(L, -2, "exact");
+  lua_pushboolean(L, res.sampled);
+  lua_setfield(L, -2, "sampled");
   set_int(L, "boards", res.trials);
   set_int(L, "total", res.total);
   if (res.ended != DH_EQ_DONE) {

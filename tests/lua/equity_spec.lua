@@ -102,6 +102,13 @@ describe("deckhand.poker.equity", function()
     r = poker.equity { players = { "AsKs", "QQ" }, exact = false, samples = 10 ^ 12 // 1 | 0, time = 0.02 }
     assert.are.equal("time", r.stopped)
     assert.is_true(r.boards > 0)
+    -- an enumeration cut short is no sample: counts, but no interval
+    r = poker.equity { players = { "AsKs", "QQ" }, exact = true, every = 4096,
+      progress = function(done) return done >= 8192 end }
+    assert.are.equal("progress", r.stopped)
+    assert.is_false(r.exact or r.sampled)
+    assert.is_nil(r[1].ci)
+    assert.are.equal(r.boards, r[1].wins + r[2].wins + r[1].ties)
     assert.has_error(function()
       poker.equity { players = { "AsKs", "QQ" }, progress = function() error("boom", 0) end, every = 1000 }
     end, "boom")
