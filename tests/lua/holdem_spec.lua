@@ -253,6 +253,9 @@ describe("deckhand.holdem", function()
       end
     end
     scan(v)
+    -- a game that differs only in the other seats' cards looks the same
+    local other = holdem.game { seats = 3, seed = 8, deal = { "9c9d", "2c2d", "AhQh" } }
+    assert.are.same(v, other:view(2))
     -- button 1, three seats: seat 1 acts first and only its view has moves
     assert.is_nil(g:view(2).legal)
     assert.is_table(g:view(1).legal)
