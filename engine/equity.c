@@ -100,6 +100,10 @@ static void score(run *r, dh_cardset board) {
 static void enum_boards(run *r, const dh_card *avail, int n, int start, int need, dh_cardset board) {
   int i;
   if (need == 0) { score(r, board); return; }
+  if (need == 1) {  /* the last card: no call per board */
+    for (i = start; i < n && !r->ended; i++) score(r, board | dh_set_of(avail[i]));
+    return;
+  }
   for (i = start; i <= n - need && !r->ended; i++)
     enum_boards(r, avail, n, i + 1, need - 1, board | dh_set_of(avail[i]));
 }
