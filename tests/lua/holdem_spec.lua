@@ -274,6 +274,18 @@ describe("deckhand.holdem", function()
     assert.are.equal(g:hand_number(), again:hand_number())
   end)
 
+  it("plays a whole match with bots", function()
+    local rng = dh.rng(5)
+    local bots = {}
+    for s = 1, 4 do bots[s] = holdem.random_bot(rng) end
+    local g = holdem.play({ seats = 4, stack = 100, seed = 21 }, bots)
+    assert.are.equal("over", g:phase())
+    assert.are.equal(400, sum(g:stacks()))
+    assert.has_error(function()
+      holdem.play({ seats = 2 }, { function() return "check" end, function() return "check" end })
+    end, "seat 1: 'check' is not allowed now (bad_action)")
+  end)
+
   it("loads as a variant from rules/holdem.lua", function()
     local root = os.getenv("DECKHAND_ROOT") or "."
     local v = dofile(root .. "/rules/holdem.lua")

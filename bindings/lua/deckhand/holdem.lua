@@ -523,4 +523,27 @@ function holdem.replay(rec)
   return g
 end
 
+--- holdem.play(opts, bots) -> the finished game.  bots[seat](view) returns
+-- an action and an amount for the seat to act; an illegal one is an error
+-- (a bot's mistake), naming the seat.
+function holdem.play(opts, bots)
+  local g = holdem.game(opts)
+  while g:next_player() do
+    local s = g:next_player()
+    local bot = bots[s] or error(("no bot for seat %d"):format(s), 2)
+    local ok, code, msg = g:act(s, bot(g:view(s)))
+    if not ok then error(("seat %d: %s (%s)"):format(s, msg, code), 2) end
+  end
+  return g
+end
+
+--- holdem.random_bot(rng) -> a bot that picks uniformly among the legal
+-- moves (and amounts), for tests and baselines
+function holdem.random_bot(rng)
+  return function(view)
+    local m = view.legal[rng:int(#view.legal)]
+    return m.action, m.min and rng:int(m.min, m.max) or nil
+  end
+end
+
 return holdem
