@@ -48,5 +48,6 @@ deckhand.poker = deckhand.poker or {}
 deckhand.poker.pattern = core.pattern
 deckhand.poker.match = core.pattern_match
 deckhand.pattern, deckhand.pattern_match = nil, nil
+deckhand.holdem = require "deckhand.holdem"
 
 return deckhand
