@@ -40,5 +40,7 @@
 #include "deck.h"
 #include "trick.h"
 #include "pattern.h"
+#include "poker.h"
+#include "equity.h"
 
 #endif

@@ -73,7 +73,11 @@ local function run_block(page, b)
   end
   -- pad so that error messages give the page's own line numbers
   local chunk = assert(load(("\n"):rep(b.line - 1) .. b.code, "=" .. page, "t", env))
-  chunk()
+  -- an example is short: one that loops (a synopsis run by mistake) fails
+  debug.sethook(function() error("example still running after 10^9 instructions", 2) end, "", 1e9)
+  local ok, err = pcall(chunk)
+  debug.sethook()
+  if not ok then error(err, 0) end
   for i, line in ipairs(b.lines) do
     local expect = line:match("print%b().-%-%->%s*(.-)%s*$")
     local at = b.line + i - 1
