@@ -1,0 +1,296 @@
+/*
+** match.c -- the state machine of a trick-taking match.
+**
+** Every action checks everything first and changes the match only once it
+** is sure to succeed.  Only a callback rule can fail after the checks (it
+** may raise while the trick or the hand is being scored), so when the
+** rules have callbacks the action is applied to a copy that replaces the
+** match on success: the state is one flat struct, so that is a memcpy.
+*/
+#include <string.h>
+
+#include "match.h"
+
+static int left_of(const dh_match *m, int seat) { return (seat + 1) % m->nseats; }
+
+static void enter_play(dh_match *m) {
+  const dh_rules *r = m->rules;
+  int s, leader = left_of(m, m->dealer);
+  if (r->lead == DH_LEAD_HOLDER)
+    for (s = 0; s < m->nseats; s++)
+      if (dh_set_has(m->hand[s], r->lead_card)) leader = s;
+  m->phase = DH_PHASE_PLAY;
+  m->leader = m->turn = (uint8_t)leader;
+  dh_trick_clear(&m->trick);
+}
+
+static void enter_bid(dh_match *m) {
+  if (!m->rules->bidding) { enter_play(m); return; }
+  m->phase = DH_PHASE_BID;
+  m->turn = (uint8_t)left_of(m, m->dealer);
+}
+
+int dh_match_pass_target(const dh_match *m, int seat) {
+  const dh_rules *r = m->rules;
+  int dir;
+  if (!r->pass_count || !r->npasses) return seat;
+  dir = r->pass_dir[m->hand_no % r->npasses];
+  return ((seat + dir) % m->nseats + m->nseats) % m->nseats;
+}
+
+/* after the cards are in the hands: the trump, then the first phase */
+static void finish_deal(dh_match *m) {
+  const dh_rules *r = m->rules;
+  m->upcard = DH_NO_CARD;
+  switch (r->trump_mode) {
+    case DH_TRUMP_FIXED: m->trump = r->trump_suit; break;
+    case DH_TRUMP_TURN_UNDER:
+      m->upcard = dh_deck_turn_under(&m->talon);
+      m->trump = m->upcard == DH_NO_CARD ? DH_NOSUIT : (uint8_t)r->suit_of[m->upcard & 63];
+      break;
+    case DH_TRUMP_TURN_TOP:
+      if (dh_deck_left(&m->talon) > 0) {
+        m->upcard = m->talon.cards[m->talon.top];
+        m->trump = (uint8_t)r->suit_of[m->upcard & 63];
+      } else {
+        m->trump = DH_NOSUIT;
+      }
+      break;
+    default: m->trump = DH_NOSUIT; break;
+  }
+  if (m->trump > DH_NOSUIT) m->trump = DH_NOSUIT;
+  if (r->pass_count && dh_match_pass_target(m, 0) != 0) {
+    m->phase = DH_PHASE_PASS;
+    m->turn = (uint8_t)left_of(m, m->dealer);
+  } else {
+    enter_bid(m);
+  }
+}
+
+/* clears what belongs to one hand */
+static void clear_hand(dh_match *m) {
+  int s;
+  const dh_rules *r = m->rules;
+  for (s = 0; s < DH_MAX_SEATS; s++) {
+    m->hand[s] = m->taken[s] = m->played_by[s] = 0;
+    m->passed[s] = m->received[s] = m->known[s] = 0;
+    m->bid[s] = DH_NO_BID;
+    m->tricks[s] = 0;
+    m->voids[s] = 0;
+  }
+  m->played = 0;
+  m->pass_mask = 0;
+  m->trick_no = 0;
+  m->hand_size = r->sizes[m->hand_no % r->nsizes];
+  dh_trick_clear(&m->trick);
+}
+
+static void start_hand(dh_match *m) {
+  clear_hand(m);
+  m->stacked = 0;
+  m->talon = m->rules->deck;
+  dh_deck_shuffle(&m->talon, &m->rng);
+  dh_deck_deal(&m->talon, m->nseats, m->dealer, NULL, 0, m->hand_size, m->hand);
+  finish_deal(m);
+}
+
+static void init_common(dh_match *m, const dh_rules *r, uint64_t seed, int dealer) {
+  memset(m, 0, sizeof *m);
+  m->rules = r;
+  m->nseats = r->nseats;
+  dh_rng_seed(&m->rng, seed);
+  m->dealer = (uint8_t)(dealer >= 0 && dealer < r->nseats ? dealer : 0);
+  m->last_winner = DH_MAX_SEATS;
+  dh_trick_clear(&m->last);
+}
+
+void dh_match_init(dh_match *m, const dh_rules *r, uint64_t seed, int dealer) {
+  init_common(m, r, seed, dealer);
+  start_hand(m);
+}
+
+int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer,
+                       const dh_cardset *hands, const dh_card *talon, int ntalon) {
+  dh_cardset deck = dh_deck_set(&r->deck), used = 0;
+  int s, i, n = 0;
+  init_common(m, r, seed, dealer);
+  clear_hand(m);
+  m->stacked = 1;
+  for (s = 0; s < m->nseats; s++) {
+    if ((hands[s] & ~deck) || (hands[s] & used) || dh_set_count(hands[s]) != m->hand_size)
+      return 0;
+    used |= hands[s];
+    m->hand[s] = hands[s];
+  }
+  /* the talon: the cards given, top first, then the rest in deck order */
+  m->talon = r->deck;
+  for (i = 0; i < ntalon; i++) {
+    if (!dh_set_has(deck & ~used, talon[i])) return 0;
+    used |= dh_set_of(talon[i]);
+    m->talon.cards[n++] = talon[i];
+  }
+  for (i = r->deck.top; i < r->deck.n; i++)
+    if (!dh_set_has(used, r->deck.cards[i])) m->talon.cards[n++] = r->deck.cards[i];
+  m->talon.top = 0;
+  m->talon.n = (uint8_t)n;
+  finish_deal(m);
+  return 1;
+}
+
+int dh_match_next(const dh_match *m) {
+  return m->phase == DH_PHASE_OVER ? -1 : m->turn;
+}
+
+int dh_match_legal(const dh_match *m, dh_cardset *out) {
+  *out = 0;
+  switch (m->phase) {
+    case DH_PHASE_PASS: *out = m->hand[m->turn]; return DH_OK;
+    case DH_PHASE_PLAY: return dh_hand_allowed(m, m->turn, out);
+    default: return DH_OK;
+  }
+}
+
+int dh_match_legal_bids(const dh_match *m, int *out, int room) {
+  int b, n = 0, ok;
+  if (m->phase != DH_PHASE_BID) return 0;
+  for (b = DH_BID_BLIND_NIL; b <= m->hand_size && n < room; b++) {
+    if (dh_bid_allowed(m, m->turn, b, &ok)) return -1;
+    if (ok) out[n++] = b;
+  }
+  return n;
+}
+
+static int check_turn(const dh_match *m, int seat, int phase) {
+  if (m->phase == DH_PHASE_OVER) return DH_E_GAME_OVER;
+  if (m->phase != phase) return DH_E_WRONG_PHASE;
+  if (seat != m->turn) return DH_E_NOT_YOUR_TURN;
+  return DH_OK;
+}
+
+/* the sides with the best score, for a match stopped by the hands cap */
+static int cap_winners(const dh_match *m) {
+  const dh_rules *r = m->rules;
+  int s, out = 0;
+  int32_t best = m->score[0];
+  for (s = 1; s < r->nsides; s++)
+    if (r->low_wins ? m->score[s] < best : m->score[s] > best) best = m->score[s];
+  for (s = 0; s < r->nsides; s++)
+    if (m->score[s] == best) out |= 1 << s;
+  return out;
+}
+
+static int end_hand(dh_match *m) {
+  const dh_rules *r = m->rules;
+  int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS], score[DH_MAX_SEATS];
+  int s, over = 0, winners = 0, err;
+  if ((err = dh_points_eval(m, pts, bags)) != DH_OK) return err;
+  for (s = 0; s < DH_MAX_SEATS; s++) score[s] = m->score[s] + (s < r->nsides ? pts[s] : 0);
+  if ((err = dh_win_eval(m, score, &over, &winners)) != DH_OK) return err;
+  memcpy(m->score, score, sizeof score);
+  memcpy(m->hand_points, pts, sizeof pts);
+  memcpy(m->bags, bags, sizeof bags);
+  memcpy(m->last_tricks, m->tricks, sizeof m->tricks);
+  if (!over && m->hand_no + 1 >= r->max_hands) { over = 1; winners = cap_winners(m); }
+  if (over) {
+    m->phase = DH_PHASE_OVER;
+    m->winners = (uint8_t)winners;
+    return DH_OK;
+  }
+  m->hand_no++;
+  m->dealer = (uint8_t)left_of(m, m->dealer);
+  start_hand(m);
+  return DH_OK;
+}
+
+static int finish_trick(dh_match *m) {
+  const dh_rules *r = m->rules;
+  int w, ws, i, err;
+  if ((err = dh_play_winner(m, &m->trick, &w)) != DH_OK) return err;
+  ws = m->trick.seats[w];
+  m->tricks[ws]++;
+  for (i = 0; i < m->trick.n; i++) m->taken[ws] |= dh_set_of(m->trick.cards[i]);
+  m->last = m->trick;
+  m->last_winner = (uint8_t)ws;
+  m->trick_no++;
+  dh_trick_clear(&m->trick);
+  m->leader = m->turn = (uint8_t)ws;
+  if (r->draw)  /* the winner draws first, then round to the left */
+    for (i = 0; i < m->nseats && dh_deck_left(&m->talon) > 0; i++) {
+      int s = (ws + i) % m->nseats;
+      dh_card c = dh_deck_draw(&m->talon);
+      m->hand[s] |= dh_set_of(c);
+      if (c == m->upcard) m->known[s] |= dh_set_of(c);  /* it was face up */
+    }
+  if (m->hand[ws] == 0) return end_hand(m);
+  return DH_OK;
+}
+
+static int apply_play(dh_match *m, int seat, dh_card c) {
+  const dh_rules *r = m->rules;
+  int suit = r->suit_of[c & 63];
+  dh_cardset one = dh_set_of(c);
+  m->hand[seat] &= ~one;
+  m->known[seat] &= ~one;
+  m->played |= one;
+  m->played_by[seat] |= one;
+  if (m->trick.n == 0) m->trick.led = (int8_t)suit;
+  else if (suit != m->trick.led && m->trick.led < DH_NOSUIT) m->voids[seat] |= (uint8_t)(1 << m->trick.led);
+  m->trick.cards[m->trick.n] = c;
+  m->trick.seats[m->trick.n] = (uint8_t)seat;
+  m->trick.n++;
+  if (m->trick.n < m->nseats) {
+    m->turn = (uint8_t)left_of(m, seat);
+    return DH_OK;
+  }
+  return finish_trick(m);
+}
+
+int dh_match_play(dh_match *m, int seat, dh_card c) {
+  dh_cardset allowed;
+  int err = check_turn(m, seat, DH_PHASE_PLAY);
+  if (err) return err;
+  if (!dh_card_valid(c) || !dh_set_has(m->hand[seat], c)) return DH_E_CARD_NOT_IN_HAND;
+  if ((err = dh_hand_allowed(m, seat, &allowed)) != DH_OK) return err;
+  if (!dh_set_has(allowed, c)) return dh_hand_why(m, seat, c);
+  if (m->rules->has_calls) {  /* scoring may call a rule that fails */
+    dh_match tmp = *m;
+    if ((err = apply_play(&tmp, seat, c)) != DH_OK) return err;
+    *m = tmp;
+    return DH_OK;
+  }
+  return apply_play(m, seat, c);
+}
+
+int dh_match_bid(dh_match *m, int seat, int bid) {
+  int ok, s, err = check_turn(m, seat, DH_PHASE_BID);
+  if (err) return err;
+  if (bid < DH_BID_BLIND_NIL || bid > 64) return DH_E_BAD_BID;
+  if ((err = dh_bid_allowed(m, seat, bid, &ok)) != DH_OK) return err;
+  if (!ok) return DH_E_BAD_BID;
+  m->bid[seat] = (int8_t)bid;
+  m->turn = (uint8_t)left_of(m, seat);
+  for (s = 0; s < m->nseats; s++)
+    if (m->bid[s] == DH_NO_BID) return DH_OK;
+  enter_play(m);
+  return DH_OK;
+}
+
+int dh_match_pass(dh_match *m, int seat, dh_cardset cards) {
+  int s, err = check_turn(m, seat, DH_PHASE_PASS);
+  if (err) return err;
+  if (cards & ~m->hand[seat]) return DH_E_CARD_NOT_IN_HAND;
+  if (dh_set_count(cards) != m->rules->pass_count) return DH_E_BAD_PASS;
+  m->passed[seat] = cards;
+  m->pass_mask |= (uint8_t)(1 << seat);
+  for (s = left_of(m, seat); s != seat; s = left_of(m, s))
+    if (!((m->pass_mask >> s) & 1)) { m->turn = (uint8_t)s; return DH_OK; }
+  /* everyone has chosen: the cards change hands together */
+  for (s = 0; s < m->nseats; s++) m->hand[s] &= ~m->passed[s];
+  for (s = 0; s < m->nseats; s++) {
+    int to = dh_match_pass_target(m, s);
+    m->hand[to] |= m->passed[s];
+    m->received[to] = m->passed[s];
+  }
+  enter_bid(m);
+  return DH_OK;
+}
