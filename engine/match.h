@@ -116,7 +116,8 @@ struct dh_match;
 **   bid:    a = seat, b = bid;        *out = 1 allowed, 0 not
 **   points: a = number of sides;      out[0..a) = points of the hand
 **           (m->bags may be read; out[DH_MAX_SEATS..] new bags)
-**   win:    a = number of sides;      *out = 1 over, then out[1] winners mask
+**   win:    a = number of sides, out[2..2+a) the totals;
+**                                      out[0] = 1 over, out[1] winners mask
 ** Returns 0, or nonzero when the rule failed (the caller keeps the reason).
 */
 typedef int (*dh_rule_fn)(void *ud, int ref, int kind, const struct dh_match *m, int a, int b,

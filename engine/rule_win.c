@@ -62,7 +62,8 @@ static int eval(const dh_match *m, int i, const int32_t *score, int *winners, in
       return 1;
     }
     case DH_OP_CALL: {
-      int32_t out[2] = { 0, 0 };
+      int32_t out[2 + DH_MAX_SEATS] = { 0 };
+      for (s = 0; s < r->nsides; s++) out[2 + s] = score[s];  /* the totals, for the rule to see */
       if (r->call(r->call_ud, i, DH_RULE_WIN, m, r->nsides, 0, out)) { *err = 1; return 0; }
       *winners = out[1] & all;
       return out[0] != 0;

@@ -49,5 +49,7 @@ int dhL_open_cardset(lua_State *L);
 int dhL_open_rng(lua_State *L);
 int dhL_open_deck(lua_State *L);
 int dhL_open_trick(lua_State *L);
+int dhL_open_rules(lua_State *L);
+int dhL_open_game(lua_State *L);
 
 #endif

@@ -11,4 +11,7 @@ local deckhand = {
 
 for name, value in pairs(core) do deckhand[name] = value end
 
+require "deckhand.variant"(deckhand)
+require "deckhand.game"(deckhand)
+
 return deckhand
