@@ -25,8 +25,11 @@ bootstrap:
 build/Makefile: bootstrap
 	@$(PREMAKE) --file=premake5.lua gmake >/dev/null
 
+# quiet when it works, the whole log when it does not
 release debug sanitize: build/Makefile
-	@$(MAKE) --no-print-directory -C build config=$@ -j$(JOBS)
+	@echo "building $@ ..."
+	@$(MAKE) --no-print-directory -C build config=$@ -j$(JOBS) >build/$@.log 2>&1 \
+	  || { cat build/$@.log; echo "build failed (log: build/$@.log)"; exit 1; }
 
 test: release
 	@bash tests/run release

@@ -65,6 +65,11 @@ size_t dh_card_parse(const char *s, size_t len, dh_card *out, const char **why) 
     if (b == 'j' && (a == 'b' || a == 'r')) { *out = DH_BIG_JOKER; return 2; }
     if (b == 'j' && (a == 'l' || a == 's')) { *out = DH_LITTLE_JOKER; return 2; }
   }
+  if (len == 4 && lower((unsigned char)s[0]) == 'j' && (unsigned char)s[1] == 0xE2 &&
+      (unsigned char)s[2] == 0x98 && ((unsigned char)s[3] == 0x85 || (unsigned char)s[3] == 0x86)) {
+    *out = (unsigned char)s[3] == 0x85 ? DH_BIG_JOKER : DH_LITTLE_JOKER;  /* display forms */
+    return 4;
+  }
   r = parse_rank(s, len, &rank);
   if (r == 0) { *why = "unknown rank"; return 0; }
   if (r == len) { *why = "missing suit"; return 0; }

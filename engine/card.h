@@ -75,7 +75,8 @@ int dh_card_valid(dh_card c);
 /*
 ** Parsing.  Accepted, case-insensitively: a rank (2-9, T or 10, J, Q, K, A)
 ** followed by a suit letter (c d h s) or symbol (♣ ♦ ♥ ♠, or the outlined
-** ♧ ♢ ♡ ♤); jokers BJ or RJ (big, red) and LJ or SJ (little, small).
+** ♧ ♢ ♡ ♤); jokers BJ or RJ (big, red) and LJ or SJ (little, small),
+** or their display forms J★ and J☆.
 ** Returns the number of bytes consumed (the whole input must be a card:
 ** dh_card_parse rejects trailing text) or 0 with *why set to a reason.
 */
