@@ -57,6 +57,7 @@ static lrule *as_rule(lua_State *L, int arg, int kind) {
   if (lua_type(L, arg) == LUA_TFUNCTION) {
     lrule *u = leaf(L, kind, DH_OP_CALL);
     u->nfuncs = 1;
+    u->nodes[0].p[0] = 1;  /* its function's index in the functions table */
     lua_createtable(L, 1, 0);
     lua_pushvalue(L, arg);
     lua_rawseti(L, -2, 1);

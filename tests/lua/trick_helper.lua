@@ -26,7 +26,8 @@ function H.snapshot(g)
     s.passed[seat] = tostring(g:passed(seat))
     s.received[seat] = tostring(g:received(seat))
   end
-  local legal = g:legal()
+  local ok, legal = pcall(g.legal, g)
+  if not ok then legal = "error" end
   s.legal = legal and (type(legal) == "table" and table.concat(legal, ",") or tostring(legal))
   return s
 end

@@ -142,7 +142,8 @@ return function(deckhand)
     end
     spec.name = spec.name or name
     check_spec(name, spec)
-    local rules = core.rules(spec)
+    local ok, rules = pcall(core.rules, spec)
+    if not ok then error((tostring(rules):gsub("^[^:]*:%d+: ", "")), 0) end
     return setmetatable({
       name = name, source = type(source) == "string" and source or nil,
       options = options or {}, settings = chosen, spec = spec, rules = rules,
