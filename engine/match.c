@@ -234,7 +234,7 @@ static int apply_play(dh_match *m, int seat, dh_card c) {
   m->played |= one;
   m->played_by[seat] |= one;
   if (m->trick.n == 0) m->trick.led = (int8_t)suit;
-  else if (suit != m->trick.led && m->trick.led < DH_NOSUIT) m->voids[seat] |= (uint8_t)(1 << m->trick.led);
+  else if (suit != m->trick.led && m->trick.led < DH_NOSUIT && r->shows_voids) m->voids[seat] |= (uint8_t)(1 << m->trick.led);
   m->trick.cards[m->trick.n] = c;
   m->trick.seats[m->trick.n] = (uint8_t)seat;
   m->trick.n++;
@@ -293,4 +293,13 @@ int dh_match_pass(dh_match *m, int seat, dh_cardset cards) {
   }
   enter_bid(m);
   return DH_OK;
+}
+
+int dh_match_apply(dh_match *m, const dh_action *a) {
+  switch (a->kind) {
+    case DH_ACT_PLAY: return dh_match_play(m, a->seat, a->card);
+    case DH_ACT_BID: return dh_match_bid(m, a->seat, a->bid);
+    case DH_ACT_PASS: return dh_match_pass(m, a->seat, a->cards);
+    default: return DH_E_WRONG_PHASE;
+  }
 }

@@ -142,7 +142,7 @@ typedef struct dh_rules {
   int8_t pass_dir[DH_MAX_PASSES];   /* seats to the left per hand (0: no pass) */
   uint8_t bidding;                  /* 1: a bid phase */
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
-  uint8_t breakers_any;             /* unused spare */
+  uint8_t shows_voids;              /* derived: playing off the led suit shows a void */
   uint16_t max_hands;               /* the cap: every match ends */
   uint8_t root[DH_RULE_NKINDS];
   uint8_t nnodes, has_calls;
@@ -158,8 +158,9 @@ void dh_rules_init(dh_rules *r);
 int dh_rules_node(dh_rules *r, int kind, int op, int a, int b);
 /* recomputes suit_set[] and strength[] after suit_of or the order changed */
 void dh_rules_finish(dh_rules *r, const dh_order *o);
-/* checks the rules fit together; NULL or a reason */
-const char *dh_rules_check(const dh_rules *r);
+/* checks the rules fit together and fills in what is derived from them
+** (call it last, before any match uses the rules); NULL or a reason */
+const char *dh_rules_check(dh_rules *r);
 
 typedef struct dh_match {
   const dh_rules *rules;
@@ -204,6 +205,16 @@ int dh_match_legal_bids(const dh_match *m, int *out, int room);
 int dh_match_play(dh_match *m, int seat, dh_card c);
 int dh_match_bid(dh_match *m, int seat, int bid);
 int dh_match_pass(dh_match *m, int seat, dh_cardset cards);
+
+/* an action, as chosen by a playout or read from a record */
+enum { DH_ACT_PLAY = 1, DH_ACT_BID, DH_ACT_PASS };
+typedef struct dh_action {
+  uint8_t kind, seat;
+  dh_card card;
+  int bid;
+  dh_cardset cards;
+} dh_action;
+int dh_match_apply(dh_match *m, const dh_action *a);
 
 /* the seat that receives a pass from seat this hand (seat itself: none) */
 int dh_match_pass_target(const dh_match *m, int seat);

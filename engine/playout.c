@@ -14,26 +14,38 @@ static dh_cardset pick_some(dh_cardset s, int k, dh_rng *r) {
   return out;
 }
 
-int dh_playout_step(dh_match *m, dh_rng *r) {
-  int seat = m->turn, err;
+int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
   dh_cardset legal;
+  int err;
+  a->seat = m->turn;
   switch (m->phase) {
     case DH_PHASE_PLAY:
       if ((err = dh_match_legal(m, &legal)) != DH_OK) return err;
-      return dh_match_play(m, seat, dh_set_pick(legal, r, m->rules->deck.layout));
+      a->kind = DH_ACT_PLAY;
+      a->card = dh_set_pick(legal, r, m->rules->deck.layout);
+      return DH_OK;
     case DH_PHASE_BID: {
       int bids[72], n = dh_match_legal_bids(m, bids, 72);
       if (n < 0) return DH_E_RULE;
       if (n == 0) return DH_E_BAD_BID;
-      return dh_match_bid(m, seat, bids[dh_rng_below(r, (uint32_t)n)]);
+      a->kind = DH_ACT_BID;
+      a->bid = bids[dh_rng_below(r, (uint32_t)n)];
+      return DH_OK;
     }
-    case DH_PHASE_PASS: {
+    case DH_PHASE_PASS:
       /* pass positions are set bits; a double layout reads back the same bits */
-      return dh_match_pass(m, seat, pick_some(m->hand[seat], m->rules->pass_count, r));
-    }
+      a->kind = DH_ACT_PASS;
+      a->cards = pick_some(m->hand[m->turn], m->rules->pass_count, r);
+      return DH_OK;
     default:
       return DH_E_GAME_OVER;
   }
+}
+
+int dh_playout_step(dh_match *m, dh_rng *r) {
+  dh_action a;
+  int err = dh_playout_pick(m, r, &a);
+  return err ? err : dh_match_apply(m, &a);
 }
 
 int dh_playout_hand(dh_match *m, dh_rng *r) {

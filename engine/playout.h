@@ -7,6 +7,8 @@
 
 #include "match.h"
 
+/* a random legal action for the seat to act, without applying it */
+int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a);
 /* one random action for the seat to act: DH_OK, or an error (a failed
 ** callback rule; the match is then unchanged) */
 int dh_playout_step(dh_match *m, dh_rng *r);

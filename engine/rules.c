@@ -86,7 +86,16 @@ static int tree_ok(const dh_rules *r, int i, int kind, int depth) {
   }
 }
 
-const char *dh_rules_check(const dh_rules *r) {
+/* does every card allowed by the tree under i follow suit when able? */
+static int forces_follow(const dh_rules *r, int i) {
+  const dh_node *n = &r->nodes[i];
+  if (n->op == DH_OP_FOLLOW_SUIT) return 1;
+  if (n->op == DH_OP_AND) return forces_follow(r, n->a) || forces_follow(r, n->b);
+  if (n->op == DH_OP_OR) return forces_follow(r, n->a) && forces_follow(r, n->b);
+  return 0;
+}
+
+const char *dh_rules_check(dh_rules *r) {
   int k, i, total, cards = dh_deck_left(&r->deck);
   if (r->nseats < 2 || r->nseats > DH_MAX_SEATS) return "seats must be 2 to 8";
   if (r->nsides < 1 || r->nsides > r->nseats) return "bad number of sides";
@@ -108,5 +117,6 @@ const char *dh_rules_check(const dh_rules *r) {
   for (k = 0; k < DH_RULE_NKINDS; k++)
     if (!tree_ok(r, r->root[k], k, 0)) return "a rule tree is malformed";
   if (r->has_calls && !r->call) return "callback rules without a trampoline";
+  r->shows_voids = (uint8_t)forces_follow(r, r->root[DH_RULE_HAND]);
   return NULL;
 }

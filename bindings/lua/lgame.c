@@ -444,14 +444,21 @@ static int game_actions(lua_State *L) {
   return 1;
 }
 
-/* game:playout(rng [, "hand"]): random legal actions to the end of the
-** match (or of the hand), in C */
+/* game:playout(rng [, hand_only]): random legal actions to the end of the
+** match (or of the hand), chosen and applied in C, logged like any other */
 static int game_playout(lua_State *L) {
   dh_match *m = checkgame(L, 1);
   dh_rng *r = dhL_checkrng(L, 2);
-  int hand = lua_toboolean(L, 3), err;
+  int hand_only = lua_toboolean(L, 3), hand = m->hand_no, err = DH_OK;
   dhL_rules_enter(L, m->rules);
-  err = hand ? dh_playout_hand(m, r) : dh_playout_match(m, r);
+  while (m->phase != DH_PHASE_OVER && (!hand_only || m->hand_no == hand)) {
+    dh_action a;
+    if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
+    if ((err = dh_match_apply(m, &a)) != DH_OK) break;
+    if (a.kind == DH_ACT_PLAY) log_action(L, ACT_PLAY, a.seat, a.card, 0, 0);
+    else if (a.kind == DH_ACT_BID) log_action(L, ACT_BID, a.seat, a.bid + 8, 0, 0);
+    else log_action(L, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
+  }
   if (err == DH_E_RULE) return dhL_rules_raise(L);
   lua_settop(L, 1);
   return 1;
