@@ -249,7 +249,8 @@ int dh_match_play(dh_match *m, int seat, dh_card c) {
   dh_cardset allowed;
   int err = check_turn(m, seat, DH_PHASE_PLAY);
   if (err) return err;
-  if (!dh_card_valid(c) || !dh_set_has(m->hand[seat], c)) return DH_E_CARD_NOT_IN_HAND;
+  if (dh_card_at(c & 63, m->rules->deck.layout) != c || !dh_set_has(m->hand[seat], c))
+    return DH_E_CARD_NOT_IN_HAND;
   if ((err = dh_hand_allowed(m, seat, &allowed)) != DH_OK) return err;
   if (!dh_set_has(allowed, c)) return dh_hand_why(m, seat, c);
   if (m->rules->has_calls) {  /* scoring may call a rule that fails */
@@ -259,6 +260,16 @@ int dh_match_play(dh_match *m, int seat, dh_card c) {
     return DH_OK;
   }
   return apply_play(m, seat, c);
+}
+
+int dh_match_play_legal(dh_match *m, dh_card c) {
+  if (m->rules->has_calls) {
+    dh_match tmp = *m;
+    int err = apply_play(&tmp, m->turn, c);
+    if (err == DH_OK) *m = tmp;
+    return err;
+  }
+  return apply_play(m, m->turn, c);
 }
 
 int dh_match_bid(dh_match *m, int seat, int bid) {

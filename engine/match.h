@@ -143,6 +143,12 @@ typedef struct dh_rules {
   uint8_t bidding;                  /* 1: a bid phase */
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
   uint8_t shows_voids;              /* derived: playing off the led suit shows a void */
+  uint8_t nflat, flat[8];           /* derived: the hand rule as an AND of these leaves */
+  uint8_t nchain, chain[8];         /* derived: the play rule as a chain of these leaves */
+  uint16_t fast_ops;                /* derived: bit op set when the flat AND holds each leaf
+                                       once and only these prefabs: straight-line code */
+  uint8_t fast_break_suit, fast_lead;
+  dh_cardset fast_break, fast_first;
   uint16_t max_hands;               /* the cap: every match ends */
   uint8_t root[DH_RULE_NKINDS];
   uint8_t nnodes, has_calls;
@@ -215,6 +221,9 @@ typedef struct dh_action {
   dh_cardset cards;
 } dh_action;
 int dh_match_apply(dh_match *m, const dh_action *a);
+
+/* plays a card known to be legal for the seat to act (playouts) */
+int dh_match_play_legal(dh_match *m, dh_card c);
 
 /* the seat that receives a pass from seat this hand (seat itself: none) */
 int dh_match_pass_target(const dh_match *m, int seat);

@@ -45,7 +45,8 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
 int dh_playout_step(dh_match *m, dh_rng *r) {
   dh_action a;
   int err = dh_playout_pick(m, r, &a);
-  return err ? err : dh_match_apply(m, &a);
+  if (err) return err;
+  return a.kind == DH_ACT_PLAY ? dh_match_play_legal(m, a.card) : dh_match_apply(m, &a);
 }
 
 int dh_playout_hand(dh_match *m, dh_rng *r) {

@@ -7,6 +7,10 @@
 
 #include "match.h"
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
 /* a random legal action for the seat to act, without applying it */
 int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a);
 /* one random action for the seat to act: DH_OK, or an error (a failed
@@ -20,7 +24,11 @@ int dh_playout_match(dh_match *m, dh_rng *r);
 /* a uniformly chosen member of a non-empty set */
 static inline dh_card dh_set_pick(dh_cardset s, dh_rng *r, int layout) {
   int k = (int)dh_rng_below(r, (uint32_t)dh_set_count(s));
+#ifdef __BMI2__
+  s = _pdep_u64(UINT64_C(1) << k, s);   /* the k-th set bit, in one instruction */
+#else
   while (k-- > 0) s &= s - 1;
+#endif
   return dh_card_at(dh_set_first(s), layout);
 }
 

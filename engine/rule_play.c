@@ -46,8 +46,28 @@ static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
   }
 }
 
+/* a chain of prefab leaves without recursion */
+static int chain(const dh_match *m, const dh_trick *t) {
+  const dh_rules *r = m->rules;
+  int i;
+  for (i = 0; i < r->nchain; i++) {
+    const dh_node *n = &r->nodes[r->chain[i]];
+    int w = -1;
+    switch (n->op) {
+      case DH_OP_TRUMP_WINS: if (m->trump < 5) w = strongest(r, t, r->suit_set[m->trump]); break;
+      case DH_OP_HIGHEST_OF_LED: w = t->led < 5 ? strongest(r, t, r->suit_set[t->led]) : -1; return w >= 0 ? w : 0;
+      case DH_OP_HIGHEST_OF: w = strongest(r, t, n->set); break;
+      default: break;
+    }
+    if (w >= 0) return w;
+  }
+  return 0;
+}
+
 int dh_play_winner(const dh_match *m, const dh_trick *t, int *winner) {
-  int err = 0, w = eval(m, t, m->rules->root[DH_RULE_PLAY], &err);
+  int err = 0, w;
+  if (m->rules->nchain) { *winner = chain(m, t); return DH_OK; }
+  w = eval(m, t, m->rules->root[DH_RULE_PLAY], &err);
   if (err) return DH_E_RULE;
   *winner = (w >= 0 && w < t->n) ? w : 0;
   return DH_OK;

@@ -95,6 +95,44 @@ static int forces_follow(const dh_rules *r, int i) {
   return 0;
 }
 
+/* lists the leaves of an AND-only tree under i into r->flat; 0 if it is not one */
+static int flatten(dh_rules *r, int i) {
+  const dh_node *n = &r->nodes[i];
+  if (n->op == DH_OP_AND) return flatten(r, n->a) && flatten(r, n->b);
+  if (n->op == DH_OP_OR || n->op == DH_OP_NOT || r->nflat >= 8) return 0;
+  r->flat[r->nflat++] = (uint8_t)i;
+  return 1;
+}
+
+/* the play rule as a chain of prefab leaves, first to decide wins */
+static int chain(dh_rules *r, int i) {
+  const dh_node *n = &r->nodes[i];
+  if (n->op == DH_OP_OR || n->op == DH_OP_AND) return chain(r, n->a) && chain(r, n->b);
+  if (n->op == DH_OP_CALL || r->nchain >= 8) return 0;
+  r->chain[r->nchain++] = (uint8_t)i;
+  return 1;
+}
+
+/* the straight-line form of a flat hand rule, when it has one */
+static void fast_hand(dh_rules *r) {
+  int i;
+  r->fast_ops = 0;
+  for (i = 0; i < r->nflat; i++) {
+    const dh_node *n = &r->nodes[r->flat[i]];
+    uint16_t bit = (uint16_t)(1u << (n->op - DH_OP_FREE_PLAY));
+    if (n->op < DH_OP_FREE_PLAY || n->op > DH_OP_LEAD_CARD || n->op == DH_OP_MUST_TRUMP ||
+        n->op == DH_OP_MUST_OVERTRUMP || (r->fast_ops & bit)) {
+      r->fast_ops = 0;
+      return;
+    }
+    r->fast_ops |= bit;
+    if (n->op == DH_OP_BREAK_SUIT) { r->fast_break_suit = (uint8_t)n->p[0]; r->fast_break = n->set; }
+    if (n->op == DH_OP_FIRST_TRICK) r->fast_first = n->set;
+    if (n->op == DH_OP_LEAD_CARD) r->fast_lead = (uint8_t)n->p[0];
+  }
+  r->fast_ops |= 0x8000;  /* "in use", even for a lone free play */
+}
+
 const char *dh_rules_check(dh_rules *r) {
   int k, i, total, cards = dh_deck_left(&r->deck);
   if (r->nseats < 2 || r->nseats > DH_MAX_SEATS) return "seats must be 2 to 8";
@@ -118,5 +156,10 @@ const char *dh_rules_check(dh_rules *r) {
     if (!tree_ok(r, r->root[k], k, 0)) return "a rule tree is malformed";
   if (r->has_calls && !r->call) return "callback rules without a trampoline";
   r->shows_voids = (uint8_t)forces_follow(r, r->root[DH_RULE_HAND]);
+  r->nflat = 0;
+  if (!flatten(r, r->root[DH_RULE_HAND])) r->nflat = 0;
+  fast_hand(r);
+  r->nchain = 0;
+  if (!chain(r, r->root[DH_RULE_PLAY])) r->nchain = 0;
   return NULL;
 }

@@ -454,7 +454,8 @@ static int game_playout(lua_State *L) {
   while (m->phase != DH_PHASE_OVER && (!hand_only || m->hand_no == hand)) {
     dh_action a;
     if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
-    if ((err = dh_match_apply(m, &a)) != DH_OK) break;
+    err = a.kind == DH_ACT_PLAY ? dh_match_play_legal(m, a.card) : dh_match_apply(m, &a);
+    if (err != DH_OK) break;
     if (a.kind == DH_ACT_PLAY) log_action(L, ACT_PLAY, a.seat, a.card, 0, 0);
     else if (a.kind == DH_ACT_BID) log_action(L, ACT_BID, a.seat, a.bid + 8, 0, 0);
     else log_action(L, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);

@@ -45,6 +45,7 @@ static void fixture_spades(dh_rules *r, int target) {
   r->nodes[n].p[1] = -1;
   r->nodes[n].p[2] = 1;
   r->root[DH_RULE_BID] = (uint8_t)n;
+  dh_rules_check(r);  /* completes the derived fields */
 }
 
 #endif
