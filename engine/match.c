@@ -153,6 +153,13 @@ int dh_match_legal(const dh_match *m, dh_cardset *out) {
 int dh_match_legal_bids(const dh_match *m, int *out, int room) {
   int b, n = 0, ok;
   if (m->phase != DH_PHASE_BID) return 0;
+  if (m->rules->nodes[m->rules->root[DH_RULE_BID]].op == DH_OP_BID_RANGE) {  /* no need to ask */
+    const dh_node *nd = &m->rules->nodes[m->rules->root[DH_RULE_BID]];
+    int hi = nd->p[1] < 0 ? m->hand_size : nd->p[1];
+    if (nd->p[2] && nd->p[0] > 0 && n < room) out[n++] = 0;
+    for (b = nd->p[0] > 0 ? nd->p[0] : 0; b <= hi && n < room; b++) out[n++] = b;
+    return n;
+  }
   for (b = DH_BID_BLIND_NIL; b <= m->hand_size && n < room; b++) {
     if (dh_bid_allowed(m, m->turn, b, &ok)) return -1;
     if (ok) out[n++] = b;

@@ -239,4 +239,31 @@ int dh_bid_allowed(const dh_match *m, int seat, int bid, int *ok);
 /* the effective suit of a card and the cards of a suit under the rules */
 static inline int dh_rules_suit(const dh_rules *r, dh_card c) { return r->suit_of[c & 63]; }
 
+/*
+** The hand rule in straight-line code, for rules whose hand rule is an AND
+** of distinct prefab leaves (r->fast_ops != 0): the same sets as the tree
+** (rule_hand.c), inline because playouts call it for every card.
+*/
+#define DH_FAST(r, op) ((r)->fast_ops & (1u << ((op) - DH_OP_FREE_PLAY)))
+
+static inline dh_cardset dh_hand_fast(const dh_match *m, const dh_rules *r, dh_cardset hand) {
+  dh_cardset s = hand;
+  if (m->trick.n == 0) {
+    if (DH_FAST(r, DH_OP_BREAK_SUIT)) {
+      dh_cardset suit = r->suit_set[r->fast_break_suit];
+      if (!(m->played & r->fast_break) && (hand & ~suit)) s &= ~suit;
+    }
+    if (DH_FAST(r, DH_OP_LEAD_CARD) && m->trick_no == 0 && dh_set_has(hand, r->fast_lead))
+      s &= dh_set_of(r->fast_lead);
+  } else {
+    if (DH_FAST(r, DH_OP_FREE_START)) return 0;
+    if (DH_FAST(r, DH_OP_FOLLOW_SUIT)) {
+      dh_cardset led = hand & r->suit_set[m->trick.led < 5 ? m->trick.led : 4];
+      if (led) s &= led;
+    }
+  }
+  if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (hand & ~r->fast_first)) s &= ~r->fast_first;
+  return s;
+}
+
 #endif

@@ -20,7 +20,12 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
   a->seat = m->turn;
   switch (m->phase) {
     case DH_PHASE_PLAY:
-      if ((err = dh_match_legal(m, &legal)) != DH_OK) return err;
+      if (m->rules->fast_ops) {
+        legal = dh_hand_fast(m, m->rules, m->hand[m->turn]);
+        if (!legal) legal = m->hand[m->turn];
+      } else if ((err = dh_match_legal(m, &legal)) != DH_OK) {
+        return err;
+      }
       a->kind = DH_ACT_PLAY;
       a->card = dh_set_pick(legal, r, m->rules->deck.layout);
       return DH_OK;

@@ -109,36 +109,12 @@ static dh_cardset eval(hand_ctx *h, int i) {
   }
 }
 
-#define HAS(op) (r->fast_ops & (1u << ((op) - DH_OP_FREE_PLAY)))
-
-/* the flat rules in straight-line code: the same sets as leaf() */
-static dh_cardset fast(const dh_match *m, const dh_rules *r, dh_cardset hand) {
-  dh_cardset s = hand;
-  if (m->trick.n == 0) {
-    if (HAS(DH_OP_FREE_START)) { /* allows all on a lead */ }
-    if (HAS(DH_OP_BREAK_SUIT)) {
-      dh_cardset suit = r->suit_set[r->fast_break_suit];
-      if (!(m->played & r->fast_break) && (hand & ~suit)) s &= ~suit;
-    }
-    if (HAS(DH_OP_LEAD_CARD) && m->trick_no == 0 && dh_set_has(hand, r->fast_lead))
-      s &= dh_set_of(r->fast_lead);
-  } else {
-    if (HAS(DH_OP_FREE_START)) return 0;
-    if (HAS(DH_OP_FOLLOW_SUIT)) {
-      dh_cardset led = hand & r->suit_set[m->trick.led < 5 ? m->trick.led : 4];
-      if (led) s &= led;
-    }
-  }
-  if (HAS(DH_OP_FIRST_TRICK) && m->trick_no == 0 && (hand & ~r->fast_first)) s &= ~r->fast_first;
-  return s;
-}
-
 int dh_hand_allowed(const dh_match *m, int seat, dh_cardset *out) {
   hand_ctx h;
   dh_cardset s;
   const dh_rules *r = m->rules;
   if (r->fast_ops) {
-    s = fast(m, r, m->hand[seat]);
+    s = dh_hand_fast(m, r, m->hand[seat]);
     *out = s ? s : m->hand[seat];
     return DH_OK;
   }

@@ -46,22 +46,35 @@ static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
   }
 }
 
-/* a chain of prefab leaves without recursion */
+/*
+** A chain of prefab leaves in one pass: a card scores by the first leaf it
+** qualifies for (earlier leaves higher) and then by strength, so the best
+** score is the card the chain would pick; ties go to the first played.
+*/
 static int chain(const dh_match *m, const dh_trick *t) {
   const dh_rules *r = m->rules;
-  int i;
-  for (i = 0; i < r->nchain; i++) {
-    const dh_node *n = &r->nodes[r->chain[i]];
-    int w = -1;
-    switch (n->op) {
-      case DH_OP_TRUMP_WINS: if (m->trump < 5) w = strongest(r, t, r->suit_set[m->trump]); break;
-      case DH_OP_HIGHEST_OF_LED: w = t->led < 5 ? strongest(r, t, r->suit_set[t->led]) : -1; return w >= 0 ? w : 0;
-      case DH_OP_HIGHEST_OF: w = strongest(r, t, n->set); break;
-      default: break;
+  dh_cardset sets[8];
+  int i, k, best = 0, top = 0, n = r->nchain;
+  for (k = 0; k < n; k++) {
+    const dh_node *nd = &r->nodes[r->chain[k]];
+    switch (nd->op) {
+      case DH_OP_TRUMP_WINS: sets[k] = m->trump < 5 ? r->suit_set[m->trump] : 0; break;
+      case DH_OP_HIGHEST_OF_LED: sets[k] = t->led < 5 ? r->suit_set[t->led] : 0; n = k + 1; break;
+      case DH_OP_HIGHEST_OF: sets[k] = nd->set; break;
+      default: sets[k] = 0; break;
     }
-    if (w >= 0) return w;
   }
-  return 0;
+  for (i = 0; i < t->n; i++) {
+    int pos = t->cards[i] & 63, s = r->strength[pos];
+    if (!s) continue;
+    for (k = 0; k < n; k++)
+      if ((sets[k] >> pos) & 1) {
+        int score = (n - k) * 256 + s;
+        if (score > top) { top = score; best = i; }
+        break;
+      }
+  }
+  return best;
 }
 
 int dh_play_winner(const dh_match *m, const dh_trick *t, int *winner) {
