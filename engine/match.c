@@ -186,7 +186,8 @@ static int cap_winners(const dh_match *m) {
   return out;
 }
 
-static int end_hand(dh_match *m) {
+/* out of line: its arrays would make every play align the stack */
+__attribute__((noinline)) static int end_hand(dh_match *m) {
   const dh_rules *r = m->rules;
   int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS], score[DH_MAX_SEATS];
   int s, over = 0, winners = 0, err;

@@ -56,8 +56,16 @@ int dh_playout_step(dh_match *m, dh_rng *r) {
 
 int dh_playout_hand(dh_match *m, dh_rng *r) {
   int hand = m->hand_no, err = DH_OK;
-  while (m->phase != DH_PHASE_OVER && m->hand_no == hand)
+  const dh_rules *rl = m->rules;
+  while (m->phase != DH_PHASE_OVER && m->hand_no == hand) {
+    if (m->phase == DH_PHASE_PLAY && rl->fast_ops && !rl->has_calls) {
+      /* the inner loop of simulations: pick and play in place */
+      dh_cardset legal = dh_hand_fast(m, rl, m->hand[m->turn]);
+      dh_match_play_legal(m, dh_set_pick(legal ? legal : m->hand[m->turn], r, rl->deck.layout));
+      continue;
+    }
     if ((err = dh_playout_step(m, r)) != DH_OK) break;
+  }
   return err;
 }
 
