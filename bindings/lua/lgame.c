@@ -24,21 +24,74 @@ int dhL_rules_raise(lua_State *L);
 const dh_match *dhL_tostate(lua_State *L, int arg);
 
 /* action log entries: kind | seat << 4 | payload << 8; a pass is followed
-** by one more integer, the set passed */
+** by one more integer, the set passed.  The log is a growing userdata. */
 enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3 };
+
+typedef struct alog { lua_Integer n, cap; int64_t e[1]; } alog;
+
+static alog *new_log(lua_State *L, lua_Integer cap) {
+  alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
+  a->n = 0;
+  a->cap = cap;
+  return a;
+}
+
+/* the log of the game at g */
+static alog *get_log(lua_State *L, int g) {
+  alog *a;
+  lua_getiuservalue(L, g, 2);
+  a = (alog *)lua_touserdata(L, -1);
+  lua_pop(L, 1);  /* the game's user value keeps it alive */
+  return a;
+}
+
+static void log_push(lua_State *L, int g, int64_t v) {
+  alog *a = get_log(L, g);
+  if (a->n == a->cap) {
+    alog *b = new_log(L, a->cap * 2);
+    memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
+    b->n = a->n;
+    lua_setiuservalue(L, g, 2);
+    a = b;
+  }
+  a->e[a->n++] = v;
+}
 
 static const char *const phase_names[] = { "pass", "bid", "play", "over" };
 static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
-static dh_match *checkgame(lua_State *L, int arg) { return (dh_match *)luaL_checkudata(L, arg, DH_GAME); }
-static dh_view *checkview(lua_State *L, int arg) { return (dh_view *)luaL_checkudata(L, arg, DH_VIEW); }
+/* the metatables, also kept under these addresses in the registry: a
+** check by address is a hash lookup, by name it is a string compare */
+static const char game_key = 'G', view_key = 'V';
+
+static void *testclass(lua_State *L, int arg, const void *key) {
+  void *p = lua_touserdata(L, arg);
+  int same;
+  if (!p || !lua_getmetatable(L, arg)) return NULL;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+  same = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return same ? p : NULL;
+}
+
+static dh_match *checkgame(lua_State *L, int arg) {
+  void *p = testclass(L, arg, &game_key);
+  if (!p) luaL_typeerror(L, arg, "game");
+  return (dh_match *)p;
+}
+
+static dh_view *checkview(lua_State *L, int arg) {
+  void *p = testclass(L, arg, &view_key);
+  if (!p) luaL_typeerror(L, arg, "view");
+  return (dh_view *)p;
+}
 
 /* any of Game, View, State, read only */
 static const dh_match *tomatch(lua_State *L, int arg) {
-  void *p = luaL_testudata(L, arg, DH_GAME);
+  void *p = testclass(L, arg, &game_key);
   const dh_match *s;
   if (p) return (const dh_match *)p;
-  if ((p = luaL_testudata(L, arg, DH_VIEW)) != NULL) return &((dh_view *)p)->m;
+  if ((p = testclass(L, arg, &view_key)) != NULL) return &((dh_view *)p)->m;
   if ((s = dhL_tostate(L, arg)) != NULL) return s;
   luaL_typeerror(L, arg, "game, view or state");
   return NULL;
@@ -109,7 +162,7 @@ static int m_hand(lua_State *L) {
 /* how many cards each seat holds */
 static int m_counts(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
-  dh_view *v = (dh_view *)luaL_testudata(L, 1, DH_VIEW);
+  dh_view *v = (dh_view *)testclass(L, 1, &view_key);
   int s;
   lua_createtable(L, m->nseats, 0);
   for (s = 0; s < m->nseats; s++) {
@@ -218,7 +271,7 @@ static int m_winners(lua_State *L) {
 ** nil when over (or, in a view, when another seat is to act) */
 static int m_legal(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
-  dh_view *v = (dh_view *)luaL_testudata(L, 1, DH_VIEW);
+  dh_view *v = (dh_view *)testclass(L, 1, &view_key);
   if (m->phase == DH_PHASE_OVER || (v && m->turn != v->seat)) { lua_pushnil(L); return 1; }
   dhL_rules_enter(L, m->rules);
   if (m->phase == DH_PHASE_BID) {
@@ -284,20 +337,15 @@ static int game_new(lua_State *L) {
       return luaL_error(L, "deal: each seat needs %d distinct cards of the deck, the talon "
                            "other cards of the deck", r->sizes[0]);
   }
-  lua_newtable(L);
+  new_log(L, 64);
   lua_setiuservalue(L, -2, 2);
   return 1;
 }
 
 static void log_action(lua_State *L, int kind, int seat, lua_Integer payload, int extra,
                        lua_Integer more) {
-  lua_Integer n;
-  lua_getiuservalue(L, 1, 2);
-  n = luaL_len(L, -1);
-  lua_pushinteger(L, kind | seat << 4 | payload << 8);
-  lua_rawseti(L, -2, n + 1);
-  if (extra) { lua_pushinteger(L, more); lua_rawseti(L, -2, n + 2); }
-  lua_pop(L, 1);
+  log_push(L, 1, kind | seat << 4 | payload << 8);
+  if (extra) log_push(L, 1, more);
 }
 
 /* nil, code, message for a refused action */
@@ -399,32 +447,26 @@ static int game_pass(lua_State *L) {
 
 static int game_clone(lua_State *L) {
   dh_match *m = checkgame(L, 1), *c;
-  lua_Integer i, n;
+  alog *a = get_log(L, 1), *b;
   lua_getiuservalue(L, 1, 1);
   c = push_game(L, -1);
   *c = *m;
-  lua_getiuservalue(L, 1, 2);
-  n = luaL_len(L, -1);
-  lua_createtable(L, (int)n, 0);
-  for (i = 1; i <= n; i++) { lua_rawgeti(L, -2, i); lua_rawseti(L, -2, i); }
-  lua_setiuservalue(L, -3, 2);
-  lua_pop(L, 1);
+  b = new_log(L, a->cap);
+  memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
+  b->n = a->n;
+  lua_setiuservalue(L, -2, 2);
   return 1;
 }
 
 /* game:actions() -> list of {seat, kind, value} (value: card, bid, CardSet) */
 static int game_actions(lua_State *L) {
   dh_match *m = checkgame(L, 1);
-  lua_Integer i, n, k = 0;
-  lua_getiuservalue(L, 1, 2);
-  n = luaL_len(L, -1);
+  alog *a = get_log(L, 1);
+  lua_Integer i, n = a->n, k = 0;
   lua_newtable(L);
-  for (i = 1; i <= n; i++) {
-    lua_Integer e;
+  for (i = 0; i < n; i++) {
+    lua_Integer e = a->e[i];
     int kind;
-    lua_rawgeti(L, -2, i);
-    e = lua_tointeger(L, -1);
-    lua_pop(L, 1);
     kind = (int)(e & 15);
     lua_createtable(L, 3, 0);
     lua_pushinteger(L, ((e >> 4) & 15) + 1);
@@ -433,11 +475,7 @@ static int game_actions(lua_State *L) {
     lua_rawseti(L, -2, 2);
     if (kind == ACT_PLAY) dhL_pushcard(L, (dh_card)(e >> 8));
     else if (kind == ACT_BID) lua_pushinteger(L, (e >> 8) - 8);
-    else {
-      lua_rawgeti(L, -3, ++i);
-      dhL_pushset(L, (dh_cardset)lua_tointeger(L, -1), m->rules->deck.layout);
-      lua_remove(L, -2);
-    }
+    else dhL_pushset(L, (dh_cardset)a->e[++i], m->rules->deck.layout);
     lua_rawseti(L, -2, 3);
     lua_rawseti(L, -2, ++k);
   }
@@ -502,7 +540,7 @@ static int view_sample(lua_State *L) {
   lua_getiuservalue(L, 1, 1);
   m = push_game(L, -1);
   if (!dh_view_sample(v, r, m)) return luaL_error(L, "no deal fits the view");
-  lua_newtable(L);
+  new_log(L, 16);
   lua_setiuservalue(L, -2, 2);
   return 1;
 }
@@ -546,6 +584,10 @@ static const luaL_Reg view_methods[] = {
 /* a metatable whose __index holds the shared reads plus extra */
 static void new_class(lua_State *L, const char *name, const luaL_Reg *extra, lua_CFunction tostr) {
   if (luaL_newmetatable(L, name)) { /* the State's was made in lrules.c */ }
+  if (strcmp(name, DH_GAME) == 0 || strcmp(name, DH_VIEW) == 0) {
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, strcmp(name, DH_GAME) == 0 ? &game_key : &view_key);
+  }
   lua_newtable(L);
   luaL_setfuncs(L, read_methods, 0);
   if (extra) luaL_setfuncs(L, extra, 0);
