@@ -261,7 +261,7 @@ int dh_match_play(dh_match *m, int seat, dh_card c) {
     return DH_E_CARD_NOT_IN_HAND;
   if ((err = dh_hand_allowed(m, seat, &allowed)) != DH_OK) return err;
   if (!dh_set_has(allowed, c)) return dh_hand_why(m, seat, c);
-  if (m->rules->has_calls) {  /* scoring may call a rule that fails */
+  if (m->rules->has_calls && m->trick.n + 1 >= m->nseats) {  /* scoring may call a rule that fails */
     dh_match tmp = *m;
     if ((err = apply_play(&tmp, seat, c)) != DH_OK) return err;
     *m = tmp;
@@ -271,7 +271,7 @@ int dh_match_play(dh_match *m, int seat, dh_card c) {
 }
 
 int dh_match_play_legal(dh_match *m, dh_card c) {
-  if (m->rules->has_calls) {
+  if (m->rules->has_calls && m->trick.n + 1 >= m->nseats) {
     dh_match tmp = *m;
     int err = apply_play(&tmp, m->turn, c);
     if (err == DH_OK) *m = tmp;

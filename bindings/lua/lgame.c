@@ -62,7 +62,7 @@ static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
 /* the metatables, also kept under these addresses in the registry: a
 ** check by address is a hash lookup, by name it is a string compare */
-static const char game_key = 'G', view_key = 'V';
+static const char game_key = 'G', view_key = 'V', state_key = 'S';
 
 static void *testclass(lua_State *L, int arg, const void *key) {
   void *p = lua_touserdata(L, arg);
@@ -91,8 +91,8 @@ static const dh_match *tomatch(lua_State *L, int arg) {
   void *p = testclass(L, arg, &game_key);
   const dh_match *s;
   if (p) return (const dh_match *)p;
+  if (testclass(L, arg, &state_key) && (s = dhL_tostate(L, arg)) != NULL) return s;
   if ((p = testclass(L, arg, &view_key)) != NULL) return &((dh_view *)p)->m;
-  if ((s = dhL_tostate(L, arg)) != NULL) return s;
   luaL_typeerror(L, arg, "game, view or state");
   return NULL;
 }
@@ -584,10 +584,9 @@ static const luaL_Reg view_methods[] = {
 /* a metatable whose __index holds the shared reads plus extra */
 static void new_class(lua_State *L, const char *name, const luaL_Reg *extra, lua_CFunction tostr) {
   if (luaL_newmetatable(L, name)) { /* the State's was made in lrules.c */ }
-  if (strcmp(name, DH_GAME) == 0 || strcmp(name, DH_VIEW) == 0) {
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, strcmp(name, DH_GAME) == 0 ? &game_key : &view_key);
-  }
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, strcmp(name, DH_GAME) == 0 ? &game_key
+                                    : strcmp(name, DH_VIEW) == 0 ? &view_key : &state_key);
   lua_newtable(L);
   luaL_setfuncs(L, read_methods, 0);
   if (extra) luaL_setfuncs(L, extra, 0);

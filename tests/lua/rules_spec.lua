@@ -103,6 +103,48 @@ describe("rules", function()
     assert.same(before, H.snapshot(g))
   end)
 
+  it("must trump when void; must overtrump when able", function()
+    local deal = {
+      suits[1],
+      { "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "Td", "Jd", "Qd", "2s", "9s" },
+      suits[3],
+      { "3s", "4s", "5s", "6s", "7s", "8s", "Ts", "Js", "Qs", "Ks", "As", "Kd", "Ad" },
+    }
+    local play = R.trump_wins | R.highest_of_led
+    local g = dh.game(simple { trump = "s", play = play, hand = R.follow_suit & R.must_trump },
+                      { seed = 1, dealer = 4, deal = deal })
+    assert(g:play(1, "2c"))
+    assert.equal(dh.cards("2s 9s"), g:legal())
+    assert.same({ nil, "must_trump", "must trump: 2d" }, { g:play(2, "2d") })
+    assert(g:play(2, "9s"))
+    assert(g:play(3, "2h"))                       -- no trump: anything
+    assert.equal(11, #g:legal())                  -- any trump will do
+    g = dh.game(simple { trump = "s", play = play, hand = R.follow_suit & R.must_overtrump },
+                { seed = 1, dealer = 4, deal = deal })
+    assert(g:play(1, "2c")); assert(g:play(2, "9s")); assert(g:play(3, "2h"))
+    assert.equal(dh.cards("Ts Js Qs Ks As"), g:legal())
+    assert.same({ nil, "must_overtrump", "must overtrump: 3s" }, { g:play(4, "3s") })
+    assert(g:play(4, "Ts"))
+    assert.equal(4, select(2, g:last_trick()))
+  end)
+
+  it("break_suit takes extra breakers (Hearts: the queen of spades)", function()
+    local deal = {
+      { "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "2h" },
+      suits[2],
+      { "Ac", "Qs", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "Th", "Jh", "Qh", "Kh" },
+      { "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts", "Js", "Ks", "As", "Ah" },
+    }
+    for _, breaks in ipairs { false, true } do
+      local hand = R.break_suit("h", breaks and "Qs" or nil)
+      local g = dh.game(simple { hand = hand }, { seed = 1, dealer = 4, deal = deal })
+      assert.is_false(g:legal():has("2h"))
+      assert(g:play(1, "3c")); assert(g:play(2, "2d")); assert(g:play(3, "Qs")); assert(g:play(4, "2s"))
+      assert.equal(1, g:next_player())              -- 3c took the trick: the only club
+      assert.equal(breaks, g:legal():has("2h"))
+    end
+  end)
+
   it("a card may count as another suit (a left bower)", function()
     -- Jc counts as a spade and ranks above every spade but Js
     local v = simple { trump = "s", play = R.trump_wins | R.highest_of_led,
