@@ -34,8 +34,10 @@ return function(deckhand)
   end
 
   --- deckhand.game(variant [, {seed =, dealer =, deal =}]) -> Game
-  -- deal: a list of card lists, one per seat; the talon (top first) as
-  -- deal.talon or the entry after the last seat.
+  -- deal: a list of card lists (or CardSets), one per seat; the talon, top
+  -- first, as the entry after the last seat (or deal.talon); cards the
+  -- deal does not name go under it in deck order.  Only the first hand is
+  -- stacked: later hands are shuffled from the seed.
   function deckhand.game(variant, opts)
     variant = as_variant(variant, 2)
     opts = opts or {}
@@ -51,10 +53,10 @@ return function(deckhand)
         deal[s] = card_names(opts.deal[s] or {})
       end
       talon = opts.deal.talon or opts.deal[n + 1]
-      if talon then
+      if talon then  -- recorded after the hands: the record stays a plain list
         local list = {}
         for i, c in ipairs(talon) do list[i] = tostring(core.card(c)) end
-        talon, deal.talon = list, list
+        talon, deal[n + 1] = list, list
       end
     end
     local game = core.game(variant.rules, seed, dealer, hands, talon)
