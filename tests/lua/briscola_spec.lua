@@ -25,7 +25,7 @@ describe("briscola", function()
     -- a stacked deal with its talon is recorded as plain lists and replays
     assert(g:play(1, "Kc")); assert(g:play(2, "7h"))
     local rec = g:record()
-    assert.same({ "Kc", "4c", "5d" }, rec.deal[1])
+    assert.same({ "4c", "Kc", "5d" }, rec.deal[1])   -- a hand is a set: suit, then rank order
     assert.same({ "Js", "Qh", "Kh", "As", "3d" }, rec.deal[3])
     local again = assert(dh.replay(rec))
     assert.equal(g:hand(1), again:hand(1))
