@@ -270,8 +270,12 @@ static int m_winners(lua_State *L) {
 /* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
 ** nil when over (or, in a view, when another seat is to act) */
 static int m_legal(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  dh_view *v = (dh_view *)testclass(L, 1, &view_key);
+  const dh_match *m = (const dh_match *)testclass(L, 1, &game_key);
+  dh_view *v = NULL;
+  if (!m) {
+    v = (dh_view *)testclass(L, 1, &view_key);
+    m = v ? &v->m : tomatch(L, 1);
+  }
   if (m->phase == DH_PHASE_OVER || (v && m->turn != v->seat)) { lua_pushnil(L); return 1; }
   dhL_rules_enter(L, m->rules);
   if (m->phase == DH_PHASE_BID) {
@@ -373,7 +377,6 @@ static const char *why_fmt(int code) {
 }
 
 static int turn_refusal(lua_State *L, const dh_match *m, int code, const char *what) {
-  char buf[16];
   if (code == DH_E_NOT_YOUR_TURN) {
     lua_pushnil(L);
     lua_pushstring(L, dh_error_name(code));
@@ -382,7 +385,6 @@ static int turn_refusal(lua_State *L, const dh_match *m, int code, const char *w
   }
   if (code == DH_E_WRONG_PHASE) return refuse(L, code, "wrong phase: %s", phase_names[m->phase]);
   if (code == DH_E_GAME_OVER) return refuse(L, code, "game over%s", "");
-  (void)buf;
   return refuse(L, code, why_fmt(code), what);
 }
 

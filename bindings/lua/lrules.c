@@ -427,11 +427,12 @@ static int fail(lua_State *L, lrules *u, int kind, const char *msg) {
   return 1;
 }
 
-static int side_list(lua_State *L, int idx, int n, int32_t *out, const char *what) {
+/* reads n integers of the list at idx into out; 0 when one is not an integer */
+static int side_list(lua_State *L, int idx, int n, int32_t *out) {
   int i;
   for (i = 0; i < n; i++) {
     lua_geti(L, idx, i + 1);
-    if (!lua_isinteger(L, -1)) { lua_pop(L, 1); (void)what; return 0; }
+    if (!lua_isinteger(L, -1)) { lua_pop(L, 1); return 0; }
     out[i] = (int32_t)lua_tointeger(L, -1);
     lua_pop(L, 1);
   }
@@ -503,11 +504,11 @@ static int trampoline(void *ud, int ref, int kind, const dh_match *m, int a, int
       ok = 1;
       break;
     case DH_RULE_POINTS:
-      if (!lua_istable(L, -2) || !side_list(L, lua_absindex(L, -2), a, out, "points")) {
+      if (!lua_istable(L, -2) || !side_list(L, lua_absindex(L, -2), a, out)) {
         fail(L, u, kind, "a list of integer points per side expected");
         break;
       }
-      if (lua_istable(L, -1) && !side_list(L, lua_absindex(L, -1), a, out + DH_MAX_SEATS, "bags")) {
+      if (lua_istable(L, -1) && !side_list(L, lua_absindex(L, -1), a, out + DH_MAX_SEATS)) {
         fail(L, u, kind, "a list of integer bags per side expected");
         break;
       }
@@ -540,8 +541,6 @@ done:
   lua_settop(L, top);
   return !ok;
 }
-
-static int state_gc(lua_State *L) { (void)L; return 0; }
 
 /* copies a rule's tree into r, returning the root index */
 static int place_rule(lua_State *L, lrules *u, int arg, int kind, int *nfuncs) {
@@ -614,10 +613,6 @@ static void build_deck(lua_State *L, lrules *u, int spec) {
   lua_pop(L, 1);
 }
 
-static int suit_code(lua_State *L, int idx) {
-  return dhL_checksuit(L, idx);
-}
-
 /* core.rules(spec) -> Rules: spec is a variant normalized by deckhand/variant.lua */
 static int rules_new(lua_State *L) {
   lrules *u;
@@ -672,7 +667,7 @@ static int rules_new(lua_State *L) {
     lua_pushnil(L);
     while (lua_next(L, -2)) {
       dh_card c = dhL_checkcard(L, -2);
-      u->r.suit_of[c & 63] = (int8_t)suit_code(L, lua_gettop(L));
+      u->r.suit_of[c & 63] = (int8_t)dhL_checksuit(L, lua_gettop(L));
       lua_pop(L, 1);
     }
   }
@@ -712,7 +707,7 @@ static int rules_new(lua_State *L) {
     if (strcmp(t, "none") == 0) u->r.trump_mode = DH_TRUMP_NONE;
     else if (strcmp(t, "turn_under") == 0) u->r.trump_mode = DH_TRUMP_TURN_UNDER;
     else if (strcmp(t, "turn_top") == 0) u->r.trump_mode = DH_TRUMP_TURN_TOP;
-    else { u->r.trump_mode = DH_TRUMP_FIXED; u->r.trump_suit = (uint8_t)suit_code(L, lua_gettop(L)); }
+    else { u->r.trump_mode = DH_TRUMP_FIXED; u->r.trump_suit = (uint8_t)dhL_checksuit(L, lua_gettop(L)); }
   }
   lua_pop(L, 1);
   u->r.draw = (uint8_t)getbool(L, spec, "draw");
@@ -794,11 +789,9 @@ static const luaL_Reg rules_methods[] = { { "name", rules_name }, { NULL, NULL }
 
 int dhL_open_rules(lua_State *L) {
   int i;
-  static const luaL_Reg state_meta[] = { { "__gc", state_gc }, { NULL, NULL } };
   dhL_newclass(L, DH_RULE, rule_meta, rule_methods);
   dhL_newclass(L, DH_RULES, rules_meta, rules_methods);
   luaL_newmetatable(L, DH_STATE);  /* its __index is set by lgame.c */
-  luaL_setfuncs(L, state_meta, 0);
   lua_pop(L, 1);
   lua_newtable(L);
   luaL_setfuncs(L, prefab_funcs, 0);
