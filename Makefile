@@ -4,14 +4,14 @@
 #   make test-sanitize   the same suite built with ASan + UBSan
 #   make demo       the main job
 #   make bench      the benchmarks
-#   make fuzz       libFuzzer on the card-name and custom-deck parsers
+#   make fuzz       libFuzzer on the card-name, custom-deck and pattern parsers
 #   make clean
 # The first run on a fresh Debian/Ubuntu machine installs what is missing
 # (.ci/bootstrap).
 
 PREMAKE := $(shell command -v premake5 >/dev/null 2>&1 && echo premake5 || echo premake4)
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
-FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 10
 export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
 export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
 

@@ -51,5 +51,6 @@ int dhL_open_deck(lua_State *L);
 int dhL_open_trick(lua_State *L);
 int dhL_open_rules(lua_State *L);
 int dhL_open_game(lua_State *L);
+int dhL_open_pattern(lua_State *L);
 
 #endif

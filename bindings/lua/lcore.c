@@ -19,6 +19,7 @@ void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
 static const lua_CFunction openers[] = {
   dhL_open_card, dhL_open_cardset, dhL_open_rng, dhL_open_deck, dhL_open_trick,
   dhL_open_rules, dhL_open_game,
+  dhL_open_pattern,
   NULL
 };
 

@@ -11,6 +11,12 @@ local deckhand = {
 
 for name, value in pairs(core) do deckhand[name] = value end
 
+-- poker: the evaluator (when built in) and the hand pattern language
+deckhand.poker = deckhand.poker or {}
+deckhand.poker.pattern = core.pattern
+deckhand.poker.match = core.pattern_match
+deckhand.pattern, deckhand.pattern_match = nil, nil
+
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)
 
