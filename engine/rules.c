@@ -119,12 +119,14 @@ static void fast_hand(dh_rules *r) {
   r->fast_ops = 0;
   for (i = 0; i < r->nflat; i++) {
     const dh_node *n = &r->nodes[r->flat[i]];
-    uint16_t bit = (uint16_t)(1u << (n->op - DH_OP_FREE_PLAY));
+    uint16_t bit;
     if (n->op < DH_OP_FREE_PLAY || n->op > DH_OP_LEAD_CARD || n->op == DH_OP_MUST_TRUMP ||
-        n->op == DH_OP_MUST_OVERTRUMP || (r->fast_ops & bit)) {
+        n->op == DH_OP_MUST_OVERTRUMP) {
       r->fast_ops = 0;
       return;
     }
+    bit = (uint16_t)(1u << (n->op - DH_OP_FREE_PLAY));
+    if (r->fast_ops & bit) { r->fast_ops = 0; return; }
     r->fast_ops |= bit;
     if (n->op == DH_OP_BREAK_SUIT) { r->fast_break_suit = (uint8_t)n->p[0]; r->fast_break = n->set; }
     if (n->op == DH_OP_FIRST_TRICK) r->fast_first = n->set;
