@@ -28,6 +28,16 @@ end
 
 local spades = dh.variant("spades", { max_hands = 1 })
 
+-- the cost of one Lua call into C on this machine right now, to scale the
+-- figures below (PERF-ANCHORS.md measured about 14 ns)
+do
+  local n, mtype = 3000000, math.type
+  local t0 = clock()
+  for i = 1, n do mtype(i) end
+  print(("%-52s %8.1f ns        (anchor: ~14 ns)"):format("a Lua call into C (math.type, loop included)",
+                                                         (clock() - t0) / n * 1e9))
+end
+
 -- 1. Lua picks each card: next_player, legal, a random pick, play
 measure("spades, Lua random strategy picks each card", 20000,
         "reference: ~100 k/s; goal >= 100 k/s", function(n, run)

@@ -62,7 +62,7 @@ static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
 /* the metatables, also kept under these addresses in the registry: a
 ** check by address is a hash lookup, by name it is a string compare */
-static const char game_key = 'G', view_key = 'V', state_key = 'S';
+static const char game_key = 'G', view_key = 'V', state_key = 'S', set_key = 'C';
 
 static void *testclass(lua_State *L, int arg, const void *key) {
   void *p = lua_touserdata(L, arg);
@@ -267,6 +267,16 @@ static int m_winners(lua_State *L) {
   return 1;
 }
 
+/* dhL_pushset with the CardSet metatable found by address: legal() is
+** called for every card a Lua strategy plays */
+static void push_set(lua_State *L, dh_cardset s, int layout) {
+  dhL_set *u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
+  u->bits = s;
+  u->layout = layout;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &set_key);
+  lua_setmetatable(L, -2);
+}
+
 /* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
 ** nil when over (or, in a view, when another seat is to act) */
 static int m_legal(lua_State *L) {
@@ -286,7 +296,7 @@ static int m_legal(lua_State *L) {
   } else {
     dh_cardset s;
     if (dh_match_legal(m, &s) != DH_OK) return dhL_rules_raise(L);
-    dhL_pushset(L, s, m->rules->deck.layout);
+    push_set(L, s, m->rules->deck.layout);
   }
   return 1;
 }
@@ -615,5 +625,7 @@ int dhL_open_game(lua_State *L) {
   lua_pop(L, 2);
   lua_pushinteger(L, DH_BID_BLIND_NIL);
   lua_setfield(L, -2, "BLIND_NIL");
+  luaL_getmetatable(L, DH_CARDSET);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &set_key);
   return 0;
 }
