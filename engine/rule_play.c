@@ -33,7 +33,7 @@ static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
       return w >= 0 ? w : 0;
     }
     case DH_OP_TRUMP_WINS:
-      return m->trump < 5 ? strongest(r, t, r->suit_set[m->trump]) : -1;
+      return m->trump < DH_NOSUIT ? strongest(r, t, r->suit_set[m->trump]) : -1;
     case DH_OP_HIGHEST_OF:
       return strongest(r, t, n->set);
     case DH_OP_CALL: {
@@ -55,10 +55,22 @@ static int chain(const dh_match *m, const dh_trick *t) {
   const dh_rules *r = m->rules;
   dh_cardset sets[8];
   int i, k, best = 0, top = 0, n = r->nchain;
+  if (n == 2 && r->nodes[r->chain[0]].op == DH_OP_TRUMP_WINS &&
+      r->nodes[r->chain[1]].op == DH_OP_HIGHEST_OF_LED) {
+    /* the commonest chain, "trump wins, else the highest of the led suit",
+       by suit alone: no sets to build */
+    int trump = m->trump < DH_NOSUIT ? m->trump : -1, led = t->led;
+    for (i = 0; i < t->n; i++) {
+      int pos = t->cards[i] & 63, suit = r->suit_of[pos], st = r->strength[pos];
+      int score = !st ? 0 : suit == trump ? 512 + st : suit == led ? 256 + st : 0;
+      if (score > top) { top = score; best = i; }
+    }
+    return best;
+  }
   for (k = 0; k < n; k++) {
     const dh_node *nd = &r->nodes[r->chain[k]];
     switch (nd->op) {
-      case DH_OP_TRUMP_WINS: sets[k] = m->trump < 5 ? r->suit_set[m->trump] : 0; break;
+      case DH_OP_TRUMP_WINS: sets[k] = m->trump < DH_NOSUIT ? r->suit_set[m->trump] : 0; break;
       case DH_OP_HIGHEST_OF_LED: sets[k] = t->led < 5 ? r->suit_set[t->led] : 0; n = k + 1; break;
       case DH_OP_HIGHEST_OF: sets[k] = nd->set; break;
       default: sets[k] = 0; break;
