@@ -61,11 +61,13 @@ static int chain(const dh_match *m, const dh_trick *t) {
        by suit alone: no sets to build */
     int trump = m->trump < DH_NOSUIT ? m->trump : -1, led = t->led;
     for (i = 0; i < t->n; i++) {
+      /* key: trump, led suit, strength, then the earlier card; no branches
+         to mispredict on random cards */
       int pos = t->cards[i] & 63, suit = r->suit_of[pos], st = r->strength[pos];
-      int score = !st ? 0 : suit == trump ? 512 + st : suit == led ? 256 + st : 0;
-      if (score > top) { top = score; best = i; }
+      int key = (((suit == trump) * 512 + (suit == led) * 256 + st) * (st != 0)) * 8 + (7 - i);
+      top = key > top ? key : top;
     }
-    return best;
+    return top >= 256 * 8 ? 7 - (top & 7) : 0;
   }
   for (k = 0; k < n; k++) {
     const dh_node *nd = &r->nodes[r->chain[k]];
