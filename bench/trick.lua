@@ -63,6 +63,16 @@ measure("spades, game:playout (one C call per deal)", 100000,
   for i = 1, n do dh.game(spades, { seed = i }):playout(rng) end
 end)
 
+-- 2b. the bulk call of Monte Carlo strategies: playouts from one position
+do
+  local g = dh.game(spades, { seed = 1 })
+  for _ = 1, 4 do g:bid(g:next_player(), 3) end
+  measure("spades, game:playouts(rng, n) from a dealt position", 200000,
+          "reference bulk call playouts(state, n): 1.07-1.11 M/s", function(n, run)
+    g:playouts(dh.rng(run), n)
+  end)
+end
+
 -- 3. the play rule (trump wins, else highest of the led suit) in Lua: 13 calls a deal
 local lua_play = function(state, trick)
   local best, top = 1, -1

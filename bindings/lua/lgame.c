@@ -515,6 +515,31 @@ static int game_playout(lua_State *L) {
   return 1;
 }
 
+/* game:playouts(rng, n) -> mean points per side, mean tricks per seat:
+** n random completions of the current hand, each on a copy, all in C (the
+** game itself does not change).  The bulk call of Monte Carlo strategies. */
+static int game_playouts(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  dh_rng *r = dhL_checkrng(L, 2);
+  lua_Integer n = luaL_checkinteger(L, 3), i;
+  double points[DH_MAX_SEATS] = { 0 }, tricks[DH_MAX_SEATS] = { 0 };
+  int s;
+  luaL_argcheck(L, n >= 1, 3, "at least one playout");
+  if (m->phase == DH_PHASE_OVER) return luaL_error(L, "game over");
+  dhL_rules_enter(L, m->rules);
+  for (i = 0; i < n; i++) {
+    dh_match c = *m;
+    if (dh_playout_hand(&c, r) == DH_E_RULE) return dhL_rules_raise(L);
+    for (s = 0; s < c.rules->nsides; s++) points[s] += c.hand_points[s];
+    for (s = 0; s < c.nseats; s++) tricks[s] += c.last_tricks[s];
+  }
+  lua_createtable(L, m->rules->nsides, 0);
+  for (s = 0; s < m->rules->nsides; s++) { lua_pushnumber(L, points[s] / (double)n); lua_rawseti(L, -2, s + 1); }
+  lua_createtable(L, m->nseats, 0);
+  for (s = 0; s < m->nseats; s++) { lua_pushnumber(L, tricks[s] / (double)n); lua_rawseti(L, -2, s + 1); }
+  return 2;
+}
+
 /* game:rules() -> the Rules */
 static int game_rules(lua_State *L) {
   checkgame(L, 1);
@@ -585,7 +610,8 @@ static const luaL_Reg read_methods[] = {
 
 static const luaL_Reg game_methods[] = {
   { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "clone", game_clone },
-  { "actions", game_actions }, { "playout", game_playout }, { "view", game_view },
+  { "actions", game_actions }, { "playout", game_playout }, { "playouts", game_playouts },
+  { "view", game_view },
   { "rules", game_rules }, { NULL, NULL }
 };
 

@@ -134,6 +134,21 @@ for _, cfg in ipairs(configs) do
   end)
 end
 
+describe("playouts", function()
+  it("complete the hand on copies and average the results", function()
+    local g = dh.game("spades", { seed = 8 })
+    for _ = 1, 4 do g:bid(g:next_player(), 3) end
+    local before, rec = H.snapshot(g), g:record()
+    local points, tricks = g:playouts(dh.rng(1), 500)
+    assert.same(before, H.snapshot(g))
+    assert.same(rec, g:record())
+    assert.equal(2, #points)
+    assert.near(13, tricks[1] + tricks[2] + tricks[3] + tricks[4], 1e-9)
+    local again = { g:playouts(dh.rng(1), 500) }
+    assert.same({ points, tricks }, again)   -- the same generator, the same answer
+  end)
+end)
+
 describe("records", function()
   it("reject a corrupt record naming the first bad step", function()
     local g = dh.game("spades", { seed = 5 })
