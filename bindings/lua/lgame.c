@@ -21,6 +21,7 @@
 const dh_rules *dhL_checkrules(lua_State *L, int arg);
 void dhL_rules_enter(lua_State *L, const dh_rules *r);
 int dhL_rules_raise(lua_State *L);
+int dhL_rules_busy(const dh_rules *r);
 const dh_match *dhL_tostate(lua_State *L, int arg);
 
 /* action log entries: kind | seat << 4 | payload << 8; a pass is followed
@@ -399,8 +400,15 @@ static int turn_refusal(lua_State *L, const dh_match *m, int code, const char *w
 }
 
 /* game:play(seat, card) -> true | nil, code, message */
+/* a rule that plays moves would change the game under the engine's feet */
+static dh_match *checkmutable(lua_State *L, int arg) {
+  dh_match *m = checkgame(L, arg);
+  if (dhL_rules_busy(m->rules)) luaL_error(L, "a game of this variant cannot change while its rule runs");
+  return m;
+}
+
 static int game_play(lua_State *L) {
-  dh_match *m = checkgame(L, 1);
+  dh_match *m = checkmutable(L, 1);
   int seat = checkseat(L, 2, m), err;
   dh_card c = dhL_checkcard(L, 3);
   char name[DH_CARD_NAMELEN];
@@ -417,7 +425,7 @@ static int game_play(lua_State *L) {
 
 /* game:bid(seat, n) */
 static int game_bid(lua_State *L) {
-  dh_match *m = checkgame(L, 1);
+  dh_match *m = checkmutable(L, 1);
   int seat = checkseat(L, 2, m), err;
   lua_Integer b = luaL_checkinteger(L, 3);
   dhL_rules_enter(L, m->rules);
@@ -438,7 +446,7 @@ static int game_bid(lua_State *L) {
 
 /* game:pass(seat, cards) */
 static int game_pass(lua_State *L) {
-  dh_match *m = checkgame(L, 1);
+  dh_match *m = checkmutable(L, 1);
   int seat = checkseat(L, 2, m), err;
   dh_cardset s = dhL_checkset(L, 3, NULL);
   err = dh_match_pass(m, seat, s);
@@ -497,7 +505,7 @@ static int game_actions(lua_State *L) {
 /* game:playout(rng [, hand_only]): random legal actions to the end of the
 ** match (or of the hand), chosen and applied in C, logged like any other */
 static int game_playout(lua_State *L) {
-  dh_match *m = checkgame(L, 1);
+  dh_match *m = checkmutable(L, 1);
   dh_rng *r = dhL_checkrng(L, 2);
   int hand_only = lua_toboolean(L, 3), hand = m->hand_no, err = DH_OK;
   dhL_rules_enter(L, m->rules);

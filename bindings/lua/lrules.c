@@ -370,6 +370,7 @@ static const luaL_Reg prefab_funcs[] = {
 typedef struct lrules {
   dh_rules r;
   lua_State *L;       /* the state of the call in progress */
+  int busy;           /* a Lua rule is running: games may not change */
   int funcs, state;   /* registry references: the functions, the State */
   char name[64];
 } lrules;
@@ -383,6 +384,11 @@ const dh_rules *dhL_checkrules(lua_State *L, int arg) {
 /* the binding's part before an engine call that may reach a callback */
 void dhL_rules_enter(lua_State *L, const dh_rules *r) {
   if (r->has_calls) ((lrules *)(void *)r)->L = L;
+}
+
+/* is one of these rules' Lua functions running? */
+int dhL_rules_busy(const dh_rules *r) {
+  return r->has_calls && ((const lrules *)(const void *)r)->busy > 0;
 }
 
 /* raises the error a failed callback left */
@@ -475,13 +481,16 @@ static int trampoline(void *ud, int ref, int kind, const dh_match *m, int a, int
     }
     default: break;
   }
+  u->busy++;
   if (lua_pcall(L, nargs, 2, 0) != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
+    u->busy--;
     st->m = NULL;
     fail(L, u, kind, msg ? msg : "(error object is not a string)");
     lua_settop(L, top);
     return 1;
   }
+  u->busy--;
   st->m = NULL;
   switch (kind) {
     case DH_RULE_HAND: case DH_RULE_BID:

@@ -75,6 +75,17 @@ describe("rules", function()
     assert.has_error(function() g:legal() end)
   end)
 
+  it("a rule may not change a game of its variant", function()
+    local g
+    g = dh.game(simple { hand = function() g:play(1, "3c"); return true end },
+                { seed = 1, dealer = 4, deal = suits })
+    local before = H.snapshot(g)
+    local ok, err = pcall(g.play, g, 1, "2c")
+    assert.is_false(ok)
+    assert.matches("cannot change while its rule runs", err, 1, true)
+    assert.same(before, H.snapshot(g))
+  end)
+
   it("a rule returning the wrong type is an error", function()
     local g = dh.game(simple { hand = function() return 1 end }, { seed = 1, dealer = 4, deal = suits })
     local ok, err = pcall(g.play, g, 1, "2c")
