@@ -113,11 +113,12 @@ static int combine(lua_State *L, int op, int ia, int ib) {
   kind = a->kind;
   if (b && b->kind != kind)
     return luaL_error(L, "cannot combine a %s rule with a %s rule", kind_names[kind], kind_names[b->kind]);
-  if (op == DH_OP_NOT && kind != DH_RULE_HAND && kind != DH_RULE_BID)
+  /* functions alone (kind any) take the kind of the field they go in */
+  if (op == DH_OP_NOT && kind != DH_RULE_HAND && kind != DH_RULE_BID && kind != KIND_ANY)
     return luaL_error(L, "~ applies to hand and bid rules, not to a %s rule", kind_names[kind]);
-  if ((op == DH_OP_AND) && (kind == DH_RULE_POINTS))
+  if (op == DH_OP_AND && kind == DH_RULE_POINTS)
     return luaL_error(L, "points rules add with +, not &");
-  if ((op == DH_OP_SUM) && kind != DH_RULE_POINTS)
+  if (op == DH_OP_SUM && kind != DH_RULE_POINTS && kind != KIND_ANY)
     return luaL_error(L, "+ adds points rules, not %s rules", kind_names[kind]);
   n = a->n + (b ? b->n : 0) + 1;
   if (n > DH_MAX_NODES) return luaL_error(L, "rule too large (at most %d nodes)", DH_MAX_NODES);
@@ -503,6 +504,7 @@ static int trampoline(void *ud, int ref, int kind, const dh_match *m, int a, int
       ok = 1;
       break;
     case DH_RULE_PLAY:
+      if (lua_isnil(L, -2)) { *out = -1; ok = 1; break; }  /* declines: the chain goes on */
       if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > m->trick.n) {
         lua_pushfstring(L, "index of the winning card (1..%d) expected, got %s", m->trick.n,
                         lua_isinteger(L, -2) ? lua_tostring(L, -2) : luaL_typename(L, -2));

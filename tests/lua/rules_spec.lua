@@ -30,6 +30,17 @@ describe("rules", function()
                      "cannot combine a hand rule with a play rule")
     assert.has_error(function() return ~R.trump_wins end)
     assert.has_error(function() return R.follow_suit | 1 end)
+    -- functions alone combine too, and take the kind of their field
+    local odd = function(_, _, card) return card.rank % 2 == 1 end
+    local even = function(_, _, card) return card.rank % 2 == 0 end
+    local g = dh.game(simple { hand = (R.free_play & odd) | (even & R.free_play) },
+                      { seed = 1, dealer = 4, deal = suits })
+    assert.equal(13, #g:legal())
+    local chained = dh.rule.chain(function() return nil end, R.highest_of_led)
+    assert.equal("play", chained:kind())
+    g = dh.game(simple { play = chained }, { seed = 1, dealer = 4, deal = suits })
+    assert(g:play(1, "2c")); assert(g:play(2, "2d")); assert(g:play(3, "2h")); assert(g:play(4, "2s"))
+    assert.equal(1, select(2, g:last_trick()))   -- the function declined: highest of the led suit
   end)
 
   it("free_start | follow_suit is follow suit", function()
