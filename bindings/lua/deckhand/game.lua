@@ -11,9 +11,37 @@ local Game = core.Game
 -- what a game was started from, by game (weak keys: it dies with the game)
 local origin = setmetatable({}, { __mode = "k" })
 
+-- a card as a record names it: "Jh"; a pinochle second copy, which
+-- prints like its twin, as "Jh#2"
+local suit_index = { c = 0, d = 1, h = 2, s = 3 }
+
+local function card_name(c)
+  c = core.card(c)
+  if c.copy == 2 then return tostring(c) .. "#2" end
+  return tostring(c)
+end
+
+local function card_of(name)
+  if type(name) == "string" then
+    local base = name:match("^(.-)#2$")
+    if base then
+      local c = core.card(base)
+      return core.card(64 | (suit_index[c.suit] * 16 + c.rank - 9))
+    end
+  end
+  return name
+end
+
 local function card_names(set)
   local out = {}
-  for _, c in ipairs(core.cards(set):list()) do out[#out + 1] = tostring(c) end
+  for _, c in ipairs(core.cards(set):list()) do out[#out + 1] = card_name(c) end
+  return out
+end
+
+local function cards_of(list)
+  if type(list) ~= "table" then return list end
+  local out = {}
+  for i, name in ipairs(list) do out[i] = card_of(name) end
   return out
 end
 
@@ -49,14 +77,14 @@ return function(deckhand)
       local n = variant.spec.seats
       hands, deal = {}, {}
       for s = 1, n do
-        hands[s] = opts.deal[s]
-        deal[s] = card_names(opts.deal[s] or {})
+        hands[s] = cards_of(opts.deal[s])
+        deal[s] = card_names(hands[s] or {})
       end
       talon = opts.deal.talon or opts.deal[n + 1]
       if talon then  -- recorded after the hands: the record stays a plain list
         local list = {}
-        for i, c in ipairs(talon) do list[i] = tostring(core.card(c)) end
-        talon, deal[n + 1] = list, list
+        for i, c in ipairs(talon) do list[i] = card_name(card_of(c)) end
+        talon, deal[n + 1] = cards_of(list), list
       end
     end
     local game = core.game(variant.rules, seed, dealer, hands, talon)
@@ -83,7 +111,7 @@ return function(deckhand)
     local actions = {}
     for i, a in ipairs(game:actions()) do
       local seat, kind, value = a[1], a[2], a[3]
-      if kind == "play" then actions[i] = { seat = seat, play = tostring(value) }
+      if kind == "play" then actions[i] = { seat = seat, play = card_name(value) }
       elseif kind == "bid" then actions[i] = { seat = seat, bid = value }
       else actions[i] = { seat = seat, pass = card_names(value) } end
     end
@@ -101,9 +129,9 @@ return function(deckhand)
     end
     if a.seat < 1 or a.seat > game:seats() then return nil, "bad_record", "seat out of range" end
     local ok, r1, r2, r3 = pcall(function()
-      if a.play ~= nil then return game:play(a.seat, a.play)
+      if a.play ~= nil then return game:play(a.seat, card_of(a.play))
       elseif a.bid ~= nil then return game:bid(a.seat, a.bid)
-      elseif a.pass ~= nil then return game:pass(a.seat, a.pass) end
+      elseif a.pass ~= nil then return game:pass(a.seat, cards_of(a.pass)) end
       return nil, "bad_record", "an action needs play, bid or pass"
     end)
     if not ok then return nil, "bad_record", tostring(r1) end
