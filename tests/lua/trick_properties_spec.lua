@@ -170,7 +170,7 @@ describe("records", function()
       name = "pinochle-ish", seats = 4, sides = { 1, 2, 1, 2 }, deck = "pinochle48",
       order = "A T K Q J 9", sizes = { 12 }, trump = "h", hand = R.follow_suit & R.must_overtrump,
       play = R.trump_wins | R.highest_of_led, points = R.card_points { A = 11, T = 10, K = 4, Q = 3, J = 2 },
-      win = R.first_to(300), max_hands = 20,
+      win = R.first_to(300), max_hands = 4,
     }
     local rng = dh.rng(3)
     for seed = 1, 30 do
