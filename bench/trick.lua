@@ -56,6 +56,20 @@ measure("spades, Lua random strategy picks each card", 20000,
   end
 end)
 
+-- 1b. the same through deckhand.play: each decision gets its seat's view
+do
+  local rng = dh.rng(1)
+  local bot = {
+    bid = function(view) local l = view:legal(); return l[rng:int(#l)] end,
+    play = function(view) return rng:pick(view:legal()) end,
+  }
+  local bots = { bot, bot, bot, bot }
+  measure("spades, deckhand.play, random bots on views", 5000,
+          "a view per decision", function(n)
+    for i = 1, n do dh.play(spades, bots, { seed = i }) end
+  end)
+end
+
 -- 2. one C call per deal
 measure("spades, game:playout (one C call per deal)", 100000,
         "reference bulk call: 1.07-1.11 M/s", function(n, run)
