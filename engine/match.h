@@ -143,6 +143,7 @@ typedef struct dh_rules {
   uint8_t bidding;                  /* 1: a bid phase */
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
   uint8_t shows_voids;              /* derived: playing off the led suit shows a void */
+  dh_cardset deck_set;              /* derived: the cards of the deck */
   uint8_t nflat, flat[8];           /* derived: the hand rule as an AND of these leaves */
   uint8_t nchain, chain[8];         /* derived: the play rule as a chain of these leaves */
   uint16_t fast_ops;                /* derived: bit op set when the flat AND holds each leaf

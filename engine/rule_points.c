@@ -14,7 +14,7 @@ static void card_points(const dh_match *m, const dh_node *n, int32_t *seat_pts) 
   const dh_rules *r = m->rules;
   dh_cardset positive = 0, it;
   int s, total = 0;
-  for (it = dh_deck_set(&r->deck); it; it &= it - 1) {
+  for (it = r->deck_set; it; it &= it - 1) {
     int pos = dh_set_first(it);
     if (n->values[pos] > 0) { positive |= UINT64_C(1) << pos; total += n->values[pos]; }
   }

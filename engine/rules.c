@@ -157,6 +157,7 @@ const char *dh_rules_check(dh_rules *r) {
   for (k = 0; k < DH_RULE_NKINDS; k++)
     if (!tree_ok(r, r->root[k], k, 0)) return "a rule tree is malformed";
   if (r->has_calls && !r->call) return "callback rules without a trampoline";
+  r->deck_set = dh_deck_set(&r->deck);
   r->shows_voids = (uint8_t)forces_follow(r, r->root[DH_RULE_HAND]);
   r->nflat = 0;
   if (!flatten(r, r->root[DH_RULE_HAND])) r->nflat = 0;

@@ -16,15 +16,15 @@ static int upcard_slot(const dh_match *m) {
 
 void dh_view_make(const dh_match *m, int seat, dh_view *v) {
   const dh_rules *r = m->rules;
-  int s, i, up = upcard_slot(m);
+  int s, up = upcard_slot(m);
   int target = dh_match_pass_target(m, seat);
   dh_cardset placed;
-  memset(v, 0, sizeof *v);
   v->m = *m;
   v->seat = (uint8_t)seat;
+  memset(v->count, 0, sizeof v->count);
   memset(&v->m.rng, 0, sizeof v->m.rng);
-  for (i = 0; i < 64; i++)
-    if (i != up) v->m.talon.cards[i] = 0;
+  memset(v->m.talon.cards, 0, sizeof v->m.talon.cards);
+  if (up >= 0) v->m.talon.cards[up] = m->upcard;
   placed = m->hand[seat] | m->played;
   if (up >= 0) placed |= dh_set_of(m->upcard);
   for (s = 0; s < m->nseats; s++) {
@@ -41,7 +41,7 @@ void dh_view_make(const dh_match *m, int seat, dh_view *v) {
   for (s = 0; s < m->nseats; s++)  /* who passed to this seat */
     if (s != seat && m->phase != DH_PHASE_PASS && dh_match_pass_target(m, s) == seat)
       v->m.passed[s] = m->received[seat];
-  v->unseen = dh_deck_set(&r->deck) & ~placed;
+  v->unseen = r->deck_set & ~placed;
 }
 
 int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out) {
