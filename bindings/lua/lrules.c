@@ -109,9 +109,9 @@ static int combine(lua_State *L, int op, int ia, int ib) {
     a = as_rule(L, ia, KIND_ANY);
     if (ib) b = as_rule(L, ib, a->kind);
   }
-  if (a->kind == KIND_ANY && b) a->kind = b->kind;  /* never both functions here */
-  kind = a->kind;
-  if (b && b->kind != kind)
+  /* rules are values: the operands are never changed */
+  kind = (a->kind == KIND_ANY && b) ? b->kind : a->kind;
+  if (b && b->kind != kind && b->kind != KIND_ANY)
     return luaL_error(L, "cannot combine a %s rule with a %s rule", kind_names[kind], kind_names[b->kind]);
   /* functions alone (kind any) take the kind of the field they go in */
   if (op == DH_OP_NOT && kind != DH_RULE_HAND && kind != DH_RULE_BID && kind != KIND_ANY)
@@ -557,8 +557,7 @@ done:
 static int place_rule(lua_State *L, lrules *u, int arg, int kind, int *nfuncs) {
   lrule *ru = as_rule(L, arg, kind);
   int i, base = u->r.nnodes;
-  if (ru->kind == KIND_ANY) ru->kind = kind;
-  if (ru->kind != kind)
+  if (ru->kind != kind && ru->kind != KIND_ANY)
     luaL_error(L, "%s: field '%s' holds a %s rule", u->name, kind_names[kind], kind_names[ru->kind]);
   if (base + ru->n > DH_MAX_NODES) luaL_error(L, "%s: rules too large", u->name);
   for (i = 0; i < ru->n; i++) {
