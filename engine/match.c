@@ -242,7 +242,11 @@ static int apply_play(dh_match *m, int seat, dh_card c) {
   m->played |= one;
   m->played_by[seat] |= one;
   if (m->trick.n == 0) m->trick.led = (int8_t)suit;
-  else if (suit != m->trick.led && m->trick.led < DH_NOSUIT && r->shows_voids) m->voids[seat] |= (uint8_t)(1 << m->trick.led);
+  else if (suit != m->trick.led && m->trick.led < DH_NOSUIT && r->shows_voids) {
+    m->voids[seat] |= (uint8_t)(1 << m->trick.led);
+    if (r->shows_trump_voids && m->trump < DH_NOSUIT && suit != m->trump)  /* had to trump if able */
+      m->voids[seat] |= (uint8_t)(1 << m->trump);
+  }
   m->trick.cards[m->trick.n] = c;
   m->trick.seats[m->trick.n] = (uint8_t)seat;
   m->trick.n++;

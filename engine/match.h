@@ -143,6 +143,7 @@ typedef struct dh_rules {
   uint8_t bidding;                  /* 1: a bid phase */
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
   uint8_t shows_voids;              /* derived: playing off the led suit shows a void */
+  uint8_t shows_trump_voids;        /* derived: ... and not trumping then, a void in trumps */
   dh_cardset deck_set;              /* derived: the cards of the deck */
   uint8_t nflat, flat[8];           /* derived: the hand rule as an AND of these leaves */
   uint8_t nchain, chain[8];         /* derived: the play rule as a chain of these leaves */
@@ -158,8 +159,8 @@ typedef struct dh_rules {
   void *call_ud;
 } dh_rules;
 
-/* fills r with a 4-seat French-deck match with free play, highest of the
-** led suit, tricks counted and one hand: a start for building rules */
+/* fills r with a 4-seat French-deck match: follow suit, highest of the
+** led suit, tricks counted, one hand; a start for building rules */
 void dh_rules_init(dh_rules *r);
 /* appends a node, returning its index or -1 when full */
 int dh_rules_node(dh_rules *r, int kind, int op, int a, int b);

@@ -135,6 +135,15 @@ static void fast_hand(dh_rules *r) {
   r->fast_ops |= 0x8000;  /* "in use", even for a lone free play */
 }
 
+/* does every card allowed by the tree under i trump when void, if able? */
+static int forces_trump(const dh_rules *r, int i) {
+  const dh_node *n = &r->nodes[i];
+  if (n->op == DH_OP_MUST_TRUMP || n->op == DH_OP_MUST_OVERTRUMP) return 1;
+  if (n->op == DH_OP_AND) return forces_trump(r, n->a) || forces_trump(r, n->b);
+  if (n->op == DH_OP_OR) return forces_trump(r, n->a) && forces_trump(r, n->b);
+  return 0;
+}
+
 const char *dh_rules_check(dh_rules *r) {
   int k, i, total, cards = dh_deck_left(&r->deck);
   if (r->nseats < 2 || r->nseats > DH_MAX_SEATS) return "seats must be 2 to 8";
@@ -159,6 +168,7 @@ const char *dh_rules_check(dh_rules *r) {
   if (r->has_calls && !r->call) return "callback rules without a trampoline";
   r->deck_set = dh_deck_set(&r->deck);
   r->shows_voids = (uint8_t)forces_follow(r, r->root[DH_RULE_HAND]);
+  r->shows_trump_voids = (uint8_t)(r->shows_voids && forces_trump(r, r->root[DH_RULE_HAND]));
   r->nflat = 0;
   if (!flatten(r, r->root[DH_RULE_HAND])) r->nflat = 0;
   fast_hand(r);

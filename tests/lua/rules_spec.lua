@@ -140,6 +140,7 @@ describe("rules", function()
     assert.same({ nil, "must_trump", "must trump: 2d" }, { g:play(2, "2d") })
     assert(g:play(2, "9s"))
     assert(g:play(3, "2h"))                       -- no trump: anything
+    assert.equal("cs", g:voids(3))                -- and everyone now knows it
     assert.equal(11, #g:legal())                  -- any trump will do
     g = dh.game(simple { trump = "s", play = play, hand = R.follow_suit & R.must_overtrump },
                 { seed = 1, dealer = 4, deal = deal })
