@@ -155,10 +155,8 @@ const char *dh_rules_check(dh_rules *r) {
     total = r->sizes[i] * r->nseats;
     if (r->sizes[i] < 1 || total > cards) return "hand size does not fit the deck";
     if (r->trump_mode == DH_TRUMP_TURN_UNDER && total >= cards) return "no card left to turn up";
-    if (r->draw && (cards - total) % r->nseats != 0 && r->trump_mode != DH_TRUMP_TURN_UNDER)
-      return "the talon does not share out evenly";
-    if (r->draw && r->trump_mode == DH_TRUMP_TURN_UNDER && (cards - total) % r->nseats != 0)
-      return "the talon does not share out evenly";
+    /* every round of drawing serves every seat (the turned card included) */
+    if (r->draw && (cards - total) % r->nseats != 0) return "the talon does not share out evenly";
   }
   if (r->trump_mode == DH_TRUMP_FIXED && r->trump_suit > DH_SPADES) return "bad trump suit";
   if (r->pass_count && r->npasses < 1) return "passing without directions";
