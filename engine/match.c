@@ -73,7 +73,7 @@ static void clear_hand(dh_match *m) {
   const dh_rules *r = m->rules;
   for (s = 0; s < DH_MAX_SEATS; s++) {
     m->hand[s] = m->taken[s] = m->played_by[s] = 0;
-    m->passed[s] = m->received[s] = m->known[s] = 0;
+    m->passed[s] = m->received[s] = m->known[s] = m->excluded[s] = 0;
     m->bid[s] = DH_NO_BID;
     m->tricks[s] = 0;
     m->voids[s] = 0;
@@ -227,26 +227,71 @@ static int finish_trick(dh_match *m) {
       int s = (ws + i) % m->nseats;
       dh_card c = dh_deck_draw(&m->talon);
       m->hand[s] |= dh_set_of(c);
+      m->excluded[s] = 0;  /* a drawn card may refill a void */
+      m->voids[s] = 0;
       if (c == m->upcard) m->known[s] |= dh_set_of(c);  /* it was face up */
     }
   if (m->hand[ws] == 0) return end_hand(m);
   return DH_OK;
 }
 
+/*
+** What everyone learns from seat playing c (before it is recorded): not
+** following shows a void under follow-suit rules (and in trumps under
+** must-trump rules); leading an unbroken suit, or a first-trick card, shows
+** the hand held nothing else.  Only rules in the AND of prefab leaves are
+** read; anything else teaches nothing.  Views and samples rely on this.
+*/
+static inline void learn(dh_match *m, int seat, dh_card c, int suit) {
+  const dh_rules *r = m->rules;
+  dh_cardset ex = 0, one = dh_set_of(c);
+  int i, s, led = m->trick.led;
+  if (m->trick.n && suit != led && led < DH_NOSUIT && r->shows_voids) {
+    /* the common case, once per seat and suit: a plain void */
+    if (!((m->voids[seat] >> led) & 1)) {
+      m->voids[seat] |= (uint8_t)(1 << led);
+      m->excluded[seat] |= r->suit_set[led];
+    }
+    if (r->shows_trump_voids && m->trump < DH_NOSUIT && suit != m->trump &&
+        !((m->voids[seat] >> m->trump) & 1)) {
+      m->voids[seat] |= (uint8_t)(1 << m->trump);
+      m->excluded[seat] |= r->suit_set[m->trump];
+    }
+  }
+  if (m->trick.n == 0 || m->trick_no == 0) {  /* rarer: leads and the first trick */
+    if (r->fast_ops) {
+      if (DH_FAST(r, DH_OP_BREAK_SUIT) && m->trick.n == 0 && suit == r->fast_break_suit &&
+          !(m->played & r->fast_break))
+        ex |= ~r->suit_set[suit];
+      if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (one & r->fast_first))
+        ex |= ~r->fast_first;
+    } else {
+      for (i = 0; i < r->nflat; i++) {
+        const dh_node *n = &r->nodes[r->flat[i]];
+        if (n->op == DH_OP_BREAK_SUIT && m->trick.n == 0 && suit == n->p[0] && !(m->played & n->set))
+          ex |= ~r->suit_set[suit];
+        else if (n->op == DH_OP_FIRST_TRICK && m->trick_no == 0 && (one & n->set))
+          ex |= ~n->set;
+      }
+    }
+    if (ex) {
+      m->excluded[seat] |= ex & r->deck_set & ~one;
+      for (s = 0; s < 4; s++)
+        if (!(r->suit_set[s] & r->deck_set & ~m->excluded[seat])) m->voids[seat] |= (uint8_t)(1 << s);
+    }
+  }
+}
+
 static int apply_play(dh_match *m, int seat, dh_card c) {
   const dh_rules *r = m->rules;
   int suit = r->suit_of[c & 63];
   dh_cardset one = dh_set_of(c);
+  learn(m, seat, c, suit);
   m->hand[seat] &= ~one;
   m->known[seat] &= ~one;
   m->played |= one;
   m->played_by[seat] |= one;
   if (m->trick.n == 0) m->trick.led = (int8_t)suit;
-  else if (suit != m->trick.led && m->trick.led < DH_NOSUIT && r->shows_voids) {
-    m->voids[seat] |= (uint8_t)(1 << m->trick.led);
-    if (r->shows_trump_voids && m->trump < DH_NOSUIT && suit != m->trump)  /* had to trump if able */
-      m->voids[seat] |= (uint8_t)(1 << m->trump);
-  }
   m->trick.cards[m->trick.n] = c;
   m->trick.seats[m->trick.n] = (uint8_t)seat;
   m->trick.n++;

@@ -180,6 +180,7 @@ typedef struct dh_match {
   dh_cardset passed[DH_MAX_SEATS];   /* cards passed this hand, by the passer */
   dh_cardset received[DH_MAX_SEATS];
   dh_cardset known[DH_MAX_SEATS];    /* cards everyone knows are in a hand */
+  dh_cardset excluded[DH_MAX_SEATS]; /* cards everyone knows are not (what play showed) */
   dh_cardset played;                 /* every card played this hand */
   dh_trick trick, last;
   int32_t score[DH_MAX_SEATS];       /* match totals per side */
@@ -188,7 +189,7 @@ typedef struct dh_match {
   int8_t bid[DH_MAX_SEATS];
   uint8_t tricks[DH_MAX_SEATS];
   uint8_t last_tricks[DH_MAX_SEATS]; /* tricks of the last scored hand */
-  uint8_t voids[DH_MAX_SEATS];       /* bit s: shown void in suit s */
+  uint8_t voids[DH_MAX_SEATS];       /* bit s: shown void in suit s (all of it excluded) */
   uint8_t phase, nseats, dealer, turn, leader, trump;
   uint8_t hand_size, trick_no, last_winner, upcard, pass_mask, winners;
   uint16_t hand_no;                  /* 0-based */

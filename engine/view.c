@@ -59,14 +59,11 @@ int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out) {
       dh_card t = pool[i]; pool[i] = pool[j]; pool[j] = t;
     }
     for (s = 0; s < vm->nseats; s++) {
-      int v_s;
       need[s] = 0;
       allow[s] = 0;
       if (s == v->seat) continue;
       need[s] = v->count[s] - dh_set_count(vm->known[s]);
-      allow[s] = ~UINT64_C(0);
-      for (v_s = 0; v_s < 4; v_s++)
-        if ((vm->voids[s] >> v_s) & 1) allow[s] &= ~rl->suit_set[v_s];
+      allow[s] = ~vm->excluded[s];  /* shown voids and what else play showed */
     }
     talon_slots = dh_deck_left(&vm->talon) - (up >= 0);
     need[DH_MAX_SEATS] = talon_slots;

@@ -183,6 +183,7 @@ SET_GETTER(m_taken, taken)
 SET_GETTER(m_played_by, played_by)
 SET_GETTER(m_passed, passed)
 SET_GETTER(m_received, received)
+SET_GETTER(m_excluded, excluded)
 
 static int m_played(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
@@ -609,7 +610,8 @@ static const luaL_Reg read_methods[] = {
   { "hand_size", m_hand_size }, { "trick_number", m_trick_number },
   { "talon_count", m_talon_count }, { "hand", m_hand }, { "counts", m_counts },
   { "taken", m_taken }, { "played_by", m_played_by }, { "passed", m_passed },
-  { "received", m_received }, { "played", m_played }, { "voids", m_voids },
+  { "received", m_received }, { "excluded", m_excluded }, { "played", m_played },
+  { "voids", m_voids },
   { "tricks", m_tricks }, { "last_tricks", m_last_tricks }, { "scores", m_scores },
   { "hand_points", m_hand_points }, { "bags", m_bags }, { "bids", m_bids },
   { "trick", m_trick }, { "last_trick", m_last_trick }, { "winners", m_winners },

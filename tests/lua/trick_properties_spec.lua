@@ -65,6 +65,7 @@ local function check_sample(g, rng)
     for v in g:voids(s):gmatch(".") do
       assert.equal(0, #world:hand(s):suit(v))
     end
+    if s ~= seat then assert.equal(0, #(world:hand(s) & g:excluded(s))) end
     if s ~= seat then
       assert.is_true(world:hand(s):contains(view:hand(s)))   -- known cards stay put
     end
@@ -72,14 +73,16 @@ local function check_sample(g, rng)
   return world
 end
 
--- Spades: the sampled world's deal replays this hand's public actions
-local function replays_public(world, g, actions_this_hand)
+-- Spades and Hearts: dealt the sampled world's hands as they were after
+-- the passes, a game replays this hand's public bids and plays legally
+local function replays_public(world, g, variant, actions_this_hand)
   local deal = {}
   for s = 1, 4 do deal[s] = world:hand(s) | world:played_by(s) end
-  local again = dh.game(g:variant(), { seed = 1, dealer = g:dealer(), deal = deal })
+  local again = dh.game(variant, { seed = 1, dealer = g:dealer(), deal = deal })
   for _, a in ipairs(actions_this_hand) do
-    local ok, code, msg
-    if a.play then ok, code, msg = again:play(a.seat, a.play) else ok, code, msg = again:bid(a.seat, a.bid) end
+    local ok, code, msg = true
+    if a.play then ok, code, msg = again:play(a.seat, a.play)
+    elseif a.bid then ok, code, msg = again:bid(a.seat, a.bid) end
     assert(ok, msg)
   end
 end
@@ -88,6 +91,10 @@ for _, cfg in ipairs(configs) do
   describe(("%s %s random matches"):format(cfg.name, cfg.options.players or ""), function()
     it("end, conserve cards, count tricks and points, refuse without change, replay", function()
       local v = dh.variant(cfg.name, cfg.options)
+      if cfg.name == "spades" then cfg.replay_variant = v end
+      if cfg.name == "hearts" then  -- the same rules, dealt after the passes
+        cfg.replay_variant = dh.variant("hearts", { max_hands = 2, passing = false })
+      end
       local rng = dh.rng(1234)
       local checked_refusals, checked_views = 0, 0
       for m = 1, cfg.matches do
@@ -98,9 +105,9 @@ for _, cfg in ipairs(configs) do
           if m % 10 == 0 and rng:int(40) == 1 then try_refused(g, rng); checked_refusals = checked_refusals + 1 end
           if m % 10 == 5 and g:phase() == "play" and rng:int(30) == 1 then
             local world = check_sample(g, rng)
-            if cfg.name == "spades" then
+            if cfg.replay_variant then
               local acts = g:record().actions
-              replays_public(world, g, { table.unpack(acts, hand_start) })
+              replays_public(world, g, cfg.replay_variant, { table.unpack(acts, hand_start) })
             end
             checked_views = checked_views + 1
           end
