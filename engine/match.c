@@ -242,10 +242,35 @@ static int finish_trick(dh_match *m) {
 ** the hand held nothing else.  Only rules in the AND of prefab leaves are
 ** read; anything else teaches nothing.  Views and samples rely on this.
 */
-static inline void learn(dh_match *m, int seat, dh_card c, int suit) {
+/* leads and the first trick: what the hand must have held */
+__attribute__((noinline)) static void learn_held(dh_match *m, int seat, dh_card c, int suit) {
   const dh_rules *r = m->rules;
   dh_cardset ex = 0, one = dh_set_of(c);
-  int i, s, led = m->trick.led;
+  int i, s;
+  if (r->fast_ops) {
+    if (DH_FAST(r, DH_OP_BREAK_SUIT) && m->trick.n == 0 && suit == r->fast_break_suit &&
+        !(m->played & r->fast_break))
+      ex |= ~r->suit_set[suit];
+    if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (one & r->fast_first))
+      ex |= ~r->fast_first;
+  } else {
+    for (i = 0; i < r->nflat; i++) {
+      const dh_node *n = &r->nodes[r->flat[i]];
+      if (n->op == DH_OP_BREAK_SUIT && m->trick.n == 0 && suit == n->p[0] && !(m->played & n->set))
+        ex |= ~r->suit_set[suit];
+      else if (n->op == DH_OP_FIRST_TRICK && m->trick_no == 0 && (one & n->set))
+        ex |= ~n->set;
+    }
+  }
+  if (!ex) return;
+  m->excluded[seat] |= ex & r->deck_set & ~one;
+  for (s = 0; s < 4; s++)
+    if (!(r->suit_set[s] & r->deck_set & ~m->excluded[seat])) m->voids[seat] |= (uint8_t)(1 << s);
+}
+
+static inline void learn(dh_match *m, int seat, dh_card c, int suit) {
+  const dh_rules *r = m->rules;
+  int led = m->trick.led;
   if (m->trick.n && suit != led && led < DH_NOSUIT && r->shows_voids) {
     /* the common case, once per seat and suit: a plain void */
     if (!((m->voids[seat] >> led) & 1)) {
@@ -258,28 +283,7 @@ static inline void learn(dh_match *m, int seat, dh_card c, int suit) {
       m->excluded[seat] |= r->suit_set[m->trump];
     }
   }
-  if (m->trick.n == 0 || m->trick_no == 0) {  /* rarer: leads and the first trick */
-    if (r->fast_ops) {
-      if (DH_FAST(r, DH_OP_BREAK_SUIT) && m->trick.n == 0 && suit == r->fast_break_suit &&
-          !(m->played & r->fast_break))
-        ex |= ~r->suit_set[suit];
-      if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (one & r->fast_first))
-        ex |= ~r->fast_first;
-    } else {
-      for (i = 0; i < r->nflat; i++) {
-        const dh_node *n = &r->nodes[r->flat[i]];
-        if (n->op == DH_OP_BREAK_SUIT && m->trick.n == 0 && suit == n->p[0] && !(m->played & n->set))
-          ex |= ~r->suit_set[suit];
-        else if (n->op == DH_OP_FIRST_TRICK && m->trick_no == 0 && (one & n->set))
-          ex |= ~n->set;
-      }
-    }
-    if (ex) {
-      m->excluded[seat] |= ex & r->deck_set & ~one;
-      for (s = 0; s < 4; s++)
-        if (!(r->suit_set[s] & r->deck_set & ~m->excluded[seat])) m->voids[seat] |= (uint8_t)(1 << s);
-    }
-  }
+  if ((m->trick.n == 0 || m->trick_no == 0) && r->nflat) learn_held(m, seat, c, suit);
 }
 
 static int apply_play(dh_match *m, int seat, dh_card c) {
