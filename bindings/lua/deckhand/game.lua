@@ -68,6 +68,7 @@ return function(deckhand)
   -- stacked: later hands are shuffled from the seed.
   function deckhand.game(variant, opts)
     variant = as_variant(variant, 2)
+    if variant.new_game then return variant.new_game(variant.settings, opts) end
     opts = opts or {}
     local seed = opts.seed or fresh_seed()
     if math.type(seed) ~= "integer" then error("seed must be an integer", 2) end

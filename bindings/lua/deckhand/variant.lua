@@ -130,6 +130,14 @@ return function(deckhand)
       error("bad argument #1 to 'variant' (name, path or table expected, got " .. type(source) .. ")", 2)
     end
     local name = def.name or (type(source) == "string" and source) or "variant"
+    -- a variant that brings its own game (poker): options, and game(options, opts)
+    if type(def.game) == "function" and not def.build then
+      local chosen = merge_options(name, def.options or {}, options)
+      return setmetatable({
+        name = name, kind = def.kind, source = type(source) == "string" and source or nil,
+        options = options or {}, settings = chosen, new_game = def.game,
+      }, Variant)
+    end
     local spec, chosen
     if def.build then
       chosen = merge_options(name, def.options or {}, options)
