@@ -147,8 +147,8 @@ int dh_deck_deal(dh_deck *d, int players, int dealer, const uint8_t *packets, in
   if ((long)total * players > dh_deck_left(d)) return -1;
   if (!packets) {  /* one card at a time is a run of packets of 1 */
     for (k = 0; k < total; k++)
-      for (i = 1; i <= players; i++) {
-        seat = (dealer + i) % players;
+      for (i = 1, seat = dealer; i <= players; i++) {
+        if (++seat == players) seat = 0;  /* (dealer + i) % players, without a division per card */
         hands[seat] |= dh_set_of(d->cards[d->top++]);
       }
     return total;

@@ -49,6 +49,8 @@ int dhL_open_cardset(lua_State *L);
 int dhL_open_rng(lua_State *L);
 int dhL_open_deck(lua_State *L);
 int dhL_open_trick(lua_State *L);
+int dhL_open_rules(lua_State *L);
+int dhL_open_game(lua_State *L);
 int dhL_open_pattern(lua_State *L);
 int dhL_open_poker(lua_State *L);
 int dhL_open_equity(lua_State *L);

@@ -2,27 +2,8 @@
 #include <string.h>
 
 #include "cardset.h"
+#include "cards.h"
 #include "check.h"
-
-static dh_card C(const char *name) {
-  dh_card c = DH_NO_CARD;
-  const char *why;
-  dh_card_parse(name, strlen(name), &c, &why);
-  return c;
-}
-
-static dh_cardset S(const char *names) {
-  dh_cardset s = 0;
-  char buf[8];
-  while (*names) {
-    int n = 0;
-    while (*names == ' ') names++;
-    while (*names && *names != ' ' && n < 7) buf[n++] = *names++;
-    buf[n] = 0;
-    if (n) s |= dh_set_of(C(buf));
-  }
-  return s;
-}
 
 static void test_algebra(void) {
   dh_cardset a = S("As Kd Td 2c"), b = S("Kd 3h 2c");

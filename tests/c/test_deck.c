@@ -2,28 +2,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "cards.h"
 #include "check.h"
 #include "deck.h"
-
-static dh_card C(const char *name) {
-  dh_card c = DH_NO_CARD;
-  const char *why;
-  dh_card_parse(name, strlen(name), &c, &why);
-  return c;
-}
-
-static dh_cardset S(const char *names) {  /* "2c 3c 4c" */
-  dh_cardset s = 0;
-  char buf[8];
-  while (*names) {
-    int n = 0;
-    while (*names == ' ') names++;
-    while (*names && *names != ' ' && n < 7) buf[n++] = *names++;
-    buf[n] = 0;
-    if (n) s |= dh_set_of(C(buf));
-  }
-  return s;
-}
 
 static int count_rank(const dh_deck *d, int rank) {
   int i, n = 0;

@@ -1,15 +1,9 @@
 /* test_trick.c -- who takes the trick: follow, trump, orders, twins */
 #include <string.h>
 
+#include "cards.h"
 #include "check.h"
 #include "trick.h"
-
-static dh_card C(const char *name) {
-  dh_card c = DH_NO_CARD;
-  const char *why;
-  dh_card_parse(name, strlen(name), &c, &why);
-  return c;
-}
 
 /* plays the names in order (seats 0, 1, 2...) and returns the winner index */
 static int winner(const char *a, const char *b, const char *c, const char *d, int trump,

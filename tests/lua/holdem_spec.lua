@@ -295,6 +295,21 @@ describe("deckhand.holdem", function()
     assert.has_error(function() v.game({ bogus = 1 }) end)
   end)
 
+  it("loads through deckhand.variant and deckhand.game like any variant", function()
+    local v = dh.variant("holdem", { seats = 3, stack = 500 })
+    assert.are.equal("holdem", v.name)
+    assert.are.equal("poker", v.kind)
+    local g = dh.game(v, { seed = 9 })
+    assert.are.equal(1500, sum(g:stacks()) + g:pot())  -- blinds 5 + 10 are in the pot
+    assert.are.equal(15, g:pot())
+    assert.are.equal("preflop", g:phase())
+    -- three seats, button 1: small blind 2, big blind 3, seat 1 acts first
+    assert.are.equal(1, g:next_player())
+    assert.has_error(function() dh.variant("holdem", { bogus = 1 }) end, "holdem: unknown option 'bogus'")
+    assert.has_error(function() dh.variant("holdem", { stack = "lots" }) end,
+      "holdem: option 'stack' must be a number, got string")
+  end)
+
   it("keeps every chip over thousands of random hands, and every match ends", function()
     local rng = dh.rng(2024)
     local hands = 0

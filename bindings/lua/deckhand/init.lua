@@ -50,4 +50,7 @@ deckhand.poker.match = core.pattern_match
 deckhand.pattern, deckhand.pattern_match = nil, nil
 deckhand.holdem = require "deckhand.holdem"
 
+require "deckhand.variant"(deckhand)
+require "deckhand.game"(deckhand)
+
 return deckhand

@@ -1,0 +1,160 @@
+--- deckhand.variant: finding, loading, configuring and checking variants.
+--
+-- A variant file (`rules/<name>.lua`) returns a table:
+--
+--     { name = "spades", options = { target = 500, ... },
+--       build = function(options) return { seats = 4, hand = ..., ... } end }
+--
+-- `options` lists every option with its default; `build` turns the chosen
+-- options into the rules.  A file may instead return the rules table
+-- itself (then it takes no options).
+-- @module deckhand.variant
+
+local core = require "deckhand.core"
+
+local sep = package.config:sub(1, 1)
+
+-- the repository root: DECKHAND_ROOT, else three levels above this file
+local function root()
+  local env = os.getenv("DECKHAND_ROOT")
+  if env and env ~= "" then return env end
+  local src = debug.getinfo(1, "S").source
+  if src:sub(1, 1) == "@" then
+    local dir = src:sub(2):match("^(.*)[/\\]deckhand[/\\][^/\\]*$")
+    if dir then return dir .. sep .. ".." .. sep .. ".." end
+  end
+  return "."
+end
+
+local function default_path()
+  local parts = {}
+  local env = os.getenv("DECKHAND_PATH")
+  if env and env ~= "" then parts[#parts + 1] = env end
+  parts[#parts + 1] = "." .. sep .. "rules" .. sep .. "?.lua"
+  parts[#parts + 1] = root() .. sep .. "rules" .. sep .. "?.lua"
+  return table.concat(parts, ";")
+end
+
+-- field name -> the check it must pass, for a clear message
+local function is_rule(v)
+  return type(v) == "function" or (type(v) == "userdata" and tostring(v):match("^Rule%(") ~= nil)
+end
+
+local fields = {
+  seats = function(v) return math.type(v) == "integer" and v >= 2 and v <= 8, "an integer from 2 to 8" end,
+  sides = function(v) return type(v) == "table", "a list of side numbers per seat" end,
+  deck = function(v) return type(v) == "string" or type(v) == "userdata", "a deck kind, card names or a Deck" end,
+  remove = function(v) return type(v) == "string" or type(v) == "table" or type(v) == "userdata", "cards" end,
+  order = function(v) return type(v) == "string" or type(v) == "userdata", "ranks strongest first" end,
+  suit_of = function(v) return type(v) == "table", "a table card -> suit" end,
+  strength = function(v) return type(v) == "table", "a table card -> strength" end,
+  sizes = function(v) return type(v) == "table" and #v >= 1, "a list of hand sizes" end,
+  trump = function(v) return type(v) == "string", "a suit, \"none\", \"turn_under\" or \"turn_top\"" end,
+  draw = function(v) return type(v) == "boolean", "a boolean" end,
+  lead = function(v) return type(v) == "string" or type(v) == "userdata", "\"left\" or a card" end,
+  pass_count = function(v) return math.type(v) == "integer" and v >= 0, "a count of cards" end,
+  pass_dirs = function(v) return type(v) == "table", "a list of seat offsets" end,
+  bidding = function(v) return type(v) == "boolean", "a boolean" end,
+  low_wins = function(v) return type(v) == "boolean", "a boolean" end,
+  max_hands = function(v) return math.type(v) == "integer" and v >= 1, "a positive integer" end,
+  hand = function(v) return is_rule(v), "a hand rule or function" end,
+  play = function(v) return is_rule(v), "a play rule or function" end,
+  points = function(v) return is_rule(v), "a points rule or function" end,
+  win = function(v) return is_rule(v), "a win rule or function" end,
+  bid = function(v) return is_rule(v), "a bid rule or function" end,
+  name = function(v) return type(v) == "string", "a string" end,
+}
+local required = { "seats", "sizes", "hand", "play", "points", "win" }
+
+local function check_spec(name, spec)
+  for _, k in ipairs(required) do
+    if spec[k] == nil then error(("%s: missing field '%s'"):format(name, k), 0) end
+  end
+  for k, v in pairs(spec) do
+    local check = fields[k]
+    if not check then error(("%s: unknown field '%s'"):format(name, tostring(k)), 0) end
+    local ok, what = check(v)
+    if not ok then
+      error(("%s: field '%s' must be %s, got %s"):format(name, k, what, type(v)), 0)
+    end
+  end
+end
+
+-- the chosen options over the defaults, each of the default's type
+local function merge_options(name, defaults, given)
+  local o = {}
+  for k, v in pairs(defaults) do o[k] = v end
+  for k, v in pairs(given or {}) do
+    local d = defaults[k]
+    if d == nil then error(("%s: unknown option '%s'"):format(name, tostring(k)), 0) end
+    local ok = type(v) == type(d) or (d == false and type(v) == "number")
+    if not ok then
+      error(("%s: option '%s' must be a %s, got %s"):format(name, k, type(d), type(v)), 0)
+    end
+    o[k] = v
+  end
+  return o
+end
+
+return function(deckhand)
+  deckhand.path = default_path()
+
+  local Variant = {}
+  Variant.__index = Variant
+  Variant.__tostring = function(v) return ("Variant(%s)"):format(v.name) end
+  deckhand.Variant = Variant
+
+  -- the file a name or path refers to
+  local function find(name_or_path)
+    if name_or_path:find("[/\\]") or name_or_path:match("%.lua$") then return name_or_path end
+    local path, err = package.searchpath(name_or_path, deckhand.path)
+    if not path then error(("variant '%s' not found:%s"):format(name_or_path, err), 0) end
+    return path
+  end
+
+  --- deckhand.variant(name_or_path_or_table [, options]) -> Variant
+  function deckhand.variant(source, options)
+    if options ~= nil and type(options) ~= "table" then
+      error("bad argument #2 to 'variant' (table expected, got " .. type(options) .. ")", 2)
+    end
+    local def
+    if type(source) == "table" then
+      def = source
+    elseif type(source) == "string" then
+      local file = find(source)
+      local chunk, err = loadfile(file, "t")
+      if not chunk then error(err, 0) end
+      def = chunk()
+      if type(def) ~= "table" then error(("%s: the file must return a table"):format(file), 0) end
+    else
+      error("bad argument #1 to 'variant' (name, path or table expected, got " .. type(source) .. ")", 2)
+    end
+    local name = def.name or (type(source) == "string" and source) or "variant"
+    -- a variant that brings its own game (poker): options, and game(options, opts)
+    if type(def.game) == "function" and not def.build then
+      local chosen = merge_options(name, def.options or {}, options)
+      return setmetatable({
+        name = name, kind = def.kind, source = type(source) == "string" and source or nil,
+        options = options or {}, settings = chosen, new_game = def.game,
+      }, Variant)
+    end
+    local spec, chosen
+    if def.build then
+      chosen = merge_options(name, def.options or {}, options)
+      spec = def.build(chosen)
+      if type(spec) ~= "table" then error(name .. ": build must return a table", 0) end
+    else
+      if options and next(options) then error(name .. ": takes no options", 0) end
+      spec, chosen = {}, {}
+      for k, v in pairs(def) do if k ~= "options" then spec[k] = v end end
+    end
+    spec.name = spec.name or name
+    check_spec(name, spec)
+    local ok, rules = pcall(core.rules, spec)
+    if not ok then error((tostring(rules):gsub("^[^:]*:%d+: ", "")), 0) end
+    return setmetatable({
+      name = name, source = type(source) == "string" and source or nil,
+      options = options or {}, settings = chosen, spec = spec, rules = rules,
+    }, Variant)
+  end
+end

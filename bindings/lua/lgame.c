@@ -1,0 +1,667 @@
+/*
+** lgame.c -- deckhand.Game (a match being played), deckhand.View (what
+** one seat may know of it) and the read-only methods they share with the
+** State a Lua rule receives.
+**
+** Seats, sides and hands are 1-based here and 0-based in the engine.  A
+** Game's user values: 1 the Rules it is played by (kept alive), 2 its
+** actions, a flat list of integers that game:record() expands.
+*/
+#include <string.h>
+
+#include "lbind.h"
+#include "match.h"
+#include "playout.h"
+#include "view.h"
+
+#define DH_GAME  "deckhand.Game"
+#define DH_VIEW  "deckhand.View"
+#define DH_STATE "deckhand.State"
+
+const dh_rules *dhL_checkrules(lua_State *L, int arg);
+void dhL_rules_enter(lua_State *L, const dh_rules *r);
+int dhL_rules_raise(lua_State *L);
+int dhL_rules_busy(const dh_rules *r);
+const dh_match *dhL_tostate(lua_State *L, int arg);
+
+/* action log entries: kind | seat << 4 | payload << 8; a pass is followed
+** by one more integer, the set passed.  The log is a growing userdata. */
+enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3 };
+
+typedef struct alog { lua_Integer n, cap; int64_t e[1]; } alog;
+
+static alog *new_log(lua_State *L, lua_Integer cap) {
+  alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
+  a->n = 0;
+  a->cap = cap;
+  return a;
+}
+
+/* the log of the game at g */
+static alog *get_log(lua_State *L, int g) {
+  alog *a;
+  lua_getiuservalue(L, g, 2);
+  a = (alog *)lua_touserdata(L, -1);
+  lua_pop(L, 1);  /* the game's user value keeps it alive */
+  return a;
+}
+
+static void log_push(lua_State *L, int g, int64_t v) {
+  alog *a = get_log(L, g);
+  if (a->n == a->cap) {
+    alog *b = new_log(L, a->cap * 2);
+    memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
+    b->n = a->n;
+    lua_setiuservalue(L, g, 2);
+    a = b;
+  }
+  a->e[a->n++] = v;
+}
+
+static const char *const phase_names[] = { "pass", "bid", "play", "over" };
+static const char *const suit_letters[] = { "c", "d", "h", "s" };
+
+/* the metatables, also kept under these addresses in the registry: a
+** check by address is a hash lookup, by name it is a string compare */
+static const char game_key = 'G', view_key = 'V', state_key = 'S', set_key = 'C';
+
+static void *testclass(lua_State *L, int arg, const void *key) {
+  void *p = lua_touserdata(L, arg);
+  int same;
+  if (!p || !lua_getmetatable(L, arg)) return NULL;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+  same = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return same ? p : NULL;
+}
+
+static dh_match *checkgame(lua_State *L, int arg) {
+  void *p = testclass(L, arg, &game_key);
+  if (!p) luaL_typeerror(L, arg, "game");
+  return (dh_match *)p;
+}
+
+static dh_view *checkview(lua_State *L, int arg) {
+  void *p = testclass(L, arg, &view_key);
+  if (!p) luaL_typeerror(L, arg, "view");
+  return (dh_view *)p;
+}
+
+/* any of Game, View, State, read only */
+static const dh_match *tomatch(lua_State *L, int arg) {
+  void *p = testclass(L, arg, &game_key);
+  const dh_match *s;
+  if (p) return (const dh_match *)p;
+  if (testclass(L, arg, &state_key) && (s = dhL_tostate(L, arg)) != NULL) return s;
+  if ((p = testclass(L, arg, &view_key)) != NULL) return &((dh_view *)p)->m;
+  luaL_typeerror(L, arg, "game, view or state");
+  return NULL;
+}
+
+static int checkseat(lua_State *L, int arg, const dh_match *m) {
+  lua_Integer s = luaL_checkinteger(L, arg);
+  luaL_argcheck(L, s >= 1 && s <= m->nseats, arg, "seat out of range");
+  return (int)s - 1;
+}
+
+static void push_suit(lua_State *L, int suit) {
+  if (suit >= 0 && suit < 4) lua_pushstring(L, suit_letters[suit]); else lua_pushnil(L);
+}
+
+static void push_ints(lua_State *L, const int32_t *v, int n) {
+  int i;
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) { lua_pushinteger(L, v[i]); lua_rawseti(L, -2, i + 1); }
+}
+
+/* cards of a trick as a list, and the seats as a second list */
+static int push_trick(lua_State *L, const dh_trick *t) {
+  int i;
+  lua_createtable(L, t->n, 0);
+  for (i = 0; i < t->n; i++) { dhL_pushcard(L, t->cards[i]); lua_rawseti(L, -2, i + 1); }
+  lua_createtable(L, t->n, 0);
+  for (i = 0; i < t->n; i++) { lua_pushinteger(L, t->seats[i] + 1); lua_rawseti(L, -2, i + 1); }
+  return 2;
+}
+
+/* ------------------------------------------------------- shared reads */
+
+static int m_seats(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->nseats); return 1; }
+static int m_sides(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->rules->nsides); return 1; }
+static int m_side(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  lua_pushinteger(L, m->rules->side_of[checkseat(L, 2, m)] + 1);
+  return 1;
+}
+static int m_phase(lua_State *L) { lua_pushstring(L, phase_names[tomatch(L, 1)->phase]); return 1; }
+static int m_next_player(lua_State *L) {
+  int s = dh_match_next(tomatch(L, 1));
+  if (s < 0) lua_pushnil(L); else lua_pushinteger(L, s + 1);
+  return 1;
+}
+static int m_hand_number(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->hand_no + 1); return 1; }
+static int m_dealer(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->dealer + 1); return 1; }
+static int m_leader(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->leader + 1); return 1; }
+static int m_trump(lua_State *L) { push_suit(L, tomatch(L, 1)->trump); return 1; }
+static int m_led(lua_State *L) { push_suit(L, tomatch(L, 1)->trick.led); return 1; }
+static int m_upcard(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  if (m->upcard == DH_NO_CARD) lua_pushnil(L); else dhL_pushcard(L, m->upcard);
+  return 1;
+}
+static int m_hand_size(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->hand_size); return 1; }
+static int m_trick_number(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->trick_no + 1); return 1; }
+static int m_talon_count(lua_State *L) { lua_pushinteger(L, dh_deck_left(&tomatch(L, 1)->talon)); return 1; }
+
+/* the cards in a seat's hand (in a view: only those the seat may know) */
+static int m_hand(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  dhL_pushset(L, m->hand[checkseat(L, 2, m)], m->rules->deck.layout);
+  return 1;
+}
+
+/* how many cards each seat holds */
+static int m_counts(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  dh_view *v = (dh_view *)testclass(L, 1, &view_key);
+  int s;
+  lua_createtable(L, m->nseats, 0);
+  for (s = 0; s < m->nseats; s++) {
+    lua_pushinteger(L, v ? v->count[s] : dh_set_count(m->hand[s]));
+    lua_rawseti(L, -2, s + 1);
+  }
+  return 1;
+}
+
+#define SET_GETTER(name, field) \
+  static int name(lua_State *L) { \
+    const dh_match *m = tomatch(L, 1); \
+    dhL_pushset(L, m->field[checkseat(L, 2, m)], m->rules->deck.layout); \
+    return 1; \
+  }
+SET_GETTER(m_taken, taken)
+SET_GETTER(m_played_by, played_by)
+SET_GETTER(m_passed, passed)
+SET_GETTER(m_received, received)
+SET_GETTER(m_excluded, excluded)
+
+static int m_played(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  dhL_pushset(L, m->played, m->rules->deck.layout);
+  return 1;
+}
+
+/* the suits a seat has shown it lacks, as a string of suit letters */
+static int m_voids(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  int s = checkseat(L, 2, m), i;
+  char buf[5];
+  size_t n = 0;
+  for (i = 0; i < 4; i++) if ((m->voids[s] >> i) & 1) buf[n++] = suit_letters[i][0];
+  lua_pushlstring(L, buf, n);
+  return 1;
+}
+
+static int m_tricks(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  int32_t v[DH_MAX_SEATS];
+  int s;
+  for (s = 0; s < m->nseats; s++) v[s] = m->tricks[s];
+  push_ints(L, v, m->nseats);
+  return 1;
+}
+static int m_last_tricks(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  int32_t v[DH_MAX_SEATS];
+  int s;
+  for (s = 0; s < m->nseats; s++) v[s] = m->last_tricks[s];
+  push_ints(L, v, m->nseats);
+  return 1;
+}
+static int m_scores(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  push_ints(L, m->score, m->rules->nsides);
+  return 1;
+}
+static int m_hand_points(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  push_ints(L, m->hand_points, m->rules->nsides);
+  return 1;
+}
+static int m_bags(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  push_ints(L, m->bags, m->rules->nsides);
+  return 1;
+}
+
+/* bids per seat: integers (0 Nil, -1 blind Nil), false before bidding */
+static int m_bids(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  int s;
+  lua_createtable(L, m->nseats, 0);
+  for (s = 0; s < m->nseats; s++) {
+    if (m->bid[s] == DH_NO_BID) lua_pushboolean(L, 0); else lua_pushinteger(L, m->bid[s]);
+    lua_rawseti(L, -2, s + 1);
+  }
+  return 1;
+}
+
+static int m_trick(lua_State *L) { return push_trick(L, &tomatch(L, 1)->trick); }
+
+/* the last completed trick's cards, its winner and the seats */
+static int m_last_trick(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  if (m->last_winner >= m->nseats) { lua_pushnil(L); return 1; }
+  push_trick(L, &m->last);
+  lua_pushinteger(L, m->last_winner + 1);
+  lua_insert(L, -2);
+  return 3;
+}
+
+/* the winning sides once the match is over, else nil */
+static int m_winners(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  int s, n = 0;
+  if (m->phase != DH_PHASE_OVER) { lua_pushnil(L); return 1; }
+  lua_newtable(L);
+  for (s = 0; s < m->rules->nsides; s++)
+    if ((m->winners >> s) & 1) { lua_pushinteger(L, s + 1); lua_rawseti(L, -2, ++n); }
+  return 1;
+}
+
+/* dhL_pushset with the CardSet metatable found by address: legal() is
+** called for every card a Lua strategy plays */
+static void push_set(lua_State *L, dh_cardset s, int layout) {
+  dhL_set *u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
+  u->bits = s;
+  u->layout = layout;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &set_key);
+  lua_setmetatable(L, -2);
+}
+
+/* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
+** nil when over (or, in a view, when another seat is to act) */
+static int m_legal(lua_State *L) {
+  const dh_match *m = (const dh_match *)testclass(L, 1, &game_key);
+  dh_view *v = NULL;
+  if (!m) {
+    v = (dh_view *)testclass(L, 1, &view_key);
+    m = v ? &v->m : tomatch(L, 1);
+  }
+  if (m->phase == DH_PHASE_OVER || (v && m->turn != v->seat)) { lua_pushnil(L); return 1; }
+  dhL_rules_enter(L, m->rules);
+  if (m->phase == DH_PHASE_BID) {
+    int bids[72], n = dh_match_legal_bids(m, bids, 72), i;
+    if (n < 0) return dhL_rules_raise(L);
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) { lua_pushinteger(L, bids[i]); lua_rawseti(L, -2, i + 1); }
+  } else {
+    dh_cardset s;
+    if (dh_match_legal(m, &s) != DH_OK) return dhL_rules_raise(L);
+    push_set(L, s, m->rules->deck.layout);
+  }
+  return 1;
+}
+
+/* ---------------------------------------------------------- the Game */
+
+static dh_match *push_game(lua_State *L, int rules_idx) {
+  dh_match *m;
+  rules_idx = lua_absindex(L, rules_idx);
+  m = (dh_match *)lua_newuserdatauv(L, sizeof(dh_match), 2);
+  memset(m, 0, sizeof *m);
+  luaL_setmetatable(L, DH_GAME);
+  lua_pushvalue(L, rules_idx);
+  lua_setiuservalue(L, -2, 1);
+  return m;
+}
+
+/* core.game(rules, seed, dealer [, hands [, talon]]): hands a list per seat */
+static int game_new(lua_State *L) {
+  const dh_rules *r = dhL_checkrules(L, 1);
+  uint64_t seed = (uint64_t)luaL_checkinteger(L, 2);
+  int dealer = (int)luaL_optinteger(L, 3, 1) - 1, s;
+  dh_match *m;
+  luaL_argcheck(L, dealer >= 0 && dealer < r->nseats, 3, "dealer out of range");
+  if (lua_isnoneornil(L, 4)) {
+    m = push_game(L, 1);
+    dh_match_init(m, r, seed, dealer);
+  } else {
+    dh_cardset hands[DH_MAX_SEATS] = { 0 };
+    dh_card talon[64];
+    int nt = 0;
+    luaL_checktype(L, 4, LUA_TTABLE);
+    for (s = 0; s < r->nseats; s++) {
+      lua_geti(L, 4, s + 1);
+      if (lua_isnil(L, -1)) return luaL_error(L, "deal: no hand for seat %d", s + 1);
+      hands[s] = dhL_checkset(L, lua_gettop(L), NULL);
+      lua_pop(L, 1);
+    }
+    if (!lua_isnoneornil(L, 5)) {
+      lua_Integer i, n;
+      luaL_checktype(L, 5, LUA_TTABLE);
+      n = luaL_len(L, 5);
+      if (n > 64) return luaL_error(L, "deal: talon too long");
+      for (i = 1; i <= n; i++) {
+        lua_geti(L, 5, i);
+        talon[nt++] = dhL_checkcard(L, lua_gettop(L));
+        lua_pop(L, 1);
+      }
+    }
+    m = push_game(L, 1);
+    if (!dh_match_init_deal(m, r, seed, dealer, hands, talon, nt))
+      return luaL_error(L, "deal: each seat needs %d distinct cards of the deck, the talon "
+                           "other cards of the deck", r->sizes[0]);
+  }
+  new_log(L, 64);
+  lua_setiuservalue(L, -2, 2);
+  return 1;
+}
+
+static void log_action(lua_State *L, int kind, int seat, lua_Integer payload, int extra,
+                       lua_Integer more) {
+  log_push(L, 1, kind | seat << 4 | payload << 8);
+  if (extra) log_push(L, 1, more);
+}
+
+/* nil, code, message for a refused action */
+static int refuse(lua_State *L, int code, const char *fmt, const char *arg) {
+  if (code == DH_E_RULE) return dhL_rules_raise(L);
+  lua_pushnil(L);
+  lua_pushstring(L, dh_error_name(code));
+  lua_pushfstring(L, fmt, arg);
+  return 3;
+}
+
+static const char *why_fmt(int code) {
+  switch (code) {
+    case DH_E_CARD_NOT_IN_HAND: return "card not in player hand: %s";
+    case DH_E_MUST_FOLLOW_SUIT: return "must follow suit: %s";
+    case DH_E_SUIT_NOT_BROKEN: return "suit not broken: %s";
+    case DH_E_MUST_TRUMP: return "must trump: %s";
+    case DH_E_MUST_OVERTRUMP: return "must overtrump: %s";
+    case DH_E_FIRST_TRICK: return "not allowed on the first trick: %s";
+    case DH_E_MUST_LEAD: return "must lead the opening card: %s";
+    case DH_E_GAME_OVER: return "game over%s";
+    case DH_E_WRONG_PHASE: return "wrong phase: %s";
+    default: return "illegal card: %s";
+  }
+}
+
+static int turn_refusal(lua_State *L, const dh_match *m, int code, const char *what) {
+  if (code == DH_E_NOT_YOUR_TURN) {
+    lua_pushnil(L);
+    lua_pushstring(L, dh_error_name(code));
+    lua_pushfstring(L, "not player turn: %d", (int)lua_tointeger(L, 2));
+    return 3;
+  }
+  if (code == DH_E_WRONG_PHASE) return refuse(L, code, "wrong phase: %s", phase_names[m->phase]);
+  if (code == DH_E_GAME_OVER) return refuse(L, code, "game over%s", "");
+  return refuse(L, code, why_fmt(code), what);
+}
+
+/* game:play(seat, card) -> true | nil, code, message */
+/* a rule that plays moves would change the game under the engine's feet */
+static dh_match *checkmutable(lua_State *L, int arg) {
+  dh_match *m = checkgame(L, arg);
+  if (dhL_rules_busy(m->rules)) luaL_error(L, "a game of this variant cannot change while its rule runs");
+  return m;
+}
+
+static int game_play(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  int seat = checkseat(L, 2, m), err;
+  dh_card c = dhL_checkcard(L, 3);
+  char name[DH_CARD_NAMELEN];
+  dhL_rules_enter(L, m->rules);
+  err = dh_match_play(m, seat, c);
+  if (err) {
+    dh_card_name(c, name);
+    return turn_refusal(L, m, err, name);
+  }
+  log_action(L, ACT_PLAY, seat, c, 0, 0);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* game:bid(seat, n) */
+static int game_bid(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  int seat = checkseat(L, 2, m), err;
+  lua_Integer b = luaL_checkinteger(L, 3);
+  dhL_rules_enter(L, m->rules);
+  if (m->phase == DH_PHASE_OVER) err = DH_E_GAME_OVER;
+  else if (m->phase != DH_PHASE_BID) err = DH_E_WRONG_PHASE;
+  else if (seat != m->turn) err = DH_E_NOT_YOUR_TURN;
+  else if (b < DH_BID_BLIND_NIL || b > 64) err = DH_E_BAD_BID;
+  else err = dh_match_bid(m, seat, (int)b);
+  if (err) {
+    lua_pushfstring(L, "%I", (LUAI_UACINT)b);
+    if (err == DH_E_BAD_BID) return refuse(L, err, "bad bid: %s", lua_tostring(L, -1));
+    return turn_refusal(L, m, err, lua_tostring(L, -1));
+  }
+  log_action(L, ACT_BID, seat, b + 8, 0, 0);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* game:pass(seat, cards) */
+static int game_pass(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  int seat = checkseat(L, 2, m), err;
+  dh_cardset s = dhL_checkset(L, 3, NULL);
+  err = dh_match_pass(m, seat, s);
+  if (err == DH_E_CARD_NOT_IN_HAND) {
+    char name[DH_CARD_NAMELEN];
+    dh_card_name(dh_card_at(dh_set_first(s & ~m->hand[seat]), m->rules->deck.layout), name);
+    return refuse(L, err, "card not in player hand: %s", name);
+  }
+  if (err == DH_E_BAD_PASS) {
+    lua_pushfstring(L, "%d", m->rules->pass_count);
+    return refuse(L, err, "must pass %s cards", lua_tostring(L, -1));
+  }
+  if (err) return turn_refusal(L, m, err, "");
+  log_action(L, ACT_PASS, seat, 0, 1, (lua_Integer)s);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+static int game_clone(lua_State *L) {
+  dh_match *m = checkgame(L, 1), *c;
+  alog *a = get_log(L, 1), *b;
+  lua_getiuservalue(L, 1, 1);
+  c = push_game(L, -1);
+  *c = *m;
+  b = new_log(L, a->cap);
+  memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
+  b->n = a->n;
+  lua_setiuservalue(L, -2, 2);
+  return 1;
+}
+
+/* game:actions() -> list of {seat, kind, value} (value: card, bid, CardSet) */
+static int game_actions(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  alog *a = get_log(L, 1);
+  lua_Integer i, n = a->n, k = 0;
+  lua_newtable(L);
+  for (i = 0; i < n; i++) {
+    lua_Integer e = a->e[i];
+    int kind;
+    kind = (int)(e & 15);
+    lua_createtable(L, 3, 0);
+    lua_pushinteger(L, ((e >> 4) & 15) + 1);
+    lua_rawseti(L, -2, 1);
+    lua_pushstring(L, kind == ACT_PLAY ? "play" : kind == ACT_BID ? "bid" : "pass");
+    lua_rawseti(L, -2, 2);
+    if (kind == ACT_PLAY) dhL_pushcard(L, (dh_card)(e >> 8));
+    else if (kind == ACT_BID) lua_pushinteger(L, (e >> 8) - 8);
+    else dhL_pushset(L, (dh_cardset)a->e[++i], m->rules->deck.layout);
+    lua_rawseti(L, -2, 3);
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
+/* game:playout(rng [, hand_only]): random legal actions to the end of the
+** match (or of the hand), chosen and applied in C, logged like any other */
+static int game_playout(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  dh_rng *r = dhL_checkrng(L, 2);
+  int hand_only = lua_toboolean(L, 3), hand = m->hand_no, err = DH_OK;
+  dhL_rules_enter(L, m->rules);
+  while (m->phase != DH_PHASE_OVER && (!hand_only || m->hand_no == hand)) {
+    dh_action a;
+    if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
+    err = a.kind == DH_ACT_PLAY ? dh_match_play_legal(m, a.card) : dh_match_apply(m, &a);
+    if (err != DH_OK) break;
+    if (a.kind == DH_ACT_PLAY) log_action(L, ACT_PLAY, a.seat, a.card, 0, 0);
+    else if (a.kind == DH_ACT_BID) log_action(L, ACT_BID, a.seat, a.bid + 8, 0, 0);
+    else log_action(L, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
+  }
+  if (err == DH_E_RULE) return dhL_rules_raise(L);
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* game:playouts(rng, n) -> mean points per side, mean tricks per seat:
+** n random completions of the current hand, each on a copy, all in C (the
+** game itself does not change).  The bulk call of Monte Carlo strategies. */
+static int game_playouts(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  dh_rng *r = dhL_checkrng(L, 2);
+  lua_Integer n = luaL_checkinteger(L, 3), i;
+  double points[DH_MAX_SEATS] = { 0 }, tricks[DH_MAX_SEATS] = { 0 };
+  int s;
+  luaL_argcheck(L, n >= 1, 3, "at least one playout");
+  if (m->phase == DH_PHASE_OVER) return luaL_error(L, "game over");
+  dhL_rules_enter(L, m->rules);
+  for (i = 0; i < n; i++) {
+    dh_match c = *m;
+    if (dh_playout_hand(&c, r) == DH_E_RULE) return dhL_rules_raise(L);
+    for (s = 0; s < c.rules->nsides; s++) points[s] += c.hand_points[s];
+    for (s = 0; s < c.nseats; s++) tricks[s] += c.last_tricks[s];
+  }
+  lua_createtable(L, m->rules->nsides, 0);
+  for (s = 0; s < m->rules->nsides; s++) { lua_pushnumber(L, points[s] / (double)n); lua_rawseti(L, -2, s + 1); }
+  lua_createtable(L, m->nseats, 0);
+  for (s = 0; s < m->nseats; s++) { lua_pushnumber(L, tricks[s] / (double)n); lua_rawseti(L, -2, s + 1); }
+  return 2;
+}
+
+/* game:rules() -> the Rules */
+static int game_rules(lua_State *L) {
+  checkgame(L, 1);
+  lua_getiuservalue(L, 1, 1);
+  return 1;
+}
+
+/* game:view(seat) -> a View */
+static int game_view(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  int seat = checkseat(L, 2, m);
+  dh_view *v = (dh_view *)lua_newuserdatauv(L, sizeof(dh_view), 1);
+  luaL_setmetatable(L, DH_VIEW);
+  dh_view_make(m, seat, v);
+  lua_getiuservalue(L, 1, 1);
+  lua_setiuservalue(L, -2, 1);
+  return 1;
+}
+
+/* ---------------------------------------------------------- the View */
+
+static int view_seat(lua_State *L) { lua_pushinteger(L, checkview(L, 1)->seat + 1); return 1; }
+
+static int view_unseen(lua_State *L) {
+  dh_view *v = checkview(L, 1);
+  dhL_pushset(L, v->unseen, v->m.rules->deck.layout);
+  return 1;
+}
+
+/* view:sample(rng) -> a Game consistent with the view (no actions logged) */
+static int view_sample(lua_State *L) {
+  dh_view *v = checkview(L, 1);
+  dh_rng *r = dhL_checkrng(L, 2);
+  dh_match *m;
+  lua_getiuservalue(L, 1, 1);
+  m = push_game(L, -1);
+  if (!dh_view_sample(v, r, m)) return luaL_error(L, "no deal fits the view");
+  new_log(L, 16);
+  lua_setiuservalue(L, -2, 2);
+  return 1;
+}
+
+static int view_tostring(lua_State *L) {
+  dh_view *v = checkview(L, 1);
+  lua_pushfstring(L, "View(seat %d, hand %d, %s)", v->seat + 1, v->m.hand_no + 1, phase_names[v->m.phase]);
+  return 1;
+}
+
+static int game_tostring(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  lua_pushfstring(L, "Game(hand %d, %s)", m->hand_no + 1, phase_names[m->phase]);
+  return 1;
+}
+
+static const luaL_Reg read_methods[] = {
+  { "seats", m_seats }, { "sides", m_sides }, { "side", m_side }, { "phase", m_phase },
+  { "next_player", m_next_player }, { "hand_number", m_hand_number }, { "dealer", m_dealer },
+  { "leader", m_leader }, { "trump", m_trump }, { "led", m_led }, { "upcard", m_upcard },
+  { "hand_size", m_hand_size }, { "trick_number", m_trick_number },
+  { "talon_count", m_talon_count }, { "hand", m_hand }, { "counts", m_counts },
+  { "taken", m_taken }, { "played_by", m_played_by }, { "passed", m_passed },
+  { "received", m_received }, { "excluded", m_excluded }, { "played", m_played },
+  { "voids", m_voids },
+  { "tricks", m_tricks }, { "last_tricks", m_last_tricks }, { "scores", m_scores },
+  { "hand_points", m_hand_points }, { "bags", m_bags }, { "bids", m_bids },
+  { "trick", m_trick }, { "last_trick", m_last_trick }, { "winners", m_winners },
+  { "legal", m_legal }, { NULL, NULL }
+};
+
+static const luaL_Reg game_methods[] = {
+  { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "clone", game_clone },
+  { "actions", game_actions }, { "playout", game_playout }, { "playouts", game_playouts },
+  { "view", game_view },
+  { "rules", game_rules }, { NULL, NULL }
+};
+
+static const luaL_Reg view_methods[] = {
+  { "seat", view_seat }, { "unseen", view_unseen }, { "sample", view_sample }, { NULL, NULL }
+};
+
+/* a metatable whose __index holds the shared reads plus extra */
+static void new_class(lua_State *L, const char *name, const luaL_Reg *extra, lua_CFunction tostr) {
+  if (luaL_newmetatable(L, name)) { /* the State's was made in lrules.c */ }
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, strcmp(name, DH_GAME) == 0 ? &game_key
+                                    : strcmp(name, DH_VIEW) == 0 ? &view_key : &state_key);
+  lua_newtable(L);
+  luaL_setfuncs(L, read_methods, 0);
+  if (extra) luaL_setfuncs(L, extra, 0);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "methods");
+  lua_setfield(L, -2, "__index");
+  if (tostr) { lua_pushcfunction(L, tostr); lua_setfield(L, -2, "__tostring"); }
+  lua_pop(L, 1);
+}
+
+int dhL_open_game(lua_State *L) {
+  new_class(L, DH_GAME, game_methods, game_tostring);
+  new_class(L, DH_VIEW, view_methods, view_tostring);
+  new_class(L, DH_STATE, NULL, NULL);
+  lua_pushcfunction(L, game_new);
+  lua_setfield(L, -2, "game");
+  /* the method tables, for deckhand/game.lua to extend */
+  luaL_getmetatable(L, DH_GAME);
+  lua_getfield(L, -1, "__index");
+  lua_setfield(L, -3, "Game");
+  luaL_getmetatable(L, DH_VIEW);
+  lua_getfield(L, -1, "__index");
+  lua_setfield(L, -4, "View");
+  lua_pop(L, 2);
+  lua_pushinteger(L, DH_BID_BLIND_NIL);
+  lua_setfield(L, -2, "BLIND_NIL");
+  luaL_getmetatable(L, DH_CARDSET);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &set_key);
+  return 0;
+}

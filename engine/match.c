@@ -1,0 +1,377 @@
+/*
+** match.c -- the state machine of a trick-taking match.
+**
+** Every action checks everything first and changes the match only once it
+** is sure to succeed.  Only a callback rule can fail after the checks (it
+** may raise while the trick or the hand is being scored), so when the
+** rules have callbacks the action is applied to a copy that replaces the
+** match on success: the state is one flat struct, so that is a memcpy.
+*/
+#include <string.h>
+
+#include "match.h"
+
+static int left_of(const dh_match *m, int seat) { return (seat + 1) % m->nseats; }
+
+static void enter_play(dh_match *m) {
+  const dh_rules *r = m->rules;
+  int s, leader = left_of(m, m->dealer);
+  if (r->lead == DH_LEAD_HOLDER)
+    for (s = 0; s < m->nseats; s++)
+      if (dh_set_has(m->hand[s], r->lead_card)) leader = s;
+  m->phase = DH_PHASE_PLAY;
+  m->leader = m->turn = (uint8_t)leader;
+  dh_trick_clear(&m->trick);
+}
+
+static void enter_bid(dh_match *m) {
+  if (!m->rules->bidding) { enter_play(m); return; }
+  m->phase = DH_PHASE_BID;
+  m->turn = (uint8_t)left_of(m, m->dealer);
+}
+
+int dh_match_pass_target(const dh_match *m, int seat) {
+  const dh_rules *r = m->rules;
+  int dir;
+  if (!r->pass_count || !r->npasses) return seat;
+  dir = r->pass_dir[m->hand_no % r->npasses];
+  return ((seat + dir) % m->nseats + m->nseats) % m->nseats;
+}
+
+/* after the cards are in the hands: the trump, then the first phase */
+static void finish_deal(dh_match *m) {
+  const dh_rules *r = m->rules;
+  m->upcard = DH_NO_CARD;
+  switch (r->trump_mode) {
+    case DH_TRUMP_FIXED: m->trump = r->trump_suit; break;
+    case DH_TRUMP_TURN_UNDER:
+      m->upcard = dh_deck_turn_under(&m->talon);
+      m->trump = m->upcard == DH_NO_CARD ? DH_NOSUIT : (uint8_t)r->suit_of[m->upcard & 63];
+      break;
+    case DH_TRUMP_TURN_TOP:
+      if (dh_deck_left(&m->talon) > 0) {
+        m->upcard = m->talon.cards[m->talon.top];
+        m->trump = (uint8_t)r->suit_of[m->upcard & 63];
+      } else {
+        m->trump = DH_NOSUIT;
+      }
+      break;
+    default: m->trump = DH_NOSUIT; break;
+  }
+  if (m->trump > DH_NOSUIT) m->trump = DH_NOSUIT;
+  if (r->pass_count && dh_match_pass_target(m, 0) != 0) {
+    m->phase = DH_PHASE_PASS;
+    m->turn = (uint8_t)left_of(m, m->dealer);
+  } else {
+    enter_bid(m);
+  }
+}
+
+/* clears what belongs to one hand */
+static void clear_hand(dh_match *m) {
+  int s;
+  const dh_rules *r = m->rules;
+  for (s = 0; s < DH_MAX_SEATS; s++) {
+    m->hand[s] = m->taken[s] = m->played_by[s] = 0;
+    m->passed[s] = m->received[s] = m->known[s] = m->excluded[s] = 0;
+    m->bid[s] = DH_NO_BID;
+    m->tricks[s] = 0;
+    m->voids[s] = 0;
+  }
+  m->played = 0;
+  m->pass_mask = 0;
+  m->trick_no = 0;
+  m->hand_size = r->sizes[m->hand_no % r->nsizes];
+  dh_trick_clear(&m->trick);
+}
+
+static void start_hand(dh_match *m) {
+  clear_hand(m);
+  m->stacked = 0;
+  m->talon = m->rules->deck;
+  dh_deck_shuffle(&m->talon, &m->rng);
+  dh_deck_deal(&m->talon, m->nseats, m->dealer, NULL, 0, m->hand_size, m->hand);
+  finish_deal(m);
+}
+
+static void init_common(dh_match *m, const dh_rules *r, uint64_t seed, int dealer) {
+  memset(m, 0, sizeof *m);
+  m->rules = r;
+  m->nseats = r->nseats;
+  dh_rng_seed(&m->rng, seed);
+  m->dealer = (uint8_t)(dealer >= 0 && dealer < r->nseats ? dealer : 0);
+  m->last_winner = DH_MAX_SEATS;
+  dh_trick_clear(&m->last);
+}
+
+void dh_match_init(dh_match *m, const dh_rules *r, uint64_t seed, int dealer) {
+  init_common(m, r, seed, dealer);
+  start_hand(m);
+}
+
+int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer,
+                       const dh_cardset *hands, const dh_card *talon, int ntalon) {
+  dh_cardset deck = dh_deck_set(&r->deck), used = 0;
+  int s, i, n = 0;
+  init_common(m, r, seed, dealer);
+  clear_hand(m);
+  m->stacked = 1;
+  for (s = 0; s < m->nseats; s++) {
+    if ((hands[s] & ~deck) || (hands[s] & used) || dh_set_count(hands[s]) != m->hand_size)
+      return 0;
+    used |= hands[s];
+    m->hand[s] = hands[s];
+  }
+  /* the talon: the cards given, top first, then the rest in deck order */
+  m->talon = r->deck;
+  for (i = 0; i < ntalon; i++) {
+    if (!dh_set_has(deck & ~used, talon[i])) return 0;
+    used |= dh_set_of(talon[i]);
+    m->talon.cards[n++] = talon[i];
+  }
+  for (i = r->deck.top; i < r->deck.n; i++)
+    if (!dh_set_has(used, r->deck.cards[i])) m->talon.cards[n++] = r->deck.cards[i];
+  m->talon.top = 0;
+  m->talon.n = (uint8_t)n;
+  finish_deal(m);
+  return 1;
+}
+
+int dh_match_next(const dh_match *m) {
+  return m->phase == DH_PHASE_OVER ? -1 : m->turn;
+}
+
+int dh_match_legal(const dh_match *m, dh_cardset *out) {
+  *out = 0;
+  switch (m->phase) {
+    case DH_PHASE_PASS: *out = m->hand[m->turn]; return DH_OK;
+    case DH_PHASE_PLAY: return dh_hand_allowed(m, m->turn, out);
+    default: return DH_OK;
+  }
+}
+
+int dh_match_legal_bids(const dh_match *m, int *out, int room) {
+  int b, n = 0, ok;
+  if (m->phase != DH_PHASE_BID) return 0;
+  if (m->rules->nodes[m->rules->root[DH_RULE_BID]].op == DH_OP_BID_RANGE) {  /* no need to ask */
+    const dh_node *nd = &m->rules->nodes[m->rules->root[DH_RULE_BID]];
+    int hi = nd->p[1] < 0 ? m->hand_size : nd->p[1];
+    if (nd->p[2] && nd->p[0] > 0 && n < room) out[n++] = 0;
+    for (b = nd->p[0] > 0 ? nd->p[0] : 0; b <= hi && n < room; b++) out[n++] = b;
+    return n;
+  }
+  for (b = DH_BID_BLIND_NIL; b <= m->hand_size && n < room; b++) {
+    if (dh_bid_allowed(m, m->turn, b, &ok)) return -1;
+    if (ok) out[n++] = b;
+  }
+  return n;
+}
+
+static int check_turn(const dh_match *m, int seat, int phase) {
+  if (m->phase == DH_PHASE_OVER) return DH_E_GAME_OVER;
+  if (m->phase != phase) return DH_E_WRONG_PHASE;
+  if (seat != m->turn) return DH_E_NOT_YOUR_TURN;
+  return DH_OK;
+}
+
+/* the sides with the best score, for a match stopped by the hands cap */
+static int cap_winners(const dh_match *m) {
+  const dh_rules *r = m->rules;
+  int s, out = 0;
+  int32_t best = m->score[0];
+  for (s = 1; s < r->nsides; s++)
+    if (r->low_wins ? m->score[s] < best : m->score[s] > best) best = m->score[s];
+  for (s = 0; s < r->nsides; s++)
+    if (m->score[s] == best) out |= 1 << s;
+  return out;
+}
+
+/* out of line: its arrays would make every play align the stack */
+__attribute__((noinline)) static int end_hand(dh_match *m) {
+  const dh_rules *r = m->rules;
+  int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS], score[DH_MAX_SEATS];
+  int s, over = 0, winners = 0, err;
+  if ((err = dh_points_eval(m, pts, bags)) != DH_OK) return err;
+  for (s = 0; s < DH_MAX_SEATS; s++) score[s] = m->score[s] + (s < r->nsides ? pts[s] : 0);
+  if ((err = dh_win_eval(m, score, &over, &winners)) != DH_OK) return err;
+  memcpy(m->score, score, sizeof score);
+  memcpy(m->hand_points, pts, sizeof pts);
+  memcpy(m->bags, bags, sizeof bags);
+  memcpy(m->last_tricks, m->tricks, sizeof m->tricks);
+  if (!over && m->hand_no + 1 >= r->max_hands) { over = 1; winners = cap_winners(m); }
+  if (over) {
+    m->phase = DH_PHASE_OVER;
+    m->winners = (uint8_t)winners;
+    return DH_OK;
+  }
+  m->hand_no++;
+  m->dealer = (uint8_t)left_of(m, m->dealer);
+  start_hand(m);
+  return DH_OK;
+}
+
+static int finish_trick(dh_match *m) {
+  const dh_rules *r = m->rules;
+  int w, ws, i, err;
+  if ((err = dh_play_winner(m, &m->trick, &w)) != DH_OK) return err;
+  ws = m->trick.seats[w];
+  m->tricks[ws]++;
+  for (i = 0; i < m->trick.n; i++) m->taken[ws] |= dh_set_of(m->trick.cards[i]);
+  m->last = m->trick;
+  m->last_winner = (uint8_t)ws;
+  m->trick_no++;
+  dh_trick_clear(&m->trick);
+  m->leader = m->turn = (uint8_t)ws;
+  if (r->draw)  /* the winner draws first, then round to the left */
+    for (i = 0; i < m->nseats && dh_deck_left(&m->talon) > 0; i++) {
+      int s = (ws + i) % m->nseats;
+      dh_card c = dh_deck_draw(&m->talon);
+      m->hand[s] |= dh_set_of(c);
+      m->excluded[s] = 0;  /* a drawn card may refill a void */
+      m->voids[s] = 0;
+      if (c == m->upcard) m->known[s] |= dh_set_of(c);  /* it was face up */
+    }
+  if (m->hand[ws] == 0) return end_hand(m);
+  return DH_OK;
+}
+
+/*
+** What everyone learns from seat playing c (before it is recorded): not
+** following shows a void under follow-suit rules (and in trumps under
+** must-trump rules); leading an unbroken suit, or a first-trick card, shows
+** the hand held nothing else.  Only rules in the AND of prefab leaves are
+** read; anything else teaches nothing.  Views and samples rely on this.
+*/
+/* leads and the first trick: what the hand must have held */
+__attribute__((noinline)) static void learn_held(dh_match *m, int seat, dh_card c, int suit) {
+  const dh_rules *r = m->rules;
+  dh_cardset ex = 0, one = dh_set_of(c);
+  int i, s;
+  if (r->fast_ops) {
+    if (DH_FAST(r, DH_OP_BREAK_SUIT) && m->trick.n == 0 && suit == r->fast_break_suit &&
+        !(m->played & r->fast_break))
+      ex |= ~r->suit_set[suit];
+    if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (one & r->fast_first))
+      ex |= ~r->fast_first;
+  } else {
+    for (i = 0; i < r->nflat; i++) {
+      const dh_node *n = &r->nodes[r->flat[i]];
+      if (n->op == DH_OP_BREAK_SUIT && m->trick.n == 0 && suit == n->p[0] && !(m->played & n->set))
+        ex |= ~r->suit_set[suit];
+      else if (n->op == DH_OP_FIRST_TRICK && m->trick_no == 0 && (one & n->set))
+        ex |= ~n->set;
+    }
+  }
+  if (!ex) return;
+  m->excluded[seat] |= ex & r->deck_set & ~one;
+  for (s = 0; s < 4; s++)
+    if (!(r->suit_set[s] & r->deck_set & ~m->excluded[seat])) m->voids[seat] |= (uint8_t)(1 << s);
+}
+
+static inline void learn(dh_match *m, int seat, dh_card c, int suit) {
+  const dh_rules *r = m->rules;
+  int led = m->trick.led;
+  if (m->trick.n && suit != led && led < DH_NOSUIT && r->shows_voids) {
+    /* the common case, once per seat and suit: a plain void */
+    if (!((m->voids[seat] >> led) & 1)) {
+      m->voids[seat] |= (uint8_t)(1 << led);
+      m->excluded[seat] |= r->suit_set[led];
+    }
+    if (r->shows_trump_voids && m->trump < DH_NOSUIT && suit != m->trump &&
+        !((m->voids[seat] >> m->trump) & 1)) {
+      m->voids[seat] |= (uint8_t)(1 << m->trump);
+      m->excluded[seat] |= r->suit_set[m->trump];
+    }
+  }
+  if ((m->trick.n == 0 || m->trick_no == 0) && r->nflat) learn_held(m, seat, c, suit);
+}
+
+static int apply_play(dh_match *m, int seat, dh_card c) {
+  const dh_rules *r = m->rules;
+  int suit = r->suit_of[c & 63];
+  dh_cardset one = dh_set_of(c);
+  learn(m, seat, c, suit);
+  m->hand[seat] &= ~one;
+  m->known[seat] &= ~one;
+  m->played |= one;
+  m->played_by[seat] |= one;
+  if (m->trick.n == 0) m->trick.led = (int8_t)suit;
+  m->trick.cards[m->trick.n] = c;
+  m->trick.seats[m->trick.n] = (uint8_t)seat;
+  m->trick.n++;
+  if (m->trick.n < m->nseats) {
+    m->turn = (uint8_t)left_of(m, seat);
+    return DH_OK;
+  }
+  return finish_trick(m);
+}
+
+int dh_match_play(dh_match *m, int seat, dh_card c) {
+  dh_cardset allowed;
+  int err = check_turn(m, seat, DH_PHASE_PLAY);
+  if (err) return err;
+  if (dh_card_at(c & 63, m->rules->deck.layout) != c || !dh_set_has(m->hand[seat], c))
+    return DH_E_CARD_NOT_IN_HAND;
+  if ((err = dh_hand_allowed(m, seat, &allowed)) != DH_OK) return err;
+  if (!dh_set_has(allowed, c)) return dh_hand_why(m, seat, c);
+  if (m->rules->has_calls && m->trick.n + 1 >= m->nseats) {  /* scoring may call a rule that fails */
+    dh_match tmp = *m;
+    if ((err = apply_play(&tmp, seat, c)) != DH_OK) return err;
+    *m = tmp;
+    return DH_OK;
+  }
+  return apply_play(m, seat, c);
+}
+
+int dh_match_play_legal(dh_match *m, dh_card c) {
+  if (m->rules->has_calls && m->trick.n + 1 >= m->nseats) {
+    dh_match tmp = *m;
+    int err = apply_play(&tmp, m->turn, c);
+    if (err == DH_OK) *m = tmp;
+    return err;
+  }
+  return apply_play(m, m->turn, c);
+}
+
+int dh_match_bid(dh_match *m, int seat, int bid) {
+  int ok, s, err = check_turn(m, seat, DH_PHASE_BID);
+  if (err) return err;
+  if (bid < DH_BID_BLIND_NIL || bid > 64) return DH_E_BAD_BID;
+  if ((err = dh_bid_allowed(m, seat, bid, &ok)) != DH_OK) return err;
+  if (!ok) return DH_E_BAD_BID;
+  m->bid[seat] = (int8_t)bid;
+  m->turn = (uint8_t)left_of(m, seat);
+  for (s = 0; s < m->nseats; s++)
+    if (m->bid[s] == DH_NO_BID) return DH_OK;
+  enter_play(m);
+  return DH_OK;
+}
+
+int dh_match_pass(dh_match *m, int seat, dh_cardset cards) {
+  int s, err = check_turn(m, seat, DH_PHASE_PASS);
+  if (err) return err;
+  if (cards & ~m->hand[seat]) return DH_E_CARD_NOT_IN_HAND;
+  if (dh_set_count(cards) != m->rules->pass_count) return DH_E_BAD_PASS;
+  m->passed[seat] = cards;
+  m->pass_mask |= (uint8_t)(1 << seat);
+  for (s = left_of(m, seat); s != seat; s = left_of(m, s))
+    if (!((m->pass_mask >> s) & 1)) { m->turn = (uint8_t)s; return DH_OK; }
+  /* everyone has chosen: the cards change hands together */
+  for (s = 0; s < m->nseats; s++) m->hand[s] &= ~m->passed[s];
+  for (s = 0; s < m->nseats; s++) {
+    int to = dh_match_pass_target(m, s);
+    m->hand[to] |= m->passed[s];
+    m->received[to] = m->passed[s];
+  }
+  enter_bid(m);
+  return DH_OK;
+}
+
+int dh_match_apply(dh_match *m, const dh_action *a) {
+  switch (a->kind) {
+    case DH_ACT_PLAY: return dh_match_play(m, a->seat, a->card);
+    case DH_ACT_BID: return dh_match_bid(m, a->seat, a->bid);
+    case DH_ACT_PASS: return dh_match_pass(m, a->seat, a->cards);
+    default: return DH_E_WRONG_PHASE;
+  }
+}

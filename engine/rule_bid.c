@@ -1,0 +1,46 @@
+/*
+** rule_bid.c -- bid rules: may this seat bid this?
+*/
+#include "match.h"
+
+static int eval(const dh_match *m, int i, int seat, int bid, int *err) {
+  const dh_rules *r = m->rules;
+  const dh_node *n = &r->nodes[i];
+  switch (n->op) {
+    case DH_OP_AND:
+      return eval(m, n->a, seat, bid, err) && !*err && eval(m, n->b, seat, bid, err);
+    case DH_OP_OR:
+      return eval(m, n->a, seat, bid, err) || (!*err && eval(m, n->b, seat, bid, err));
+    case DH_OP_NOT:
+      return !eval(m, n->a, seat, bid, err);
+    case DH_OP_BID_RANGE: {
+      int max = n->p[1] < 0 ? m->hand_size : n->p[1];
+      if (bid == 0 && n->p[2]) return 1;
+      return bid >= 0 && bid >= n->p[0] && bid <= max;
+    }
+    case DH_OP_BLIND_NIL:
+      return bid == DH_BID_BLIND_NIL;
+    case DH_OP_HOOK: {
+      int s, total = bid > 0 ? bid : 0;
+      for (s = 0; s < m->nseats; s++) {
+        if (s == seat) continue;
+        if (m->bid[s] == DH_NO_BID) return 1;  /* not the last to bid */
+        if (m->bid[s] > 0) total += m->bid[s];
+      }
+      return total != m->hand_size;
+    }
+    case DH_OP_CALL: {
+      int32_t ok = 0;
+      if (r->call(r->call_ud, i, DH_RULE_BID, m, seat, bid, &ok)) { *err = 1; return 0; }
+      return ok != 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+int dh_bid_allowed(const dh_match *m, int seat, int bid, int *ok) {
+  int err = 0;
+  *ok = eval(m, m->rules->root[DH_RULE_BID], seat, bid, &err);
+  return err ? DH_E_RULE : DH_OK;
+}

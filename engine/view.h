@@ -1,0 +1,29 @@
+/*
+** view.h -- what one seat may know of a match, and worlds sampled from it.
+**
+** A view is a match with everything hidden from its seat cleared: the
+** other hands (but for cards everyone saw go into them: the drawn trump
+** card, the cards this seat passed), the hidden talon, the other seats'
+** passes, the generator.  Two matches that differ only in cards hidden
+** from the seat give byte-identical views.
+*/
+#ifndef DH_VIEW_H
+#define DH_VIEW_H
+
+#include "match.h"
+
+typedef struct dh_view {
+  dh_match m;                      /* the public match, plus this seat's hand */
+  dh_cardset unseen;               /* cards this seat cannot place */
+  uint8_t seat;
+  uint8_t count[DH_MAX_SEATS];     /* cards in each hand */
+} dh_view;
+
+void dh_view_make(const dh_match *m, int seat, dh_view *v);
+
+/* a full match consistent with the view: the unseen cards dealt to the
+** other hands (respecting their sizes and shown voids) and the talon, a
+** fresh generator from r.  Returns 1, or 0 when no deal was found. */
+int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out);
+
+#endif

@@ -1,0 +1,37 @@
+-- Briscola: 40 Italian cards (A 2-7 J Q K), 2, 3 or 4 players (4: partners
+-- 1 & 3 against 2 & 4; 3: one 2 is removed).
+--
+-- Deal 3 cards each and turn the next card up: its suit is trumps, and it
+-- goes under the talon to be drawn last.  Any card may be played.  Trump
+-- wins, else the highest card of the suit led, in the order
+-- A 3 K Q J 7 6 5 4 2.  The winner of a trick draws first, then the others
+-- in turn, and leads the next trick.  Card points: A 11, 3 10, K 4, Q 3,
+-- J 2 (120 in all): more than 60 wins, 60-60 is a draw.
+local dh = require "deckhand"
+local R = dh.rule
+
+return {
+  name = "briscola",
+  options = {
+    players = 2,
+  },
+  build = function(o)
+    local n = o.players
+    if n ~= 2 and n ~= 3 and n ~= 4 then error("briscola: players must be 2, 3 or 4", 0) end
+    return {
+      seats = n,
+      sides = n == 4 and { 1, 2, 1, 2 } or nil,
+      deck = "italian40",
+      remove = n == 3 and "2c" or nil,
+      order = "A 3 K Q J 7 6 5 4 2",
+      sizes = { 3 },
+      trump = "turn_under",
+      draw = true,
+      hand = R.free_play,
+      play = R.trump_wins | R.highest_of_led,
+      points = R.card_points { A = 11, ["3"] = 10, K = 4, Q = 3, J = 2 },
+      win = R.highest_after(1),
+      max_hands = 1,
+    }
+  end,
+}

@@ -1,0 +1,46 @@
+-- Hearts: four players, each for himself; lowest score wins.
+--
+-- Before each hand every player passes 3 cards: to the left, to the
+-- right, across, then no pass, in turn.  The holder of the 2 of clubs
+-- leads it; players follow suit when able.  No heart and not the queen of
+-- spades on the first trick unless nothing else is possible; hearts may
+-- not be led until one has been played, unless the leader holds only
+-- hearts.  Each heart taken costs 1 point, the queen of spades 13.  A
+-- player who takes all 26 "shoots the moon": each other player gets 26
+-- (option: the shooter gets -26).  The match ends when someone has 100
+-- after a hand.
+local dh = require "deckhand"
+local R = dh.rule
+
+return {
+  name = "hearts",
+  options = {
+    target = 100,           -- the match ends when someone reaches it
+    moon = "others",        -- "others": +26 to each other player; "self": -26 to the shooter
+    queen_breaks = false,   -- the queen of spades breaks hearts too
+    jack_diamonds = false,  -- the jack of diamonds scores -10
+    passing = true,         -- pass 3 left, right, across, none
+    max_hands = 100,
+  },
+  build = function(o)
+    local hearts = dh.cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah")
+    local values = { h = 1, Qs = 13 }
+    if o.jack_diamonds then values.Jd = -10 end
+    return {
+      seats = 4,
+      deck = "french52",
+      sizes = { 13 },
+      trump = "none",
+      lead = "2c",
+      pass_count = o.passing and 3 or 0,
+      pass_dirs = o.passing and { 1, -1, 2, 0 } or nil,
+      hand = R.follow_suit & R.lead_card("2c") & R.no_first_trick(hearts | dh.cards("Qs"))
+             & R.break_suit("h", o.queen_breaks and "Qs" or nil),
+      play = R.highest_of_led,
+      points = R.card_points(values, { moon = o.moon }),
+      win = R.lowest_when(o.target),
+      low_wins = true,
+      max_hands = o.max_hands,
+    }
+  end,
+}

@@ -1,0 +1,58 @@
+-- Spades: four players, partners 1 & 3 against 2 & 4.
+--
+-- Bidding goes once round from the dealer's left, 0 (Nil) to 13.  The
+-- player left of the dealer leads; players follow suit when able; spades
+-- are trumps and may not be led until a spade has been played (or the
+-- leader holds only spades).
+--
+-- Scoring per side: the contract is the sum of the side's non-Nil bids,
+-- made with the tricks of its non-Nil players: 10 per bid trick and 1 per
+-- overtrick (each overtrick a bag), or -10 per bid trick when set.  A Nil
+-- scores +100 when its player takes no trick, else -100; the Nil player's
+-- tricks are bags and do not count toward the partner's bid.  Every 10
+-- bags cost 100 points and are removed.  First side to the target wins;
+-- if both pass it in one hand the higher wins; a tie plays on.
+local dh = require "deckhand"
+local R = dh.rule
+
+return {
+  name = "spades",
+  options = {
+    target = 500,                  -- points to win (the original PHP engine: 400)
+    blind_nil = false,             -- allow blind Nil (scores +-200)
+    blind_nil_value = 200,
+    nil_value = 100,
+    nil_tricks_to_partner = false, -- a Nil player's tricks count toward the partner's bid
+    floor = false,                 -- a loss floor, e.g. -200: a side at or below it loses
+    min_bid = 1,                   -- the lowest bid besides Nil
+    bags = true,                   -- false: no bags (overtricks still score 1)
+    bag_limit = 10,
+    bag_penalty = 100,
+    max_hands = 200,               -- every match ends
+  },
+  build = function(o)
+    local bid = R.bid_range(o.min_bid, 13, true)
+    if o.blind_nil then bid = bid | R.blind_nil end
+    local win = R.first_to(o.target)
+    if o.floor then win = win | R.loss_floor(o.floor) end
+    return {
+      seats = 4,
+      sides = { 1, 2, 1, 2 },
+      deck = "french52",
+      sizes = { 13 },
+      trump = "s",
+      bidding = true,
+      hand = R.follow_suit & R.break_suit("s"),
+      play = R.trump_wins | R.highest_of_led,
+      points = R.contract {
+        per_trick = 10, overtrick = 1, set = 10,
+        ["nil"] = o.nil_value, blind_nil = o.blind_nil_value,
+        bags = o.bags and o.bag_limit or 0, bag_penalty = o.bag_penalty,
+        nil_tricks_to_partner = o.nil_tricks_to_partner,
+      },
+      win = win,
+      bid = bid,
+      max_hands = o.max_hands,
+    }
+  end,
+}

@@ -1,0 +1,127 @@
+/* test_match.c -- the match state machine with Spades rules built in C */
+#include <string.h>
+
+#include "check.h"
+#include "match.h"
+#include "playout.h"
+#include "rules_fixture.h"
+
+static dh_cardset cards(const char *names) {
+  dh_cardset s = 0;
+  const char *p = names;
+  while (*p) {
+    dh_card c;
+    const char *why;
+    while (*p == ' ') p++;
+    if (!*p) break;
+    CHECK(dh_card_parse(p, 2, &c, &why) == 2);
+    s |= dh_set_of(c);
+    p += 2;
+  }
+  return s;
+}
+
+static dh_card card(const char *name) {
+  dh_card c = 0;
+  const char *why;
+  dh_card_parse(name, strlen(name), &c, &why);
+  return c;
+}
+
+/* legality: follow suit, spades not led until broken, unless only spades */
+static void test_legality(const dh_rules *r) {
+  dh_cardset hands[4];
+  dh_match m;
+  dh_cardset legal;
+  hands[0] = cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac");
+  hands[1] = cards("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd As");
+  hands[2] = cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
+  hands[3] = cards("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
+  CHECK(dh_match_init_deal(&m, r, 1, 3, hands, NULL, 0));
+  CHECK_EQ(m.phase, DH_PHASE_BID);
+  CHECK_EQ(dh_match_next(&m), 0);           /* left of dealer 3 bids first */
+  CHECK_EQ(dh_match_bid(&m, 1, 3), DH_E_NOT_YOUR_TURN);
+  CHECK_EQ(dh_match_bid(&m, 0, 14), DH_E_BAD_BID);
+  CHECK_EQ(dh_match_play(&m, 0, card("2c")), DH_E_WRONG_PHASE);
+  CHECK_EQ(dh_match_bid(&m, 0, 0), DH_OK);
+  CHECK_EQ(dh_match_bid(&m, 1, 1), DH_OK);
+  CHECK_EQ(dh_match_bid(&m, 2, 0), DH_OK);
+  CHECK_EQ(dh_match_bid(&m, 3, 13), DH_OK);
+  CHECK_EQ(m.phase, DH_PHASE_PLAY);
+  CHECK_EQ(dh_match_next(&m), 0);
+  CHECK_EQ(dh_match_play(&m, 0, card("2d")), DH_E_CARD_NOT_IN_HAND);
+  CHECK_EQ(dh_match_play(&m, 0, card("2c")), DH_OK);
+  /* seat 1 is void in clubs: anything goes, the ace of spades trumps */
+  CHECK_EQ(dh_match_legal(&m, &legal), DH_OK);
+  CHECK(legal == hands[1]);
+  CHECK_EQ(dh_match_play(&m, 1, card("As")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 2, card("2h")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 3, card("2s")), DH_OK);
+  CHECK_EQ(m.last_winner, 1);
+  CHECK_EQ(m.tricks[1], 1);
+  CHECK_EQ(m.voids[1], 1 << DH_CLUBS);
+  /* seat 1 leads: spades are broken now, but it has none left */
+  CHECK_EQ(dh_match_next(&m), 1);
+  CHECK_EQ(dh_match_play(&m, 1, card("2d")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 2, card("3h")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 3, card("3s")), DH_E_MUST_FOLLOW_SUIT);
+  CHECK_EQ(dh_match_play(&m, 3, card("Ad")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 0, card("3c")), DH_OK);
+  CHECK_EQ(m.last_winner, 3);
+}
+
+static void test_not_broken(const dh_rules *r) {
+  dh_cardset hands[4];
+  dh_match m;
+  int s;
+  hands[0] = cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc As");
+  hands[1] = cards("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ac");
+  hands[2] = cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
+  hands[3] = cards("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
+  CHECK(dh_match_init_deal(&m, r, 1, 2, hands, NULL, 0));
+  for (s = 0; s < 4; s++) CHECK_EQ(dh_match_bid(&m, (3 + s) % 4, 3), DH_OK);
+  /* seat 3 leads holding only spades (and Ad): Ad is fine, a spade is not */
+  CHECK_EQ(dh_match_play(&m, 3, card("2s")), DH_E_SUIT_NOT_BROKEN);
+  {
+    dh_match before = m;
+    CHECK_EQ(dh_match_play(&m, 3, card("2s")), DH_E_SUIT_NOT_BROKEN);
+    CHECK(memcmp(&before, &m, sizeof m) == 0);
+  }
+  CHECK_EQ(dh_match_play(&m, 3, card("Ad")), DH_OK);
+}
+
+static void test_random(const dh_rules *r) {
+  dh_rng rng;
+  int i, ended = 0, conserved = 1, tricks_ok = 1;
+  dh_rng_seed(&rng, 42);
+  for (i = 0; i < 300; i++) {
+    dh_match m;
+    dh_match_init(&m, r, (uint64_t)i, i % 4);
+    while (m.phase != DH_PHASE_OVER) {
+      int hand = m.hand_no, s, total = 0;
+      dh_cardset all = m.played;
+      for (s = 0; s < 4; s++) all |= m.hand[s];
+      if (all != DH_FRENCH52) conserved = 0;
+      if (dh_playout_step(&m, &rng) != DH_OK) break;
+      if (m.hand_no != hand || m.phase == DH_PHASE_OVER) {
+        for (s = 0; s < 4; s++) total += m.last_tricks[s];
+        if (total != 13) tricks_ok = 0;
+      }
+    }
+    ended += m.phase == DH_PHASE_OVER;
+  }
+  CHECK_EQ(ended, 300);
+  CHECK(conserved);
+  CHECK(tricks_ok);
+}
+
+int main(void) {
+  dh_rules r;
+  check_init();
+  fixture_spades(&r, 500);
+  CHECK(dh_rules_check(&r) == NULL);
+  test_legality(&r);
+  test_not_broken(&r);
+  test_random(&r);
+  return check_done();
+}

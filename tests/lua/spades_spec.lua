@@ -1,0 +1,209 @@
+-- spades_spec.lua: Spades scoring, legality and a stacked deal, with the
+-- expected values worked out by hand from the rules in rules/spades.lua.
+package.path = "tests/lua/?.lua;" .. package.path
+local dh = require "deckhand"
+local H = require "trick_helper"
+
+-- a one-hand game: bids by seat, tricks by seat; dealer 4 so seat 1 bids
+-- and leads first
+local function hand(bids, counts, options)
+  local v = dh.variant("spades", options)
+  local hands, plan = H.spades_deal(H.winners_for(counts))
+  local g = dh.game(v, { seed = 1, dealer = 4, deal = hands })
+  for seat = 1, 4 do assert(g:bid(seat, bids[seat])) end
+  H.play_plan(g, plan)
+  return g
+end
+
+describe("spades scoring", function()
+  it("contract made with overtricks", function()
+    -- side 1 (seats 1, 3) bids 4 + 3 = 7, takes 5 + 3 = 8: 7*10 + 1 = 71, 1 bag
+    -- side 2 (seats 2, 4) bids 3 + 2 = 5, takes 3 + 2 = 5: 5*10 = 50, 0 bags
+    local g = hand({ 4, 3, 3, 2 }, { 5, 3, 3, 2 })
+    assert.same({ 71, 50 }, g:scores())
+    assert.same({ 1, 0 }, g:bags())
+    assert.same({ 5, 3, 3, 2 }, g:last_tricks())
+    assert.equal(2, g:hand_number())
+  end)
+
+  it("contract set", function()
+    -- side 1 bids 6 + 4 = 10, takes 5 + 3 = 8: set, -10*10 = -100
+    -- side 2 bids 2 + 1 = 3, takes 3 + 2 = 5: 30 + 2 = 32, 2 bags
+    local g = hand({ 6, 2, 4, 1 }, { 5, 3, 3, 2 })
+    assert.same({ -100, 32 }, g:scores())
+    assert.same({ 0, 2 }, g:bags())
+  end)
+
+  it("nil made and nil failed; the nil player's tricks are bags", function()
+    -- seat 1 Nil, takes 0: +100; seat 3 bids 4, takes 5: 40 + 1 -> side 1: 141, 1 bag
+    -- seat 2 Nil, takes 2: -100; seat 4 bids 3, takes 6: 30 + 3 = 33, bags 3 + 2
+    --   -> side 2: -100 + 33 = -67, 5 bags
+    local g = hand({ 0, 0, 4, 3 }, { 0, 2, 5, 6 })
+    assert.same({ 141, -67 }, g:scores())
+    assert.same({ 1, 5 }, g:bags())
+  end)
+
+  it("nil tricks count for the partner with the option", function()
+    -- seat 2 Nil takes 2 (-100) and seat 4 bids 3 takes 6: 8 tricks toward 3
+    -- -> 30 + 5 = 35, 5 bags; side 2: -65
+    local g = hand({ 0, 0, 4, 3 }, { 0, 2, 5, 6 }, { nil_tricks_to_partner = true })
+    assert.same({ 141, -65 }, g:scores())
+    assert.same({ 1, 5 }, g:bags())
+  end)
+
+  it("ten bags cost 100 and carry the rest over", function()
+    -- side 1 bids 1 + 1 = 2, takes 7 + 5 = 12: 20 + 10 = 30, 10 bags -> -100, 0 left
+    -- side 2 bids 1 + 1 = 2, takes 1 + 0 = 1: set, -20
+    local g = hand({ 1, 1, 1, 1 }, { 7, 1, 5, 0 })
+    assert.same({ -70, -20 }, g:scores())
+    assert.same({ 0, 0 }, g:bags())
+    -- with a bag limit of 4: side 1 has 10 bags -> -200, 2 carried over
+    g = hand({ 1, 1, 1, 1 }, { 7, 1, 5, 0 }, { bag_limit = 4 })
+    assert.same({ 30 - 200, -20 }, g:scores())
+    assert.same({ 2, 0 }, g:bags())
+  end)
+
+  it("bags keep counting across hands", function()
+    local g = hand({ 1, 1, 1, 1 }, { 7, 1, 5, 0 }, { bag_limit = 11 })
+    assert.same({ 10, 0 }, g:bags())  -- 10 bags, under the limit of 11
+    -- play the next hand at random; then side 1's bags are 10 plus its new
+    -- bags, less 11 if that reached 11, the penalty showing in its score
+    local before = g:scores()
+    g:playout(dh.rng(5), true)
+    local bids, tricks = g:bids(), g:last_tricks()
+    assert.is_table(bids)
+    assert.equal(3, g:hand_number())
+    assert.is_true(g:bags()[1] >= 0 and g:bags()[1] < 11)
+    assert.is_true(g:scores()[1] ~= before[1] or g:hand_points()[1] == 0)
+    assert.equal(13, tricks[1] + tricks[2] + tricks[3] + tricks[4])
+  end)
+
+  it("no bags option", function()
+    -- side 1: 20 + 10 overtricks = 30, no penalty
+    local g = hand({ 1, 1, 1, 1 }, { 7, 1, 5, 0 }, { bags = false })
+    assert.same({ 30, -20 }, g:scores())
+    assert.same({ 0, 0 }, g:bags())
+  end)
+
+  it("blind nil is off by default and scores 200 with the option", function()
+    local g = dh.game("spades", { seed = 3, dealer = 4 })
+    local ok, code = g:bid(1, dh.BLIND_NIL)
+    assert.is_nil(ok)
+    assert.equal("bad_bid", code)
+    -- seat 1 blind Nil, takes 0: +200; seat 3 bids 4, takes 5: 41 -> 241
+    local h = hand({ dh.BLIND_NIL, 3, 4, 3 }, { 0, 5, 5, 3 }, { blind_nil = true })
+    -- side 2 bids 3 + 3 = 6, takes 8: 60 + 2 = 62
+    assert.same({ 241, 62 }, h:scores())
+  end)
+
+  it("both sides over the target: the higher wins", function()
+    -- target 50.  side 1 bids 3 + 3 = 6, takes 7: 61; side 2 bids 2 + 3 = 5, takes 6: 51
+    local g = hand({ 3, 2, 3, 3 }, { 4, 3, 3, 3 }, { target = 50 })
+    assert.same({ 61, 51 }, g:scores())
+    assert.equal("over", g:phase())
+    assert.is_nil(g:next_player())
+    assert.same({ 1 }, g:winners())
+    local ok, code, msg = g:play(1, "As")
+    assert.same({ nil, "game_over", "game over" }, { ok, code, msg })
+  end)
+
+  it("a tie over the target plays on", function()
+    -- target -100.  side 1 bids 4 + 4 = 8, takes 6: -80; side 2 bids 4 + 4 = 8, takes 7: -80
+    local g = hand({ 4, 4, 4, 4 }, { 3, 4, 3, 3 }, { target = -100 })
+    assert.same({ -80, -80 }, g:scores())
+    assert.equal("bid", g:phase())
+    assert.equal(2, g:hand_number())
+    assert.is_nil(g:winners())
+  end)
+
+  it("a loss floor ends the match", function()
+    -- side 1 set at -100 with a floor of -100: side 2 wins
+    local g = hand({ 6, 2, 4, 1 }, { 5, 3, 3, 2 }, { floor = -100 })
+    assert.equal("over", g:phase())
+    assert.same({ 2 }, g:winners())
+  end)
+end)
+
+describe("spades play", function()
+  local deal = {
+    { "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "As" },
+    { "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "Td", "Jd", "Qd", "Kd", "Ac" },
+    { "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah" },
+    { "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "Ad" },
+  }
+
+  local function started(dealer)
+    local g = dh.game("spades", { seed = 1, dealer = dealer, deal = deal })
+    for k = 1, 4 do
+      local seat = g:next_player()
+      assert(g:bid(seat, 3))
+    end
+    return g
+  end
+
+  it("bids from the dealer's left and refuses bad bids", function()
+    local g = dh.game("spades", { seed = 1, dealer = 2, deal = deal })
+    assert.equal("bid", g:phase())
+    assert.equal(3, g:next_player())
+    assert.same({ nil, "not_your_turn", "not player turn: 1" }, { g:bid(1, 3) })
+    assert.same({ nil, "bad_bid", "bad bid: 14" }, { g:bid(3, 14) })
+    assert.same({ nil, "wrong_phase", "wrong phase: bid" }, { g:play(3, "2h") })
+    local legal = g:legal()
+    assert.equal(14, #legal)  -- 0 (Nil), 1..13
+    assert.equal(0, legal[1])
+    assert.equal(13, legal[14])
+  end)
+
+  it("a spade may not be led until broken", function()
+    local g = started(3)   -- seat 4 leads: spades and Ad
+    assert.equal(4, g:next_player())
+    assert.same({ nil, "suit_not_broken", "suit not broken: 2s" }, { g:play(4, "2s") })
+    assert.equal("Ad", tostring(g:legal()))
+    assert.is_true(g:play(4, "Ad"))
+    assert.same({ nil, "not_your_turn", "not player turn: 2" }, { g:play(2, "2d") })
+    assert.is_true(g:play(1, "As"))   -- void in diamonds: may trump
+    assert.same({ nil, "must_follow_suit", "must follow suit: Ac" }, { g:play(2, "Ac") })
+    assert.same({ nil, "card_not_in_hand", "card not in player hand: As" }, { g:play(2, "As") })
+    assert.is_true(g:play(2, "2d"))
+  end)
+
+  it("the leader holding only spades may lead one", function()
+    local only = {
+      { "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "Ac" },
+      { "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "Td", "Jd", "Qd", "Kd", "Ad" },
+      { "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah" },
+      { "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As" },
+    }
+    local g = dh.game("spades", { seed = 1, dealer = 3, deal = only })
+    for _ = 1, 4 do assert(g:bid(g:next_player(), 3)) end
+    assert.equal(13, #g:legal())
+    assert.is_true(g:play(4, "2s"))
+  end)
+
+  it("spades trump; the trick winner leads", function()
+    local g = started(4)   -- seat 1 leads clubs; seat 2 void, holds Ac? no: seat 2 has Ac
+    assert.is_true(g:play(1, "2c"))
+    assert.is_true(g:play(2, "Ac"))   -- must follow with its only club
+    assert.is_true(g:play(3, "2h"))
+    assert.is_true(g:play(4, "2s"))   -- void in clubs: trumps
+    local cards, winner = g:last_trick()
+    assert.equal(4, winner)
+    assert.equal(4, #cards)
+    assert.equal(4, g:next_player())
+    assert.equal("c", g:voids(4))
+    assert.equal("c", g:voids(3))
+    assert.same({ 0, 0, 0, 1 }, g:tricks())
+  end)
+
+  it("a stacked deal played to a known result", function()
+    -- every trick planned: seats take 4, 3, 3, 3; bids 3, 3, 3, 3
+    -- side 1: bid 6, took 7: 61, 1 bag; side 2: bid 6, took 6: 60
+    local g = hand({ 3, 3, 3, 3 }, { 4, 3, 3, 3 })
+    assert.same({ 61, 60 }, g:scores())
+    local rec = g:record()
+    assert.equal("spades", rec.variant)
+    assert.equal(4 + 52, #rec.actions)
+    local again = assert(dh.replay(rec))
+    assert.same(H.snapshot(g), H.snapshot(again))
+  end)
+end)

@@ -1,0 +1,230 @@
+-- trick_properties_spec.lua: properties over many random matches of every
+-- variant.  Matches are kept short with options (few hands) so that the
+-- suite stays fast; the engine's own playouts cover long matches.
+package.path = "tests/lua/?.lua;" .. package.path
+local dh = require "deckhand"
+local H = require "trick_helper"
+
+local configs = {
+  { name = "spades", options = { max_hands = 2 }, matches = 700, deck = 52 },
+  { name = "hearts", options = { max_hands = 2 }, matches = 700, deck = 52, hearts = true },
+  { name = "briscola", options = { players = 2 }, matches = 1200, deck = 40, points = 120 },
+  { name = "briscola", options = { players = 4 }, matches = 400, deck = 40, points = 120 },
+  { name = "ohhell", options = { players = 5, max_size = 3 }, matches = 700, deck = 52 },
+}
+
+-- cards held, played and in the talon: each card once, 'deck' in all
+local function conserved(g, deck)
+  local all, n = g:played(), g:played():count() + g:talon_count()
+  for s = 1, g:seats() do
+    all = all | g:hand(s)
+    n = n + g:hand(s):count()
+  end
+  return all:count() + g:talon_count() == deck and n == deck
+end
+
+-- tries an action that must be refused; checks nothing changed
+local function try_refused(g, rng)
+  local seat, phase = g:next_player(), g:phase()
+  local before, rec = H.snapshot(g), g:record()
+  local other = seat % g:seats() + 1
+  local ok, code
+  local pick = rng:int(3)
+  if phase == "play" then
+    local hand, legal = g:hand(seat), g:legal()
+    local illegal = hand - legal
+    if pick == 1 then ok, code = g:play(other, g:hand(other):lowest() or "2c")
+    elseif pick == 2 and #illegal > 0 then ok, code = g:play(seat, rng:pick(illegal))
+    else ok, code = g:play(seat, (g:played() | g:hand(other)):lowest() or "2c") end
+    if code ~= "not_your_turn" and code ~= "card_not_in_hand" then
+      assert.is_true(#illegal > 0)
+    end
+  elseif phase == "bid" then
+    ok, code = g:bid(seat, 99)
+    assert.equal("bad_bid", code)
+    ok, code = g:play(seat, "2c")
+    assert.equal("wrong_phase", code)
+  else
+    ok, code = g:pass(other == seat and seat or other, { "2c" })
+  end
+  assert.is_nil(ok)
+  assert.is_string(code)
+  assert.same(before, H.snapshot(g))
+  assert.same(rec, g:record())
+end
+
+-- a view and a world sampled from it: the same view, hands consistent
+local function check_sample(g, rng)
+  local seat = g:next_player()
+  local view = g:view(seat)
+  local world = view:sample(rng)
+  assert.same(H.snapshot(view), H.snapshot(world:view(seat)))
+  assert.equal(g:hand(seat), world:hand(seat))
+  for s = 1, g:seats() do
+    assert.equal(g:hand(s):count(), world:hand(s):count())
+    for v in g:voids(s):gmatch(".") do
+      assert.equal(0, #world:hand(s):suit(v))
+    end
+    if s ~= seat then assert.equal(0, #(world:hand(s) & g:excluded(s))) end
+    if s ~= seat then
+      assert.is_true(world:hand(s):contains(view:hand(s)))   -- known cards stay put
+    end
+  end
+  return world
+end
+
+-- Spades and Hearts: dealt the sampled world's hands as they were after
+-- the passes, a game replays this hand's public bids and plays legally
+local function replays_public(world, g, variant, actions_this_hand)
+  local deal = {}
+  for s = 1, 4 do deal[s] = world:hand(s) | world:played_by(s) end
+  local again = dh.game(variant, { seed = 1, dealer = g:dealer(), deal = deal })
+  for _, a in ipairs(actions_this_hand) do
+    local ok, code, msg = true
+    if a.play then ok, code, msg = again:play(a.seat, a.play)
+    elseif a.bid then ok, code, msg = again:bid(a.seat, a.bid) end
+    assert(ok, msg)
+  end
+end
+
+for _, cfg in ipairs(configs) do
+  describe(("%s %s random matches"):format(cfg.name, cfg.options.players or ""), function()
+    it("end, conserve cards, count tricks and points, refuse without change, replay", function()
+      local v = dh.variant(cfg.name, cfg.options)
+      if cfg.name == "spades" then cfg.replay_variant = v end
+      if cfg.name == "hearts" then  -- the same rules, dealt after the passes
+        cfg.replay_variant = dh.variant("hearts", { max_hands = 2, passing = false })
+      end
+      local rng = dh.rng(1234)
+      local checked_refusals, checked_views = 0, 0
+      for m = 1, cfg.matches do
+        local g = dh.game(v, { seed = m, dealer = m % v.spec.seats + 1 })
+        local hand_no, steps, hand_start = 1, 0, 1
+        while g:phase() ~= "over" do
+          steps = steps + 1
+          if m % 10 == 0 and rng:int(40) == 1 then try_refused(g, rng); checked_refusals = checked_refusals + 1 end
+          if m % 10 == 5 and g:phase() == "play" and rng:int(30) == 1 then
+            local world = check_sample(g, rng)
+            if cfg.replay_variant then
+              local acts = g:record().actions
+              replays_public(world, g, cfg.replay_variant, { table.unpack(acts, hand_start) })
+            end
+            checked_views = checked_views + 1
+          end
+          assert(H.random_action(g, rng))
+          -- every step of one match in four; the others at the end of each hand
+          if m % 4 == 0 then assert.is_true(conserved(g, cfg.deck)) end
+          if g:hand_number() ~= hand_no or g:phase() == "over" then
+            assert.is_true(conserved(g, cfg.deck))
+            local t, sum = g:last_tricks(), 0
+            for _, x in ipairs(t) do sum = sum + x end
+            if cfg.points then assert.equal(cfg.deck // v.spec.seats, sum)
+            else assert.equal(v.spec.sizes[(hand_no - 1) % #v.spec.sizes + 1], sum) end
+            local p = 0
+            for _, x in ipairs(g:hand_points()) do p = p + x end
+            if cfg.points then assert.equal(cfg.points, p) end
+            if cfg.hearts then assert.is_true(p == 26 or p == 78) end
+            hand_no = g:hand_number()
+            hand_start = #g:record().actions + 1
+          end
+          assert.is_true(steps < 10000)
+        end
+        assert.is_table(g:winners())
+        if m % 8 == 0 then
+          local again = assert(dh.replay(g:record()))
+          assert.same(H.snapshot(g), H.snapshot(again))
+        end
+      end
+      assert.is_true(checked_refusals > 10)
+      assert.is_true(checked_views > 10)
+    end)
+  end)
+end
+
+describe("playouts", function()
+  it("complete the hand on copies and average the results", function()
+    local g = dh.game("spades", { seed = 8 })
+    for _ = 1, 4 do g:bid(g:next_player(), 3) end
+    local before, rec = H.snapshot(g), g:record()
+    local points, tricks = g:playouts(dh.rng(1), 500)
+    assert.same(before, H.snapshot(g))
+    assert.same(rec, g:record())
+    assert.equal(2, #points)
+    assert.near(13, tricks[1] + tricks[2] + tricks[3] + tricks[4], 1e-9)
+    local again = { g:playouts(dh.rng(1), 500) }
+    assert.same({ points, tricks }, again)   -- the same generator, the same answer
+  end)
+end)
+
+describe("records", function()
+  it("reject a corrupt record naming the first bad step", function()
+    local g = dh.game("spades", { seed = 5 })
+    g:playout(dh.rng(5), true)
+    local rec = g:record()
+    rec.actions[7] = { seat = rec.actions[7].seat % 4 + 1, play = "2c" }
+    local ok, code, msg = dh.replay(rec)
+    assert.is_nil(ok)
+    assert.equal("bad_record", code)
+    assert.matches("^step 7: ", msg)
+    rec.actions[7] = { seat = 1 }
+    assert.matches("^step 7: ", select(3, dh.replay(rec)))
+    assert.same({ nil, "bad_record", "record.seed must be an integer" }, { dh.replay { actions = {} } })
+  end)
+
+  it("name pinochle twins apart and replay them", function()
+    local R = dh.rule
+    local v = dh.variant {
+      name = "pinochle-ish", seats = 4, sides = { 1, 2, 1, 2 }, deck = "pinochle48",
+      order = "A T K Q J 9", sizes = { 12 }, trump = "h", hand = R.follow_suit & R.must_overtrump,
+      play = R.trump_wins | R.highest_of_led, points = R.card_points { A = 11, T = 10, K = 4, Q = 3, J = 2 },
+      win = R.first_to(300), max_hands = 4,
+    }
+    local rng = dh.rng(3)
+    for seed = 1, 30 do
+      local g = dh.game(v, { seed = seed })
+      g:playout(rng)
+      local again = assert(dh.replay(g:record(), v))
+      assert.same(H.snapshot(g), H.snapshot(again))
+    end
+    local g = dh.game(v, { seed = 1 })
+    local deal = { g:hand(1), g:hand(2), g:hand(3), g:hand(4) }
+    local stacked = dh.game(v, { seed = 2, deal = deal })
+    local twins, marked = 0, 0
+    for seat = 1, 4 do
+      for _, c in ipairs(deal[seat]:list()) do if c.copy == 2 then twins = twins + 1 end end
+      for _, name in ipairs(stacked:record().deal[seat]) do
+        if name:find("#2", 1, true) then marked = marked + 1 end
+      end
+      assert.equal(deal[seat], stacked:hand(seat))
+    end
+    assert.is_true(twins > 0)
+    assert.equal(twins, marked)
+  end)
+
+  it("are plain data: strings, numbers, booleans and tables only", function()
+    local g = dh.game("hearts", { seed = 2 })
+    g:playout(dh.rng(2), true)
+    local function plain(x)
+      local t = type(x)
+      if t == "table" then
+        for k, v in pairs(x) do assert.is_true(type(k) == "string" or type(k) == "number"); plain(v) end
+      else
+        assert.is_true(t == "string" or t == "number" or t == "boolean")
+      end
+    end
+    plain(g:record())
+  end)
+
+  it("deckhand.play runs strategies over views", function()
+    local rng = dh.rng(3)
+    local bot = {
+      bid = function(view) local l = view:legal(); return l[rng:int(#l)] end,
+      play = function(view) return rng:pick(view:legal()) end,
+      pass = function(view) local l = view:hand(view:seat()):list(); return { l[1], l[2], l[3] } end,
+    }
+    local g = dh.play(dh.variant("hearts", { max_hands = 3 }), { bot, bot, bot, bot }, { seed = 1 })
+    assert.equal("over", g:phase())
+    g = dh.play("spades", { bot, bot, bot, bot }, { seed = 2 })
+    assert.equal("over", g:phase())
+  end)
+end)
