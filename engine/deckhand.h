@@ -40,6 +40,9 @@
 #include "deck.h"
 #include "trick.h"
 #include "pattern.h"
+#include "match.h"
+#include "view.h"
+#include "playout.h"
 #include "poker.h"
 #include "equity.h"
 

@@ -52,5 +52,7 @@ deckhand.holdem = require "deckhand.holdem"
 
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)
+-- variants: DECKHAND_PATH, ./rules, the tree's rules, then those installed
+deckhand.path = deckhand.path .. ";" .. deckhand.data_path("rules")
 
 return deckhand
