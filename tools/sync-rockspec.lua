@@ -41,10 +41,19 @@ for _, kind in ipairs { "rules", "strategies" } do
     modules[#modules + 1] = ('    ["deckhand.%s.%s"] = "%s",\n'):format(kind, src:match("([^/]+)%.lua$"), src)
   end
 end
-text, n = text:gsub('(\n)    %["deckhand"%] = .-(\n  },\n}%s*)$', function(head, tail)
+text, n = text:gsub('(\n)    %["deckhand"%] = .-(\n  },\n)', function(head, tail)
   return head .. table.concat(modules):sub(1, -2) .. tail
-end)
+end, 1)
 assert(n == 1, "no module list found")
+
+-- the command, when the tree has it
+local f_bin = io.open("bin/deckhand")
+if f_bin then
+  f_bin:close()
+  if not text:find('bin = { deckhand = "bin/deckhand" }', 1, true) then
+    text = text:gsub("\n}%s*$", '\n  install = { bin = { deckhand = "bin/deckhand" } },\n}\n'):gsub("(\n  },\n)(\n  install)", "%1%2")
+  end
+end
 
 f = assert(io.open(file, "w"))
 f:write(text)

@@ -81,6 +81,20 @@ describe_or_skip("make install", function()
     assert.are.equal(prefix .. "/share/deckhand/rules/spades.lua\nspades\n", out)
   end)
 
+  it("finds its own bots and runs its command", function()
+    local dh = require "deckhand"
+    if not dh.strategy then return pending("needs deckhand.strategy") end
+    local out = H.run("cd " .. q(tmp) .. " && " .. lua_env() .. [[ lua5.4 -e '
+      local dh = require "deckhand"
+      print(package.searchpath("random", dh.strategy_path))
+      print(type(dh.strategy("random")))']])
+    assert.are.equal(prefix .. "/share/deckhand/strategies/random.lua\ntable\n", out)
+    if H.exists(H.root .. "/bin/deckhand") then
+      out = H.run("cd " .. q(tmp) .. " && " .. lua_env() .. " lua5.4 " .. q(prefix .. "/bin/deckhand") .. " --help")
+      assert.truthy(out:find("tournament", 1, true), out)
+    end
+  end)
+
   it("builds and runs the embedding example through pkg-config", function()
     local pc = "PKG_CONFIG_PATH=" .. q(prefix .. "/lib/pkgconfig")
     assert.are.equal(prefix, (H.run(pc .. " pkg-config --variable=prefix deckhand"):gsub("%s+$", "")))

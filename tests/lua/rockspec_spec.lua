@@ -56,6 +56,10 @@ describe("the rockspec", function()
         expect["deckhand." .. kind .. "." .. f:match("([^/]+)%.lua$")] = f
       end
     end
+    if H.exists(H.root .. "/bin/deckhand") then
+      local bin = spec.build.install and spec.build.install.bin or {}
+      assert.are.equal("bin/deckhand", bin.deckhand, "bin/deckhand missing from " .. rockspec_file)
+    end
     for name, f in pairs(expect) do
       assert.are.equal(f, modules[name], name .. " missing from " .. rockspec_file .. ": run lua5.4 tools/sync-rockspec.lua")
     end
