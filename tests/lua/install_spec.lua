@@ -90,7 +90,11 @@ describe_or_skip("make install", function()
       print(type(dh.strategy("random")))']])
     assert.are.equal(prefix .. "/share/deckhand/strategies/random.lua\ntable\n", out)
     if H.exists(H.root .. "/bin/deckhand") then
-      out = H.run("cd " .. q(tmp) .. " && " .. lua_env() .. " lua5.4 " .. q(prefix .. "/bin/deckhand") .. " --help")
+      -- the command also needs the system's lua-argparse: default paths last
+      local env = lua_env {
+        LUA_PATH_5_4 = prefix .. "/share/lua/5.4/?.lua;" .. prefix .. "/share/lua/5.4/?/init.lua;;",
+      }
+      out = H.run("cd " .. q(tmp) .. " && " .. env .. " lua5.4 " .. q(prefix .. "/bin/deckhand") .. " --help")
       assert.truthy(out:find("tournament", 1, true), out)
     end
   end)

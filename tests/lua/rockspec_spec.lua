@@ -76,7 +76,7 @@ describe_build("luarocks make", function()
     local tmp = H.tmpdir()
     -- a copy of the sources, so the build leaves no objects in the tree
     H.run(("cd %s && cp -r engine bindings rockspecs README.md %s/"):format(q(H.root), q(tmp)))
-    for _, d in ipairs { "rules", "strategies" } do
+    for _, d in ipairs { "rules", "strategies", "bin" } do
       if H.exists(H.root .. "/" .. d) then H.run(("cp -r %s %s/"):format(q(H.root .. "/" .. d), q(tmp))) end
     end
     H.run(("cd %s && find . -name '*.o' -o -name '*.so' | xargs rm -f"):format(q(tmp)))
