@@ -81,8 +81,11 @@ local function run_block(page, b)
   for i, line in ipairs(b.lines) do
     local expect = line:match("print%b().-%-%->%s*(.-)%s*$")
     local at = b.line + i - 1
-    if not expect and i > 1 and b.lines[i - 1]:match("print%b()") then
-      expect, at = line:match("^%s*%-%->%s*(.-)%s*$"), at - 1
+    local alone = line:match("^%s*%-%->%s*(.-)%s*$")
+    if alone then  -- an expectation on its own line is about the print just above
+      assert(i > 1 and b.lines[i - 1]:match("print%b()"),
+             ("%s:%d: '-->' must follow a one-line print"):format(page, at))
+      expect, at = alone, at - 1
     end
     if expect then
       expect = expect:gsub("%s+%-%-%s.*$", "")
