@@ -51,7 +51,8 @@ local f_bin = io.open("bin/deckhand")
 if f_bin then
   f_bin:close()
   if not text:find('bin = { deckhand = "bin/deckhand" }', 1, true) then
-    text = text:gsub("\n}%s*$", '\n  install = { bin = { deckhand = "bin/deckhand" } },\n}\n'):gsub("(\n  },\n)(\n  install)", "%1%2")
+    -- inside build = { ... }, after the module list
+    text = text:gsub("\n}%s*$", '\n  install = { bin = { deckhand = "bin/deckhand" } },\n}\n')
   end
 end
 
