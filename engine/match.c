@@ -90,8 +90,7 @@ static void start_hand(dh_match *m) {
   clear_hand(m);
   m->stacked = 0;
   m->talon = m->rules->deck;
-  dh_deck_shuffle(&m->talon, &m->rng);
-  dh_deck_deal(&m->talon, m->nseats, m->dealer, NULL, 0, m->hand_size, m->hand);
+  dh_deck_shuffle_deal(&m->talon, &m->rng, m->nseats, m->dealer, m->hand_size, m->hand);
   finish_deal(m);
 }
 
