@@ -21,6 +21,8 @@
 #define DH_DECK    "deckhand.Deck"
 #define DH_RNG     "deckhand.Rng"
 #define DH_ORDER   "deckhand.Order"
+/* the registry table of Card userdata by card value (lcard.c) */
+#define DH_CARDCACHE "deckhand.cardcache"
 
 /* a set with the layout its positions read back under */
 typedef struct dhL_set { dh_cardset bits; int layout; } dhL_set;

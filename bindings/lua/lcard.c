@@ -6,7 +6,7 @@
 
 #include "lbind.h"
 
-#define CACHE "deckhand.cardcache"
+#define CACHE DH_CARDCACHE
 
 static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
