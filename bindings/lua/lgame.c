@@ -32,7 +32,7 @@ typedef struct alog { lua_Integer n, cap; int64_t e[1]; } alog;
 
 /* a Game userdata: the match, and its log (user value 2) by address, so
 ** that logging an action asks Lua for nothing; userdata do not move */
-typedef struct lgame { dh_match m; alog *log; } lgame;
+typedef struct lgame { dh_match m; alog *log; unsigned tag; } lgame;
 
 static alog *new_log(lua_State *L, lua_Integer cap) {
   alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
@@ -101,8 +101,14 @@ static void pushcard(lua_State *L, dh_card c) {
   dhL_pushcard(L, c);
 }
 
+/* a Game by its tag (see lbind.h), else by its metatable */
+static void *togame(lua_State *L, int arg) {
+  void *p = dhL_totagged(L, arg, sizeof(lgame), offsetof(lgame, tag), DH_TAG_GAME);
+  return p ? p : testclass(L, arg, UP_GAME);
+}
+
 static dh_match *checkgame(lua_State *L, int arg) {
-  void *p = testclass(L, arg, UP_GAME);
+  void *p = togame(L, arg);
   if (!p) luaL_typeerror(L, arg, "game");
   return (dh_match *)p;
 }
@@ -115,7 +121,7 @@ static dh_view *checkview(lua_State *L, int arg) {
 
 /* any of Game, View, State, read only */
 static const dh_match *tomatch(lua_State *L, int arg) {
-  void *p = testclass(L, arg, UP_GAME);
+  void *p = togame(L, arg);
   const dh_match *s;
   if (p) return (const dh_match *)p;
   if (testclass(L, arg, UP_STATE) && (s = dhL_tostate(L, arg)) != NULL) return s;
@@ -301,6 +307,7 @@ static void push_set(lua_State *L, dh_cardset s, int layout) {
   dhL_set *u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
   u->bits = s;
   u->layout = layout;
+  u->tag = DH_TAG_SET;
   lua_pushvalue(L, lua_upvalueindex(UP_SET));
   lua_setmetatable(L, -2);
 }
@@ -308,7 +315,7 @@ static void push_set(lua_State *L, dh_cardset s, int layout) {
 /* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
 ** nil when over (or, in a view, when another seat is to act) */
 static int m_legal(lua_State *L) {
-  const dh_match *m = (const dh_match *)testclass(L, 1, UP_GAME);
+  const dh_match *m = (const dh_match *)togame(L, 1);
   dh_view *v = NULL;
   if (!m) {
     v = (dh_view *)testclass(L, 1, UP_VIEW);
@@ -336,6 +343,7 @@ static dh_match *push_game(lua_State *L, int rules_idx) {
   rules_idx = lua_absindex(L, rules_idx);
   m = (dh_match *)lua_newuserdatauv(L, sizeof(lgame), 2);
   memset(m, 0, sizeof(lgame));
+  ((lgame *)m)->tag = DH_TAG_GAME;
   lua_pushvalue(L, lua_upvalueindex(UP_GAME));
   lua_setmetatable(L, -2);
   lua_pushvalue(L, rules_idx);

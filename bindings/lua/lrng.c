@@ -4,7 +4,7 @@
 #include "lbind.h"
 #include "playout.h"
 
-dh_rng *dhL_checkrng(lua_State *L, int arg) { return (dh_rng *)luaL_checkudata(L, arg, DH_RNG); }
+
 
 /*
 ** The methods have upvalues: 1 the Rng metatable, 2 the CardSet one, 3 the
@@ -21,13 +21,24 @@ static void *testup(lua_State *L, int arg, int up) {
   return same ? p : NULL;
 }
 
+/* an Rng userdata: the generator and the tag (see lbind.h) */
+typedef struct lrng { dh_rng r; unsigned tag; } lrng;
+
+dh_rng *dhL_checkrng(lua_State *L, int arg) {
+  dh_rng *r = (dh_rng *)dhL_totagged(L, arg, sizeof(lrng), offsetof(lrng, tag), DH_TAG_RNG);
+  return r ? r : (dh_rng *)luaL_checkudata(L, arg, DH_RNG);
+}
+
 static dh_rng *torng(lua_State *L) {
-  dh_rng *r = (dh_rng *)testup(L, 1, 1);
+  dh_rng *r = (dh_rng *)dhL_totagged(L, 1, sizeof(lrng), offsetof(lrng, tag), DH_TAG_RNG);
+  if (!r) r = (dh_rng *)testup(L, 1, 1);
   return r ? r : dhL_checkrng(L, 1);
 }
 
 static dh_rng *push_rng(lua_State *L) {
-  dh_rng *r = (dh_rng *)lua_newuserdatauv(L, sizeof(dh_rng), 0);
+  lrng *u = (lrng *)lua_newuserdatauv(L, sizeof(lrng), 0);
+  dh_rng *r = &u->r;
+  u->tag = DH_TAG_RNG;
   luaL_setmetatable(L, DH_RNG);
   return r;
 }
@@ -87,7 +98,7 @@ static int rng_clone(lua_State *L) {
 /* rng:pick(set) -> a uniformly chosen card of a non-empty set */
 static int rng_pick(lua_State *L) {
   dh_rng *r = torng(L);
-  dhL_set *u = (dhL_set *)testup(L, 2, 2);
+  dhL_set *u = dhL_toset(L, 2);
   int layout;
   dh_cardset s;
   dh_card c;
