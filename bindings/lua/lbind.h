@@ -27,7 +27,7 @@
 #define DH_CARDCACHE "deckhand.cardcache"
 
 /*
-** The userdata a Lua strategy passes on every card (Game, Rng, CardSet)
+** The userdata a Lua strategy passes on every card (Game, Rng, CardSet, Card)
 ** carry a tag word, and a check reads it with the userdata's size: two
 ** cheap API calls where fetching and comparing the metatable takes four.
 ** Only this module's C code writes into these userdata, so Lua code
@@ -36,6 +36,7 @@
 #define DH_TAG_SET  0x43617264u   /* "Card" */
 #define DH_TAG_RNG  0x526e6721u   /* "Rng!" */
 #define DH_TAG_GAME 0x47616d65u   /* "Game" */
+#define DH_TAG_CARD 0x4f6e6521u   /* "One!" */
 
 static inline void *dhL_totagged(lua_State *L, int arg, size_t size, size_t tag_at, unsigned tag) {
   void *p = lua_touserdata(L, arg);

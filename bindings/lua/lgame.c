@@ -76,7 +76,7 @@ static const char *const suit_letters[] = { "c", "d", "h", "s" };
 ** upvalue: no lookup by name (a string compare) or by address in the
 ** registry, which mattered for the calls a Lua strategy makes per card.
 */
-enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, UP_CARD, NUP = UP_CARD };
+enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, NUP = UP_CARDS };
 
 static void *testclass(lua_State *L, int arg, int mt) {
   void *p = lua_touserdata(L, arg);
@@ -87,12 +87,6 @@ static void *testclass(lua_State *L, int arg, int mt) {
   return same ? p : NULL;
 }
 
-/* dhL_checkcard, a Card found by its metatable (a Card userdata is its
-** dh_card alone, see lcard.c) */
-static dh_card checkcard(lua_State *L, int arg) {
-  void *p = testclass(L, arg, UP_CARD);
-  return p ? *(const dh_card *)p : dhL_checkcard(L, arg);
-}
 
 /* dhL_pushcard from the cache in the upvalue */
 static void pushcard(lua_State *L, dh_card c) {
@@ -445,7 +439,7 @@ static dh_match *checkmutable(lua_State *L, int arg) {
 static int game_play(lua_State *L) {
   dh_match *m = checkmutable(L, 1);
   int seat = checkseat(L, 2, m), err;
-  dh_card c = checkcard(L, 3);
+  dh_card c = dhL_checkcard(L, 3);
   char name[DH_CARD_NAMELEN];
   dhL_rules_enter(L, m->rules);
   err = dh_match_play(m, seat, c);
@@ -691,7 +685,6 @@ int dhL_open_game(lua_State *L) {
   luaL_newmetatable(L, DH_STATE);
   luaL_getmetatable(L, DH_CARDSET);
   lua_getfield(L, LUA_REGISTRYINDEX, DH_CARDCACHE);
-  luaL_getmetatable(L, DH_CARD);
   fill_class(L, mod + UP_GAME, game_methods, game_tostring);
   fill_class(L, mod + UP_VIEW, view_methods, view_tostring);
   fill_class(L, mod + UP_STATE, NULL, NULL);

@@ -4,13 +4,11 @@
 #include "lbind.h"
 #include "playout.h"
 
-
-
 /*
 ** The methods have upvalues: 1 the Rng metatable, 2 the CardSet one, 3 the
-** card cache, 4 the Card metatable.  rng:pick runs for every card a Lua
-** strategy plays: its checks compare metatables with upvalues and its card
-** comes from the cache without a lookup by name.
+** card cache.  rng:pick runs for every card a Lua strategy plays: its
+** checks read the tags (lbind.h), else compare metatables with upvalues,
+** and its card comes from the cache without a lookup by name.
 */
 static void *testup(lua_State *L, int arg, int up) {
   void *p = lua_touserdata(L, arg);
@@ -99,6 +97,7 @@ static int rng_clone(lua_State *L) {
 static int rng_pick(lua_State *L) {
   dh_rng *r = torng(L);
   dhL_set *u = dhL_toset(L, 2);
+  if (!u) u = (dhL_set *)testup(L, 2, 2);
   int layout;
   dh_cardset s;
   dh_card c;
@@ -143,8 +142,7 @@ int dhL_open_rng(lua_State *L) {
   lua_pushvalue(L, -2);
   luaL_getmetatable(L, DH_CARDSET);
   lua_getfield(L, LUA_REGISTRYINDEX, DH_CARDCACHE);
-  luaL_getmetatable(L, DH_CARD);
-  luaL_setfuncs(L, rng_methods, 4);
+  luaL_setfuncs(L, rng_methods, 3);
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
   lua_pushcfunction(L, rng_new);
