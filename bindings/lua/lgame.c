@@ -5,7 +5,8 @@
 **
 ** Seats, sides and hands are 1-based here and 0-based in the engine.  A
 ** Game's user values: 1 the Rules it is played by (kept alive), 2 its
-** actions, a flat list of integers that game:record() expands.
+** actions, a flat list of integers that game:record() expands, 3 what
+** deckhand.game started it from (for records).
 */
 #include <string.h>
 
@@ -335,7 +336,7 @@ static int m_legal(lua_State *L) {
 static dh_match *push_game(lua_State *L, int rules_idx) {
   dh_match *m;
   rules_idx = lua_absindex(L, rules_idx);
-  m = (dh_match *)lua_newuserdatauv(L, sizeof(lgame), 2);
+  m = (dh_match *)lua_newuserdatauv(L, sizeof(lgame), 3);
   memset(m, 0, sizeof(lgame));
   ((lgame *)m)->tag = DH_TAG_GAME;
   lua_pushvalue(L, lua_upvalueindex(UP_GAME));
@@ -345,7 +346,8 @@ static dh_match *push_game(lua_State *L, int rules_idx) {
   return m;
 }
 
-/* core.game(rules, seed, dealer [, hands [, talon]]): hands a list per seat */
+/* core.game(rules, seed, dealer [, hands [, talon [, origin]]]): hands a
+** list per seat; origin, any value, is kept for core.game_origin */
 static int game_new(lua_State *L) {
   const dh_rules *r = dhL_checkrules(L, 1);
   uint64_t seed = (uint64_t)luaL_checkinteger(L, 2);
@@ -383,6 +385,17 @@ static int game_new(lua_State *L) {
                            "other cards of the deck", r->sizes[0]);
   }
   set_new_log(L, -1, 64);
+  if (!lua_isnoneornil(L, 6)) {
+    lua_pushvalue(L, 6);
+    lua_setiuservalue(L, -2, 3);
+  }
+  return 1;
+}
+
+/* core.game_origin(game) -> the origin given to core.game (clones share it) */
+static int game_origin(lua_State *L) {
+  checkgame(L, 1);
+  lua_getiuservalue(L, 1, 3);
   return 1;
 }
 
@@ -503,6 +516,8 @@ static int game_clone(lua_State *L) {
   b = set_new_log(L, -1, a->cap);
   memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
   b->n = a->n;
+  lua_getiuservalue(L, 1, 3);
+  lua_setiuservalue(L, -2, 3);
   return 1;
 }
 
@@ -691,6 +706,9 @@ int dhL_open_game(lua_State *L) {
   for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
   lua_pushcclosure(L, game_new, NUP);
   lua_setfield(L, mod, "game");
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, game_origin, NUP);
+  lua_setfield(L, mod, "game_origin");
   /* the method tables, for deckhand/game.lua to extend */
   lua_getfield(L, mod + UP_GAME, "__index");
   lua_setfield(L, mod, "Game");

@@ -8,8 +8,9 @@ local core = require "deckhand.core"
 
 local Game = core.Game
 
--- what a game was started from, by game (weak keys: it dies with the game)
-local origin = setmetatable({}, { __mode = "k" })
+-- what a game was started from: kept by the C game itself (its user
+-- value), which costs less per game than a table with weak keys
+local origin = core.game_origin
 
 -- a card as a record names it: "Jh"; a pinochle second copy, which
 -- prints like its twin, as "Jh#2"
@@ -88,26 +89,18 @@ return function(deckhand)
         talon, deal[n + 1] = cards_of(list), list
       end
     end
-    local game = core.game(variant.rules, seed, dealer, hands, talon)
-    origin[game] = { variant = variant, seed = seed, dealer = dealer, deal = deal }
-    return game
-  end
-
-  local c_clone = Game.clone
-  function Game.clone(game)
-    local copy = c_clone(game)
-    origin[copy] = origin[game]
-    return copy
+    return core.game(variant.rules, seed, dealer, hands, talon,
+                     { variant = variant, seed = seed, dealer = dealer, deal = deal })
   end
 
   function Game.variant(game)
-    local o = origin[game]
+    local o = origin(game)
     return o and o.variant
   end
 
   --- game:record() -> a plain table: variant, options, seed, dealer, deal, actions
   function Game.record(game)
-    local o = origin[game]
+    local o = origin(game)
     if not o then error("this game has no record (a sampled world)", 2) end
     local actions = {}
     for i, a in ipairs(game:actions()) do
