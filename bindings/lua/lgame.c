@@ -57,10 +57,11 @@ static alog *get_log(lua_State *L, int g) {
   return ((lgame *)lua_touserdata(L, g))->log;
 }
 
-static void log_push(lua_State *L, int g, int64_t v) {
-  alog *a = get_log(L, g);
+/* appends to the log of m, the game at index 1 */
+static void log_push(lua_State *L, dh_match *m, int64_t v) {
+  alog *a = ((lgame *)m)->log;
   if (a->n == a->cap) {
-    alog *b = set_new_log(L, g, a->cap * 2);
+    alog *b = set_new_log(L, 1, a->cap * 2);
     memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
     b->n = a->n;
     a = b;
@@ -126,7 +127,9 @@ static const dh_match *tomatch(lua_State *L, int arg) {
 }
 
 static int checkseat(lua_State *L, int arg, const dh_match *m) {
-  lua_Integer s = luaL_checkinteger(L, arg);
+  int isnum;
+  lua_Integer s = lua_tointegerx(L, arg, &isnum);
+  if (!isnum) s = luaL_checkinteger(L, arg);  /* raises the usual error */
   luaL_argcheck(L, s >= 1 && s <= m->nseats, arg, "seat out of range");
   return (int)s - 1;
 }
@@ -399,10 +402,10 @@ static int game_origin(lua_State *L) {
   return 1;
 }
 
-static void log_action(lua_State *L, int kind, int seat, lua_Integer payload, int extra,
-                       lua_Integer more) {
-  log_push(L, 1, kind | seat << 4 | payload << 8);
-  if (extra) log_push(L, 1, more);
+static void log_action(lua_State *L, dh_match *m, int kind, int seat, lua_Integer payload,
+                       int extra, lua_Integer more) {
+  log_push(L, m, kind | seat << 4 | payload << 8);
+  if (extra) log_push(L, m, more);
 }
 
 /* nil, code, message for a refused action */
@@ -460,7 +463,7 @@ static int game_play(lua_State *L) {
     dh_card_name(c, name);
     return turn_refusal(L, m, err, name);
   }
-  log_action(L, ACT_PLAY, seat, c, 0, 0);
+  log_action(L, m, ACT_PLAY, seat, c, 0, 0);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -481,7 +484,7 @@ static int game_bid(lua_State *L) {
     if (err == DH_E_BAD_BID) return refuse(L, err, "bad bid: %s", lua_tostring(L, -1));
     return turn_refusal(L, m, err, lua_tostring(L, -1));
   }
-  log_action(L, ACT_BID, seat, b + 8, 0, 0);
+  log_action(L, m, ACT_BID, seat, b + 8, 0, 0);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -502,7 +505,7 @@ static int game_pass(lua_State *L) {
     return refuse(L, err, "must pass %s cards", lua_tostring(L, -1));
   }
   if (err) return turn_refusal(L, m, err, "");
-  log_action(L, ACT_PASS, seat, 0, 1, (lua_Integer)s);
+  log_action(L, m, ACT_PASS, seat, 0, 1, (lua_Integer)s);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -557,9 +560,9 @@ static int game_playout(lua_State *L) {
     if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
     err = a.kind == DH_ACT_PLAY ? dh_match_play_legal(m, a.card) : dh_match_apply(m, &a);
     if (err != DH_OK) break;
-    if (a.kind == DH_ACT_PLAY) log_action(L, ACT_PLAY, a.seat, a.card, 0, 0);
-    else if (a.kind == DH_ACT_BID) log_action(L, ACT_BID, a.seat, a.bid + 8, 0, 0);
-    else log_action(L, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
+    if (a.kind == DH_ACT_PLAY) log_action(L, m, ACT_PLAY, a.seat, a.card, 0, 0);
+    else if (a.kind == DH_ACT_BID) log_action(L, m, ACT_BID, a.seat, a.bid + 8, 0, 0);
+    else log_action(L, m, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
   }
   if (err == DH_E_RULE) return dhL_rules_raise(L);
   lua_settop(L, 1);

@@ -67,12 +67,16 @@ return function(deckhand)
   -- first, as the entry after the last seat (or deal.talon); cards the
   -- deal does not name go under it in deck order.  Only the first hand is
   -- stacked: later hands are shuffled from the seed.
+  local mtype = math.type
+
   function deckhand.game(variant, opts)
-    variant = as_variant(variant, 2)
+    -- a Lua strategy's bench makes a game per deal: locals, and no call
+    -- for a variant that is one already
+    if getmetatable(variant) ~= deckhand.Variant then variant = as_variant(variant, 2) end
     if variant.new_game then return variant.new_game(variant.settings, opts) end
     opts = opts or {}
     local seed = opts.seed or fresh_seed()
-    if math.type(seed) ~= "integer" then error("seed must be an integer", 2) end
+    if mtype(seed) ~= "integer" then error("seed must be an integer", 2) end
     local dealer = opts.dealer or 1
     local hands, talon, deal
     if opts.deal then
