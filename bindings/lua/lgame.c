@@ -5,8 +5,10 @@
 **
 ** Seats, sides and hands are 1-based here and 0-based in the engine.  A
 ** Game's user values: 1 the Rules it is played by (kept alive), 2 its
-** actions, a flat list of integers that game:record() expands, 3 what
-** deckhand.game started it from (for records).
+** actions, a flat list of integers that game:record() expands, 3-6 what
+** deckhand.game started it from (for records): the variant, the seed and
+** dealer as given, the stacked deal.  Values, not a table: a Lua strategy
+** makes a game per deal.
 */
 #include <string.h>
 
@@ -34,6 +36,9 @@ typedef struct alog { lua_Integer n, cap; int64_t e[1]; } alog;
 /* a Game userdata: the match, and its log (user value 2) by address, so
 ** that logging an action asks Lua for nothing; userdata do not move */
 typedef struct lgame { dh_match m; alog *log; unsigned tag; } lgame;
+
+/* a Game's user values (see the top) */
+enum { UV_RULES = 1, UV_LOG, UV_VARIANT, UV_SEED, UV_DEALER, UV_DEAL, NUV = UV_DEAL };
 
 static alog *new_log(lua_State *L, lua_Integer cap) {
   alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
@@ -339,7 +344,7 @@ static int m_legal(lua_State *L) {
 static dh_match *push_game(lua_State *L, int rules_idx) {
   dh_match *m;
   rules_idx = lua_absindex(L, rules_idx);
-  m = (dh_match *)lua_newuserdatauv(L, sizeof(lgame), 3);
+  m = (dh_match *)lua_newuserdatauv(L, sizeof(lgame), NUV);
   memset(m, 0, sizeof(lgame));
   ((lgame *)m)->tag = DH_TAG_GAME;
   lua_pushvalue(L, lua_upvalueindex(UP_GAME));
@@ -349,8 +354,10 @@ static dh_match *push_game(lua_State *L, int rules_idx) {
   return m;
 }
 
-/* core.game(rules, seed, dealer [, hands [, talon [, origin]]]): hands a
-** list per seat; origin, any value, is kept for core.game_origin */
+/* core.game(rules, seed, dealer [, hands [, talon [, variant [, deal]]]]):
+** hands a list per seat; with a variant, the game keeps what it was
+** started from (variant, the seed and dealer as given, deal) for
+** core.game_origin */
 static int game_new(lua_State *L) {
   const dh_rules *r = dhL_checkrules(L, 1);
   uint64_t seed = (uint64_t)luaL_checkinteger(L, 2);
@@ -389,16 +396,29 @@ static int game_new(lua_State *L) {
   }
   set_new_log(L, -1, 64);
   if (!lua_isnoneornil(L, 6)) {
-    lua_pushvalue(L, 6);
-    lua_setiuservalue(L, -2, 3);
+    static const int from[] = { 6, 2, 3, 7 };
+    int i;
+    for (i = 0; i < 4; i++) {
+      lua_pushvalue(L, from[i]);
+      lua_setiuservalue(L, -2, UV_VARIANT + i);
+    }
   }
   return 1;
 }
 
-/* core.game_origin(game) -> the origin given to core.game (clones share it) */
+/* core.game_origin(game) -> {variant, seed, dealer, deal} as given to
+** core.game (clones share them), or nil */
 static int game_origin(lua_State *L) {
+  static const char *const names[] = { "variant", "seed", "dealer", "deal" };
+  int i;
   checkgame(L, 1);
-  lua_getiuservalue(L, 1, 3);
+  if (lua_getiuservalue(L, 1, UV_VARIANT) <= LUA_TNIL) return 1;  /* nil: none */
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 4);
+  for (i = 0; i < 4; i++) {
+    lua_getiuservalue(L, 1, UV_VARIANT + i);
+    lua_setfield(L, -2, names[i]);
+  }
   return 1;
 }
 
@@ -513,14 +533,17 @@ static int game_pass(lua_State *L) {
 static int game_clone(lua_State *L) {
   dh_match *m = checkgame(L, 1), *c;
   alog *a = get_log(L, 1), *b;
+  int i;
   lua_getiuservalue(L, 1, 1);
   c = push_game(L, -1);
   *c = *m;
   b = set_new_log(L, -1, a->cap);
   memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
   b->n = a->n;
-  lua_getiuservalue(L, 1, 3);
-  lua_setiuservalue(L, -2, 3);
+  for (i = UV_VARIANT; i <= NUV; i++) {
+    lua_getiuservalue(L, 1, i);
+    lua_setiuservalue(L, -2, i);
+  }
   return 1;
 }
 

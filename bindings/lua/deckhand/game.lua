@@ -8,8 +8,9 @@ local core = require "deckhand.core"
 
 local Game = core.Game
 
--- what a game was started from: kept by the C game itself (its user
--- value), which costs less per game than a table with weak keys
+-- what a game was started from, {variant, seed, dealer, deal}: kept by the
+-- C game itself (user values), which costs less per game than a table in
+-- a table with weak keys
 local origin = core.game_origin
 
 -- a card as a record names it: "Jh"; a pinochle second copy, which
@@ -93,8 +94,7 @@ return function(deckhand)
         talon, deal[n + 1] = cards_of(list), list
       end
     end
-    return core.game(variant.rules, seed, dealer, hands, talon,
-                     { variant = variant, seed = seed, dealer = dealer, deal = deal })
+    return core.game(variant.rules, seed, dealer, hands, talon, variant, deal)
   end
 
   function Game.variant(game)
