@@ -276,16 +276,18 @@ static inline void learn(dh_match *m, int seat, dh_card c, int suit) {
      suit's cards twice changes nothing */
   unsigned off = (unsigned)(led < DH_NOSUIT) & (unsigned)(suit != led) & r->shows_voids;
   unsigned offt = off & r->shows_trump_voids & (unsigned)(trump < DH_NOSUIT) & (unsigned)(suit != trump);
-  led = led < DH_NOSUIT ? led : 0;
-  trump = trump < DH_NOSUIT ? trump : 0;
+  /* led and trump are 0..DH_NOSUIT, indices of suit_set[5]; at DH_NOSUIT
+     the masks are 0 */
   m->voids[seat] |= (uint8_t)((off << led) | (offt << trump));
   m->excluded[seat] |= (r->suit_set[led] & (0 - (dh_cardset)off)) |
                        (r->suit_set[trump] & (0 - (dh_cardset)offt));
   if (m->trick.n != 0 && m->trick_no != 0) return;
   if (r->fast_ops) {  /* the straight-line rules: the checks inline, the rare update not */
     dh_cardset ex = 0;
-    if (DH_FAST(r, DH_OP_BREAK_SUIT) && m->trick.n == 0 && suit == r->fast_break_suit &&
-        !(m->played & r->fast_break))
+    /* & of flags: the suit of a random lead is a coin toss for a branch */
+    unsigned brk = (unsigned)(m->trick.n == 0) & (unsigned)(suit == r->fast_break_suit) &
+                   (unsigned)!(m->played & r->fast_break);
+    if (DH_FAST(r, DH_OP_BREAK_SUIT) && brk)
       ex |= ~r->suit_set[suit];
     if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (dh_set_of(c) & r->fast_first))
       ex |= ~r->fast_first;
