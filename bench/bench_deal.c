@@ -1,6 +1,6 @@
-#define _POSIX_C_SOURCE 199309L  /* clock_gettime under -std=c11 */
 /* bench_deal.c -- shuffles + deals per second, nanoseconds per trick winner.
 ** Prints the median of several runs; run through `make bench`. */
+#include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,22 +11,6 @@
 
 #define RUNS 7
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp);
-  return v[n / 2];
-}
-
 /* shuffle a fresh 52-card deck and deal 4 x 13; the sink keeps the work */
 static double deals_per_second(int n, uint64_t *sink) {
   dh_deck fresh, d;
@@ -36,7 +20,7 @@ static double deals_per_second(int n, uint64_t *sink) {
   int i;
   dh_deck_init(&fresh, DH_DECK_FRENCH52);
   dh_rng_seed(&r, 1);
-  t0 = now();
+  t0 = bench_now();
   for (i = 0; i < n; i++) {
     d = fresh;
     dh_deck_shuffle(&d, &r);
@@ -44,7 +28,7 @@ static double deals_per_second(int n, uint64_t *sink) {
     dh_deck_deal(&d, 4, i & 3, NULL, 0, 13, h);
     *sink += h[0] ^ h[3];
   }
-  return n / (now() - t0);
+  return n / (bench_now() - t0);
 }
 
 /* 4-card tricks from random deals, trumps in turn: ns per decision */
@@ -64,9 +48,9 @@ static double ns_per_winner(int n, uint64_t *sink) {
     dh_trick_clear(&tricks[i]);
     for (k = 0; k < 4; k++) dh_trick_add(&tricks[i], k, d.cards[k]);
   }
-  t0 = now();
+  t0 = bench_now();
   for (i = 0; i < n; i++) *sink += (uint64_t)dh_trick_winner(&tricks[i & 4095], i & 3, &nat);
-  return (now() - t0) * 1e9 / n;
+  return (bench_now() - t0) * 1e9 / n;
 }
 
 int main(void) {
@@ -77,7 +61,7 @@ int main(void) {
     deal[i] = deals_per_second(2000000, &sink);
     win[i] = ns_per_winner(20000000, &sink);
   }
-  printf("shuffle + deal 4x13 (french52): %6.2f M/s   (median of %d runs)\n", median(deal, RUNS) / 1e6, RUNS);
-  printf("trick winner, 4 cards, trumps:  %6.2f ns/decision\n", median(win, RUNS));
+  printf("shuffle + deal 4x13 (french52): %6.2f M/s   (median of %d runs)\n", bench_median(deal, RUNS) / 1e6, RUNS);
+  printf("trick winner, 4 cards, trumps:  %6.2f ns/decision\n", bench_median(win, RUNS));
   return sink == 42;  /* never: keeps the loops from being optimised away */
 }

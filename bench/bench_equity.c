@@ -1,7 +1,7 @@
-#define _POSIX_C_SOURCE 199309L  /* clock_gettime under -std=c11 */
 /* bench_equity.c -- equity timings: heads-up preflop enumeration (1,712,304
 ** boards), a three-way flop enumeration with ranges, Monte Carlo trials per
 ** second for Hold'em and Omaha.  Medians of several runs. */
+#include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,22 +10,6 @@
 #include "equity.h"
 
 #define RUNS 7
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp);
-  return v[n / 2];
-}
 
 static dh_range ranges[DH_EQ_MAXPLAYERS];
 
@@ -57,13 +41,13 @@ static double timed(const dh_equity_req *q, uint64_t *trials, double *eq0) {
   dh_equity_result r;
   int i;
   for (i = 0; i < RUNS; i++) {
-    double t0 = now();
+    double t0 = bench_now();
     if (dh_equity(q, &r) != 0) { fprintf(stderr, "equity failed\n"); exit(1); }
-    t[i] = now() - t0;
+    t[i] = bench_now() - t0;
   }
   *trials = r.trials;
   *eq0 = r.equity[0];
-  return median(t, RUNS);
+  return bench_median(t, RUNS);
 }
 
 int main(void) {

@@ -5,7 +5,7 @@
 ** a fixed seed and are made before timing; each figure is the median of
 ** several runs.
 */
-#define _POSIX_C_SOURCE 199309L  /* clock_gettime under -std=c11 */
+#include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,22 +25,6 @@ static const char *const ladder[] = {
 };
 #define NLADDER 8   /* the royal flush is timed but is not a rung */
 #define NPAT (sizeof ladder / sizeof ladder[0])
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  return v[n / 2];
-}
 
 int main(void) {
   static dh_cardset hands[NHANDS];
@@ -74,45 +58,45 @@ int main(void) {
     double rate[RUNS];
     long matched = 0;
     for (run = 0; run < RUNS; run++) {
-      double t0 = now();
+      double t0 = bench_now();
       matched = 0;
       for (i = 0; i < NHANDS; i++) matched += dh_pattern_match(&pat[k], hands[i], NULL);
-      rate[run] = NHANDS / (now() - t0) / 1e6;
+      rate[run] = NHANDS / (bench_now() - t0) / 1e6;
     }
-    printf("%-14s %10ld %12.1f\n", ladder[k], matched, median(rate, RUNS));
+    printf("%-14s %10ld %12.1f\n", ladder[k], matched, bench_median(rate, RUNS));
   }
   {
     /* the whole ladder: how many hands a pattern classifier sorts per second */
     double rate[RUNS];
     long cats[NLADDER + 1] = { 0 };
     for (run = 0; run < RUNS; run++) {
-      double t0 = now();
+      double t0 = bench_now();
       memset(cats, 0, sizeof cats);
       for (i = 0; i < NHANDS; i++) {
         for (k = 0; k < NLADDER; k++)
           if (dh_pattern_match(&pat[k], hands[i], NULL)) break;
         cats[k]++;
       }
-      rate[run] = NHANDS / (now() - t0) / 1e6;
+      rate[run] = NHANDS / (bench_now() - t0) / 1e6;
     }
     printf("%-14s %10ld %12.1f  (M hands/s, first rung that matches)\n", "ladder", cats[0],
-           median(rate, RUNS));
+           bench_median(rate, RUNS));
   }
   {
     /* with the matched cards asked for */
     double rate[RUNS];
     dh_cardset sink = 0;
     for (run = 0; run < RUNS; run++) {
-      double t0 = now();
+      double t0 = bench_now();
       for (i = 0; i < NHANDS; i++) {
         dh_cardset out;
         dh_pattern_match(&pat[7], hands[i], &out);
         sink ^= out;
       }
-      rate[run] = NHANDS / (now() - t0) / 1e6;
+      rate[run] = NHANDS / (bench_now() - t0) / 1e6;
     }
     printf("%-14s %10s %12.1f  (1{2} returning the cards; %llx)\n", "1{2} +cards", "",
-           median(rate, RUNS), (unsigned long long)(sink & 1));
+           bench_median(rate, RUNS), (unsigned long long)(sink & 1));
   }
   return 0;
 }

@@ -8,7 +8,7 @@
 ** Each figure is the median of `runs` timings (default 7), in millions of
 ** hands per second; the spread (min..max) shows how noisy the machine was.
 */
-#define _POSIX_C_SOURCE 199309L
+#include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,17 +18,6 @@
 #include "rng.h"
 
 #define NRANDOM 10000000
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
 
 static dh_cardset *random_hands(int n, int cards, uint64_t seed) {
   dh_cardset *h = malloc((size_t)n * sizeof *h);
@@ -98,12 +87,12 @@ static void measure(const char *name, task f, const dh_cardset *h, int n, int ru
   uint64_t sum = 0;
   int i;
   for (i = 0; i < runs; i++) {
-    double t0 = now(), t1;
+    double t0 = bench_now(), t1;
     int64_t hands = f(h, n, &sum);
-    t1 = now();
+    t1 = bench_now();
     rate[i] = (double)hands / (t1 - t0) / 1e6;
   }
-  qsort(rate, (size_t)runs, sizeof *rate, cmp_double);
+  qsort(rate, (size_t)runs, sizeof *rate, bench_cmp);
   printf("%-34s %8.0f M/s  (%.0f..%.0f)   %s\n", name, rate[runs / 2], rate[0],
          rate[runs - 1], refs);
   free(rate);

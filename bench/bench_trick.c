@@ -4,7 +4,7 @@
 ** cards, trick winners, scoring.  Prints the median of several runs beside
 ** the reference figures of ../shared/PERF-ANCHORS.md.
 */
-#define _POSIX_C_SOURCE 199309L
+#include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -13,30 +13,19 @@
 #include "playout.h"
 #include "rules_fixture.h"
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* deals per second: each deal a fresh one-hand match from its own seed */
 static double run_deals(const dh_rules *r, long n, unsigned long *check) {
   dh_rng rng;
   dh_match m;
   long i;
-  double t0 = now();
+  double t0 = bench_now();
   dh_rng_seed(&rng, 7);
   for (i = 0; i < n; i++) {
     dh_match_init(&m, r, (uint64_t)i, 0);
     dh_playout_hand(&m, &rng);
     *check += (unsigned long)(m.score[0] - m.score[1]);
   }
-  return (double)n / (now() - t0);
+  return (double)n / (bench_now() - t0);
 }
 
 /* playouts from a fixed dealt position: the copy and 52 cards */
@@ -48,13 +37,13 @@ static double run_fixed(const dh_rules *r, long n, unsigned long *check) {
   dh_rng_seed(&rng, 9);
   dh_match_init(&start, r, 1, 0);
   while (start.phase == DH_PHASE_BID) dh_playout_step(&start, &rng);
-  t0 = now();
+  t0 = bench_now();
   for (i = 0; i < n; i++) {
     m = start;
     dh_playout_hand(&m, &rng);
     *check += m.last_tricks[0];
   }
-  return (double)n / (now() - t0);
+  return (double)n / (bench_now() - t0);
 }
 
 int main(int argc, char **argv) {
@@ -69,8 +58,8 @@ int main(int argc, char **argv) {
     deals[i] = run_deals(&r, n, &check);
     fixed[i] = run_fixed(&r, n, &check);
   }
-  qsort(deals, runs, sizeof deals[0], cmp);
-  qsort(fixed, runs, sizeof fixed[0], cmp);
+  qsort(deals, runs, sizeof deals[0], bench_cmp);
+  qsort(fixed, runs, sizeof fixed[0], bench_cmp);
   printf("spades, built-in rules, shuffle+deal+bids+52 cards+scoring: %.2f M deals/s "
          "(median of %d; reference bitboard engine 0.67-0.76, goal >= 1)\n",
          deals[runs / 2] / 1e6, runs);

@@ -113,6 +113,31 @@ void dh_deck_shuffle(dh_deck *d, dh_rng *r) {
   }
 }
 
+void dh_deck_shuffle_deal(dh_deck *d, dh_rng *r, int players, int dealer, int per_seat,
+                          dh_cardset *hands) {
+  int dealt = per_seat * players, top = d->top, i, seat;
+  if (players < 1 || players > 64 || dealer < 0 || dealer >= players || per_seat < 0 ||
+      dealt > dh_deck_left(d)) {
+    dh_deck_shuffle(d, r);
+    return;
+  }
+  /* Fisher-Yates settles position i for good at step i, top to bottom of
+     the pile; the deal gives position top + k to the seat k + 1 places
+     left of the dealer.  So each card goes to its hand as soon as it is
+     settled: one pass over the deck instead of two. */
+  seat = (dealer + 1 + (d->n - 1 - top) % players) % players;
+  for (i = d->n - 1; i > top; i--) {
+    int j = top + (int)dh_rng_below(r, (uint32_t)(i - top + 1));
+    dh_card t = d->cards[j];
+    d->cards[j] = d->cards[i];
+    d->cards[i] = t;
+    if (i - top < dealt) hands[seat] |= dh_set_of(t);
+    seat = seat == 0 ? players - 1 : seat - 1;
+  }
+  if (dealt > 0) hands[seat] |= dh_set_of(d->cards[top]);
+  d->top = (uint8_t)(top + dealt);
+}
+
 dh_cardset dh_deck_set(const dh_deck *d) {
   dh_cardset s = 0;
   int i;

@@ -56,6 +56,12 @@ int dh_deck_custom(dh_deck *d, const char *names, size_t len, const char **why, 
 ** last position down to top+1, swap cards[i] with cards[top + below(i-top+1)] */
 void dh_deck_shuffle(dh_deck *d, dh_rng *r);
 
+/* the same shuffle followed by dh_deck_deal(d, players, dealer, NULL, 0,
+** per_seat, hands), in one pass; arguments dh_deck_deal refuses leave the
+** deck shuffled and nothing dealt */
+void dh_deck_shuffle_deal(dh_deck *d, dh_rng *r, int players, int dealer, int per_seat,
+                          dh_cardset *hands);
+
 static inline int dh_deck_left(const dh_deck *d) { return d->n - d->top; }
 dh_cardset dh_deck_set(const dh_deck *d);
 

@@ -11,7 +11,8 @@
 
 #include "match.h"
 
-static int left_of(const dh_match *m, int seat) { return (seat + 1) % m->nseats; }
+/* no division: it runs for every card, and an idiv costs more than the rest of a play */
+static int left_of(const dh_match *m, int seat) { return seat + 1 == m->nseats ? 0 : seat + 1; }
 
 static void enter_play(dh_match *m) {
   const dh_rules *r = m->rules;
@@ -89,8 +90,7 @@ static void start_hand(dh_match *m) {
   clear_hand(m);
   m->stacked = 0;
   m->talon = m->rules->deck;
-  dh_deck_shuffle(&m->talon, &m->rng);
-  dh_deck_deal(&m->talon, m->nseats, m->dealer, NULL, 0, m->hand_size, m->hand);
+  dh_deck_shuffle_deal(&m->talon, &m->rng, m->nseats, m->dealer, m->hand_size, m->hand);
   finish_deal(m);
 }
 
@@ -210,7 +210,8 @@ __attribute__((noinline)) static int end_hand(dh_match *m) {
   return DH_OK;
 }
 
-static int finish_trick(dh_match *m) {
+/* out of line: once a trick, and its calls would make every play save registers */
+__attribute__((noinline)) static int finish_trick(dh_match *m) {
   const dh_rules *r = m->rules;
   int w, ws, i, err;
   if ((err = dh_play_winner(m, &m->trick, &w)) != DH_OK) return err;
@@ -242,48 +243,58 @@ static int finish_trick(dh_match *m) {
 ** the hand held nothing else.  Only rules in the AND of prefab leaves are
 ** read; anything else teaches nothing.  Views and samples rely on this.
 */
-/* leads and the first trick: what the hand must have held */
-__attribute__((noinline)) static void learn_held(dh_match *m, int seat, dh_card c, int suit) {
+/* what a lead or first-trick card showed the hand held nothing else of */
+__attribute__((noinline)) static void learn_excluded(dh_match *m, int seat, dh_card c, dh_cardset ex) {
   const dh_rules *r = m->rules;
-  dh_cardset ex = 0, one = dh_set_of(c);
-  int i, s;
-  if (r->fast_ops) {
-    if (DH_FAST(r, DH_OP_BREAK_SUIT) && m->trick.n == 0 && suit == r->fast_break_suit &&
-        !(m->played & r->fast_break))
-      ex |= ~r->suit_set[suit];
-    if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (one & r->fast_first))
-      ex |= ~r->fast_first;
-  } else {
-    for (i = 0; i < r->nflat; i++) {
-      const dh_node *n = &r->nodes[r->flat[i]];
-      if (n->op == DH_OP_BREAK_SUIT && m->trick.n == 0 && suit == n->p[0] && !(m->played & n->set))
-        ex |= ~r->suit_set[suit];
-      else if (n->op == DH_OP_FIRST_TRICK && m->trick_no == 0 && (one & n->set))
-        ex |= ~n->set;
-    }
-  }
-  if (!ex) return;
-  m->excluded[seat] |= ex & r->deck_set & ~one;
+  int s;
+  m->excluded[seat] |= ex & r->deck_set & ~dh_set_of(c);
   for (s = 0; s < 4; s++)
     if (!(r->suit_set[s] & r->deck_set & ~m->excluded[seat])) m->voids[seat] |= (uint8_t)(1 << s);
 }
 
+/* leads and the first trick under a hand rule that is not straight-line code */
+__attribute__((noinline)) static void learn_held(dh_match *m, int seat, dh_card c, int suit) {
+  const dh_rules *r = m->rules;
+  dh_cardset ex = 0, one = dh_set_of(c);
+  int i;
+  for (i = 0; i < r->nflat; i++) {
+    const dh_node *n = &r->nodes[r->flat[i]];
+    if (n->op == DH_OP_BREAK_SUIT && m->trick.n == 0 && suit == n->p[0] && !(m->played & n->set))
+      ex |= ~r->suit_set[suit];
+    else if (n->op == DH_OP_FIRST_TRICK && m->trick_no == 0 && (one & n->set))
+      ex |= ~n->set;
+  }
+  if (ex) learn_excluded(m, seat, c, ex);
+}
+
 static inline void learn(dh_match *m, int seat, dh_card c, int suit) {
   const dh_rules *r = m->rules;
-  int led = m->trick.led;
-  if (m->trick.n && suit != led && led < DH_NOSUIT && r->shows_voids) {
-    /* the common case, once per seat and suit: a plain void */
-    if (!((m->voids[seat] >> led) & 1)) {
-      m->voids[seat] |= (uint8_t)(1 << led);
-      m->excluded[seat] |= r->suit_set[led];
-    }
-    if (r->shows_trump_voids && m->trump < DH_NOSUIT && suit != m->trump &&
-        !((m->voids[seat] >> m->trump) & 1)) {
-      m->voids[seat] |= (uint8_t)(1 << m->trump);
-      m->excluded[seat] |= r->suit_set[m->trump];
-    }
+  int led = m->trick.led, trump = m->trump;
+  /* a void shown by not following (and by not trumping then), without
+     branches: whether a random card follows is a coin toss.  led is
+     DH_NOSUIT on a lead, so a lead shows nothing here; setting a bit or a
+     suit's cards twice changes nothing */
+  unsigned off = (unsigned)(led < DH_NOSUIT) & (unsigned)(suit != led) & r->shows_voids;
+  unsigned offt = off & r->shows_trump_voids & (unsigned)(trump < DH_NOSUIT) & (unsigned)(suit != trump);
+  /* led and trump are 0..DH_NOSUIT, indices of suit_set[5]; at DH_NOSUIT
+     the masks are 0 */
+  m->voids[seat] |= (uint8_t)((off << led) | (offt << trump));
+  m->excluded[seat] |= (r->suit_set[led] & (0 - (dh_cardset)off)) |
+                       (r->suit_set[trump] & (0 - (dh_cardset)offt));
+  if (m->trick.n != 0 && m->trick_no != 0) return;
+  if (r->fast_ops) {  /* the straight-line rules: the checks inline, the rare update not */
+    dh_cardset ex = 0;
+    /* & of flags: the suit of a random lead is a coin toss for a branch */
+    unsigned brk = (unsigned)(m->trick.n == 0) & (unsigned)(suit == r->fast_break_suit) &
+                   (unsigned)!(m->played & r->fast_break);
+    if (DH_FAST(r, DH_OP_BREAK_SUIT) && brk)
+      ex |= ~r->suit_set[suit];
+    if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (dh_set_of(c) & r->fast_first))
+      ex |= ~r->fast_first;
+    if (ex) learn_excluded(m, seat, c, ex);
+  } else if (r->nflat) {
+    learn_held(m, seat, c, suit);
   }
-  if ((m->trick.n == 0 || m->trick_no == 0) && r->nflat) learn_held(m, seat, c, suit);
 }
 
 static int apply_play(dh_match *m, int seat, dh_card c) {

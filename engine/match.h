@@ -252,9 +252,10 @@ static inline int dh_rules_suit(const dh_rules *r, dh_card c) { return r->suit_o
 static inline dh_cardset dh_hand_fast(const dh_match *m, const dh_rules *r, dh_cardset hand) {
   dh_cardset s = hand;
   if (m->trick.n == 0) {
-    if (DH_FAST(r, DH_OP_BREAK_SUIT)) {
+    if (DH_FAST(r, DH_OP_BREAK_SUIT)) {  /* with masks: random hands defeat branches */
       dh_cardset suit = r->suit_set[r->fast_break_suit];
-      if (!(m->played & r->fast_break) && (hand & ~suit)) s &= ~suit;
+      unsigned cut = (unsigned)!(m->played & r->fast_break) & (unsigned)((hand & ~suit) != 0);
+      s &= ~(suit & (0 - (dh_cardset)cut));
     }
     if (DH_FAST(r, DH_OP_LEAD_CARD) && m->trick_no == 0 && dh_set_has(hand, r->fast_lead))
       s &= dh_set_of(r->fast_lead);
@@ -262,7 +263,7 @@ static inline dh_cardset dh_hand_fast(const dh_match *m, const dh_rules *r, dh_c
     if (DH_FAST(r, DH_OP_FREE_START)) return 0;
     if (DH_FAST(r, DH_OP_FOLLOW_SUIT)) {
       dh_cardset led = hand & r->suit_set[m->trick.led < 5 ? m->trick.led : 4];
-      if (led) s &= led;
+      s &= led | (0 - (dh_cardset)(led == 0));  /* led cards when held: whether is random */
     }
   }
   if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (hand & ~r->fast_first)) s &= ~r->fast_first;

@@ -30,7 +30,22 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
       a->card = dh_set_pick(legal, r, m->rules->deck.layout);
       return DH_OK;
     case DH_PHASE_BID: {
-      int bids[72], n = dh_match_legal_bids(m, bids, 72);
+      const dh_node *nd = &m->rules->nodes[m->rules->root[DH_RULE_BID]];
+      int bids[72], n;
+      if (nd->op == DH_OP_BID_RANGE) {
+        /* the list dh_match_legal_bids would make ([0,] lo..hi) and the
+           same draw from it, without making it */
+        int lo = nd->p[0] > 0 ? nd->p[0] : 0, hi = nd->p[1] < 0 ? m->hand_size : nd->p[1];
+        int nil = nd->p[2] && nd->p[0] > 0, k;
+        n = nil + (hi >= lo ? hi - lo + 1 : 0);
+        if (n > 0 && n <= 72) {
+          k = (int)dh_rng_below(r, (uint32_t)n);
+          a->kind = DH_ACT_BID;
+          a->bid = nil && k == 0 ? 0 : lo + k - nil;
+          return DH_OK;
+        }
+      }
+      n = dh_match_legal_bids(m, bids, 72);
       if (n < 0) return DH_E_RULE;
       if (n == 0) return DH_E_BAD_BID;
       a->kind = DH_ACT_BID;
@@ -57,11 +72,15 @@ int dh_playout_step(dh_match *m, dh_rng *r) {
 int dh_playout_hand(dh_match *m, dh_rng *r) {
   int hand = m->hand_no, err = DH_OK;
   const dh_rules *rl = m->rules;
+  int fast = rl->fast_ops && !rl->has_calls, layout = rl->deck.layout;
   while (m->phase != DH_PHASE_OVER && m->hand_no == hand) {
-    if (m->phase == DH_PHASE_PLAY && rl->fast_ops && !rl->has_calls) {
-      /* the inner loop of simulations: pick and play in place */
-      dh_cardset legal = dh_hand_fast(m, rl, m->hand[m->turn]);
-      dh_match_play_legal(m, dh_set_pick(legal ? legal : m->hand[m->turn], r, rl->deck.layout));
+    if (fast && m->phase == DH_PHASE_PLAY) {
+      /* the inner loop of simulations: pick and play in place, card after
+         card, until the hand is scored */
+      do {
+        dh_cardset held = m->hand[m->turn], legal = dh_hand_fast(m, rl, held);
+        dh_match_play_legal(m, dh_set_pick(legal ? legal : held, r, layout));
+      } while (m->phase == DH_PHASE_PLAY && m->hand_no == hand);
       continue;
     }
     if ((err = dh_playout_step(m, r)) != DH_OK) break;

@@ -47,28 +47,32 @@ static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
 }
 
 /*
+** The commonest chain, "trump wins, else the highest of the led suit", by
+** suit alone: no sets to build.  Apart from the general chain below, so
+** that its few registers and no stack frame are all a trick costs.
+*/
+static int trump_or_led(const dh_match *m, const dh_trick *t) {
+  const dh_rules *r = m->rules;
+  int i, top = 0, trump = m->trump < DH_NOSUIT ? m->trump : -1, led = t->led;
+  for (i = 0; i < t->n; i++) {
+    /* key: trump, led suit, strength, then the earlier card; no branches
+       to mispredict on random cards */
+    int pos = t->cards[i] & 63, suit = r->suit_of[pos], st = r->strength[pos];
+    int key = (((suit == trump) * 512 + (suit == led) * 256 + st) * (st != 0)) * 8 + (7 - i);
+    top = key > top ? key : top;
+  }
+  return top >= 256 * 8 ? 7 - (top & 7) : 0;
+}
+
+/*
 ** A chain of prefab leaves in one pass: a card scores by the first leaf it
 ** qualifies for (earlier leaves higher) and then by strength, so the best
 ** score is the card the chain would pick; ties go to the first played.
 */
-static int chain(const dh_match *m, const dh_trick *t) {
+__attribute__((noinline)) static int chain(const dh_match *m, const dh_trick *t) {
   const dh_rules *r = m->rules;
   dh_cardset sets[8];
   int i, k, best = 0, top = 0, n = r->nchain;
-  if (n == 2 && r->nodes[r->chain[0]].op == DH_OP_TRUMP_WINS &&
-      r->nodes[r->chain[1]].op == DH_OP_HIGHEST_OF_LED) {
-    /* the commonest chain, "trump wins, else the highest of the led suit",
-       by suit alone: no sets to build */
-    int trump = m->trump < DH_NOSUIT ? m->trump : -1, led = t->led;
-    for (i = 0; i < t->n; i++) {
-      /* key: trump, led suit, strength, then the earlier card; no branches
-         to mispredict on random cards */
-      int pos = t->cards[i] & 63, suit = r->suit_of[pos], st = r->strength[pos];
-      int key = (((suit == trump) * 512 + (suit == led) * 256 + st) * (st != 0)) * 8 + (7 - i);
-      top = key > top ? key : top;
-    }
-    return top >= 256 * 8 ? 7 - (top & 7) : 0;
-  }
   for (k = 0; k < n; k++) {
     const dh_node *nd = &r->nodes[r->chain[k]];
     switch (nd->op) {
@@ -92,8 +96,14 @@ static int chain(const dh_match *m, const dh_trick *t) {
 }
 
 int dh_play_winner(const dh_match *m, const dh_trick *t, int *winner) {
+  const dh_rules *r = m->rules;
   int err = 0, w;
-  if (m->rules->nchain) { *winner = chain(m, t); return DH_OK; }
+  if (r->nchain == 2 && r->nodes[r->chain[0]].op == DH_OP_TRUMP_WINS &&
+      r->nodes[r->chain[1]].op == DH_OP_HIGHEST_OF_LED) {
+    *winner = trump_or_led(m, t);
+    return DH_OK;
+  }
+  if (r->nchain) { *winner = chain(m, t); return DH_OK; }
   w = eval(m, t, m->rules->root[DH_RULE_PLAY], &err);
   if (err) return DH_E_RULE;
   *winner = (w >= 0 && w < t->n) ? w : 0;

@@ -167,9 +167,12 @@ const char *dh_rules_check(dh_rules *r) {
   r->deck_set = dh_deck_set(&r->deck);
   r->shows_voids = (uint8_t)forces_follow(r, r->root[DH_RULE_HAND]);
   r->shows_trump_voids = (uint8_t)(r->shows_voids && forces_trump(r, r->root[DH_RULE_HAND]));
+  /* the straight-line forms only for an AND of leaves: an OR or NOT goes
+  ** through the tree (with no leaves, fast_hand would mean "free play") */
   r->nflat = 0;
-  if (!flatten(r, r->root[DH_RULE_HAND])) r->nflat = 0;
-  fast_hand(r);
+  r->fast_ops = 0;
+  if (flatten(r, r->root[DH_RULE_HAND])) fast_hand(r);
+  else r->nflat = 0;
   r->nchain = 0;
   if (!chain(r, r->root[DH_RULE_PLAY])) r->nchain = 0;
   return NULL;

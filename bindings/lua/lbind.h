@@ -8,6 +8,8 @@
 #ifndef DH_LBIND_H
 #define DH_LBIND_H
 
+#include <stddef.h>
+
 #include <lua.h>
 #include <lauxlib.h>
 
@@ -21,9 +23,32 @@
 #define DH_DECK    "deckhand.Deck"
 #define DH_RNG     "deckhand.Rng"
 #define DH_ORDER   "deckhand.Order"
+/* the registry table of Card userdata by card value (lcard.c) */
+#define DH_CARDCACHE "deckhand.cardcache"
+
+/*
+** The userdata a Lua strategy passes on every card (Game, Rng, CardSet, Card)
+** carry a tag word, and a check reads it with the userdata's size: two
+** cheap API calls where fetching and comparing the metatable takes four.
+** Only this module's C code writes into these userdata, so Lua code
+** cannot forge one.
+*/
+#define DH_TAG_SET  0x43617264u   /* "Card" */
+#define DH_TAG_RNG  0x526e6721u   /* "Rng!" */
+#define DH_TAG_GAME 0x47616d65u   /* "Game" */
+#define DH_TAG_CARD 0x4f6e6521u   /* "One!" */
+
+static inline void *dhL_totagged(lua_State *L, int arg, size_t size, size_t tag_at, unsigned tag) {
+  void *p = lua_touserdata(L, arg);
+  if (p && lua_rawlen(L, arg) == size && *(const unsigned *)(const void *)((const char *)p + tag_at) == tag)
+    return p;
+  return NULL;
+}
 
 /* a set with the layout its positions read back under */
-typedef struct dhL_set { dh_cardset bits; int layout; } dhL_set;
+typedef struct dhL_set { dh_cardset bits; int layout; unsigned tag; } dhL_set;
+#define dhL_toset(L, arg) \
+  ((dhL_set *)dhL_totagged(L, arg, sizeof(dhL_set), offsetof(dhL_set, tag), DH_TAG_SET))
 
 /* cards: a Card, or a name ("Td", "10♦"); raises luaL_argerror otherwise */
 dh_card dhL_checkcard(lua_State *L, int arg);

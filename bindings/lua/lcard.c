@@ -6,11 +6,12 @@
 
 #include "lbind.h"
 
-#define CACHE "deckhand.cardcache"
+#define CACHE DH_CARDCACHE
 
 static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
-typedef struct { dh_card c; } lcard;
+/* the card and a tag (see lbind.h) */
+typedef struct { dh_card c; unsigned tag; } lcard;
 
 void dhL_pushcard(lua_State *L, dh_card c) {
   lcard *u;
@@ -22,6 +23,7 @@ void dhL_pushcard(lua_State *L, dh_card c) {
   lua_pop(L, 1);
   u = (lcard *)lua_newuserdatauv(L, sizeof(lcard), 0);
   u->c = c;
+  u->tag = DH_TAG_CARD;
   luaL_setmetatable(L, DH_CARD);
   lua_pushvalue(L, -1);
   lua_rawseti(L, -3, c);
@@ -40,7 +42,8 @@ static dh_card parse_or_raise(lua_State *L, int arg, const char *s, size_t len) 
 }
 
 dh_card dhL_checkcard(lua_State *L, int arg) {
-  lcard *u = (lcard *)luaL_testudata(L, arg, DH_CARD);
+  lcard *u = (lcard *)dhL_totagged(L, arg, sizeof(lcard), offsetof(lcard, tag), DH_TAG_CARD);
+  if (!u) u = (lcard *)luaL_testudata(L, arg, DH_CARD);
   size_t len;
   const char *s;
   if (u) return u->c;

@@ -16,6 +16,7 @@ void dhL_pushset(lua_State *L, dh_cardset s, int layout) {
   dhL_set *u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
   u->bits = s;
   u->layout = layout;
+  u->tag = DH_TAG_SET;
   luaL_setmetatable(L, DH_CARDSET);
 }
 
@@ -60,7 +61,8 @@ static dh_cardset parse_names(lua_State *L, int arg, const char *str, size_t len
 dh_cardset dhL_checkset(lua_State *L, int arg, int *layout) {
   dh_cardset s = 0;
   int lay = DH_LAYOUT_STANDARD;
-  dhL_set *u = (dhL_set *)luaL_testudata(L, arg, DH_CARDSET);
+  dhL_set *u = dhL_toset(L, arg);
+  if (!u) u = (dhL_set *)luaL_testudata(L, arg, DH_CARDSET);
   if (u) {
     s = u->bits;
     lay = u->layout;

@@ -5,7 +5,10 @@
 **
 ** Seats, sides and hands are 1-based here and 0-based in the engine.  A
 ** Game's user values: 1 the Rules it is played by (kept alive), 2 its
-** actions, a flat list of integers that game:record() expands.
+** actions, a flat list of integers that game:record() expands, 3-6 what
+** deckhand.game started it from (for records): the variant, the seed and
+** dealer as given, the stacked deal.  Values, not a table: a Lua strategy
+** makes a game per deal.
 */
 #include <string.h>
 
@@ -30,6 +33,13 @@ enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3 };
 
 typedef struct alog { lua_Integer n, cap; int64_t e[1]; } alog;
 
+/* a Game userdata: the match, and its log (user value 2) by address, so
+** that logging an action asks Lua for nothing; userdata do not move */
+typedef struct lgame { dh_match m; alog *log; unsigned tag; } lgame;
+
+/* a Game's user values (see the top) */
+enum { UV_RULES = 1, UV_LOG, UV_VARIANT, UV_SEED, UV_DEALER, UV_DEAL, NUV = UV_DEAL };
+
 static alog *new_log(lua_State *L, lua_Integer cap) {
   alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
   a->n = 0;
@@ -37,22 +47,28 @@ static alog *new_log(lua_State *L, lua_Integer cap) {
   return a;
 }
 
-/* the log of the game at g */
-static alog *get_log(lua_State *L, int g) {
+/* a new empty log of room cap, made the log of the game at g */
+static alog *set_new_log(lua_State *L, int g, lua_Integer cap) {
   alog *a;
-  lua_getiuservalue(L, g, 2);
-  a = (alog *)lua_touserdata(L, -1);
-  lua_pop(L, 1);  /* the game's user value keeps it alive */
+  g = lua_absindex(L, g);
+  a = new_log(L, cap);
+  ((lgame *)lua_touserdata(L, g))->log = a;
+  lua_setiuservalue(L, g, 2);
   return a;
 }
 
-static void log_push(lua_State *L, int g, int64_t v) {
-  alog *a = get_log(L, g);
+/* the log of the game at g */
+static alog *get_log(lua_State *L, int g) {
+  return ((lgame *)lua_touserdata(L, g))->log;
+}
+
+/* appends to the log of m, the game at index 1 */
+static void log_push(lua_State *L, dh_match *m, int64_t v) {
+  alog *a = ((lgame *)m)->log;
   if (a->n == a->cap) {
-    alog *b = new_log(L, a->cap * 2);
+    alog *b = set_new_log(L, 1, a->cap * 2);
     memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
     b->n = a->n;
-    lua_setiuservalue(L, g, 2);
     a = b;
   }
   a->e[a->n++] = v;
@@ -61,45 +77,64 @@ static void log_push(lua_State *L, int g, int64_t v) {
 static const char *const phase_names[] = { "pass", "bid", "play", "over" };
 static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
-/* the metatables, also kept under these addresses in the registry: a
-** check by address is a hash lookup, by name it is a string compare */
-static const char game_key = 'G', view_key = 'V', state_key = 'S', set_key = 'C';
+/*
+** Every function of this file has these upvalues: the metatables it checks
+** and sets, and the card cache.  A check compares the metatable with an
+** upvalue: no lookup by name (a string compare) or by address in the
+** registry, which mattered for the calls a Lua strategy makes per card.
+*/
+enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, NUP = UP_CARDS };
 
-static void *testclass(lua_State *L, int arg, const void *key) {
+static void *testclass(lua_State *L, int arg, int mt) {
   void *p = lua_touserdata(L, arg);
   int same;
   if (!p || !lua_getmetatable(L, arg)) return NULL;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, key);
-  same = lua_rawequal(L, -1, -2);
-  lua_pop(L, 2);
+  same = lua_rawequal(L, -1, lua_upvalueindex(mt));
+  lua_pop(L, 1);
   return same ? p : NULL;
 }
 
+
+/* dhL_pushcard from the cache in the upvalue */
+static void pushcard(lua_State *L, dh_card c) {
+  if (lua_rawgeti(L, lua_upvalueindex(UP_CARDS), c) == LUA_TUSERDATA) return;
+  lua_pop(L, 1);
+  dhL_pushcard(L, c);
+}
+
+/* a Game by its tag (see lbind.h), else by its metatable */
+static void *togame(lua_State *L, int arg) {
+  void *p = dhL_totagged(L, arg, sizeof(lgame), offsetof(lgame, tag), DH_TAG_GAME);
+  return p ? p : testclass(L, arg, UP_GAME);
+}
+
 static dh_match *checkgame(lua_State *L, int arg) {
-  void *p = testclass(L, arg, &game_key);
+  void *p = togame(L, arg);
   if (!p) luaL_typeerror(L, arg, "game");
   return (dh_match *)p;
 }
 
 static dh_view *checkview(lua_State *L, int arg) {
-  void *p = testclass(L, arg, &view_key);
+  void *p = testclass(L, arg, UP_VIEW);
   if (!p) luaL_typeerror(L, arg, "view");
   return (dh_view *)p;
 }
 
 /* any of Game, View, State, read only */
 static const dh_match *tomatch(lua_State *L, int arg) {
-  void *p = testclass(L, arg, &game_key);
+  void *p = togame(L, arg);
   const dh_match *s;
   if (p) return (const dh_match *)p;
-  if (testclass(L, arg, &state_key) && (s = dhL_tostate(L, arg)) != NULL) return s;
-  if ((p = testclass(L, arg, &view_key)) != NULL) return &((dh_view *)p)->m;
+  if (testclass(L, arg, UP_STATE) && (s = dhL_tostate(L, arg)) != NULL) return s;
+  if ((p = testclass(L, arg, UP_VIEW)) != NULL) return &((dh_view *)p)->m;
   luaL_typeerror(L, arg, "game, view or state");
   return NULL;
 }
 
 static int checkseat(lua_State *L, int arg, const dh_match *m) {
-  lua_Integer s = luaL_checkinteger(L, arg);
+  int isnum;
+  lua_Integer s = lua_tointegerx(L, arg, &isnum);
+  if (!isnum) s = luaL_checkinteger(L, arg);  /* raises the usual error */
   luaL_argcheck(L, s >= 1 && s <= m->nseats, arg, "seat out of range");
   return (int)s - 1;
 }
@@ -118,7 +153,7 @@ static void push_ints(lua_State *L, const int32_t *v, int n) {
 static int push_trick(lua_State *L, const dh_trick *t) {
   int i;
   lua_createtable(L, t->n, 0);
-  for (i = 0; i < t->n; i++) { dhL_pushcard(L, t->cards[i]); lua_rawseti(L, -2, i + 1); }
+  for (i = 0; i < t->n; i++) { pushcard(L, t->cards[i]); lua_rawseti(L, -2, i + 1); }
   lua_createtable(L, t->n, 0);
   for (i = 0; i < t->n; i++) { lua_pushinteger(L, t->seats[i] + 1); lua_rawseti(L, -2, i + 1); }
   return 2;
@@ -146,7 +181,7 @@ static int m_trump(lua_State *L) { push_suit(L, tomatch(L, 1)->trump); return 1;
 static int m_led(lua_State *L) { push_suit(L, tomatch(L, 1)->trick.led); return 1; }
 static int m_upcard(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
-  if (m->upcard == DH_NO_CARD) lua_pushnil(L); else dhL_pushcard(L, m->upcard);
+  if (m->upcard == DH_NO_CARD) lua_pushnil(L); else pushcard(L, m->upcard);
   return 1;
 }
 static int m_hand_size(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->hand_size); return 1; }
@@ -163,7 +198,7 @@ static int m_hand(lua_State *L) {
 /* how many cards each seat holds */
 static int m_counts(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
-  dh_view *v = (dh_view *)testclass(L, 1, &view_key);
+  dh_view *v = (dh_view *)testclass(L, 1, UP_VIEW);
   int s;
   lua_createtable(L, m->nseats, 0);
   for (s = 0; s < m->nseats; s++) {
@@ -269,23 +304,24 @@ static int m_winners(lua_State *L) {
   return 1;
 }
 
-/* dhL_pushset with the CardSet metatable found by address: legal() is
+/* dhL_pushset with the CardSet metatable from the upvalue: legal() is
 ** called for every card a Lua strategy plays */
 static void push_set(lua_State *L, dh_cardset s, int layout) {
   dhL_set *u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
   u->bits = s;
   u->layout = layout;
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &set_key);
+  u->tag = DH_TAG_SET;
+  lua_pushvalue(L, lua_upvalueindex(UP_SET));
   lua_setmetatable(L, -2);
 }
 
 /* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
 ** nil when over (or, in a view, when another seat is to act) */
 static int m_legal(lua_State *L) {
-  const dh_match *m = (const dh_match *)testclass(L, 1, &game_key);
+  const dh_match *m = (const dh_match *)togame(L, 1);
   dh_view *v = NULL;
   if (!m) {
-    v = (dh_view *)testclass(L, 1, &view_key);
+    v = (dh_view *)testclass(L, 1, UP_VIEW);
     m = v ? &v->m : tomatch(L, 1);
   }
   if (m->phase == DH_PHASE_OVER || (v && m->turn != v->seat)) { lua_pushnil(L); return 1; }
@@ -308,15 +344,20 @@ static int m_legal(lua_State *L) {
 static dh_match *push_game(lua_State *L, int rules_idx) {
   dh_match *m;
   rules_idx = lua_absindex(L, rules_idx);
-  m = (dh_match *)lua_newuserdatauv(L, sizeof(dh_match), 2);
-  memset(m, 0, sizeof *m);
-  luaL_setmetatable(L, DH_GAME);
+  m = (dh_match *)lua_newuserdatauv(L, sizeof(lgame), NUV);
+  memset(m, 0, sizeof(lgame));
+  ((lgame *)m)->tag = DH_TAG_GAME;
+  lua_pushvalue(L, lua_upvalueindex(UP_GAME));
+  lua_setmetatable(L, -2);
   lua_pushvalue(L, rules_idx);
   lua_setiuservalue(L, -2, 1);
   return m;
 }
 
-/* core.game(rules, seed, dealer [, hands [, talon]]): hands a list per seat */
+/* core.game(rules, seed, dealer [, hands [, talon [, variant [, deal]]]]):
+** hands a list per seat; with a variant, the game keeps what it was
+** started from (variant, the seed and dealer as given, deal) for
+** core.game_origin */
 static int game_new(lua_State *L) {
   const dh_rules *r = dhL_checkrules(L, 1);
   uint64_t seed = (uint64_t)luaL_checkinteger(L, 2);
@@ -353,15 +394,38 @@ static int game_new(lua_State *L) {
       return luaL_error(L, "deal: each seat needs %d distinct cards of the deck, the talon "
                            "other cards of the deck", r->sizes[0]);
   }
-  new_log(L, 64);
-  lua_setiuservalue(L, -2, 2);
+  set_new_log(L, -1, 64);
+  if (!lua_isnoneornil(L, 6)) {
+    static const int from[] = { 6, 2, 3, 7 };
+    int i;
+    for (i = 0; i < 4; i++) {
+      lua_pushvalue(L, from[i]);
+      lua_setiuservalue(L, -2, UV_VARIANT + i);
+    }
+  }
   return 1;
 }
 
-static void log_action(lua_State *L, int kind, int seat, lua_Integer payload, int extra,
-                       lua_Integer more) {
-  log_push(L, 1, kind | seat << 4 | payload << 8);
-  if (extra) log_push(L, 1, more);
+/* core.game_origin(game) -> {variant, seed, dealer, deal} as given to
+** core.game (clones share them), or nil */
+static int game_origin(lua_State *L) {
+  static const char *const names[] = { "variant", "seed", "dealer", "deal" };
+  int i;
+  checkgame(L, 1);
+  if (lua_getiuservalue(L, 1, UV_VARIANT) <= LUA_TNIL) return 1;  /* nil: none */
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 4);
+  for (i = 0; i < 4; i++) {
+    lua_getiuservalue(L, 1, UV_VARIANT + i);
+    lua_setfield(L, -2, names[i]);
+  }
+  return 1;
+}
+
+static void log_action(lua_State *L, dh_match *m, int kind, int seat, lua_Integer payload,
+                       int extra, lua_Integer more) {
+  log_push(L, m, kind | seat << 4 | payload << 8);
+  if (extra) log_push(L, m, more);
 }
 
 /* nil, code, message for a refused action */
@@ -419,7 +483,7 @@ static int game_play(lua_State *L) {
     dh_card_name(c, name);
     return turn_refusal(L, m, err, name);
   }
-  log_action(L, ACT_PLAY, seat, c, 0, 0);
+  log_action(L, m, ACT_PLAY, seat, c, 0, 0);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -440,7 +504,7 @@ static int game_bid(lua_State *L) {
     if (err == DH_E_BAD_BID) return refuse(L, err, "bad bid: %s", lua_tostring(L, -1));
     return turn_refusal(L, m, err, lua_tostring(L, -1));
   }
-  log_action(L, ACT_BID, seat, b + 8, 0, 0);
+  log_action(L, m, ACT_BID, seat, b + 8, 0, 0);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -461,7 +525,7 @@ static int game_pass(lua_State *L) {
     return refuse(L, err, "must pass %s cards", lua_tostring(L, -1));
   }
   if (err) return turn_refusal(L, m, err, "");
-  log_action(L, ACT_PASS, seat, 0, 1, (lua_Integer)s);
+  log_action(L, m, ACT_PASS, seat, 0, 1, (lua_Integer)s);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -469,13 +533,17 @@ static int game_pass(lua_State *L) {
 static int game_clone(lua_State *L) {
   dh_match *m = checkgame(L, 1), *c;
   alog *a = get_log(L, 1), *b;
+  int i;
   lua_getiuservalue(L, 1, 1);
   c = push_game(L, -1);
   *c = *m;
-  b = new_log(L, a->cap);
+  b = set_new_log(L, -1, a->cap);
   memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
   b->n = a->n;
-  lua_setiuservalue(L, -2, 2);
+  for (i = UV_VARIANT; i <= NUV; i++) {
+    lua_getiuservalue(L, 1, i);
+    lua_setiuservalue(L, -2, i);
+  }
   return 1;
 }
 
@@ -494,7 +562,7 @@ static int game_actions(lua_State *L) {
     lua_rawseti(L, -2, 1);
     lua_pushstring(L, kind == ACT_PLAY ? "play" : kind == ACT_BID ? "bid" : "pass");
     lua_rawseti(L, -2, 2);
-    if (kind == ACT_PLAY) dhL_pushcard(L, (dh_card)(e >> 8));
+    if (kind == ACT_PLAY) pushcard(L, (dh_card)(e >> 8));
     else if (kind == ACT_BID) lua_pushinteger(L, (e >> 8) - 8);
     else dhL_pushset(L, (dh_cardset)a->e[++i], m->rules->deck.layout);
     lua_rawseti(L, -2, 3);
@@ -515,9 +583,9 @@ static int game_playout(lua_State *L) {
     if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
     err = a.kind == DH_ACT_PLAY ? dh_match_play_legal(m, a.card) : dh_match_apply(m, &a);
     if (err != DH_OK) break;
-    if (a.kind == DH_ACT_PLAY) log_action(L, ACT_PLAY, a.seat, a.card, 0, 0);
-    else if (a.kind == DH_ACT_BID) log_action(L, ACT_BID, a.seat, a.bid + 8, 0, 0);
-    else log_action(L, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
+    if (a.kind == DH_ACT_PLAY) log_action(L, m, ACT_PLAY, a.seat, a.card, 0, 0);
+    else if (a.kind == DH_ACT_BID) log_action(L, m, ACT_BID, a.seat, a.bid + 8, 0, 0);
+    else log_action(L, m, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
   }
   if (err == DH_E_RULE) return dhL_rules_raise(L);
   lua_settop(L, 1);
@@ -561,7 +629,8 @@ static int game_view(lua_State *L) {
   dh_match *m = checkgame(L, 1);
   int seat = checkseat(L, 2, m);
   dh_view *v = (dh_view *)lua_newuserdatauv(L, sizeof(dh_view), 1);
-  luaL_setmetatable(L, DH_VIEW);
+  lua_pushvalue(L, lua_upvalueindex(UP_VIEW));
+  lua_setmetatable(L, -2);
   dh_view_make(m, seat, v);
   lua_getiuservalue(L, 1, 1);
   lua_setiuservalue(L, -2, 1);
@@ -586,8 +655,7 @@ static int view_sample(lua_State *L) {
   lua_getiuservalue(L, 1, 1);
   m = push_game(L, -1);
   if (!dh_view_sample(v, r, m)) return luaL_error(L, "no deal fits the view");
-  new_log(L, 16);
-  lua_setiuservalue(L, -2, 2);
+  set_new_log(L, -1, 16);
   return 1;
 }
 
@@ -629,39 +697,51 @@ static const luaL_Reg view_methods[] = {
   { "seat", view_seat }, { "unseen", view_unseen }, { "sample", view_sample }, { NULL, NULL }
 };
 
-/* a metatable whose __index holds the shared reads plus extra */
-static void new_class(lua_State *L, const char *name, const luaL_Reg *extra, lua_CFunction tostr) {
-  if (luaL_newmetatable(L, name)) { /* the State's was made in lrules.c */ }
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, strcmp(name, DH_GAME) == 0 ? &game_key
-                                    : strcmp(name, DH_VIEW) == 0 ? &view_key : &state_key);
+/* the metatable at mt gets an __index (also its field methods) holding
+** the shared reads plus extra; the upvalues are the NUP values on top */
+static void fill_class(lua_State *L, int mt, const luaL_Reg *extra, lua_CFunction tostr) {
+  int i, top = lua_gettop(L);
   lua_newtable(L);
-  luaL_setfuncs(L, read_methods, 0);
-  if (extra) luaL_setfuncs(L, extra, 0);
+  for (i = NUP - 1; i >= 0; i--) lua_pushvalue(L, top - i);
+  luaL_setfuncs(L, read_methods, NUP);
+  if (extra) {
+    for (i = NUP - 1; i >= 0; i--) lua_pushvalue(L, top - i);
+    luaL_setfuncs(L, extra, NUP);
+  }
   lua_pushvalue(L, -1);
-  lua_setfield(L, -3, "methods");
-  lua_setfield(L, -2, "__index");
-  if (tostr) { lua_pushcfunction(L, tostr); lua_setfield(L, -2, "__tostring"); }
-  lua_pop(L, 1);
+  lua_setfield(L, mt, "methods");
+  lua_setfield(L, mt, "__index");
+  if (tostr) {
+    for (i = NUP - 1; i >= 0; i--) lua_pushvalue(L, top - i);
+    lua_pushcclosure(L, tostr, NUP);
+    lua_setfield(L, mt, "__tostring");
+  }
 }
 
 int dhL_open_game(lua_State *L) {
-  new_class(L, DH_GAME, game_methods, game_tostring);
-  new_class(L, DH_VIEW, view_methods, view_tostring);
-  new_class(L, DH_STATE, NULL, NULL);
-  lua_pushcfunction(L, game_new);
-  lua_setfield(L, -2, "game");
+  int mod = lua_gettop(L), i;
+  /* the upvalues, in UP_* order (the State's metatable was made in lrules.c) */
+  luaL_newmetatable(L, DH_GAME);
+  luaL_newmetatable(L, DH_VIEW);
+  luaL_newmetatable(L, DH_STATE);
+  luaL_getmetatable(L, DH_CARDSET);
+  lua_getfield(L, LUA_REGISTRYINDEX, DH_CARDCACHE);
+  fill_class(L, mod + UP_GAME, game_methods, game_tostring);
+  fill_class(L, mod + UP_VIEW, view_methods, view_tostring);
+  fill_class(L, mod + UP_STATE, NULL, NULL);
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, game_new, NUP);
+  lua_setfield(L, mod, "game");
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, game_origin, NUP);
+  lua_setfield(L, mod, "game_origin");
   /* the method tables, for deckhand/game.lua to extend */
-  luaL_getmetatable(L, DH_GAME);
-  lua_getfield(L, -1, "__index");
-  lua_setfield(L, -3, "Game");
-  luaL_getmetatable(L, DH_VIEW);
-  lua_getfield(L, -1, "__index");
-  lua_setfield(L, -4, "View");
-  lua_pop(L, 2);
+  lua_getfield(L, mod + UP_GAME, "__index");
+  lua_setfield(L, mod, "Game");
+  lua_getfield(L, mod + UP_VIEW, "__index");
+  lua_setfield(L, mod, "View");
+  lua_settop(L, mod);
   lua_pushinteger(L, DH_BID_BLIND_NIL);
   lua_setfield(L, -2, "BLIND_NIL");
-  luaL_getmetatable(L, DH_CARDSET);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &set_key);
   return 0;
 }

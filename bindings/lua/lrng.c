@@ -2,11 +2,41 @@
 ** lrng.c -- deckhand.Rng: the engine's generator in Lua.
 */
 #include "lbind.h"
+#include "playout.h"
 
-dh_rng *dhL_checkrng(lua_State *L, int arg) { return (dh_rng *)luaL_checkudata(L, arg, DH_RNG); }
+/*
+** The methods have upvalues: 1 the Rng metatable, 2 the CardSet one, 3 the
+** card cache.  rng:pick runs for every card a Lua strategy plays: its
+** checks read the tags (lbind.h), else compare metatables with upvalues,
+** and its card comes from the cache without a lookup by name.
+*/
+static void *testup(lua_State *L, int arg, int up) {
+  void *p = lua_touserdata(L, arg);
+  int same;
+  if (!p || !lua_getmetatable(L, arg)) return NULL;
+  same = lua_rawequal(L, -1, lua_upvalueindex(up));
+  lua_pop(L, 1);
+  return same ? p : NULL;
+}
+
+/* an Rng userdata: the generator and the tag (see lbind.h) */
+typedef struct lrng { dh_rng r; unsigned tag; } lrng;
+
+dh_rng *dhL_checkrng(lua_State *L, int arg) {
+  dh_rng *r = (dh_rng *)dhL_totagged(L, arg, sizeof(lrng), offsetof(lrng, tag), DH_TAG_RNG);
+  return r ? r : (dh_rng *)luaL_checkudata(L, arg, DH_RNG);
+}
+
+static dh_rng *torng(lua_State *L) {
+  dh_rng *r = (dh_rng *)dhL_totagged(L, 1, sizeof(lrng), offsetof(lrng, tag), DH_TAG_RNG);
+  if (!r) r = (dh_rng *)testup(L, 1, 1);
+  return r ? r : dhL_checkrng(L, 1);
+}
 
 static dh_rng *push_rng(lua_State *L) {
-  dh_rng *r = (dh_rng *)lua_newuserdatauv(L, sizeof(dh_rng), 0);
+  lrng *u = (lrng *)lua_newuserdatauv(L, sizeof(lrng), 0);
+  dh_rng *r = &u->r;
+  u->tag = DH_TAG_RNG;
   luaL_setmetatable(L, DH_RNG);
   return r;
 }
@@ -26,7 +56,7 @@ static int rng_next(lua_State *L) {
 
 /* rng:int(n) -> 1..n; rng:int(m, n) -> m..n; uniform, ranges up to 2^32 */
 static int rng_int(lua_State *L) {
-  dh_rng *r = dhL_checkrng(L, 1);
+  dh_rng *r = torng(L);
   lua_Integer lo = 1, hi;
   lua_Unsigned span;
   if (lua_isnoneornil(L, 3)) hi = luaL_checkinteger(L, 2);
@@ -65,12 +95,20 @@ static int rng_clone(lua_State *L) {
 
 /* rng:pick(set) -> a uniformly chosen card of a non-empty set */
 static int rng_pick(lua_State *L) {
-  dh_rng *r = dhL_checkrng(L, 1);
-  int layout, k;
-  dh_cardset s = dhL_checkset(L, 2, &layout);
+  dh_rng *r = torng(L);
+  dhL_set *u = dhL_toset(L, 2);
+  if (!u) u = (dhL_set *)testup(L, 2, 2);
+  int layout;
+  dh_cardset s;
+  dh_card c;
+  if (u) { s = u->bits; layout = u->layout; }
+  else s = dhL_checkset(L, 2, &layout);
   luaL_argcheck(L, s != 0, 2, "empty set");
-  for (k = (int)dh_rng_below(r, (uint32_t)dh_set_count(s)); k > 0; k--) s &= s - 1;
-  dhL_pushcard(L, dh_card_at(dh_set_first(s), layout));
+  c = dh_set_pick(s, r, layout);  /* the k-th card for k drawn below the count */
+  if (lua_rawgeti(L, lua_upvalueindex(3), c) != LUA_TUSERDATA) {
+    lua_pop(L, 1);
+    dhL_pushcard(L, c);
+  }
   return 1;
 }
 
@@ -98,7 +136,15 @@ static const luaL_Reg rng_meta[] = {
 };
 
 int dhL_open_rng(lua_State *L) {
-  dhL_newclass(L, DH_RNG, rng_meta, rng_methods);
+  luaL_newmetatable(L, DH_RNG);
+  luaL_setfuncs(L, rng_meta, 0);
+  lua_newtable(L);
+  lua_pushvalue(L, -2);
+  luaL_getmetatable(L, DH_CARDSET);
+  lua_getfield(L, LUA_REGISTRYINDEX, DH_CARDCACHE);
+  luaL_setfuncs(L, rng_methods, 3);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
   lua_pushcfunction(L, rng_new);
   lua_setfield(L, -2, "rng");
   return 0;

@@ -259,8 +259,39 @@ static void test_deal(void) {
   CHECK(ok);
 }
 
+/* the one-pass shuffle and deal gives the deck and hands of the two calls */
+static void test_shuffle_deal(void) {
+  static const int kinds[] = { DH_DECK_FRENCH52, DH_DECK_FRENCH54, DH_DECK_ITALIAN40,
+                               DH_DECK_PINOCHLE48 };
+  int k, players, dealer, per, top, seed, i;
+  for (k = 0; k < 4; k++)
+    for (players = 1; players <= 7; players++)
+      for (dealer = 0; dealer < players; dealer++)
+        for (per = 0; per <= 14; per += 1 + per / 4)
+          for (top = 0; top <= 2; top++)
+            for (seed = 0; seed < 3; seed++) {
+              dh_deck a, b;
+              dh_rng ra, rb;
+              dh_cardset ha[8] = { 0 }, hb[8] = { 0 };
+              int ok = 1;
+              dh_deck_init(&a, kinds[k]);
+              a.top = (uint8_t)top;
+              b = a;
+              dh_rng_seed(&ra, (uint64_t)seed);
+              rb = ra;
+              dh_deck_shuffle(&a, &ra);
+              dh_deck_deal(&a, players, dealer, NULL, 0, per, ha);
+              dh_deck_shuffle_deal(&b, &rb, players, dealer, per, hb);
+              ok = a.top == b.top && memcmp(a.cards, b.cards, sizeof a.cards) == 0;
+              for (i = 0; i < 8; i++) ok = ok && ha[i] == hb[i];
+              ok = ok && ra.s[0] == rb.s[0];
+              CHECK(ok);
+            }
+}
+
 int main(void) {
   check_init();
+  test_shuffle_deal();
   test_kinds();
   test_custom();
   test_shuffle_uniform();

@@ -49,6 +49,26 @@ describe("rules", function()
     assert.equal(g:hand(2), g:legal())   -- void in clubs
   end)
 
+  it("an OR or NOT of prefabs is checked through the tree, not as free play", function()
+    -- each seat holds two suits: seat 1 clubs and diamonds, seat 2 hearts
+    -- and spades, ... so a seat that can follow must
+    local mixed = {
+      { "2c", "3c", "4c", "5c", "6c", "7c", "8c", "2d", "3d", "4d", "5d", "6d", "7d" },
+      { "2h", "3h", "4h", "5h", "6h", "7h", "8h", "2s", "3s", "4s", "5s", "6s", "7s" },
+      { "9c", "Tc", "Jc", "Qc", "Kc", "Ac", "8d", "9d", "Td", "Jd", "Qd", "Kd", "Ad" },
+      { "9h", "Th", "Jh", "Qh", "Kh", "Ah", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As" },
+    }
+    for _, hand in ipairs { R.follow_suit | R.follow_suit, ~~R.follow_suit } do
+      local g = dh.game(simple { hand = hand }, { seed = 1, dealer = 4, deal = mixed })
+      assert(g:play(1, "2c"))
+      assert(g:play(2, "2h"))                    -- void in clubs: anything
+      local ok, code = g:play(3, "8d")           -- holds clubs: must follow
+      assert.is_nil(ok)
+      assert.is_truthy(code)
+      assert.equal(dh.cards("9c Tc Jc Qc Kc Ac"), g:legal())
+    end
+  end)
+
   it("a Lua function may be any rule", function()
     -- the lowest card of the led suit takes the trick
     local lowest = function(state, trick)

@@ -8,8 +8,10 @@ local core = require "deckhand.core"
 
 local Game = core.Game
 
--- what a game was started from, by game (weak keys: it dies with the game)
-local origin = setmetatable({}, { __mode = "k" })
+-- what a game was started from, {variant, seed, dealer, deal}: kept by the
+-- C game itself (user values), which costs less per game than a table in
+-- a table with weak keys
+local origin = core.game_origin
 
 -- a card as a record names it: "Jh"; a pinochle second copy, which
 -- prints like its twin, as "Jh#2"
@@ -66,12 +68,16 @@ return function(deckhand)
   -- first, as the entry after the last seat (or deal.talon); cards the
   -- deal does not name go under it in deck order.  Only the first hand is
   -- stacked: later hands are shuffled from the seed.
+  local mtype = math.type
+
   function deckhand.game(variant, opts)
-    variant = as_variant(variant, 2)
+    -- a Lua strategy's bench makes a game per deal: locals, and no call
+    -- for a variant that is one already
+    if getmetatable(variant) ~= deckhand.Variant then variant = as_variant(variant, 2) end
     if variant.new_game then return variant.new_game(variant.settings, opts) end
     opts = opts or {}
     local seed = opts.seed or fresh_seed()
-    if math.type(seed) ~= "integer" then error("seed must be an integer", 2) end
+    if mtype(seed) ~= "integer" then error("seed must be an integer", 2) end
     local dealer = opts.dealer or 1
     local hands, talon, deal
     if opts.deal then
@@ -88,26 +94,17 @@ return function(deckhand)
         talon, deal[n + 1] = cards_of(list), list
       end
     end
-    local game = core.game(variant.rules, seed, dealer, hands, talon)
-    origin[game] = { variant = variant, seed = seed, dealer = dealer, deal = deal }
-    return game
-  end
-
-  local c_clone = Game.clone
-  function Game.clone(game)
-    local copy = c_clone(game)
-    origin[copy] = origin[game]
-    return copy
+    return core.game(variant.rules, seed, dealer, hands, talon, variant, deal)
   end
 
   function Game.variant(game)
-    local o = origin[game]
+    local o = origin(game)
     return o and o.variant
   end
 
   --- game:record() -> a plain table: variant, options, seed, dealer, deal, actions
   function Game.record(game)
-    local o = origin[game]
+    local o = origin(game)
     if not o then error("this game has no record (a sampled world)", 2) end
     local actions = {}
     for i, a in ipairs(game:actions()) do
