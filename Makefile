@@ -56,10 +56,10 @@ fuzz: bootstrap
 	@bash tests/fuzz/run $(FUZZ_SECONDS)
 
 install: release
-	@bash tools/install install "$(DESTDIR)" "$(PREFIX)" build/release
+	@bash .ci/install install "$(DESTDIR)" "$(PREFIX)" build/release
 
 uninstall:
-	@bash tools/install uninstall "$(DESTDIR)" "$(PREFIX)"
+	@bash .ci/install uninstall "$(DESTDIR)" "$(PREFIX)"
 
 # the API reference: LDoc over bindings/lua/deckhand (config.ld)
 docs:

@@ -2,7 +2,7 @@
 --   luarocks --lua-version=5.4 make rockspecs/deckhand-scm-1.rockspec
 -- run from a source tree builds deckhand.core from the C sources listed
 -- below and installs it with the Lua files; nothing is downloaded.
--- The lists are explicit ("builtin" has no globs); `lua5.4 tools/sync-rockspec.lua`
+-- The lists are explicit ("builtin" has no globs); `lua5.4 .ci/sync-rockspec.lua`
 -- rewrites them from the tree, and tests/lua/rockspec_spec.lua
 -- fails when an engine/*.c, bindings/lua/*.c, deckhand/*.lua or rules/*.lua
 -- file of the tree is missing here.

@@ -30,7 +30,7 @@ describe_or_skip("make install", function()
   setup(function()
     tmp = H.tmpdir()
     prefix = tmp .. "/prefix"
-    H.run(("cd %s && bash tools/install install '' %s %s"):format(q(H.root), q(prefix), q(release)))
+    H.run(("cd %s && bash .ci/install install '' %s %s"):format(q(H.root), q(prefix), q(release)))
   end)
 
   teardown(function() H.rmdir(tmp) end)
@@ -120,12 +120,12 @@ describe_or_skip("make install", function()
 
   it("honours DESTDIR and uninstalls exactly what it installed", function()
     local stage = tmp .. "/stage"
-    H.run(("cd %s && bash tools/install install %s /opt/dh %s"):format(q(H.root), q(stage), q(release)))
+    H.run(("cd %s && bash .ci/install install %s /opt/dh %s"):format(q(H.root), q(stage), q(release)))
     assert.truthy(H.read(stage .. "/opt/dh/lib/pkgconfig/deckhand.pc"):find("prefix=/opt/dh\n", 1, true))
     assert.truthy(H.read(stage .. "/opt/dh/share/lua/5.4/deckhand/config.lua"):find('"/opt/dh/share/deckhand/rules"', 1, true))
     -- a file of someone else's in a shared directory survives
     H.run("touch " .. q(stage .. "/opt/dh/lib/pkgconfig/other.pc"))
-    H.run(("cd %s && bash tools/install uninstall %s /opt/dh"):format(q(H.root), q(stage)))
+    H.run(("cd %s && bash .ci/install uninstall %s /opt/dh"):format(q(H.root), q(stage)))
     local left = H.run("cd " .. q(stage) .. " && find . -type f -o -type l")
     assert.are.equal("./opt/dh/lib/pkgconfig/other.pc\n", left)
     assert.is_false(H.exists(stage .. "/opt/dh/include/deckhand"))

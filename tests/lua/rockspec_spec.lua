@@ -39,7 +39,7 @@ describe("the rockspec", function()
       if not listed[f] then missing[#missing + 1] = f end
       listed[f] = nil
     end
-    assert.are.same({}, missing, "missing from " .. rockspec_file .. ": run lua5.4 tools/sync-rockspec.lua")
+    assert.are.same({}, missing, "missing from " .. rockspec_file .. ": run lua5.4 .ci/sync-rockspec.lua")
     assert.are.same({}, listed, "listed in " .. rockspec_file .. " but not in the tree")
   end)
 
@@ -61,7 +61,7 @@ describe("the rockspec", function()
       assert.are.equal("bin/deckhand", bin.deckhand, "bin/deckhand missing from " .. rockspec_file)
     end
     for name, f in pairs(expect) do
-      assert.are.equal(f, modules[name], name .. " missing from " .. rockspec_file .. ": run lua5.4 tools/sync-rockspec.lua")
+      assert.are.equal(f, modules[name], name .. " missing from " .. rockspec_file .. ": run lua5.4 .ci/sync-rockspec.lua")
     end
   end)
 end)
