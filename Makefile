@@ -61,10 +61,10 @@ install: release
 uninstall:
 	@bash .ci/install uninstall "$(DESTDIR)" "$(PREFIX)"
 
-# the API reference: LDoc over bindings/lua/deckhand (config.ld)
+# the API reference: LDoc over bindings/lua/deckhand (docs/config.ld)
 docs:
 	@bash .ci/bootstrap package
-	@out=$$(ldoc . 2>&1) || { echo "$$out"; exit 1; }
+	@out=$$(ldoc -c docs/config.ld . 2>&1) || { echo "$$out"; exit 1; }
 	@echo "API reference: docs/api/index.html"
 
 # for a shell that wants to require "deckhand" from this tree:

@@ -135,7 +135,7 @@ describe("make docs", function()
     local _, have = H.sh("command -v ldoc")
     if not have then error("ldoc is missing: bash .ci/bootstrap package") end
     local tmp = H.tmpdir()
-    local out = H.run(("cd %s && ldoc -d %s ."):format(H.quote(H.root), H.quote(tmp)))
+    local out = H.run(("cd %s && ldoc -c docs/config.ld -d %s ."):format(H.quote(H.root), H.quote(tmp)))
     -- LDoc reports problems as "file:line: message" and goes on
     assert.falsy(out:match("[^\n]+:%d+: [^\n]+"), out)
     for _, page in ipairs { "index.html", "modules/deckhand.html", "modules/deckhand.core.html" } do
