@@ -52,5 +52,7 @@ int dhL_open_trick(lua_State *L);
 int dhL_open_rules(lua_State *L);
 int dhL_open_game(lua_State *L);
 int dhL_open_pattern(lua_State *L);
+int dhL_open_poker(lua_State *L);
+int dhL_open_equity(lua_State *L);
 
 #endif

@@ -20,6 +20,8 @@ static const lua_CFunction openers[] = {
   dhL_open_card, dhL_open_cardset, dhL_open_rng, dhL_open_deck, dhL_open_trick,
   dhL_open_rules, dhL_open_game,
   dhL_open_pattern,
+  dhL_open_poker,
+  dhL_open_equity,
   NULL
 };
 

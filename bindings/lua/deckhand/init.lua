@@ -16,6 +16,7 @@ deckhand.poker = deckhand.poker or {}
 deckhand.poker.pattern = core.pattern
 deckhand.poker.match = core.pattern_match
 deckhand.pattern, deckhand.pattern_match = nil, nil
+deckhand.holdem = require "deckhand.holdem"
 
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)

@@ -1,0 +1,549 @@
+--- deckhand.holdem: Texas Hold'em on the engine's deck, generator and
+-- evaluator, driven play by play like the trick-taking games.
+--
+--     local holdem = require "deckhand.holdem"
+--     local g = holdem.game { seats = 3, stack = 1000, small_blind = 5, big_blind = 10, seed = 7 }
+--     while g:next_player() do
+--       local seat, moves = g:next_player(), g:legal()
+--       assert(g:act(seat, "call"))            -- or nil, code, message
+--     end
+--
+-- Options (all optional):
+--   seats        2..10 (default: #stacks, else 2)
+--   stack        chips per seat (1000), or stacks = { per seat }
+--   small_blind, big_blind (5, 10); ante (0)
+--   limit        "no" (no-limit, the default) or "fixed"
+--   cap          fixed-limit: bets and raises per round, the blind included (4)
+--   button       the first hand's button seat (1)
+--   seed         the generator's seed (1); every shuffle comes from it
+--   deal         a stacked first hand: { "AsKd", "QhQc", ..., board = "2c7d9hTcJs" }
+--                (cards per seat as a string or a list; seats or board left
+--                out are dealt from the shuffled rest); deals = { deal, ... }
+--                stacks several hands
+--   max_hands    the hand cap: the match ends after that many hands
+--
+-- Seats are 1-based.  Phases: "preflop", "flop", "turn", "river" while a hand
+-- is played, "over" once the match has ended.  A hand that ends (everyone
+-- folded to one player, or showdown) is settled at once and the next one
+-- dealt; g:results() keeps what each hand paid out.
+--
+-- Amounts: "bet" and "raise" take the total the seat's bet reaches in this
+-- round ("raise to"); legal() gives their min and max in the same terms.
+-- "call" and "allin" take no amount; legal() shows the chips they add.
+--
+-- Rules as built: the button moves one seat with chips to the left each
+-- hand; heads-up the button posts the small blind, acts first before the
+-- flop and last after it.  Blinds and antes a player cannot cover are posted
+-- all-in.  A raise must add at least the previous full bet or raise (the big
+-- blind at least); an all-in that adds less does not reopen the betting: a
+-- seat that has bet or called may then only call or fold, unless the raises
+-- since its last action add up to a full raise (a seat that only checked
+-- may raise any bet).  "fold" is offered only when facing a bet.  At the
+-- showdown every hand left is shown.  Fixed limit: bets and raises of
+-- the big blind before the turn, twice it after, at most `cap` per round.
+-- Pots are split by contribution levels (side pots); a split pot's odd chips
+-- go one each to the winners nearest the button's left.  A seat left with
+-- no chips is out; the match ends when one seat holds every chip or at the
+-- hand cap.
+-- @module deckhand.holdem
+
+local core = require "deckhand.core"
+local poker = core.poker
+
+local holdem = {}
+
+local Game = {}
+Game.__index = Game
+holdem.Game = Game
+
+local streets = { "preflop", "flop", "turn", "river" }
+local board_size = { preflop = 0, flop = 3, turn = 4, river = 5 }
+
+-- a list of Cards from "AsKd", "As Kd", { "As", "Kd" } or a CardSet
+local function card_list(v, what)
+  local out = {}
+  if type(v) == "string" then
+    for rank, suit in v:gmatch("([%dTJQKAtjqka]+)([cdhsCDHS])") do
+      out[#out + 1] = core.card(rank .. suit)
+    end
+    if #out == 0 and v:match("%S") then error(("bad %s '%s'"):format(what, v), 3) end
+  elseif type(v) == "table" then
+    for i, c in ipairs(v) do out[i] = core.card(c) end
+  else
+    for _, c in ipairs(core.cards(v):list()) do out[#out + 1] = c end
+  end
+  return out
+end
+
+local function names(list)
+  local out = {}
+  for i, c in ipairs(list) do out[i] = tostring(c) end
+  return out
+end
+
+local function copy(t)
+  local out = {}
+  for k, v in pairs(t) do out[k] = v end
+  return out
+end
+
+-- the next seat after s (clockwise, wrapping) for which ok(seat) holds
+local function next_seat(g, s, ok)
+  for i = 1, g.n do
+    local t = (s + i - 1) % g.n + 1
+    if ok(t) then return t end
+  end
+  return nil
+end
+
+local function check_int(v, name, lo)
+  if math.type(v) ~= "integer" or v < lo then
+    error(("holdem: option '%s' must be an integer >= %d"):format(name, lo), 3)
+  end
+  return v
+end
+
+--- holdem.game(opts) -> Game
+function holdem.game(opts)
+  opts = opts or {}
+  local g = setmetatable({}, Game)
+  g.opts = copy(opts)
+  g.n = opts.seats or (opts.stacks and #opts.stacks) or 2
+  check_int(g.n, "seats", 2)
+  if g.n > 10 then error("holdem: 2 to 10 seats", 2) end
+  g.sb = check_int(opts.small_blind or 5, "small_blind", 0)
+  g.bb = check_int(opts.big_blind or 10, "big_blind", 1)
+  g.ante = check_int(opts.ante or 0, "ante", 0)
+  g.limit = opts.limit or "no"
+  if g.limit ~= "no" and g.limit ~= "fixed" then error("holdem: limit must be \"no\" or \"fixed\"", 2) end
+  g.cap = check_int(opts.cap or 4, "cap", 1)
+  g.max_hands = opts.max_hands and check_int(opts.max_hands, "max_hands", 1)
+  g.rng = core.rng(check_int(opts.seed or 1, "seed", math.mininteger))
+  g.stack = {}
+  for s = 1, g.n do
+    g.stack[s] = check_int(opts.stacks and opts.stacks[s] or opts.stack or 1000, "stack", 0)
+  end
+  g.chips = 0
+  for s = 1, g.n do g.chips = g.chips + g.stack[s] end
+  g.button = check_int(opts.button or 1, "button", 1)
+  if g.button > g.n then error("holdem: button out of range", 2) end
+  g.hand_no = 0
+  g.log = {}
+  g.hand_results = {}
+  g.phase_name = "over"
+  g:_start_hand()
+  return g
+end
+
+-- cards for a hand: stacked ones first, the rest from the shuffled deck
+function Game:_cards(players)
+  local deal = (self.opts.deals and self.opts.deals[self.hand_no]) or
+               (self.hand_no == 1 and self.opts.deal) or nil
+  local deck = core.deck("french52")
+  deck:shuffle(self.rng)
+  local rest = deck:draw(52)
+  local used, hole, board = {}, {}, {}
+  local function take(c)
+    local k = tostring(c)
+    if used[k] then error("holdem: card " .. k .. " appears twice in the deal", 3) end
+    used[k] = true
+    return c
+  end
+  if deal then
+    for s = 1, self.n do
+      if deal[s] then
+        hole[s] = {}
+        for i, c in ipairs(card_list(deal[s], "hole cards")) do hole[s][i] = take(c) end
+        if #hole[s] ~= 2 then error("holdem: seat " .. s .. " needs two hole cards", 3) end
+      end
+    end
+    if deal.board then
+      for i, c in ipairs(card_list(deal.board, "board")) do board[i] = take(c) end
+      if #board > 5 then error("holdem: at most five board cards", 3) end
+    end
+  end
+  local i = 0
+  local function draw()
+    repeat i = i + 1 until not used[tostring(rest[i])]
+    return rest[i]
+  end
+  for s = 1, self.n do  -- the deal starts left of the button
+    if players[s] and not hole[s] then hole[s] = {} end
+  end
+  for _ = 1, 2 do
+    local s = self.button
+    for _ = 1, self.n do
+      s = s % self.n + 1
+      if players[s] and #hole[s] < 2 and not (deal and deal[s]) then hole[s][#hole[s] + 1] = draw() end
+    end
+  end
+  for k = #board + 1, 5 do board[k] = draw() end
+  return hole, board
+end
+
+-- puts up to `amount` chips of seat s into the pot for this round
+function Game:_put(s, amount)
+  local h = self.h
+  if amount > self.stack[s] then amount = self.stack[s] end
+  self.stack[s] = self.stack[s] - amount
+  h.bet[s] = h.bet[s] + amount
+  h.contrib[s] = h.contrib[s] + amount
+  if self.stack[s] == 0 then h.allin[s] = true end
+  return amount
+end
+
+function Game:_start_hand()
+  local live = {}
+  local count = 0
+  for s = 1, self.n do
+    if self.stack[s] > 0 then live[s] = true; count = count + 1 end
+  end
+  if count < 2 or (self.max_hands and self.hand_no >= self.max_hands) then
+    self.phase_name = "over"
+    self.h = nil
+    return
+  end
+  self.hand_no = self.hand_no + 1
+  if self.hand_no > 1 or not live[self.button] then
+    self.button = next_seat(self, self.button, function(s) return live[s] end)
+  end
+  local h = {
+    live = live, folded = {}, allin = {}, bet = {}, contrib = {}, acted = {}, faced = {},
+    current = 0, minraise = self.bb, bets = 0, actions = {},
+  }
+  self.h = h
+  for s = 1, self.n do h.bet[s], h.contrib[s] = 0, 0 end
+  h.hole, h.deck_board = self:_cards(live)
+  h.board = {}
+  self.phase_name = "preflop"
+  local function nxt(s) return next_seat(self, s, function(t) return live[t] end) end
+  if count == 2 then
+    h.sb_seat = self.button
+  else
+    h.sb_seat = nxt(self.button)
+  end
+  h.bb_seat = nxt(h.sb_seat)
+  if self.ante > 0 then
+    for s = 1, self.n do
+      if live[s] then self:_put(s, self.ante); h.bet[s] = 0 end
+    end
+  end
+  self:_put(h.sb_seat, self.sb)
+  self:_put(h.bb_seat, self.bb)
+  h.current, h.minraise, h.bets = self.bb, self.bb, 1
+  -- first to act: the seat after the big blind (heads-up, the button)
+  h.to_act = self:_find_actor(h.bb_seat)
+  if not h.to_act then self:_advance_round() end
+end
+
+local function in_hand(h, s) return h.live[s] and not h.folded[s] end
+local function can_act(h, s) return in_hand(h, s) and not h.allin[s] end
+
+-- the first seat after `from` that still has to act this round, or nil
+function Game:_find_actor(from)
+  local h = self.h
+  local free, only = 0, nil
+  for s = 1, self.n do
+    if can_act(h, s) then free, only = free + 1, s end
+  end
+  if free == 0 then return nil end
+  if free == 1 then
+    -- nobody left to bet against: the last free seat acts only to match
+    -- what another seat has put in (not the full blind a short seat missed)
+    local most = 0
+    for s = 1, self.n do
+      if s ~= only and in_hand(h, s) and h.bet[s] > most then most = h.bet[s] end
+    end
+    if h.bet[only] >= most then return nil end
+  end
+  return next_seat(self, from, function(s)
+    return can_act(h, s) and (not h.acted[s] or h.bet[s] < h.current)
+  end)
+end
+
+-- the betting round is over: the next street, or the showdown
+function Game:_advance_round()
+  local h = self.h
+  while true do
+    for s = 1, self.n do h.bet[s], h.acted[s], h.faced[s] = 0, nil, nil end
+    if self.phase_name == "river" then return self:_showdown() end
+    for i, name in ipairs(streets) do
+      if name == self.phase_name then self.phase_name = streets[i + 1]; break end
+    end
+    h.current, h.minraise, h.bets = 0, self:_unit(), 0
+    for k = #h.board + 1, board_size[self.phase_name] do h.board[k] = h.deck_board[k] end
+    h.to_act = self:_find_actor(self.button)
+    if h.to_act then return end
+  end
+end
+
+-- pots by contribution levels: { { amount =, eligible = { seats } }, ... }
+function Game:_pots()
+  local h = self.h
+  local levels, seen = {}, {}
+  for s = 1, self.n do
+    local c = h.contrib[s]
+    if in_hand(h, s) and c > 0 and not seen[c] then seen[c] = true; levels[#levels + 1] = c end
+  end
+  table.sort(levels)
+  local pots, prev, total, given = {}, 0, 0, 0
+  for s = 1, self.n do total = total + h.contrib[s] end
+  for _, level in ipairs(levels) do
+    local pot = { amount = 0, eligible = {} }
+    for s = 1, self.n do
+      local c = h.contrib[s]
+      pot.amount = pot.amount + math.max(0, math.min(c, level) - prev)
+      if in_hand(h, s) and c >= level then pot.eligible[#pot.eligible + 1] = s end
+    end
+    prev = level
+    given = given + pot.amount
+    pots[#pots + 1] = pot
+  end
+  -- folded chips above every live seat's level cannot arise (the largest
+  -- contributor is never the one who folds), but keep the count honest
+  if given < total then pots[#pots].amount = pots[#pots].amount + total - given end
+  return pots
+end
+
+-- pays the pots and deals the next hand
+function Game:_settle(showdown)
+  local h = self.h
+  local result = { hand = self.hand_no, button = self.button, board = names(h.board),
+                   pots = {}, shown = {}, paid = {} }
+  local value = {}
+  if showdown then
+    for s = 1, self.n do
+      if in_hand(h, s) then
+        local seven = { h.hole[s][1], h.hole[s][2] }
+        for _, c in ipairs(h.board) do seven[#seven + 1] = c end
+        value[s] = poker.eval(seven)
+        result.shown[s] = { cards = names(h.hole[s]), value = value[s], hand = poker.describe(value[s]) }
+      end
+    end
+  end
+  for s = 1, self.n do result.paid[s] = 0 end
+  for _, pot in ipairs(self:_pots()) do
+    local best, winners = nil, {}
+    for _, s in ipairs(pot.eligible) do
+      local v = value[s] or 0
+      if not best or v > best then best, winners = v, { s }
+      elseif v == best then winners[#winners + 1] = s end
+    end
+    local k = #winners
+    local share, odd = pot.amount // k, pot.amount % k
+    for _, s in ipairs(winners) do result.paid[s] = result.paid[s] + share end
+    -- the odd chips: one each, from the first winner left of the button
+    local s = self.button
+    while odd > 0 do
+      s = s % self.n + 1
+      for _, w in ipairs(winners) do
+        if w == s then result.paid[s] = result.paid[s] + 1; odd = odd - 1; break end
+      end
+    end
+    result.pots[#result.pots + 1] = { amount = pot.amount, eligible = pot.eligible, winners = winners }
+  end
+  for s = 1, self.n do self.stack[s] = self.stack[s] + result.paid[s] end
+  result.stacks = copy(self.stack)
+  result.actions = h.actions
+  self.hand_results[#self.hand_results + 1] = result
+  self:_start_hand()
+end
+
+function Game:_showdown()
+  self:_settle(true)
+end
+
+--- g:next_player() -> the seat to act, or nil once the match is over
+function Game:next_player()
+  return self.h and self.h.to_act or nil
+end
+
+--- g:phase() -> "preflop", "flop", "turn", "river" or "over"
+function Game:phase() return self.phase_name end
+
+-- the smallest bet: the big blind, and in fixed limit twice it on the turn
+-- and the river
+function Game:_unit()
+  if self.limit == "fixed" and (self.phase_name == "turn" or self.phase_name == "river") then
+    return 2 * self.bb
+  end
+  return self.bb
+end
+
+-- can seat s raise?  Yes if it has not acted, or has only checked (a first
+-- bet, even a short all-in one, may be raised); after a bet or call, only
+-- when the raises since add up to a full raise, so a short all-in does not
+-- reopen the betting
+local function may_raise(h, s)
+  return not h.acted[s] or h.faced[s] == 0 or h.current - h.faced[s] >= h.minraise
+end
+
+--- g:legal() -> { { action = "fold" }, { action = "call", amount = chips },
+--  { action = "raise", min = to, max = to }, { action = "allin", amount = chips, to = total }, ... }
+function Game:legal()
+  local h = self.h
+  if not h then return {} end
+  local s = h.to_act
+  local st, bet, cur = self.stack[s], h.bet[s], h.current
+  local to_call = cur - bet
+  local out = {}
+  local fixed = self.limit == "fixed"
+  local unit = self:_unit()
+  if to_call > 0 then
+    out[#out + 1] = { action = "fold" }
+    out[#out + 1] = { action = "call", amount = math.min(to_call, st) }
+  else
+    out[#out + 1] = { action = "check" }
+  end
+  local allin = false
+  if cur == 0 then
+    if fixed then
+      if st > unit then out[#out + 1] = { action = "bet", min = unit, max = unit } else allin = true end
+    else
+      if st > self.bb then out[#out + 1] = { action = "bet", min = self.bb, max = st } end
+      allin = true
+    end
+  elseif st > to_call and may_raise(h, s) and not (fixed and h.bets >= self.cap) then
+    local lo = cur + (fixed and unit or h.minraise)
+    local hi = fixed and lo or bet + st
+    if bet + st > lo or (not fixed and bet + st == lo) then
+      out[#out + 1] = { action = "raise", min = lo, max = hi }
+      allin = not fixed
+    else
+      allin = true  -- short of a full raise: only all in
+    end
+  end
+  if st > 0 and (allin or st <= to_call) then
+    out[#out + 1] = { action = "allin", amount = st, to = bet + st }
+  end
+  return out
+end
+
+local function fail(code, msg) return nil, code, msg end
+
+--- g:act(seat, action [, amount]) -> true, or nil, code, message
+-- codes: game_over, not_your_turn, bad_action, bad_amount
+function Game:act(seat, action, amount)
+  local h = self.h
+  if not h then return fail("game_over", "the match is over") end
+  if math.type(seat) ~= "integer" then error("bad argument #1 to 'act' (seat number expected)", 2) end
+  if type(action) ~= "string" then error("bad argument #2 to 'act' (action name expected)", 2) end
+  if seat ~= h.to_act then
+    return fail("not_your_turn", ("seat %d to act, not seat %d"):format(h.to_act, seat))
+  end
+  local move
+  for _, m in ipairs(self:legal()) do
+    if m.action == action then move = m end
+  end
+  if not move then return fail("bad_action", ("'%s' is not allowed now"):format(action)) end
+  local s = seat
+  if action == "bet" or action == "raise" then
+    if amount == nil and move.min == move.max then amount = move.min end
+    if math.type(amount) ~= "integer" or amount < move.min or amount > move.max then
+      return fail("bad_amount", ("%s to between %d and %d, got %s"):format(action, move.min, move.max,
+                                                                             tostring(amount)))
+    end
+  end
+  h.actions[#h.actions + 1] = { seat = s, action = action, amount = amount, phase = self.phase_name }
+  self.log[#self.log + 1] = { s, action, amount }
+  if action == "fold" then
+    h.folded[s] = true
+  elseif action == "call" then
+    self:_put(s, h.current - h.bet[s])
+  elseif action ~= "check" then
+    local to = (action == "allin") and (h.bet[s] + self.stack[s]) or amount
+    if to > h.current then  -- a bet or raise (maybe a short all-in)
+      local inc = to - h.current
+      if inc >= h.minraise then h.minraise = inc end
+      h.current = to
+      h.bets = h.bets + 1
+    end
+    self:_put(s, to - h.bet[s])
+  end
+  h.acted[s], h.faced[s] = true, h.current
+  -- everyone else folded: the last seat takes the pots without a showdown
+  local left = 0
+  for t = 1, self.n do
+    if in_hand(h, t) then left = left + 1 end
+  end
+  if left == 1 then
+    h.to_act = nil
+    self:_settle(false)
+    return true
+  end
+  h.to_act = self:_find_actor(s)
+  if not h.to_act then self:_advance_round() end
+  return true
+end
+
+--- g:stacks() -> { chips per seat } (what is not in the pot)
+function Game:stacks() return copy(self.stack) end
+function Game:button_seat() return self.button end
+function Game:hand_number() return self.hand_no end
+function Game:results() return self.hand_results end
+function Game:seats() return self.n end
+
+--- g:pot() -> the chips in the middle for this hand
+function Game:pot()
+  local t = 0
+  if self.h then for s = 1, self.n do t = t + self.h.contrib[s] end end
+  return t
+end
+
+--- g:view(seat) -> what that seat may see: its own hole cards only
+function Game:view(seat)
+  local h = self.h
+  local v = { seat = seat, phase = self.phase_name, hand = self.hand_no, button = self.button,
+              stacks = copy(self.stack), to_act = h and h.to_act, last = self.hand_results[#self.hand_results] }
+  if h then
+    v.board, v.pot, v.bets, v.current = names(h.board), self:pot(), copy(h.bet), h.current
+    v.folded, v.allin, v.in_hand = copy(h.folded), copy(h.allin), copy(h.live)
+    v.hole = h.hole[seat] and names(h.hole[seat])
+    v.actions = {}
+    for i, a in ipairs(h.actions) do v.actions[i] = copy(a) end
+    if h.to_act == seat then v.legal = self:legal() end
+  end
+  return v
+end
+
+--- g:record() -> { options = ..., actions = { { seat, action, amount }, ... } }
+function Game:record()
+  local acts = {}
+  for i, a in ipairs(self.log) do acts[i] = { a[1], a[2], a[3] } end
+  return { game = "holdem", options = copy(self.opts), actions = acts }
+end
+
+--- holdem.replay(record) -> the game the record describes
+function holdem.replay(rec)
+  local g = holdem.game(rec.options)
+  for i, a in ipairs(rec.actions) do
+    local ok, code, msg = g:act(a[1], a[2], a[3])
+    if not ok then error(("replay: action %d: %s (%s)"):format(i, msg, code), 2) end
+  end
+  return g
+end
+
+--- holdem.play(opts, bots) -> the finished game.  bots[seat](view) returns
+-- an action and an amount for the seat to act; an illegal one is an error
+-- (a bot's mistake), naming the seat.
+function holdem.play(opts, bots)
+  local g = holdem.game(opts)
+  while g:next_player() do
+    local s = g:next_player()
+    local bot = bots[s] or error(("no bot for seat %d"):format(s), 2)
+    local ok, code, msg = g:act(s, bot(g:view(s)))
+    if not ok then error(("seat %d: %s (%s)"):format(s, msg, code), 2) end
+  end
+  return g
+end
+
+--- holdem.random_bot(rng) -> a bot that picks uniformly among the legal
+-- moves (and amounts), for tests and baselines
+function holdem.random_bot(rng)
+  return function(view)
+    local m = view.legal[rng:int(#view.legal)]
+    return m.action, m.min and rng:int(m.min, m.max) or nil
+  end
+end
+
+return holdem

@@ -1,0 +1,291 @@
+/*
+** equity.c -- showdown equity by enumeration or Monte Carlo (equity.h).
+*/
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime under -std=c11 */
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "equity.h"
+#include "poker.h"
+#include "rng.h"
+
+/* how often (in trials) the clock and the callback are looked at */
+#define CHECK_EVERY 4096
+
+typedef struct run {
+  const dh_equity_req *req;
+  dh_equity_result *res;
+  int np, omaha;
+  dh_cardset hole[DH_EQ_MAXPLAYERS];
+  dh_cardset pairs[DH_EQ_MAXPLAYERS][6];     /* Omaha: the six two-card subsets */
+  uint64_t sq[DH_EQ_MAXPLAYERS];              /* sum of units squared, for the variance */
+  uint64_t next_check, next_progress, every;
+  double deadline;                            /* 0: none */
+  int ended;
+} run;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* the clock and the callback, every CHECK_EVERY trials */
+static void check(run *r) {
+  uint64_t done = r->res->trials;
+  r->next_check = done + CHECK_EVERY;
+  if (r->deadline > 0 && now() > r->deadline) { r->ended = DH_EQ_TIMEOUT; return; }
+  if (r->req->progress && done >= r->next_progress) {
+    r->next_progress = done + r->every;
+    if (r->req->progress(r->req->ud, done, r->res->total)) r->ended = DH_EQ_STOPPED;
+  }
+}
+
+static void set_hole(run *r, int p, dh_cardset c) {
+  r->hole[p] = c;
+  if (r->omaha) {
+    dh_cardset cs[4];
+    int i, j, k = 0;
+    for (i = 0; i < 4; i++) { cs[i] = c & (~c + 1); c &= c - 1; }
+    for (i = 0; i < 4; i++)
+      for (j = i + 1; j < 4; j++) r->pairs[p][k++] = cs[i] | cs[j];
+  }
+}
+
+/* Omaha: the best of two hole cards (six ways) and three of the board (ten) */
+static dh_hand_value omaha_value(const dh_cardset pairs[6], const dh_cardset tri[10]) {
+  dh_hand_value best = 0;
+  int i, j;
+  for (i = 0; i < 6; i++)
+    for (j = 0; j < 10; j++) {
+      dh_hand_value v = dh_poker_eval(pairs[i] | tri[j]);
+      if (v > best) best = v;
+    }
+  return best;
+}
+
+/* one trial: every player's hand against the complete board */
+static void score(run *r, dh_cardset board) {
+  dh_equity_result *res = r->res;
+  dh_hand_value v[DH_EQ_MAXPLAYERS], best = 0;
+  int p, k = 0;
+  if (r->omaha) {
+    dh_cardset b[5], tri[10];
+    int i, j, l, t = 0;
+    for (i = 0; i < 5; i++) { b[i] = board & (~board + 1); board &= board - 1; }
+    for (i = 0; i < 5; i++)
+      for (j = i + 1; j < 5; j++)
+        for (l = j + 1; l < 5; l++) tri[t++] = b[i] | b[j] | b[l];
+    for (p = 0; p < r->np; p++) v[p] = omaha_value(r->pairs[p], tri);
+  } else {
+    for (p = 0; p < r->np; p++) v[p] = dh_poker_eval(r->hole[p] | board);
+  }
+  for (p = 0; p < r->np; p++) {
+    if (v[p] > best) { best = v[p]; k = 1; }
+    else if (v[p] == best) k++;
+  }
+  for (p = 0; p < r->np; p++)
+    if (v[p] == best) {
+      uint64_t u = DH_EQ_UNIT / (uint64_t)k;
+      if (k == 1) res->wins[p]++; else res->ties[p]++;
+      res->units[p] += u;
+      r->sq[p] += u * u;
+    }
+  if (++res->trials == r->next_check) check(r);
+}
+
+/* every way to take `need` more cards of avail[start..n) */
+static void enum_boards(run *r, const dh_card *avail, int n, int start, int need, dh_cardset board) {
+  int i;
+  if (need == 0) { score(r, board); return; }
+  if (need == 1) {  /* the last card: no call per board */
+    for (i = start; i < n && !r->ended; i++) score(r, board | dh_set_of(avail[i]));
+    return;
+  }
+  for (i = start; i <= n - need && !r->ended; i++)
+    enum_boards(r, avail, n, i + 1, need - 1, board | dh_set_of(avail[i]));
+}
+
+static int list_cards(dh_cardset s, dh_card *out) {
+  int n = 0;
+  for (; s; s &= s - 1) out[n++] = (dh_card)dh_set_first(s);
+  return n;
+}
+
+/* every assignment of combinations to players p.. that uses no card twice */
+static void enum_assign(run *r, int p, dh_cardset used) {
+  const dh_range *rg;
+  int i;
+  if (p == r->np) {
+    dh_card avail[52];
+    int n = list_cards(DH_FRENCH52 & ~used, avail);
+    enum_boards(r, avail, n, 0, 5 - dh_set_count(r->req->board), r->req->board);
+    return;
+  }
+  rg = r->req->player[p];
+  for (i = 0; i < rg->n && !r->ended; i++)
+    if (!(rg->combo[i] & used)) {
+      set_hole(r, p, rg->combo[i]);
+      enum_assign(r, p + 1, used | rg->combo[i]);
+    }
+}
+
+/* the number of assignments from player p on, at most limit (for the
+** exact total, and to learn whether there is any) */
+static uint64_t count_assign(const dh_equity_req *q, int p, dh_cardset used, uint64_t limit) {
+  uint64_t n = 0;
+  int i;
+  if (p == q->nplayers) return 1;
+  for (i = 0; i < q->player[p]->n && n < limit; i++)
+    if (!(q->player[p]->combo[i] & used))
+      n += count_assign(q, p + 1, used | q->player[p]->combo[i], limit - n);
+  return n;
+}
+
+static uint64_t choose(int n, int k) {
+  uint64_t c = 1;
+  int i;
+  if (k < 0 || k > n) return 0;
+  for (i = 1; i <= k; i++) c = c * (uint64_t)(n - k + i) / (uint64_t)i;
+  return c;
+}
+
+static int hole_size(const dh_equity_req *q) { return q->game == DH_GAME_OMAHA ? 4 : 2; }
+
+static uint64_t sat_mul(uint64_t a, uint64_t b) {
+  if (a && b > UINT64_MAX / a) return UINT64_MAX;
+  return a * b;
+}
+
+uint64_t dh_equity_trials(const dh_equity_req *q) {
+  dh_cardset gone = q->board | q->dead;
+  int p, left = 52 - dh_set_count(gone) - q->nplayers * hole_size(q);
+  uint64_t t = choose(left, 5 - dh_set_count(q->board));
+  for (p = 0; p < q->nplayers; p++) {
+    int i, n = 0;
+    for (i = 0; i < q->player[p]->n; i++) n += !(q->player[p]->combo[i] & gone);
+    t = sat_mul(t, (uint64_t)n);
+  }
+  return t;
+}
+
+/* the request is sound: sizes, and no card in two places */
+static int validate(const dh_equity_req *q, dh_equity_result *res) {
+  dh_cardset seen, gone = q->board | q->dead;
+  int p, b = dh_set_count(q->board), h = hole_size(q);
+  if (q->nplayers < 2 || q->nplayers > DH_EQ_MAXPLAYERS) return DH_EQ_EPLAYERS;
+  if (q->game != DH_GAME_HOLDEM && q->game != DH_GAME_OMAHA) return DH_EQ_EPLAYERS;
+  if ((b != 0 && b < 3) || b > 5 || ((q->board | q->dead) & ~DH_FRENCH52)) return DH_EQ_EBOARD;
+  if (q->board & q->dead) {
+    res->bad_card = (dh_card)dh_set_first(q->board & q->dead);
+    return DH_EQ_ETWICE;
+  }
+  seen = gone;
+  for (p = 0; p < q->nplayers; p++) {
+    const dh_range *rg = q->player[p];
+    int i, live = 0;
+    res->bad_player = p;
+    if (rg->n < 1) return DH_EQ_EEMPTY;
+    for (i = 0; i < rg->n; i++) {
+      if (dh_set_count(rg->combo[i]) != h || (rg->combo[i] & ~DH_FRENCH52)) return DH_EQ_EHAND;
+      live += !(rg->combo[i] & gone);
+    }
+    if (rg->n == 1) {            /* known cards: none may be anywhere else */
+      if (rg->combo[0] & seen) {
+        res->bad_card = (dh_card)dh_set_first(rg->combo[0] & seen);
+        return DH_EQ_ETWICE;
+      }
+      seen |= rg->combo[0];
+    }
+    if (!live) return DH_EQ_EEMPTY;
+  }
+  res->bad_player = -1;
+  if (q->nplayers * h + 5 - b + dh_set_count(gone) > 52) return DH_EQ_ENODEAL;
+  if (count_assign(q, 0, gone, 1) == 0) return DH_EQ_ENODEAL;
+  return 0;
+}
+
+static void monte_carlo(run *r) {
+  const dh_equity_req *q = r->req;
+  dh_equity_result *res = r->res;
+  dh_cardset gone = q->board | q->dead;
+  dh_card avail[52];
+  int navail = list_cards(DH_FRENCH52 & ~gone, avail);
+  int need = 5 - dh_set_count(q->board), p;
+  uint64_t clashes = 0;
+  dh_rng rng;
+  dh_rng_seed(&rng, q->seed);
+  while (res->trials < res->total && !r->ended) {
+    dh_cardset used = gone, board = q->board;
+    int i;
+    /* a combination for each player, uniformly among the assignments that
+    ** use no card twice: draw all, start over on a clash */
+    for (p = 0; p < r->np; p++) {
+      const dh_range *rg = q->player[p];
+      dh_cardset c = rg->combo[rg->n == 1 ? 0 : dh_rng_below(&rng, (uint32_t)rg->n)];
+      if (c & used) break;
+      used |= c;
+      set_hole(r, p, c);
+    }
+    if (p < r->np) {  /* ranges that clash often must still see the clock */
+      if (++clashes % CHECK_EVERY == 0 && r->deadline > 0 && now() > r->deadline)
+        r->ended = DH_EQ_TIMEOUT;
+      continue;
+    }
+    for (i = 0; i < need; i++) {
+      dh_cardset c;
+      do c = dh_set_of(avail[dh_rng_below(&rng, (uint32_t)navail)]); while (c & used);
+      used |= c;
+      board |= c;
+    }
+    score(r, board);
+  }
+}
+
+int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
+  run r;
+  uint64_t bound, max_exact = q->max_exact ? q->max_exact : DH_EQ_MAX_EXACT;
+  int p, e;
+  memset(res, 0, sizeof *res);
+  res->bad_card = DH_NO_CARD;
+  if ((e = validate(q, res)) != 0) return e;
+  memset(&r, 0, sizeof r);
+  r.req = q;
+  r.res = res;
+  r.np = q->nplayers;
+  r.omaha = q->game == DH_GAME_OMAHA;
+  r.every = q->every ? q->every : 65536;
+  r.next_check = CHECK_EVERY;
+  r.next_progress = r.every;
+  r.deadline = q->seconds > 0 ? now() + q->seconds : 0;
+  bound = dh_equity_trials(q);
+  res->exact = q->force == 1 || (q->force == 0 && bound <= max_exact);
+  if (res->exact) {
+    int left = 52 - dh_set_count(q->board | q->dead) - r.np * hole_size(q);
+    res->total = sat_mul(count_assign(q, 0, q->board | q->dead, UINT64_MAX),
+                         choose(left, 5 - dh_set_count(q->board)));
+    enum_assign(&r, 0, q->board | q->dead);
+  } else {
+    res->sampled = 1;
+    res->total = q->samples ? q->samples : DH_EQ_SAMPLES;
+    monte_carlo(&r);
+  }
+  res->ended = r.ended;
+  if (r.ended) res->exact = 0;
+  if (q->progress && r.ended != DH_EQ_STOPPED) q->progress(q->ud, res->trials, res->total);
+  for (p = 0; p < r.np && res->trials; p++) {
+    double n = (double)res->trials, m;
+    res->win[p] = (double)res->wins[p] / n;
+    res->tie[p] = (double)res->ties[p] / n;
+    m = (double)res->units[p] / DH_EQ_UNIT / n;
+    res->equity[p] = m;
+    if (res->sampled && res->trials > 1) {
+      double var = ((double)r.sq[p] / ((double)DH_EQ_UNIT * DH_EQ_UNIT) - n * m * m) / (n - 1);
+      res->stderr_eq[p] = var > 0 ? sqrt(var / n) : 0;
+      res->ci95[p] = 1.96 * res->stderr_eq[p];
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,383 @@
+/*
+** poker_gen.c -- writes engine/poker_tables.c, the poker evaluator's tables.
+**
+**   cc -O2 -std=c11 -o /tmp/poker_gen engine/gen/poker_gen.c
+**   /tmp/poker_gen > engine/poker_tables.c
+**
+** The output is committed; tests/c/test_poker_tables.c includes this file
+** (with DH_POKER_GEN_NO_MAIN) and checks that the committed tables are what
+** this program makes.  Nothing here runs at build time or at start-up.
+**
+** What it computes:
+**  - A strength for every hand shape, packed as category << 20 | five ranks
+**    in the order they are compared (4 bits each).  Sorting the 7,462 shapes
+**    that five cards can make gives the compact hand value
+**    category << 12 | index within the category.
+**  - Rank multipliers: one number per rank such that the sum over the ranks
+**    of any 0..7 cards (at most four of a rank) differs for every rank
+**    multiset.  Found greedily, rank by rank, each the smallest number that
+**    keeps every sum distinct.  A card's key is its rank's multiplier, so a
+**    hand's key is a sum of card keys and adding a card is one addition.
+**    The greedy search takes minutes, so its result is written below
+**    (found_mults) and only checked; "poker_gen --search" redoes it.
+**  - Mixed keys: key * GEN_MIX mod 2^25 is one to one on keys below 2^25
+**    and spreads them evenly.  Each card's mixed key is stored shifted left
+**    by 7 (dh_poker_card_key), so sums of them (mod 2^32) are the mixed
+**    sums, and dh_poker_lane[13-bit lane] is the sum for a suit's cards with
+**    64 added when the lane has five or more (the flush flag).
+**  - A perfect hash of the mixed sums of 5, 6 and 7 cards by row
+**    displacement: h + offset[h >> GEN_SHIFT] is a distinct slot for every
+**    multiset, first fit with the fullest rows first.  Every row, used or
+**    not, maps its whole width inside the table, so even a key that is no
+**    poker hand reads inside it.
+**  - The value of every 13-bit suit mask with five or more cards (flushes).
+**
+** The parameters (GEN_MIX, GEN_SHIFT) were picked by trying a few: this pair
+** gives 8,192 rows (32 KB of offsets) and 82,046 slots (160 KB) for the
+** 73,775 multisets.
+*/
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef GEN_MIX
+#define GEN_MIX 0xC2B2AE35u
+#endif
+#define GEN_KEYBITS 25
+#define GEN_MASK ((1u << GEN_KEYBITS) - 1)
+#ifndef GEN_SHIFT
+#define GEN_SHIFT 12
+#endif  /* row width 2^GEN_SHIFT in the displacement table */
+
+enum { G_HIGH, G_PAIR, G_TWO_PAIR, G_TRIPS, G_STRAIGHT, G_FLUSH, G_FULL, G_QUADS, G_SFLUSH };
+
+typedef struct gen_tables {
+  uint32_t mult[13];        /* rank multipliers, rank index 0 = deuce */
+  uint32_t card[13];        /* mixed key of a card: (mult * GEN_MIX mod 2^25) << 7 */
+  uint32_t lane[8192];      /* mixed key of a suit lane, | 64 when it holds five */
+  uint32_t packed[7462];    /* packed strength of each value, by dense index */
+  uint16_t cat_base[10];    /* dense index of each category's first value */
+  uint16_t flush[8192];     /* value of a suit mask, 0 under five cards */
+  uint32_t *offset;         /* row displacements */
+  int nrows;
+  uint16_t *value;          /* value of each slot */
+  int nslots;
+} gen_tables;
+
+/* --- strength of a shape ------------------------------------------------ */
+
+static uint32_t pack(int cat, const int *r, int n) {
+  uint32_t p = (uint32_t)cat << 20;
+  int i;
+  for (i = 0; i < 5; i++) p |= (uint32_t)(i < n ? r[i] + 2 : 0) << (16 - 4 * i);
+  return p;
+}
+
+/* top rank index of the best straight in a 13-bit rank mask, or -1;
+** the wheel (A-2-3-4-5) has top index 3 (the five) */
+static int straight_top(int mask) {
+  int ext = (mask << 1) | ((mask >> 12) & 1);  /* bit 0: the ace played low */
+  int t;
+  for (t = 13; t >= 4; t--)
+    if (((ext >> (t - 4)) & 0x1F) == 0x1F) return t - 1;
+  return -1;
+}
+
+/* the n highest ranks of mask, skipping rank index skip (-1: none) */
+static int top_ranks(int mask, int n, int *out) {
+  int r, k = 0;
+  for (r = 12; r >= 0 && k < n; r--)
+    if (mask >> r & 1) out[k++] = r;
+  return k;
+}
+
+/* best non-flush shape of a rank multiset */
+static uint32_t best_of_counts(const int *cnt) {
+  int r, any = 0, quad = -1, trip = -1, pair[2] = { -1, -1 }, np = 0, rk[5], st;
+  for (r = 12; r >= 0; r--) {
+    if (cnt[r]) any |= 1 << r;
+    if (cnt[r] == 4 && quad < 0) quad = r;
+    else if (cnt[r] >= 3 && trip < 0) trip = r;
+    else if (cnt[r] >= 2 && np < 2) pair[np++] = r;
+  }
+  if (quad >= 0) {
+    rk[0] = quad;
+    top_ranks(any & ~(1 << quad), 1, rk + 1);
+    return pack(G_QUADS, rk, 2);
+  }
+  if (trip >= 0) {  /* a second trips plays as the pair */
+    int p = -1;
+    for (r = 12; r >= 0; r--)
+      if (r != trip && cnt[r] >= 2) { p = r; break; }
+    if (p >= 0) { rk[0] = trip; rk[1] = p; return pack(G_FULL, rk, 2); }
+  }
+  if ((st = straight_top(any)) >= 0) { rk[0] = st; return pack(G_STRAIGHT, rk, 1); }
+  if (trip >= 0) {
+    rk[0] = trip;
+    top_ranks(any & ~(1 << trip), 2, rk + 1);
+    return pack(G_TRIPS, rk, 3);
+  }
+  if (np == 2) {
+    rk[0] = pair[0]; rk[1] = pair[1];
+    top_ranks(any & ~(1 << pair[0]) & ~(1 << pair[1]), 1, rk + 2);
+    return pack(G_TWO_PAIR, rk, 3);
+  }
+  if (np == 1) {
+    rk[0] = pair[0];
+    top_ranks(any & ~(1 << pair[0]), 3, rk + 1);
+    return pack(G_PAIR, rk, 4);
+  }
+  top_ranks(any, 5, rk);
+  return pack(G_HIGH, rk, 5);
+}
+
+/* best shape of five or more cards of one suit */
+static uint32_t best_of_flush(int mask) {
+  int rk[5], st = straight_top(mask);
+  if (st >= 0) { rk[0] = st; return pack(G_SFLUSH, rk, 1); }
+  top_ranks(mask, 5, rk);
+  return pack(G_FLUSH, rk, 5);
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* --- rank multisets ------------------------------------------------------ */
+
+/* calls f for every multiset of ranks with at most 4 of a rank and at most
+** 7 cards in all, in a fixed order */
+typedef void (*gen_visit)(const int *cnt, int n, void *ud);
+
+static void multisets_from(int r, int *cnt, int n, gen_visit f, void *ud) {
+  int c;
+  if (r < 0) { f(cnt, n, ud); return; }
+  for (c = 0; c <= 4 && n + c <= 7; c++) {
+    cnt[r] = c;
+    multisets_from(r - 1, cnt, n + c, f, ud);
+  }
+  cnt[r] = 0;
+}
+
+static void multisets(gen_visit f, void *ud) {
+  int cnt[13] = { 0 };
+  multisets_from(12, cnt, 0, f, ud);
+}
+
+/* the compact value of a packed strength */
+static uint16_t value_of(const gen_tables *t, uint32_t packed) {
+  int lo = 0, hi = 7461, cat = (int)(packed >> 20);
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (t->packed[mid] < packed) lo = mid + 1; else hi = mid;
+  }
+  if (t->packed[lo] != packed) { fprintf(stderr, "poker_gen: unknown shape\n"); exit(1); }
+  return (uint16_t)(cat << 12 | (lo - t->cat_base[cat]));
+}
+
+/* --- the 7,462 values ---------------------------------------------------- */
+
+typedef struct shape_list { uint32_t *p; int n; } shape_list;
+
+static void add_five(const int *cnt, int n, void *ud) {
+  shape_list *l = ud;
+  if (n == 5) l->p[l->n++] = best_of_counts(cnt);
+}
+
+static void make_values(gen_tables *t) {
+  static uint32_t all[6175 + 1287];
+  shape_list l = { all, 0 };
+  int m, i, k = 0;
+  multisets(add_five, &l);
+  for (m = 0; m < 8192; m++)
+    if (__builtin_popcount(m) == 5) all[l.n++] = best_of_flush(m);
+  qsort(all, l.n, sizeof all[0], cmp_u32);
+  for (i = 0; i < l.n; i++)
+    if (k == 0 || all[i] != t->packed[k - 1]) {
+      if (k == 7462) { fprintf(stderr, "poker_gen: too many values\n"); exit(1); }
+      t->packed[k++] = all[i];
+    }
+  if (k != 7462) { fprintf(stderr, "poker_gen: %d values\n", k); exit(1); }
+  for (i = 0, m = 0; m <= 9; m++) {
+    while (i < 7462 && (int)(t->packed[i] >> 20) < m) i++;
+    t->cat_base[m] = (uint16_t)i;
+  }
+  for (m = 0; m < 8192; m++)
+    t->flush[m] = __builtin_popcount(m) >= 5 ? value_of(t, best_of_flush(m)) : 0;
+}
+
+/* --- multipliers ----------------------------------------------------------- */
+
+/* (sum, size) of every multiset over the ranks placed so far */
+typedef struct sums { uint32_t *sum; uint8_t *size; int n; } sums;
+
+static int try_mult(const sums *old, uint32_t m, uint64_t *bits, sums *out) {
+  int i, j, ok = 1;
+  out->n = 0;
+  for (j = 0; j <= 4 && ok; j++)
+    for (i = 0; i < old->n; i++) {
+      uint32_t s;
+      if (old->size[i] + j > 7) continue;
+      s = old->sum[i] + (uint32_t)j * m;
+      if (bits[s >> 6] >> (s & 63) & 1) { ok = 0; break; }
+      bits[s >> 6] |= UINT64_C(1) << (s & 63);
+      out->sum[out->n] = s;
+      out->size[out->n++] = (uint8_t)(old->size[i] + j);
+    }
+  for (i = 0; i < out->n; i++) bits[out->sum[i] >> 6] = 0;  /* clear for the next try */
+  return ok;
+}
+
+/* what search_mults finds (about five minutes): make_mults only checks them */
+static const uint32_t found_mults[13] = {
+  1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520
+};
+
+static void make_mults(gen_tables *t, int search) {
+  enum { MAXN = 80000, MAXSUM = 1 << 28 };
+  sums a, b, tmp;
+  uint64_t *bits = calloc(MAXSUM / 64, sizeof *bits);
+  int r;
+  a.sum = malloc(MAXN * 4); a.size = malloc(MAXN);
+  b.sum = malloc(MAXN * 4); b.size = malloc(MAXN);
+  a.sum[0] = 0; a.size[0] = 0; a.n = 1;
+  for (r = 0; r < 13; r++) {
+    uint32_t m = search ? (r ? t->mult[r - 1] + 1 : 1) : found_mults[r];
+    while (!try_mult(&a, m, bits, &b)) {
+      if (!search) { fprintf(stderr, "poker_gen: bad multiplier\n"); exit(1); }
+      m++;
+    }
+    t->mult[r] = m;
+    tmp = a; a = b; b = tmp;
+  }
+  /* key * GEN_MIX mod 2^GEN_KEYBITS is one to one only on keys below 2^GEN_KEYBITS */
+  for (r = 0; r < a.n; r++)
+    if (a.sum[r] > GEN_MASK) { fprintf(stderr, "poker_gen: keys too wide\n"); exit(1); }
+  /* mixed keys add mod 2^32 as the keys add mod 2^25, in the top 25 bits;
+  ** the low 7 bits are free for the flush flag of a lane */
+  for (r = 0; r < 13; r++) t->card[r] = ((t->mult[r] * GEN_MIX) & GEN_MASK) << 7;
+  for (r = 0; r < 8192; r++) {
+    int b2;
+    for (b2 = 0; b2 < 13; b2++) if (r >> b2 & 1) t->lane[r] += t->card[b2];
+    if (__builtin_popcount(r) >= 5) t->lane[r] |= 64;
+  }
+  free(bits); free(a.sum); free(a.size); free(b.sum); free(b.size);
+}
+
+/* --- the perfect hash ----------------------------------------------------- */
+
+typedef struct key_list { const gen_tables *t; uint32_t *key; uint16_t *val; int n; } key_list;
+
+static void add_key(const int *cnt, int n, void *ud) {
+  key_list *l = ud;
+  uint32_t k = 0;
+  int r;
+  if (n < 5) return;
+  for (r = 0; r < 13; r++) k += (uint32_t)cnt[r] * l->t->mult[r];
+  l->key[l->n] = (k * GEN_MIX) & GEN_MASK;
+  l->val[l->n++] = value_of(l->t, best_of_counts(cnt));
+}
+
+typedef struct row_info { int row, count; } row_info;
+
+static int cmp_rows(const void *a, const void *b) {  /* fuller rows first */
+  const row_info *x = a, *y = b;
+  if (x->count != y->count) return y->count - x->count;
+  return x->row - y->row;
+}
+
+static void make_hash(gen_tables *t) {
+  enum { MAXN = 80000 };
+  key_list l = { t, malloc(MAXN * 4), malloc(MAXN * 2), 0 };
+  uint32_t width = 1u << GEN_SHIFT;
+  int i, nrows, *first, *next, cap, used = 0;
+  row_info *rows;
+  uint8_t *taken;
+  multisets(add_key, &l);
+  nrows = 1 << (GEN_KEYBITS - GEN_SHIFT);  /* every mixed key has a row */
+  rows = calloc((size_t)nrows, sizeof *rows);
+  first = malloc((size_t)nrows * sizeof *first);
+  next = malloc((size_t)l.n * sizeof *next);
+  for (i = 0; i < nrows; i++) { rows[i].row = i; first[i] = -1; }
+  for (i = 0; i < l.n; i++) {
+    int row = (int)(l.key[i] >> GEN_SHIFT);
+    rows[row].count++;
+    next[i] = first[row]; first[row] = i;
+  }
+  qsort(rows, (size_t)nrows, sizeof *rows, cmp_rows);
+  cap = l.n * 4 + (int)width;
+  taken = calloc((size_t)cap, 1);
+  t->offset = calloc((size_t)nrows, sizeof *t->offset);
+  t->nrows = nrows;
+  t->value = calloc((size_t)cap, sizeof *t->value);
+  /* every row, empty or not, gets a base in [0, maxbase] and its slots are
+  ** base + 0 .. base + width - 1: any key at all, even of a hand that is no
+  ** poker hand, reads inside the table */
+  for (i = 0; i < nrows; i++) {
+    int row = rows[i].row, base = 0, k;
+    for (; rows[i].count; base++) {  /* first fit */
+      for (k = first[row]; k >= 0; k = next[k])
+        if (taken[base + (int)(l.key[k] & (width - 1))]) break;
+      if (k < 0) break;
+    }
+    for (k = first[row]; k >= 0; k = next[k]) {
+      int slot = base + (int)(l.key[k] & (width - 1));
+      taken[slot] = 1;
+      t->value[slot] = l.val[k];
+    }
+    if (base + (int)width > used) used = base + (int)width;
+    t->offset[row] = (uint32_t)base - ((uint32_t)row << GEN_SHIFT);
+  }
+  t->nslots = used;
+  free(l.key); free(l.val); free(rows); free(first); free(next); free(taken);
+}
+
+static void gen_make(gen_tables *t, int search) {
+  memset(t, 0, sizeof *t);
+  make_values(t);
+  make_mults(t, search);
+  make_hash(t);
+}
+
+static void gen_free(gen_tables *t) { free(t->offset); free(t->value); }
+
+#ifndef DH_POKER_GEN_NO_MAIN
+
+static void put_array(const char *decl, const uint32_t *a32, const uint16_t *a16, int n,
+                      int hex) {
+  int i;
+  printf("%s = {", decl);
+  for (i = 0; i < n; i++) {
+    uint32_t v = a32 ? a32[i] : a16[i];
+    printf("%s", i % (hex ? 8 : 12) ? " " : "\n  ");
+    printf(hex ? "0x%08x," : "%u,", (unsigned)v);
+  }
+  printf("\n};\n\n");
+}
+
+int main(int argc, char **argv) {
+  gen_tables t;
+  char decl[128];
+  gen_make(&t, argc > 1 && strcmp(argv[1], "--search") == 0);
+  printf("/*\n** poker_tables.c -- generated by engine/gen/poker_gen.c; do not edit.\n"
+         "** tests/c/test_poker_tables.c checks it against the generator.\n*/\n"
+         "#include \"poker_impl.h\"\n\n");
+  printf("#if DH_POKER_SHIFT != %d || DH_POKER_NROWS != %d || DH_POKER_NSLOTS != %d || \\\n"
+         "    DH_POKER_MIX != 0x%08xu || DH_POKER_KEYBITS != %d\n"
+         "#error \"poker_impl.h does not match these tables\"\n#endif\n\n",
+         GEN_SHIFT, t.nrows, t.nslots, (unsigned)GEN_MIX, GEN_KEYBITS);
+  put_array("const uint32_t dh_poker_card_key[13]", t.card, NULL, 13, 1);
+  put_array("const uint32_t dh_poker_lane[8192]", t.lane, NULL, 8192, 1);
+  put_array("const uint16_t dh_poker_cat_base[10]", NULL, t.cat_base, 10, 0);
+  put_array("const uint32_t dh_poker_shape[7462]", t.packed, NULL, 7462, 1);
+  put_array("const uint16_t dh_poker_flush[8192]", NULL, t.flush, 8192, 0);
+  put_array("const uint32_t dh_poker_offset[DH_POKER_NROWS]", t.offset, NULL, t.nrows, 1);
+  snprintf(decl, sizeof decl, "const uint16_t dh_poker_value[DH_POKER_NSLOTS]");
+  put_array(decl, NULL, t.value, t.nslots, 0);
+  gen_free(&t);
+  return 0;
+}
+
+#endif

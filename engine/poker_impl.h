@@ -1,0 +1,94 @@
+/*
+** poker_impl.h -- what the poker_*.c files share: the tables and the inline
+** lookups.  Not part of the public API.
+**
+** The rank key of a hand is the sum over its cards of dh_poker_mult[rank]:
+** numbers chosen (engine/gen/poker_gen.c) so that every multiset of 0..7
+** ranks has its own sum below 2^DH_POKER_KEYBITS.  Adding a card is one
+** addition, so enumerations build a hand's key from its prefix.
+**
+** The key is mixed by a multiply mod 2^DH_POKER_KEYBITS (one to one, and it
+** spreads the keys evenly over the rows) and then hashed perfectly by row
+** displacement: h + offset[h >> DH_POKER_SHIFT] is a distinct slot of
+** dh_poker_value for each 5-, 6- or 7-card multiset.  The multiply is done
+** once per card, in the tables: dh_poker_card_key[rank] is the card's mixed
+** key shifted into the top 25 bits of a word, so a hand's sum of those words
+** (mod 2^32) is its mixed key shifted alike, and h = sum >> 7.  The low 7
+** bits stay free: dh_poker_lane[13-bit suit lane] is the mixed key of the
+** lane's cards, plus 64 when the lane holds five or more (a flush; at most
+** one lane of 7 cards can).
+**
+** The rank value ignores suits.  A flush is valued on its own lane:
+** dh_poker_flush[lane] is the value of the 13 rank bits of one suit, 0
+** under five cards.  With at most seven cards, a hand with five of a suit
+** holds no full house or quads, so its value is max(flush, rank value).
+**
+** The machine this was tuned on runs out of instructions per cycle before
+** it runs out of cache: every instruction in these loops counts.
+*/
+#ifndef DH_POKER_IMPL_H
+#define DH_POKER_IMPL_H
+
+#include "poker.h"
+
+#define DH_POKER_KEYBITS 25
+#define DH_POKER_MIX     0xc2b2ae35u
+#define DH_POKER_SHIFT   12
+#define DH_POKER_NROWS   8192
+#define DH_POKER_NSLOTS  82046
+#define DH_POKER_FLAG    64u   /* in a lane's key: five or more of the suit */
+
+#if defined(__GNUC__)
+#define DH_POKER_HIDDEN __attribute__((visibility("hidden")))  /* no GOT in -fPIC */
+#else
+#define DH_POKER_HIDDEN
+#endif
+
+DH_POKER_HIDDEN extern const uint32_t dh_poker_card_key[13];  /* by rank - 2 */
+DH_POKER_HIDDEN extern const uint32_t dh_poker_lane[8192];
+DH_POKER_HIDDEN extern const uint16_t dh_poker_cat_base[10];  /* dense index of a category's first value */
+DH_POKER_HIDDEN extern const uint32_t dh_poker_shape[7462];   /* category << 20 | ranks, 4 bits each */
+DH_POKER_HIDDEN extern const uint16_t dh_poker_flush[8192];
+DH_POKER_HIDDEN extern const uint32_t dh_poker_offset[DH_POKER_NROWS];
+DH_POKER_HIDDEN extern const uint16_t dh_poker_value[DH_POKER_NSLOTS];
+
+/* bits start .. start + len - 1 of x: one BEXTR where BMI1 has it, which
+** unlike a shift and a mask leaves x in its register (no copy) */
+#if defined(__BMI__)
+#include <immintrin.h>
+#define DH_POKER_BITS64(x, start, len) ((uint32_t)_bextr_u64((x), (start), (len)))
+#define DH_POKER_BITS32(x, start, len) ((uint32_t)_bextr_u32((x), (start), (len)))
+#else
+#define DH_POKER_BITS64(x, start, len) ((uint32_t)((x) >> (start)) & ((1u << (len)) - 1))
+#define DH_POKER_BITS32(x, start, len) (((x) >> (start)) & ((1u << (len)) - 1))
+#endif
+
+/* value of a mixed key sum (5..7 cards), suits ignored */
+static inline dh_hand_value dh_poker_rank_value(uint32_t sum) {
+  uint32_t row = DH_POKER_BITS32(sum, 7 + DH_POKER_SHIFT, DH_POKER_KEYBITS - DH_POKER_SHIFT);
+  return dh_poker_value[(sum >> 7) + dh_poker_offset[row]];
+}
+
+static inline dh_hand_value dh_poker_max(dh_hand_value a, dh_hand_value b) {
+  return a > b ? a : b;
+}
+
+/* the value of the one lane with five or more cards, for the rare flush */
+static inline dh_hand_value dh_poker_flush_value(dh_cardset hand) {
+  return dh_poker_flush[hand & 0x1FFF] | dh_poker_flush[(hand >> 16) & 0x1FFF] |
+         dh_poker_flush[(hand >> 32) & 0x1FFF] | dh_poker_flush[(hand >> 48) & 0x1FFF];
+}
+
+/* dh_poker_eval, for the loops that want it inline */
+static inline dh_hand_value dh_poker_eval_inline(dh_cardset hand) {
+  uint32_t sum = dh_poker_lane[DH_POKER_BITS64(hand, 0, 13)] +
+                 dh_poker_lane[DH_POKER_BITS64(hand, 16, 13)] +
+                 dh_poker_lane[DH_POKER_BITS64(hand, 32, 13)] +
+                 dh_poker_lane[DH_POKER_BITS64(hand, 48, 13)];
+  dh_hand_value v = dh_poker_rank_value(sum);
+  if (__builtin_expect(sum & DH_POKER_FLAG, 0))
+    v = dh_poker_max(dh_poker_flush_value(hand), v);
+  return v;
+}
+
+#endif

@@ -1,0 +1,224 @@
+/*
+** range.c -- hole-card ranges in the usual notation (equity.h), and card
+** lists written one after another.
+*/
+#include <string.h>
+
+#include "card.h"
+#include "cardset.h"
+#include "equity.h"
+
+static int is_sep(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == ';'; }
+
+/* 2..14 for a rank letter, 0 otherwise ("10" is handled by the callers) */
+static int rank_of(char c) {
+  switch (c) {
+    case 'T': case 't': return 10;
+    case 'J': case 'j': return 11;
+    case 'Q': case 'q': return 12;
+    case 'K': case 'k': return 13;
+    case 'A': case 'a': return 14;
+    default: return (c >= '2' && c <= '9') ? c - '0' : 0;
+  }
+}
+
+static int suit_of(char c) {
+  switch (c) {
+    case 'c': case 'C': return DH_CLUBS;
+    case 'd': case 'D': return DH_DIAMONDS;
+    case 'h': case 'H': return DH_HEARTS;
+    case 's': case 'S': return DH_SPADES;
+    default: return -1;
+  }
+}
+
+/* reads a rank at s[*i] ("T", "10", "Q"...), advancing *i; 0 when none */
+static int read_rank(const char *s, size_t n, size_t *i) {
+  if (*i + 1 < n && s[*i] == '1' && s[*i + 1] == '0') { *i += 2; return 10; }
+  if (*i < n && rank_of(s[*i])) return rank_of(s[(*i)++]);
+  return 0;
+}
+
+/*
+** Card lists.  Names are parsed by dh_card_parse (so "T♦" works too): at
+** each point the longest prefix that is a card is taken, which is at most
+** a rank of two bytes and a suit symbol of three.
+*/
+int dh_cards_parse(const char *s, size_t len, dh_card *out, int max, const char **why,
+                   size_t *where, dh_card *dup) {
+  size_t i = 0;
+  int n = 0;
+  dh_cardset seen = 0;
+  while (i < len) {
+    size_t take, got = 0;
+    dh_card c = DH_NO_CARD;
+    const char *w = "bad card name";
+    if (is_sep(s[i])) { i++; continue; }
+    for (take = 5; take >= 2; take--) {  /* the longest name that parses */
+      const char *w2;
+      if (i + take <= len && dh_card_parse(s + i, take, &c, &w2) == take) { got = take; break; }
+      if (take == 2) w = w2;
+    }
+    if (!got || dh_card_is_joker(c) || (c & DH_CARD_COPY)) {
+      *why = got ? "not a standard card" : w;
+      *where = i;
+      return -1;
+    }
+    if (dh_set_has(seen, c)) { *why = "twice"; *where = i; *dup = c; return -1; }
+    if (n == max) { *why = "too many cards"; *where = i; return -1; }
+    seen = dh_set_add(seen, c);
+    out[n++] = c;
+    i += got;
+  }
+  return n;
+}
+
+/* adds one combination unless it is there already */
+static void add_combo(dh_range *r, dh_cardset c) {
+  int i;
+  for (i = 0; i < r->n; i++)
+    if (r->combo[i] == c) return;
+  r->combo[r->n++] = c;
+}
+
+/* the combinations of ranks hi, lo: kind 's' suited, 'o' offsuit, 0 both */
+static void add_ranks(dh_range *r, int hi, int lo, char kind) {
+  int a, b;
+  for (a = 0; a < 4; a++)
+    for (b = 0; b < 4; b++) {
+      if (hi == lo && b <= a) continue;              /* a pair: each two suits once */
+      if (hi != lo && kind == 's' && a != b) continue;
+      if (hi != lo && kind == 'o' && a == b) continue;
+      add_combo(r, dh_set_of(dh_card_make(hi, a)) | dh_set_of(dh_card_make(lo, b)));
+    }
+}
+
+/* a rank-pair item "AK", "AKs", "QQ"; returns 1 and fills it, or 0 */
+typedef struct item { int hi, lo; char kind; } item;
+
+static int read_item(const char *s, size_t n, size_t *i, item *it, const char **why, size_t *at) {
+  int a = read_rank(s, n, i), b;
+  if (!a) { *why = "rank expected"; *at = *i; return 0; }
+  b = read_rank(s, n, i);
+  if (!b) { *why = "second rank expected"; *at = *i; return 0; }
+  it->kind = 0;
+  if (*i < n && (s[*i] == 's' || s[*i] == 'o' || s[*i] == 'S' || s[*i] == 'O')) {
+    it->kind = (char)(s[*i] | 0x20);
+    (*i)++;
+  }
+  if (a < b) { int t = a; a = b; b = t; }
+  if (a == b && it->kind) { *why = "a pair is neither suited nor offsuit"; return 0; }
+  it->hi = a; it->lo = b;
+  return 1;
+}
+
+/* one item of a range, s[0..n) without separators; on an error *at is
+** where in the item it was found */
+static int parse_one(const char *s, size_t n, int game, dh_range *r, const char **why,
+                     size_t *at) {
+  size_t i = 0;
+  item a, b;
+  dh_card cards[4];
+  const char *w;
+  size_t where;
+  dh_card dup;
+  int k, want = game == DH_GAME_OMAHA ? 4 : 2;
+  if ((n == 1 && s[0] == '*') || (n == 6 && strncmp(s, "random", 6) == 0)) {
+    int x, y;
+    if (game != DH_GAME_HOLDEM) { *why = "random hands are Hold'em only"; return 0; }
+    for (x = 0; x < 52; x++)
+      for (y = x + 1; y < 52; y++)
+        add_combo(r, dh_set_of(dh_card_make(x % 13 + 2, x / 13)) |
+                     dh_set_of(dh_card_make(y % 13 + 2, y / 13)));
+    return 1;
+  }
+  /* explicit cards: a suit letter right after the first rank */
+  if (n >= 2 && (suit_of(s[1]) >= 0 || (n >= 3 && s[0] == '1' && s[1] == '0' && suit_of(s[2]) >= 0))) {
+    k = dh_cards_parse(s, n, cards, 4, &w, &where, &dup);
+    if (k < 0) {
+      int twice = strcmp(w, "twice") == 0;
+      *why = twice ? "a card twice" : w;
+      *at = twice ? n : where;
+      return 0;
+    }
+    if (k != want) {
+      *why = game == DH_GAME_OMAHA ? "omaha hands are four cards" : "hold'em hands are two cards";
+      return 0;
+    }
+    add_combo(r, dh_set_of(cards[0]) | dh_set_of(cards[1]) |
+                 (k == 4 ? dh_set_of(cards[2]) | dh_set_of(cards[3]) : 0));
+    return 1;
+  }
+  if (game != DH_GAME_HOLDEM) { *why = "omaha hands are four explicit cards"; return 0; }
+  if (!read_item(s, n, &i, &a, why, at)) return 0;
+  if (i == n) { add_ranks(r, a.hi, a.lo, a.kind); return 1; }
+  if (s[i] == '+' && i + 1 == n) {
+    if (a.hi == a.lo) {
+      int p;
+      for (p = a.hi; p <= 14; p++) add_ranks(r, p, p, 0);
+    } else {
+      int k2;
+      for (k2 = a.lo; k2 < a.hi; k2++) add_ranks(r, a.hi, k2, a.kind);
+    }
+    return 1;
+  }
+  if (s[i] == '-') {
+    int steps, d;
+    i++;
+    if (!read_item(s, n, &i, &b, why, at)) return 0;
+    if (i != n) { *why = "unexpected text after the range"; *at = i; return 0; }
+    if (a.kind != b.kind) { *why = "both ends need the same suitedness"; return 0; }
+    if (a.hi == a.lo && b.hi == b.lo) {            /* QQ-88 */
+      int lo = a.hi < b.hi ? a.hi : b.hi, hi = a.hi ^ b.hi ^ lo, p;
+      for (p = lo; p <= hi; p++) add_ranks(r, p, p, 0);
+      return 1;
+    }
+    if (a.hi == a.lo || b.hi == b.lo) { *why = "a pair range needs pairs at both ends"; return 0; }
+    if (a.hi == b.hi) {                            /* A9s-A6s: the kicker moves */
+      int lo = a.lo < b.lo ? a.lo : b.lo, hi = a.lo ^ b.lo ^ lo, k3;
+      for (k3 = lo; k3 <= hi; k3++) add_ranks(r, a.hi, k3, a.kind);
+      return 1;
+    }
+    if (a.hi - a.lo != b.hi - b.lo) {
+      *why = "ends need the same first rank or the same gap";
+      return 0;
+    }
+    steps = a.hi - b.hi;                           /* 76s-54s: both ranks move */
+    if (steps < 0) { item t = a; a = b; b = t; steps = -steps; }
+    for (d = 0; d <= steps; d++) add_ranks(r, a.hi - d, a.lo - d, a.kind);
+    return 1;
+  }
+  *why = s[i] == '+' ? "nothing may follow '+'" : "expected '+', '-', 's', 'o' or the end of the item";
+  *at = s[i] == '+' ? i + 1 : i;
+  return 0;
+}
+
+int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
+                   const char **why, size_t *where, size_t *wlen) {
+  size_t i = 0;
+  r->n = 0;
+  while (i < len) {
+    size_t j, at;
+    if (is_sep(s[i])) { i++; continue; }
+    for (j = i; j < len && !is_sep(s[j]); j++) {}
+    at = j - i;
+    if (j - i > 63 || !parse_one(s + i, j - i, game, r, why, &at)) {
+      if (j - i > 63) *why = "item too long";
+      /* the item up to and including the character found wrong */
+      *where = i;
+      *wlen = at < j - i ? at + 1 : j - i;
+      return 0;
+    }
+    i = j;
+  }
+  if (r->n == 0) { *why = "empty range"; *where = 0; *wlen = len; return 0; }
+  return 1;
+}
+
+int dh_range_remove(dh_range *r, dh_cardset dead) {
+  int i, n = 0;
+  for (i = 0; i < r->n; i++)
+    if (!(r->combo[i] & dead)) r->combo[n++] = r->combo[i];
+  r->n = n;
+  return n;
+}

@@ -1,0 +1,335 @@
+/*
+** test_equity.c -- ranges, and equity against results worked out by hand
+** or by a plain loop written here.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "equity.h"
+#include "poker.h"
+
+static dh_range ranges[DH_EQ_MAXPLAYERS];
+
+static dh_cardset cards(const char *s) {
+  dh_card c[16];
+  const char *why;
+  size_t where;
+  dh_card dup;
+  dh_cardset set = 0;
+  int i, n = dh_cards_parse(s, strlen(s), c, 16, &why, &where, &dup);
+  for (i = 0; i < n; i++) set |= dh_set_of(c[i]);
+  return set;
+}
+
+static int range_n(const char *s, int game, dh_cardset dead) {
+  const char *why;
+  size_t where, wlen;
+  dh_range r;
+  if (!dh_range_parse(s, strlen(s), game, &r, &why, &where, &wlen)) return -1;
+  return dh_range_remove(&r, dead);
+}
+
+static int bad_range(const char *s, size_t expect_where, size_t expect_len) {
+  const char *why;
+  size_t where, wlen;
+  dh_range r;
+  return !dh_range_parse(s, strlen(s), DH_GAME_HOLDEM, &r, &why, &where, &wlen) &&
+         where == expect_where && wlen == expect_len;
+}
+
+static void test_ranges(void) {
+  CHECK_EQ(range_n("QQ+", DH_GAME_HOLDEM, 0), 18);      /* 3 pairs x 6 */
+  CHECK_EQ(range_n("AKs", DH_GAME_HOLDEM, 0), 4);
+  CHECK_EQ(range_n("AKo", DH_GAME_HOLDEM, 0), 12);
+  CHECK_EQ(range_n("AK", DH_GAME_HOLDEM, 0), 16);
+  CHECK_EQ(range_n("KA", DH_GAME_HOLDEM, 0), 16);
+  CHECK_EQ(range_n("76s-54s", DH_GAME_HOLDEM, 0), 12);  /* 76s 65s 54s */
+  CHECK_EQ(range_n("54s-76s", DH_GAME_HOLDEM, 0), 12);
+  CHECK_EQ(range_n("A5s+", DH_GAME_HOLDEM, 0), 36);     /* A5s..AKs: 9 x 4 */
+  CHECK_EQ(range_n("KTo+", DH_GAME_HOLDEM, 0), 36);     /* KT KJ KQ: 3 x 12 */
+  CHECK_EQ(range_n("QQ-88", DH_GAME_HOLDEM, 0), 30);
+  CHECK_EQ(range_n("A9s-A6s", DH_GAME_HOLDEM, 0), 16);
+  CHECK_EQ(range_n("22+", DH_GAME_HOLDEM, 0), 78);
+  CHECK_EQ(range_n("*", DH_GAME_HOLDEM, 0), 1326);
+  CHECK_EQ(range_n("AcQc", DH_GAME_HOLDEM, 0), 1);
+  CHECK_EQ(range_n("QQ+, AKs AKo", DH_GAME_HOLDEM, 0), 34);
+  CHECK_EQ(range_n("AK, AKs", DH_GAME_HOLDEM, 0), 16);  /* repeats count once */
+  CHECK_EQ(range_n("aks,tt", DH_GAME_HOLDEM, 0), 10);
+  /* board and dead cards removed: AKs without As leaves 3; QQ+ without Ks
+  ** loses the three KK combos holding it */
+  CHECK_EQ(range_n("AKs", DH_GAME_HOLDEM, cards("As")), 3);
+  CHECK_EQ(range_n("QQ+", DH_GAME_HOLDEM, cards("Ks")), 15);
+  CHECK_EQ(range_n("AsKsQdJd", DH_GAME_OMAHA, 0), 1);
+  CHECK_EQ(range_n("AA", DH_GAME_OMAHA, 0), -1);
+  CHECK_EQ(range_n("AsKs", DH_GAME_OMAHA, 0), -1);
+  CHECK(bad_range("QX+", 0, 2));          /* "QX": X is no rank */
+  CHECK(bad_range("AKs, QX+", 5, 2));
+  CHECK(bad_range("AA+s", 0, 4));
+  CHECK(bad_range("AKs-QQ", 0, 6));
+  CHECK(bad_range("76s-53s", 0, 7));
+  CHECK(bad_range("AsAs", 0, 4));
+  CHECK(bad_range("AsKsQs", 0, 6));
+  CHECK(bad_range("", 0, 0));
+}
+
+static dh_equity_req req2(const char *a, const char *b, const char *board, int game) {
+  dh_equity_req q;
+  const char *why;
+  size_t where, wlen;
+  memset(&q, 0, sizeof q);
+  q.game = game;
+  q.nplayers = 2;
+  CHECK(dh_range_parse(a, strlen(a), game, &ranges[0], &why, &where, &wlen));
+  CHECK(dh_range_parse(b, strlen(b), game, &ranges[1], &why, &where, &wlen));
+  q.player[0] = &ranges[0];
+  q.player[1] = &ranges[1];
+  q.board = cards(board);
+  return q;
+}
+
+static void test_by_hand(void) {
+  dh_equity_req q;
+  dh_equity_result r;
+  /* AhKh against a set of sevens on 7h 2h 9d Qc: 52 - 4 - 4 = 44 rivers.
+  ** Hearts left: 13 - 4 (Ah Kh 7h 2h) = 9; 9h and Qh pair the board and
+  ** give 777 a full house, so the flush wins on 7 rivers (3h 4h 5h 6h 8h
+  ** Th Jh).  No straight is possible for AK (it needs T and J), and an ace
+  ** or king only pairs.  AK: 7 wins of 44, the set 37, no ties. */
+  q = req2("AhKh", "7s7c", "7h2h9dQc", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  CHECK(r.exact);
+  CHECK_EQ(r.trials, 44);
+  CHECK_EQ(r.wins[0], 7);
+  CHECK_EQ(r.wins[1], 37);
+  CHECK_EQ(r.ties[0], 0);
+  CHECK(fabs(r.equity[0] - 7.0 / 44) < 1e-12);
+  /* AsKd against AhKc on 2c 7d 9h Jc: neither can make a flush (one river
+  ** gives clubs four cards at most) or a straight (AK needs Q and T), and
+  ** any pair the river makes is shared: all 44 rivers tie */
+  q = req2("AsKd", "AhKc", "2c7d9hJc", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  CHECK_EQ(r.trials, 44);
+  CHECK_EQ(r.ties[0], 44);
+  CHECK_EQ(r.ties[1], 44);
+  CHECK(fabs(r.equity[0] - 0.5) < 1e-12);
+  /* Omaha, exactly two: board 2h 5h 9h Jh Kc holds four hearts; Ah 3s 4d 8c
+  ** has one heart, so no flush (two hole cards must play): its best is A 8
+  ** with K J 9, ace high; no straight either (A-2-3-4-5 would take A, 3, 4
+  ** from the hand).  Qs Qd 7c 6c makes queens with K J 9 and wins. */
+  q = req2("Ah3s4d8c", "QsQd7c6c", "2h5h9hJhKc", DH_GAME_OMAHA);
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  CHECK_EQ(r.trials, 1);
+  CHECK_EQ(r.wins[1], 1);
+  /* the same with a second heart in the hand: Ah 3h makes the ace flush */
+  q = req2("Ah3h4d8c", "QsQd7c6c", "2h5h9hJhKc", DH_GAME_OMAHA);
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  CHECK_EQ(r.wins[0], 1);
+  /* Hold'em on that board: one heart is enough (Ah and four hearts) */
+  q = req2("Ah3s", "QsQd", "2h5h9hJhKc", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  CHECK_EQ(r.wins[0], 1);
+}
+
+/* a plain loop over every board, for comparison */
+static void slow_headsup(dh_cardset a, dh_cardset b, dh_cardset board, uint64_t out[3]) {
+  dh_card left[52];
+  int n = 0, c, i[5], need = 5 - dh_set_count(board), k;
+  for (c = 0; c < 64; c++)
+    if (((DH_FRENCH52 & ~(a | b | board)) >> c) & 1) left[n++] = (dh_card)c;
+  out[0] = out[1] = out[2] = 0;
+  for (k = 0; k < need; k++) i[k] = k;
+  for (;;) {
+    dh_cardset bd = board;
+    dh_hand_value va, vb;
+    for (k = 0; k < need; k++) bd |= dh_set_of(left[i[k]]);
+    va = dh_poker_eval(a | bd);
+    vb = dh_poker_eval(b | bd);
+    out[va > vb ? 0 : va < vb ? 1 : 2]++;
+    for (k = need - 1; k >= 0 && i[k] == n - need + k; k--) {}
+    if (k < 0) break;
+    i[k]++;
+    for (k = k + 1; k < need; k++) i[k] = i[k - 1] + 1;
+  }
+}
+
+/* Omaha by the letter: every two of the four, every three of the five */
+static dh_hand_value slow_omaha(dh_cardset hole, dh_cardset board) {
+  dh_card h[4], b[5];
+  dh_hand_value best = 0;
+  int nh = 0, nb = 0, i, j, k, l, m, c;
+  for (c = 0; c < 64; c++) {
+    if ((hole >> c) & 1) h[nh++] = (dh_card)c;
+    if ((board >> c) & 1) b[nb++] = (dh_card)c;
+  }
+  for (i = 0; i < 4; i++)
+    for (j = i + 1; j < 4; j++)
+      for (k = 0; k < 5; k++)
+        for (l = k + 1; l < 5; l++)
+          for (m = l + 1; m < 5; m++) {
+            dh_card five[5] = { h[i], h[j], b[k], b[l], b[m] };
+            dh_hand_value v = dh_poker_eval_cards(five, 5);
+            if (v > best) best = v;
+          }
+  return best;
+}
+
+static void test_omaha_loop(void) {
+  dh_equity_req q = req2("AsKsQdJd", "9h9c8h7c", "Th 6h 2s", DH_GAME_OMAHA);
+  dh_equity_result r;
+  dh_cardset a = cards("AsKsQdJd"), b = cards("9h9c8h7c"), flop = cards("Th 6h 2s");
+  uint64_t w = 0, l = 0, t = 0;
+  int x, y;
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  /* 52 - 8 - 3 = 41 cards: 41 choose 2 = 820 turn-river pairs */
+  CHECK_EQ(r.trials, 820);
+  for (x = 0; x < 52; x++)
+    for (y = x + 1; y < 52; y++) {
+      dh_cardset cx = dh_set_of(dh_card_make(x % 13 + 2, x / 13));
+      dh_cardset cy = dh_set_of(dh_card_make(y % 13 + 2, y / 13));
+      dh_hand_value va, vb;
+      if ((cx | cy) & (a | b | flop)) continue;
+      va = slow_omaha(a, flop | cx | cy);
+      vb = slow_omaha(b, flop | cx | cy);
+      if (va > vb) w++; else if (va < vb) l++; else t++;
+    }
+  CHECK_EQ(r.wins[0], w);
+  CHECK_EQ(r.wins[1], l);
+  CHECK_EQ(r.ties[0], t);
+  CHECK_EQ(w + l + t, 820);
+}
+
+static void test_against_loop(void) {
+  dh_equity_req q;
+  dh_equity_result r;
+  uint64_t s[3];
+  /* preflop heads-up: 48 choose 5 = 1,712,304 boards */
+  q = req2("AsAh", "KdKc", "", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  CHECK(r.exact);
+  CHECK_EQ(r.trials, 1712304);
+  slow_headsup(cards("AsAh"), cards("KdKc"), 0, s);
+  CHECK_EQ(r.wins[0], s[0]);
+  CHECK_EQ(r.wins[1], s[1]);
+  CHECK_EQ(r.ties[0], s[2]);
+  CHECK_EQ(r.wins[0] + r.wins[1] + r.ties[0], 1712304);
+  /* a flop: 45 choose 2 = 990 */
+  q = req2("8c9c", "AdKs", "Tc2hJd", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  slow_headsup(cards("8c9c"), cards("AdKs"), cards("Tc2hJd"), s);
+  CHECK_EQ(r.trials, 990);
+  CHECK_EQ(r.wins[0], s[0]);
+  CHECK_EQ(r.wins[1], s[1]);
+  CHECK_EQ(r.ties[1], s[2]);
+  /* a range against a hand is the sum over its combos: AKs vs QQ (4 x 6
+  ** combos, the two hands never clash) on a flop */
+  q = req2("AKs", "QhQd", "2c7s8d", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  {
+    const char *combos[4] = { "AcKc", "AdKd", "AhKh", "AsKs" };
+    uint64_t w = 0, l = 0, t = 0;
+    int i;
+    for (i = 0; i < 4; i++) {
+      slow_headsup(cards(combos[i]), cards("QhQd"), cards("2c7s8d"), s);
+      w += s[0]; l += s[1]; t += s[2];
+    }
+    /* AdKd and AhKh clash with nothing, Qh Qd are fixed: every combo has
+    ** 52 - 4 - 3 = 45 cards left, 990 turn-river pairs */
+    CHECK_EQ(r.trials, 4 * 990);
+    CHECK_EQ(r.wins[0], w);
+    CHECK_EQ(r.wins[1], l);
+    CHECK_EQ(r.ties[0], t);
+  }
+}
+
+static int calls;
+static int stop_at_three(void *ud, uint64_t done, uint64_t total) {
+  (void)ud; (void)done; (void)total;
+  return ++calls == 3;
+}
+
+static void test_monte_carlo(void) {
+  dh_equity_req q;
+  dh_equity_result ex, mc;
+  int p;
+  /* three ways on a flop: exact, then Monte Carlo within its interval */
+  {
+    const char *why;
+    size_t where, wlen;
+    memset(&q, 0, sizeof q);
+    q.nplayers = 3;
+    dh_range_parse("AhKh", 4, 0, &ranges[0], &why, &where, &wlen);
+    dh_range_parse("QQ+", 3, 0, &ranges[1], &why, &where, &wlen);
+    dh_range_parse("76s-54s", 7, 0, &ranges[2], &why, &where, &wlen);
+    for (p = 0; p < 3; p++) q.player[p] = &ranges[p];
+    q.board = cards("Th 8h 6c");
+  }
+  CHECK_EQ(dh_equity(&q, &ex), 0);
+  CHECK(ex.exact);
+  q.force = 2;
+  q.samples = 200000;
+  q.seed = 42;
+  CHECK_EQ(dh_equity(&q, &mc), 0);
+  CHECK(!mc.exact);
+  CHECK_EQ(mc.trials, 200000);
+  for (p = 0; p < 3; p++) {
+    CHECK(mc.ci95[p] > 0 && mc.ci95[p] < 0.01);
+    /* 3 standard errors: the seed is fixed, so this passes or fails for good */
+    CHECK(fabs(mc.equity[p] - ex.equity[p]) < 3 * mc.stderr_eq[p]);
+  }
+  CHECK(fabs(mc.equity[0] + mc.equity[1] + mc.equity[2] - 1) < 1e-9);
+  /* the same seed, the same answer */
+  {
+    dh_equity_result again;
+    dh_equity(&q, &again);
+    CHECK_EQ(again.units[0], mc.units[0]);
+  }
+  /* the callback stops the run */
+  calls = 0;
+  q.samples = 10000000;
+  q.progress = stop_at_three;
+  q.every = 10000;
+  CHECK_EQ(dh_equity(&q, &mc), 0);
+  CHECK_EQ(mc.ended, DH_EQ_STOPPED);
+  CHECK(mc.trials < 40000);
+  /* the time budget */
+  q.progress = NULL;
+  q.samples = UINT64_C(10000000000);
+  q.seconds = 0.05;
+  CHECK_EQ(dh_equity(&q, &mc), 0);
+  CHECK_EQ(mc.ended, DH_EQ_TIMEOUT);
+  CHECK(mc.trials > 0 && mc.trials < q.samples);
+}
+
+static void test_errors(void) {
+  dh_equity_req q;
+  dh_equity_result r;
+  q = req2("AsKs", "AsQd", "", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), DH_EQ_ETWICE);
+  CHECK_EQ(r.bad_card, dh_card_make(14, DH_SPADES));
+  q = req2("AsKs", "QQ", "Ks 7d 2c", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), DH_EQ_ETWICE);
+  q = req2("AKs", "QQ", "As Ks Kh Kd Kc", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), DH_EQ_EEMPTY);
+  CHECK_EQ(r.bad_player, 0);
+  q = req2("AKs", "QQ", "As Ks", DH_GAME_HOLDEM);
+  CHECK_EQ(dh_equity(&q, &r), DH_EQ_EBOARD);
+  q = req2("AsAh", "AA", "Ad", DH_GAME_HOLDEM);
+  q.board = 0;
+  q.dead = cards("Ad");
+  CHECK_EQ(dh_equity(&q, &r), DH_EQ_ENODEAL);   /* only Ac is left: one ace for a pair */
+  q = req2("AsAh", "KK", "", DH_GAME_HOLDEM);
+  q.nplayers = 1;
+  CHECK_EQ(dh_equity(&q, &r), DH_EQ_EPLAYERS);
+}
+
+int main(void) {
+  check_init();
+  test_ranges();
+  test_by_hand();
+  test_against_loop();
+  test_omaha_loop();
+  test_monte_carlo();
+  test_errors();
+  return check_done();
+}

@@ -1,0 +1,36 @@
+/*
+** test_poker_tables.c -- engine/poker_tables.c is what engine/gen/poker_gen.c
+** makes: the generator runs here and every table is compared.
+*/
+#include <string.h>
+
+#define DH_POKER_GEN_NO_MAIN
+#include "../../engine/gen/poker_gen.c"
+
+#include "check.h"
+#include "poker_impl.h"
+
+int main(void) {
+  gen_tables t;
+  check_init();
+  gen_make(&t, 0);
+  CHECK_EQ(t.nrows, DH_POKER_NROWS);
+  CHECK_EQ(t.nslots, DH_POKER_NSLOTS);
+  CHECK(memcmp(t.card, dh_poker_card_key, sizeof t.card) == 0);
+  CHECK(memcmp(t.lane, dh_poker_lane, sizeof t.lane) == 0);
+  CHECK(memcmp(t.cat_base, dh_poker_cat_base, sizeof t.cat_base) == 0);
+  CHECK(memcmp(t.packed, dh_poker_shape, sizeof t.packed) == 0);
+  CHECK(memcmp(t.flush, dh_poker_flush, sizeof t.flush) == 0);
+  if (t.nrows == DH_POKER_NROWS)
+    CHECK(memcmp(t.offset, dh_poker_offset, sizeof dh_poker_offset) == 0);
+  if (t.nslots == DH_POKER_NSLOTS)
+    CHECK(memcmp(t.value, dh_poker_value, sizeof dh_poker_value) == 0);
+  /* every category's values are counted in cat_base */
+  CHECK_EQ(dh_poker_cat_base[DH_NCATEGORIES], DH_POKER_DISTINCT);
+  /* the tables stay small: they must sit in L2 beside everything else */
+  CHECK(sizeof dh_poker_card_key + sizeof dh_poker_lane + sizeof dh_poker_cat_base +
+        sizeof dh_poker_shape + sizeof dh_poker_flush + sizeof dh_poker_offset +
+        sizeof dh_poker_value < 300 * 1024);
+  gen_free(&t);
+  return check_done();
+}

@@ -1,0 +1,129 @@
+-- equity_spec.lua: deckhand.poker.equity and deckhand.poker.range
+local dh = require "deckhand"
+local poker = dh.poker
+
+describe("deckhand.poker.range", function()
+  it("expands the usual notation to the right number of combos", function()
+    assert.are.equal(18, #poker.range("QQ+"))        -- QQ KK AA, 6 each
+    assert.are.equal(4, #poker.range("AKs"))
+    assert.are.equal(12, #poker.range("AKo"))
+    assert.are.equal(16, #poker.range("AK"))
+    assert.are.equal(12, #poker.range("76s-54s"))    -- 76s 65s 54s
+    assert.are.equal(36, #poker.range("A5s+"))       -- A5s..AKs
+    assert.are.equal(30, #poker.range("QQ-88"))
+    assert.are.equal(1326, #poker.range("*"))
+    assert.are.equal(34, #poker.range("QQ+, AKs, AKo"))
+  end)
+
+  it("removes combos that hold dead cards", function()
+    assert.are.equal(3, #poker.range("AKs", "As"))
+    assert.are.equal(15, #poker.range("QQ+", "Ks"))
+    for _, c in ipairs(poker.range("AK", "Ad Kh")) do
+      assert.is_false(c:has("Ad") or c:has("Kh"))
+    end
+  end)
+
+  it("names the bad item", function()
+    assert.has_error(function() poker.range("AKs, QX+") end,
+      "bad range 'AKs, QX+' at 'QX': second rank expected")
+    assert.has_error(function() poker.range("AA", nil, "omaha") end)
+  end)
+end)
+
+describe("deckhand.poker.equity", function()
+  it("counts river outcomes exactly (worked by hand)", function()
+    -- AhKh vs 7s7c on 7h 2h 9d Qc: 44 rivers.  9 hearts are left, but 9h
+    -- and Qh pair the board and fill up the set: the flush wins on 7.
+    local r = poker.equity { players = { "AhKh", "7s7c" }, board = "7h 2h 9d Qc" }
+    assert.is_true(r.exact)
+    assert.are.equal(44, r.boards)
+    assert.are.equal(7, r[1].wins)
+    assert.are.equal(37, r[2].wins)
+    assert.are.equal(0, r[1].ties)
+    assert.is_near(7 / 44, r[1].equity, 1e-12)
+    assert.are.equal(0, r[1].ci)
+  end)
+
+  it("splits ties", function()
+    -- AsKd vs AhKc on 2c 7d 9h Jc: no flush or straight possible for
+    -- either, every pair is shared: all 44 rivers tie
+    local r = poker.equity { players = { "AsKd", "AhKc" }, board = "2c7d9hJc" }
+    assert.are.equal(44, r[1].ties)
+    assert.are.equal(1, r[1].tie)
+    assert.are.equal(0.5, r[1].equity)
+    assert.are.equal(0.5, r[2].equity)
+  end)
+
+  it("enumerates heads-up preflop: 48 choose 5 boards", function()
+    local r = poker.equity { players = { "AsAh", dh.cards("Kd Kc") } }
+    assert.is_true(r.exact)
+    assert.are.equal(1712304, r.boards)
+    assert.are.equal(1712304, r[1].wins + r[2].wins + r[1].ties)
+    assert.is_near(1, r[1].equity + r[2].equity, 1e-12)
+  end)
+
+  it("Omaha plays exactly two hole cards", function()
+    -- four hearts on the board and one in the hand: no flush in Omaha
+    local b = "2h 5h 9h Jh Kc"
+    local r = poker.equity { game = "omaha", players = { "Ah3s4d8c", "QsQd7c6c" }, board = b }
+    assert.are.equal(1, r[2].wins)
+    r = poker.equity { game = "omaha", players = { "Ah3h4d8c", "QsQd7c6c" }, board = b }
+    assert.are.equal(1, r[1].wins)
+    r = poker.equity { players = { "Ah3s", "QsQd" }, board = b }
+    assert.are.equal(1, r[1].wins)
+  end)
+
+  it("Monte Carlo agrees with enumeration within its interval", function()
+    local spot = { players = { "AhKh", "QQ+", "76s-54s" }, board = "Th 8h 6c" }
+    local ex = poker.equity(spot)
+    assert.is_true(ex.exact)
+    spot.exact, spot.samples, spot.seed = false, 100000, 9
+    local mc = poker.equity(spot)
+    assert.is_false(mc.exact)
+    assert.are.equal(100000, mc.boards)
+    for i = 1, 3 do
+      assert.is_true(mc[i].ci > 0)
+      assert.is_true(math.abs(mc[i].equity - ex[i].equity) < mc[i].ci * 1.5)
+    end
+    local again = poker.equity(spot)
+    assert.are.equal(mc[1].equity, again[1].equity)
+  end)
+
+  it("reports progress, stops on request and on time", function()
+    local calls = 0
+    local r = poker.equity { players = { "AsKs", "QQ" }, exact = false, samples = 10 ^ 9 // 1 | 0,
+      every = 10000, progress = function(done, total)
+        calls = calls + 1
+        assert.are.equal(10 ^ 9 // 1 | 0, total)
+        return done >= 50000
+      end }
+    assert.are.equal("progress", r.stopped)
+    assert.is_true(calls >= 5 and r.boards < 70000)
+    r = poker.equity { players = { "AsKs", "QQ" }, exact = false, samples = 10 ^ 12 // 1 | 0, time = 0.02 }
+    assert.are.equal("time", r.stopped)
+    assert.is_true(r.boards > 0)
+    -- an enumeration cut short is no sample: counts, but no interval
+    r = poker.equity { players = { "AsKs", "QQ" }, exact = true, every = 4096,
+      progress = function(done) return done >= 8192 end }
+    assert.are.equal("progress", r.stopped)
+    assert.is_false(r.exact or r.sampled)
+    assert.is_nil(r[1].ci)
+    assert.are.equal(r.boards, r[1].wins + r[2].wins + r[1].ties)
+    assert.has_error(function()
+      poker.equity { players = { "AsKs", "QQ" }, progress = function() error("boom", 0) end, every = 1000 }
+    end, "boom")
+  end)
+
+  it("rejects bad input with clear messages", function()
+    local function eq(t) return function() poker.equity(t) end end
+    assert.has_error(eq { players = { "QX+", "AA" } },
+      "bad range 'QX+' at 'QX': second rank expected (player 1)")
+    assert.has_error(eq { players = { "AsKs", "AsQd" } }, "card As appears twice")
+    assert.has_error(eq { players = { "AsKs", "QQ" }, board = "2c 2c 3d" }, "card 2c appears twice")
+    assert.has_error(eq { players = { "AsKs", "QQ" }, board = "Ks 2c 3d" }, "card Ks appears twice")
+    assert.has_error(eq { players = { "AsKs", "QQ" }, board = "2c 3d" })
+    assert.has_error(eq { players = { "AsKs" } })
+    assert.has_error(eq { players = { "AsKs", "QQ" }, game = "stud" })
+    assert.has_error(eq { players = { "AsKs", "KK" }, game = "omaha" })
+  end)
+end)
