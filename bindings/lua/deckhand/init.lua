@@ -20,5 +20,7 @@ deckhand.holdem = require "deckhand.holdem"
 
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)
+require "deckhand.strategy"(deckhand)
+require "deckhand.tournament"(deckhand)
 
 return deckhand
