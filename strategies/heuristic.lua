@@ -184,7 +184,7 @@ local function spades_bid(view, options)
   return b
 end
 
-local function spades_play(view, H)
+local function spades_play(view, H, opts)
   local me = view:seat()
   local partner = (me + 1) % 4 + 1
   local bids, tricks = view:bids(), view:tricks()
@@ -218,7 +218,7 @@ local function spades_play(view, H)
     end
   end
   local want = "win"
-  if bid > 0 and took >= bid and not partner_nil then want = "lose" end
+  if opts.avoid_bags ~= false and bid > 0 and took >= bid and not partner_nil then want = "lose" end
   return trick_play(view, H, want)
 end
 
@@ -398,7 +398,7 @@ function M.new(options)
   local s = { name = "heuristic" }
   if name == "spades" then
     s.bid = function(view) return spades_bid(view, options) end
-    s.play = function(view) return spades_play(view, H) end
+    s.play = function(view) return spades_play(view, H, options) end
   elseif name == "hearts" then
     s.play = function(view) return hearts_play(view, H) end
     s.pass = function(view) return hearts_pass(view, options) end
