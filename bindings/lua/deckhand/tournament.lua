@@ -460,7 +460,7 @@ return function(deckhand)
     local rec
     if cfg.record then
       local old, err = read_record(cfg.record, c)
-      if err then error(err, 2) end
+      if not old and err then error(err, 2) end
       if old then
         for _, l in ipairs(old) do lines[#lines + 1] = l; done[l.i] = true end
         rec = assert(io.open(cfg.record, "a"))
