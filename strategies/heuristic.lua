@@ -344,7 +344,7 @@ end
 
 ------------------------------------------------------------------ oh hell
 
-local function ohhell_bid(view, H)
+local function ohhell_bid(view)
   local me = view:seat()
   local trump = trump_of(view)
   local n = 0
@@ -405,7 +405,7 @@ function M.new(options)
   elseif name == "briscola" then
     s.play = function(view) return briscola_play(view, H) end
   elseif name == "ohhell" then
-    s.bid = function(view) return ohhell_bid(view, H) end
+    s.bid = function(view) return ohhell_bid(view) end
     s.play = function(view) return ohhell_play(view, H) end
   else
     s.play = function(view) return trick_play(view, H, low and "lose" or "win") end

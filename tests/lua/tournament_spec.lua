@@ -1,6 +1,5 @@
 -- Strategies, the tournament runner and the deckhand command.
 local dh = require "deckhand"
-local T = dh.tournament_lib
 
 local root = os.getenv("DECKHAND_ROOT") or "."
 local bin = root .. "/bin/deckhand"
@@ -75,8 +74,8 @@ describe("strategies", function()
     for _, v in ipairs { "spades", "hearts", "briscola", "ohhell" } do
       local res = dh.tournament { variant = v, players = { "heuristic", "random" }, games = 8, seed = 3, progress = false }
       assert.are.equal(0, #res.forfeits, v)
-      res = dh.tournament { variant = v, players = { "pimc", "heuristic" }, games = 1, seed = 4, progress = false,
-                            strategy_options = { pimc = { worlds = 2, playouts = 8 } } }
+      res = dh.tournament { variant = v, players = { "pimc", "heuristic" }, games = 1, seed = 4,
+                            progress = false, strategy_options = { pimc = { worlds = 2, playouts = 8 } } }
       assert.are.equal(0, #res.forfeits, v)
     end
   end)

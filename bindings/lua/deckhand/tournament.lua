@@ -354,10 +354,12 @@ return function(deckhand)
       return fmt:format(x) .. " ± " .. fmt:gsub("%+", ""):format(ci or 0)
     end
     out[#out + 1] = ("%s, %d deals%s"):format(c.variant, res.deals, c.duplicate and " (duplicate)" or "")
-    out[#out + 1] = ("%-12s %20s %18s %16s %8s"):format("strategy", "points/hand", "tricks/hand", "win rate", "forfeits")
+    out[#out + 1] = ("%-12s %20s %18s %16s %8s"):format("strategy", "points/hand", "tricks/hand",
+      "win rate", "forfeits")
     for _, r in ipairs(res.players) do
+      local win = f(r.win and r.win * 100, r.win_ci and r.win_ci * 100, "%.1f%%"):gsub("%%%%", "%%")
       out[#out + 1] = ("%-12s %20s %18s %16s %8d"):format(r.name, f(r.score, r.score_ci, "%.2f"),
-        f(r.tricks, r.tricks_ci), f(r.win and r.win * 100, r.win_ci and r.win_ci * 100, "%.1f%%"):gsub("%%%%", "%%"), r.forfeits)
+        f(r.tricks, r.tricks_ci), win, r.forfeits)
     end
     if res.diff then
       out[#out + 1] = ("%s - %s: %s points/hand, %s tricks/hand (95%% CI, paired over %d deals)"):format(
@@ -476,14 +478,14 @@ return function(deckhand)
     end
     local mine = 0
     for i = 1, c.games do if (i - 1) % shard_n == shard_i - 1 then mine = mine + 1 end end
-    local show = cfg.progress
-    if type(show) ~= "function" then show = progress_printer(mine, show) end
+    local report = cfg.progress
+    if type(report) ~= "function" then report = progress_printer(mine, report) end
     local finished = mine - #pending
     local function take(line)
       lines[#lines + 1] = line
       if rec then rec:write(to_json(line), "\n"); rec:flush() end
       finished = finished + 1
-      show(finished, finished == mine)
+      report(finished, finished == mine)
     end
     if jobs <= 1 or #pending < 2 then
       for _, i in ipairs(pending) do take(T.play_deal(c, variant, i)) end
