@@ -58,6 +58,9 @@ function M.new(options)
     for _ = 1, worlds do
       local world = view:sample(rng)
       local hand_no = world:hand_number()
+      -- the same random numbers for every card of a world: the comparison
+      -- between cards is then much less noisy than each mean alone
+      local stream = rng:split()
       for i, c in ipairs(legal) do
         local g = world:clone()
         assert(g:play(me, c))
@@ -65,7 +68,7 @@ function M.new(options)
         if g:phase() == "over" or g:hand_number() ~= hand_no then
           points, tricks = g:hand_points(), g:last_tricks()
         else
-          points, tricks = g:playouts(rng, per)
+          points, tricks = g:playouts(stream:clone(), per)
         end
         sum[i] = sum[i] + value(view, me, points, tricks)
       end
