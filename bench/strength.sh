@@ -9,7 +9,7 @@ J=${JOBS:-1}
 mkdir -p "$OUT"
 D="bin/deckhand tournament --quiet --games $G --jobs $J --seed 1"
 FIXED="--bid-with heuristic --set heuristic.nil_bids=false --set heuristic.avoid_bags=false"
-PIMC="--set pimc.worlds=40 --set pimc.playouts=1000"
+PIMC=""
 run() { local name=$1; shift; echo "\$ $D $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D "$@" >>"$OUT/$name.txt" 2>&1; }
 run spades_play_heuristic_random spades --players heuristic,random $FIXED
 run briscola_heuristic_random briscola --players heuristic,random

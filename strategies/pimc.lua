@@ -1,16 +1,18 @@
 -- pimc: flat Monte Carlo over sampled worlds.  For each decision in play,
 -- it samples deals consistent with its view (view:sample), plays each
--- legal card in every world and finishes the hand with bulk random C
--- playouts (game:playouts), and keeps the card with the best mean.  Bids
--- and passes come from the heuristic strategy.
+-- legal card in every world and finishes the hand with bulk C playouts
+-- (game:playouts, the greedy policy by default), and keeps the card with
+-- the best mean.  Bids and passes come from the heuristic strategy.
 -- Options:
---   worlds    sampled worlds per decision (default 20)
---   playouts  random playouts per legal card, over all worlds (default 300)
+--   worlds    sampled worlds per decision (default 200)
+--   playouts  with the random policy: playouts per legal card, over all
+--             worlds (default 300)
 --   time      a budget in seconds per decision: no new world is started
 --             once it is spent (results then depend on the machine)
 --   objective "points" (default: own side minus the others' mean, lower
 --             is better when the variant's low score wins) or "tricks"
---   policy    the playout policy: "random" (the only one the C side has)
+--   policy    the playout policy: "greedy" (default; engine/policy.h,
+--             deterministic, so one playout per card and world) or "random"
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -20,14 +22,16 @@ function M.new(options)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
   local low = variant and variant.spec and variant.spec.low_wins
-  local worlds = options.worlds or 20
+  local worlds = options.worlds or 200
   local total = options.playouts or 300
   local budget = options.time
   local objective = options.objective or "points"
-  if (options.policy or "random") ~= "random" then
-    error("pimc: the only playout policy is 'random'", 2)
+  local policy = options.policy or "greedy"
+  if policy ~= "random" and policy ~= "greedy" then
+    error("pimc: policy must be 'random' or 'greedy'", 2)
   end
   local per = math.max(1, (total + worlds - 1) // worlds)
+  if policy == "greedy" then per = 1 end   -- deterministic once the bids are made
   local rng = dh.rng(options.seed or 1)
   local helper = dh.strategy("heuristic", options)
   local s = { name = "pimc", bid = helper.bid, pass = helper.pass }
@@ -54,9 +58,11 @@ function M.new(options)
     local me = view:seat()
     local sum = {}
     for i = 1, #legal do sum[i] = 0 end
-    local start = os.clock()
+    local start, sampled = os.clock(), 0
     for _ = 1, worlds do
-      local world = view:sample(rng)
+      local ok, world = pcall(view.sample, view, rng)
+      if not ok then break end   -- the sampler found no deal: decide on what we have
+      sampled = sampled + 1
       local hand_no = world:hand_number()
       -- the same random numbers for every card of a world: the comparison
       -- between cards is then much less noisy than each mean alone
@@ -68,12 +74,13 @@ function M.new(options)
         if g:phase() == "over" or g:hand_number() ~= hand_no then
           points, tricks = g:hand_points(), g:last_tricks()
         else
-          points, tricks = g:playouts(stream:clone(), per)
+          points, tricks = g:playouts(stream:clone(), per, policy)
         end
         sum[i] = sum[i] + value(view, me, points, tricks)
       end
       if budget and os.clock() - start > budget then break end
     end
+    if sampled == 0 then return helper.play(view) end
     local best = 1
     for i = 2, #legal do if sum[i] > sum[best] then best = i end end
     return legal[best]

@@ -74,8 +74,13 @@ describe("strategies", function()
     for _, v in ipairs { "spades", "hearts", "briscola", "ohhell" } do
       local res = dh.tournament { variant = v, players = { "heuristic", "random" }, games = 8, seed = 3, progress = false }
       assert.are.equal(0, #res.forfeits, v)
+      res = dh.tournament { variant = v, players = { "greedy", "random" }, games = 8, seed = 5, progress = false }
+      assert.are.equal(0, #res.forfeits, v)
       res = dh.tournament { variant = v, players = { "pimc", "heuristic" }, games = 1, seed = 4,
                             progress = false, strategy_options = { pimc = { worlds = 2, playouts = 8 } } }
+      assert.are.equal(0, #res.forfeits, v)
+      res = dh.tournament { variant = v, players = { "pimc", "heuristic" }, games = 1, seed = 4,
+                            progress = false, strategy_options = { pimc = { worlds = 3, policy = "random" } } }
       assert.are.equal(0, #res.forfeits, v)
     end
   end)
