@@ -419,6 +419,8 @@ return function(deckhand)
       if el == 0 then rate = done / math.max(os.clock() - t0, 1e-3) end
       local eta = rate > 0 and (total - done) / rate or 0
       if tty then
+        if not final and os.time() == last and done > 1 then return end   -- redraw once a second
+        last = os.time()
         local width = 30
         local fill = total > 0 and math.floor(width * done / total) or width
         io.stderr:write(("\r[%s%s] %d/%d  %.1f deals/s  ETA %s "):format(
