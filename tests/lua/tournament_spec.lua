@@ -256,6 +256,7 @@ describe("deckhand play", function()
     assert.matches("game over", out)
     assert.matches("refused: ", out)
     assert.matches("%(card_not_in_hand%)", out)
+    assert.matches("trick to seat %d", out)
     assert.matches("♠", out)
   end)
 
