@@ -10,7 +10,8 @@
 --   time      a budget in seconds per decision: no new world is started
 --             once it is spent (results then depend on the machine)
 --   objective "points" (default: own side minus the others' mean, lower
---             is better when the variant's low score wins) or "tricks"
+--             is better when the variant's low score wins), "own" (own
+--             side's points alone) or "tricks"
 --   policy    the playout policy: "greedy" (default; engine/policy.h,
 --             deterministic, so one playout per card and world) or "random"
 --   variant, seed  (given by the tournament)
@@ -43,6 +44,10 @@ function M.new(options)
         if view:side(seat) == view:side(me) then t = t + tricks[seat] end
       end
       return t
+    end
+    if objective == "own" then
+      local v = points[view:side(me)]
+      return low and -v or v
     end
     local mine, others, n = 0, 0, 0
     for side = 1, #points do
