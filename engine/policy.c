@@ -65,6 +65,7 @@ int dh_playout_hand_policy(dh_match *m, dh_rng *r, int policy) {
       } else if ((err = dh_match_legal(m, &legal)) != DH_OK) {
         break;
       }
+      if (!legal) legal = m->hand[m->turn];
       if ((err = dh_policy_greedy(m, legal, &c)) != DH_OK) break;
       if ((err = dh_match_play_legal(m, c)) != DH_OK) break;
       continue;

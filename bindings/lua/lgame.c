@@ -590,8 +590,10 @@ static int view_greedy(lua_State *L) {
   dh_card c;
   if (v->m.phase != DH_PHASE_PLAY || v->m.turn != v->seat) return luaL_error(L, "not this seat's turn to play");
   dhL_rules_enter(L, v->m.rules);
-  if (dh_match_legal(&v->m, &legal) != DH_OK || dh_policy_greedy(&v->m, legal, &c) != DH_OK)
-    return dhL_rules_raise(L);
+  if (dh_match_legal(&v->m, &legal) != DH_OK) return dhL_rules_raise(L);
+  if (!legal) legal = v->m.hand[v->seat];
+  if (!legal) return luaL_error(L, "no card to play");
+  if (dh_policy_greedy(&v->m, legal, &c) != DH_OK) return dhL_rules_raise(L);
   dhL_pushcard(L, c);
   return 1;
 }
