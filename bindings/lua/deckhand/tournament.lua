@@ -9,6 +9,15 @@
 -- results do not depend on jobs, shards or restarts.  Each finished deal
 -- is one JSON line in the record file, written in index order and flushed;
 -- a rerun with the same arguments skips the deals already there.
+--
+-- Arguments: variant (a name), options (the variant's), players (strategy
+-- names, one per side, cycled when fewer), strategy_options (name ->
+-- options), games (deals), seed, duplicate (default true), jobs (worker
+-- processes), record (file), shard ("i/n"), progress (true, false or a
+-- function(done, final)), bid_with (one strategy makes every bid: card
+-- play with bids fixed), limit (seconds per decision before a forfeit),
+-- hands (1, the default, caps variants that have a max_hands option at
+-- one hand; "match" plays whole matches).
 -- @module deckhand.tournament
 
 local sep = package.config:sub(1, 1)
