@@ -12,6 +12,8 @@ function M.new(options)
     return bids[rng:int(#bids)]
   end
   function s.play(view) return rng:pick(view:legal()) end
+  -- Hold'em (deckhand.holdem): an action and an amount for g:act
+  s.act = dh.holdem.random_bot(rng)
   function s.pass(view)
     local hand = view:hand(view:seat()):list()
     local out = {}

@@ -85,6 +85,12 @@ describe("strategies", function()
     end
   end)
 
+  it("random also plays Hold'em through act", function()
+    local a, b = dh.strategy("random", { seed = 1 }), dh.strategy("random", { seed = 2 })
+    local g = dh.holdem.play({ seed = 3 }, { a.act, b.act })
+    assert.is_nil(g:next_player())
+  end)
+
   it("heuristic beats random at Spades card play", function()
     local res = dh.tournament(with { games = 20, bid_with = "heuristic" })
     assert.is_true(res.diff.tricks > 1)
