@@ -5,7 +5,8 @@ local worlds, playouts = tonumber(arg[1]) or 40, tonumber(arg[2]) or 1000
 local deals = tonumber(arg[3]) or 20
 local policy = arg[4] or "greedy"
 local v = dh.variant("spades", { max_hands = 1 })
-local bot = dh.strategy("pimc", { variant = v, worlds = worlds, playouts = playouts, objective = "tricks", policy = policy })
+local bot = dh.strategy("pimc", { variant = v, worlds = worlds, playouts = playouts, objective = "tricks",
+                                 policy = policy })
 local times, first = {}, {}
 for d = 1, deals do
   local g = dh.game(v, { seed = d })

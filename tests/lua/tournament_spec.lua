@@ -72,7 +72,8 @@ describe("strategies", function()
 
   it("heuristic and pimc only make legal moves in every variant", function()
     for _, v in ipairs { "spades", "hearts", "briscola", "ohhell" } do
-      local res = dh.tournament { variant = v, players = { "heuristic", "random" }, games = 8, seed = 3, progress = false }
+      local res = dh.tournament { variant = v, players = { "heuristic", "random" }, games = 8, seed = 3,
+                                  progress = false }
       assert.are.equal(0, #res.forfeits, v)
       res = dh.tournament { variant = v, players = { "greedy", "random" }, games = 8, seed = 5, progress = false }
       assert.are.equal(0, #res.forfeits, v)
