@@ -1,7 +1,9 @@
--- demo.lua: the main job, for now.  Shuffles with a seed, deals four
--- Spades hands and prints them as players hold them; then, when the poker
--- evaluator is built in, names the best hand in seven random cards.
+-- demo.lua: the main job.  Prints a seeded Spades deal as the players hold
+-- it, then runs two short duplicate tournaments between the bots (every
+-- deal played twice, the sides swapped) and prints their results tables.
 --   lua5.4 examples/demo.lua [seed]      (make demo)
+-- The same from the command line:
+--   bin/deckhand tournament spades --players heuristic,random --games 200
 local dh = require "deckhand"
 
 local seed = math.tointeger(tonumber(arg and arg[1] or "")) or 2026
@@ -15,8 +17,17 @@ for seat, hand in ipairs(hands) do
   print(("  seat %d  %s   (%d spade%s)"):format(seat, hand:display(), spades, spades == 1 and "" or "s"))
 end
 
-if dh.poker and dh.poker.eval then
-  local seven = dh.cards(dh.deck("french52"):shuffle(rng):draw(7))
-  local value = dh.poker.eval(seven)
-  print(("\nSeven random cards: %s -> %s"):format(seven:display(), dh.poker.describe(value)))
+local T = dh.tournament_lib
+local function show(cfg)
+  print()
+  local res = dh.tournament(cfg)
+  print(T.format(res, res.config))
 end
+
+-- whole hands with bidding and scoring, partners 1 & 3 against 2 & 4
+show { variant = "spades", players = { "heuristic", "random" }, games = 200, seed = seed, progress = true }
+-- Monte Carlo card play against the heuristic, bids fixed by the heuristic
+show { variant = "spades", players = { "pimc", "heuristic" }, games = 100, seed = seed, progress = true,
+       bid_with = "heuristic",
+       strategy_options = { pimc = { objective = "tricks", nil_bids = false },
+                            heuristic = { nil_bids = false, avoid_bags = false } } }

@@ -15,6 +15,7 @@
 #include "lbind.h"
 #include "match.h"
 #include "playout.h"
+#include "policy.h"
 #include "view.h"
 
 #define DH_GAME  "deckhand.Game"
@@ -592,13 +593,17 @@ static int game_playout(lua_State *L) {
   return 1;
 }
 
-/* game:playouts(rng, n) -> mean points per side, mean tricks per seat:
-** n random completions of the current hand, each on a copy, all in C (the
-** game itself does not change).  The bulk call of Monte Carlo strategies. */
+static const char *const policy_names[] = { "random", "greedy", NULL };
+
+/* game:playouts(rng, n [, policy]) -> mean points per side, mean tricks per
+** seat: n completions of the current hand, each on a copy, all in C (the
+** game itself does not change), cards chosen by the policy ("random" or
+** "greedy", see policy.h).  The bulk call of Monte Carlo strategies. */
 static int game_playouts(lua_State *L) {
   dh_match *m = checkgame(L, 1);
   dh_rng *r = dhL_checkrng(L, 2);
   lua_Integer n = luaL_checkinteger(L, 3), i;
+  int policy = luaL_checkoption(L, 4, "random", policy_names);
   double points[DH_MAX_SEATS] = { 0 }, tricks[DH_MAX_SEATS] = { 0 };
   int s;
   luaL_argcheck(L, n >= 1, 3, "at least one playout");
@@ -606,7 +611,7 @@ static int game_playouts(lua_State *L) {
   dhL_rules_enter(L, m->rules);
   for (i = 0; i < n; i++) {
     dh_match c = *m;
-    if (dh_playout_hand(&c, r) == DH_E_RULE) return dhL_rules_raise(L);
+    if (dh_playout_hand_policy(&c, r, policy) == DH_E_RULE) return dhL_rules_raise(L);
     for (s = 0; s < c.rules->nsides; s++) points[s] += c.hand_points[s];
     for (s = 0; s < c.nseats; s++) tricks[s] += c.last_tricks[s];
   }
@@ -644,6 +649,21 @@ static int view_seat(lua_State *L) { lua_pushinteger(L, checkview(L, 1)->seat + 
 static int view_unseen(lua_State *L) {
   dh_view *v = checkview(L, 1);
   dhL_pushset(L, v->unseen, v->m.rules->deck.layout);
+  return 1;
+}
+
+/* view:greedy() -> the card the greedy policy plays (policy.h) */
+static int view_greedy(lua_State *L) {
+  dh_view *v = checkview(L, 1);
+  dh_cardset legal;
+  dh_card c;
+  if (v->m.phase != DH_PHASE_PLAY || v->m.turn != v->seat) return luaL_error(L, "not this seat's turn to play");
+  dhL_rules_enter(L, v->m.rules);
+  if (dh_match_legal(&v->m, &legal) != DH_OK) return dhL_rules_raise(L);
+  if (!legal) legal = v->m.hand[v->seat];
+  if (!legal) return luaL_error(L, "no card to play");
+  if (dh_policy_greedy(&v->m, legal, &c) != DH_OK) return dhL_rules_raise(L);
+  dhL_pushcard(L, c);
   return 1;
 }
 
@@ -694,7 +714,8 @@ static const luaL_Reg game_methods[] = {
 };
 
 static const luaL_Reg view_methods[] = {
-  { "seat", view_seat }, { "unseen", view_unseen }, { "sample", view_sample }, { NULL, NULL }
+  { "seat", view_seat }, { "unseen", view_unseen }, { "sample", view_sample },
+  { "greedy", view_greedy }, { NULL, NULL }
 };
 
 /* the metatable at mt gets an __index (also its field methods) holding

@@ -52,7 +52,11 @@ deckhand.holdem = require "deckhand.holdem"
 
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)
--- variants: DECKHAND_PATH, ./rules, the tree's rules, then those installed
+require "deckhand.strategy"(deckhand)
+require "deckhand.tournament"(deckhand)
+-- variants and bots: DECKHAND_PATH, ./rules (./strategies), the tree's,
+-- then those installed
 deckhand.path = deckhand.path .. ";" .. deckhand.data_path("rules")
+deckhand.strategy_path = deckhand.strategy_path .. ";" .. deckhand.data_path("strategies")
 
 return deckhand

@@ -1,0 +1,35 @@
+-- Time per pimc decision in Spades card play (all four seats pimc, bids 3).
+--   lua5.4 bench/pimc_time.lua [worlds] [playouts] [deals] [policy]
+local dh = require "deckhand"
+local worlds, playouts = tonumber(arg[1]) or 40, tonumber(arg[2]) or 1000
+local deals = tonumber(arg[3]) or 20
+local policy = arg[4] or "greedy"
+local v = dh.variant("spades", { max_hands = 1 })
+local bot = dh.strategy("pimc", { variant = v, worlds = worlds, playouts = playouts, objective = "tricks",
+                                 policy = policy })
+local times, first = {}, {}
+for d = 1, deals do
+  local g = dh.game(v, { seed = d })
+  while g:next_player() do
+    local s = g:next_player()
+    if g:phase() == "bid" then g:bid(s, 3)
+    else
+      local view = g:view(s)
+      local t0 = os.clock()
+      local c = bot.play(view)
+      local dt = os.clock() - t0
+      times[#times + 1] = dt
+      if g:trick_number() == 1 then first[#first + 1] = dt end
+      assert(g:play(s, c))
+    end
+  end
+end
+local function stats(xs)
+  table.sort(xs)
+  local sum = 0
+  for _, x in ipairs(xs) do sum = sum + x end
+  return sum / #xs * 1e3, xs[(#xs + 1) // 2] * 1e3, xs[#xs] * 1e3
+end
+print(("pimc %s worlds=%d playouts=%d: %d decisions, mean %.2f ms, median %.2f ms, max %.2f ms"):format(
+  policy, worlds, playouts, #times, stats(times)))
+print(("  first trick: mean %.2f ms, median %.2f ms, max %.2f ms"):format(stats(first)))

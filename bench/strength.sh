@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The strength figures of the README, one run after another (each is one
+# core unless JOBS is set).  Usage: bench/strength.sh [games] [outdir]
+set -u
+cd "$(dirname "$0")/.."
+G=${1:-2000}
+OUT=${2:-build/strength}
+J=${JOBS:-1}
+mkdir -p "$OUT"
+D="bin/deckhand tournament --quiet --games $G --jobs $J --seed 1"
+FIXED="--bid-with heuristic --set heuristic.nil_bids=false --set heuristic.avoid_bags=false"
+PIMC=""
+run() { local name=$1; shift; echo "\$ $D $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D "$@" >>"$OUT/$name.txt" 2>&1; }
+run spades_play_heuristic_random spades --players heuristic,random $FIXED
+run briscola_heuristic_random briscola --players heuristic,random
+run spades_play_pimc_heuristic spades --players pimc,heuristic $FIXED $PIMC --set pimc.objective=tricks
+run spades_full_pimc_heuristic spades --players pimc,heuristic $PIMC
+run briscola_pimc_heuristic briscola --players pimc,heuristic $PIMC
+run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC

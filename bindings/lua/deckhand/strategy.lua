@@ -1,0 +1,68 @@
+--- deckhand.strategy: finding and loading bots by name.
+--
+-- A strategy file (`strategies/<name>.lua`) returns a table with
+-- `bid(view)`, `play(view)`, `pass(view)` (and `act(view)` for poker), or a
+-- table with `new(options)` that returns such a table.  It is found on
+-- `deckhand.strategy_path`, built like `deckhand.path` for variants:
+-- DECKHAND_PATH first, then ./strategies, then the repository's strategies.
+-- @module deckhand.strategy
+
+local sep = package.config:sub(1, 1)
+
+local function root()
+  local env = os.getenv("DECKHAND_ROOT")
+  if env and env ~= "" then return env end
+  local src = debug.getinfo(1, "S").source
+  if src:sub(1, 1) == "@" then
+    local dir = src:sub(2):match("^(.*)[/\\]deckhand[/\\][^/\\]*$")
+    if dir then return dir .. sep .. ".." .. sep .. ".." end
+  end
+  return "."
+end
+
+local function default_path()
+  local parts = {}
+  local env = os.getenv("DECKHAND_PATH")
+  if env and env ~= "" then parts[#parts + 1] = env end
+  parts[#parts + 1] = "." .. sep .. "strategies" .. sep .. "?.lua"
+  parts[#parts + 1] = root() .. sep .. "strategies" .. sep .. "?.lua"
+  return table.concat(parts, ";")
+end
+
+return function(deckhand)
+  deckhand.strategy_path = default_path()
+  local loaded = {}   -- file -> what it returned
+
+  --- deckhand.strategy(name_or_path_or_table [, options]) -> strategy
+  -- options are handed to the file's new(options); the tournament passes
+  -- variant (a Variant) and seed (an integer) besides the user's own.
+  function deckhand.strategy(source, options)
+    local def
+    if type(source) == "table" then
+      def = source
+    elseif type(source) == "string" then
+      local file = source
+      if not (source:find("[/\\]") or source:match("%.lua$")) then
+        local err
+        file, err = package.searchpath(source, deckhand.strategy_path)
+        if not file then error(("strategy '%s' not found:%s"):format(source, err), 2) end
+      end
+      def = loaded[file]
+      if not def then
+        local chunk, err = loadfile(file, "t")
+        if not chunk then error(err, 2) end
+        def = chunk()
+        if type(def) ~= "table" then error(file .. ": a strategy file must return a table", 2) end
+        loaded[file] = def
+      end
+    else
+      error("bad argument #1 to 'strategy' (name, path or table expected, got " .. type(source) .. ")", 2)
+    end
+    if def.new then
+      local s = def.new(options or {})
+      s.name = s.name or (type(source) == "string" and source) or "strategy"
+      return s
+    end
+    return def
+  end
+end

@@ -1,0 +1,15 @@
+-- greedy: the C greedy policy of the playouts (engine/policy.h) as a
+-- strategy: win the trick as cheaply as possible unless the own side holds
+-- it, else throw the weakest card; lead the strongest card outside trumps
+-- (ducking instead when the low score wins).  Bids and passes: heuristic.
+local dh = require "deckhand"
+
+local M = {}
+
+function M.new(options)
+  local helper = dh.strategy("heuristic", options)
+  return { name = "greedy", bid = helper.bid, pass = helper.pass,
+           play = function(view) return view:greedy() end }
+end
+
+return M

@@ -1,0 +1,288 @@
+-- Strategies, the tournament runner and the deckhand command.
+local dh = require "deckhand"
+
+local root = os.getenv("DECKHAND_ROOT") or "."
+local bin = root .. "/bin/deckhand"
+
+local function tmpname()
+  local n = os.tmpname()
+  os.remove(n)
+  return n
+end
+
+local function slurp(file)
+  local f = assert(io.open(file, "rb"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+local function write(file, s)
+  local f = assert(io.open(file, "wb"))
+  f:write(s)
+  f:close()
+end
+
+local function run(cmd, input)
+  local inf
+  if input then inf = tmpname(); write(inf, input); cmd = cmd .. " < " .. inf end
+  local p = io.popen(cmd .. " 2>&1")
+  local out = p:read("a")
+  local ok, _, code = p:close()
+  if inf then os.remove(inf) end
+  return out, ok, code
+end
+
+-- a folder of the test's own strategies, found by name like any other
+local dir = tmpname()
+os.execute("mkdir -p " .. dir)
+write(dir .. "/raiser.lua", [[
+return { new = function(o) return {
+  bid = function(view) return view:legal()[1] end,
+  play = function(view) error("boom") end } end }]])
+write(dir .. "/garbage.lua", [[
+return { new = function(o) return {
+  bid = function(view) return view:legal()[1] end,
+  play = function(view) return "not a card" end } end }]])
+write(dir .. "/cheater.lua", [[
+return { new = function(o) return {
+  bid = function(view) return view:legal()[1] end,
+  play = function(view) return view:unseen():list()[1] end } end }]])
+write(dir .. "/sleeper.lua", [[
+return { new = function(o) return {
+  bid = function(view) return view:legal()[1] end,
+  play = function(view) local x = 0 while true do x = x + 1 end end } end }]])
+dh.strategy_path = dir .. "/?.lua;" .. dh.strategy_path
+
+local quick = { variant = "spades", players = { "heuristic", "random" }, games = 6, seed = 11, progress = false }
+local function with(t)
+  local c = {}
+  for k, v in pairs(quick) do c[k] = v end
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+describe("strategies", function()
+  it("load by name from the search path, also from a user's folder", function()
+    local s = dh.strategy("heuristic", { variant = dh.variant("spades") })
+    assert.is_function(s.play)
+    assert.is_function(dh.strategy("raiser").play)
+    assert.has_error(function() dh.strategy("no_such_bot") end)
+  end)
+
+  it("heuristic and pimc only make legal moves in every variant", function()
+    for _, v in ipairs { "spades", "hearts", "briscola", "ohhell" } do
+      local res = dh.tournament { variant = v, players = { "heuristic", "random" }, games = 8, seed = 3,
+                                  progress = false }
+      assert.are.equal(0, #res.forfeits, v)
+      res = dh.tournament { variant = v, players = { "greedy", "random" }, games = 8, seed = 5, progress = false }
+      assert.are.equal(0, #res.forfeits, v)
+      res = dh.tournament { variant = v, players = { "pimc", "heuristic" }, games = 1, seed = 4,
+                            progress = false, strategy_options = { pimc = { worlds = 2, playouts = 8 } } }
+      assert.are.equal(0, #res.forfeits, v)
+      res = dh.tournament { variant = v, players = { "pimc", "heuristic" }, games = 1, seed = 4,
+                            progress = false, strategy_options = { pimc = { worlds = 3, policy = "random" } } }
+      assert.are.equal(0, #res.forfeits, v)
+    end
+  end)
+
+  it("random also plays Hold'em through act", function()
+    local a, b = dh.strategy("random", { seed = 1 }), dh.strategy("random", { seed = 2 })
+    local g = dh.holdem.play({ seed = 3 }, { a.act, b.act })
+    assert.is_nil(g:next_player())
+  end)
+
+  it("heuristic beats random at Spades card play", function()
+    local res = dh.tournament(with { games = 20, bid_with = "heuristic" })
+    assert.is_true(res.diff.tricks > 1)
+  end)
+
+  it("cannot reach hidden cards or the game through the view", function()
+    local game = dh.game(dh.variant("spades"), { seed = 9 })
+    local seat = game:next_player()
+    local view = game:view(seat)
+    local other = seat % 4 + 1
+    assert.are.equal(0, #view:hand(other))
+    assert.is_nil(rawget(dh.View, "play"))
+    assert.is_nil(view.play)
+    assert.is_nil(view.game)
+    assert.is_nil(debug.getuservalue(view, 2))
+    local uv = debug.getuservalue(view, 1)
+    assert.is_not.equal(game, uv)
+    -- a world sampled from the view is one consistent deal, not the real one
+    local w = view:sample(dh.rng(1))
+    assert.are.equal(game:hand(seat), w:hand(seat))
+    -- views of games differing only in hidden cards are identical
+    assert.are.equal(13, #view:unseen() // 3)
+    -- a bot playing an unseen card is refused and forfeits
+    local res = dh.tournament(with { players = { "cheater", "random" }, games = 1 })
+    assert.is_true(#res.forfeits >= 1)
+    assert.matches("illegal play", res.forfeits[1].reason)
+  end)
+end)
+
+describe("tournament", function()
+  it("gives byte-identical records for the same seed", function()
+    local a, b = tmpname(), tmpname()
+    dh.tournament(with { record = a })
+    dh.tournament(with { record = b })
+    assert.are.equal(slurp(a), slurp(b))
+    local n = 0
+    for _ in slurp(a):gmatch("\n") do n = n + 1 end
+    assert.are.equal(7, n)   -- a header and one line per deal
+    os.remove(a); os.remove(b)
+  end)
+
+  it("gives the same totals and record with jobs 1 and 2", function()
+    local a, b = tmpname(), tmpname()
+    local r1 = dh.tournament(with { record = a, jobs = 1 })
+    local r2 = dh.tournament(with { record = b, jobs = 2 })
+    assert.are.same(r1.players, r2.players)
+    assert.are.equal(slurp(a), slurp(b))
+    os.remove(a); os.remove(b)
+  end)
+
+  it("resumes after a kill with the same totals", function()
+    local full, part = tmpname(), tmpname()
+    local r1 = dh.tournament(with { record = full })
+    -- a run killed in the middle of writing deal 4
+    local text = slurp(full)
+    local cut = 0
+    for _ = 1, 4 do cut = text:find("\n", cut + 1, true) end
+    write(part, text:sub(1, cut + 25))
+    local r2 = dh.tournament(with { record = part })
+    assert.are.same(r1.players, r2.players)
+    assert.are.equal(text, slurp(part))
+    -- a finished run is not replayed: all deals are already there
+    local seen = 0
+    dh.tournament(with { record = part, progress = function() seen = seen + 1 end })
+    assert.are.equal(0, seen)
+    -- other arguments refuse the file
+    assert.has_error(function() dh.tournament(with { record = part, seed = 12 }) end)
+    os.remove(full); os.remove(part)
+  end)
+
+  it("shards merge to the totals of the whole run", function()
+    local whole = dh.tournament(with {})
+    local a, b = tmpname(), tmpname()
+    dh.tournament(with { record = a, shard = "1/2" })
+    dh.tournament(with { record = b, shard = "2/2" })
+    local merged = dh.tournament_merge { a, b }
+    assert.are.same(whole.players, merged.players)
+    os.remove(a); os.remove(b)
+  end)
+
+  it("records forfeits and goes on", function()
+    for _, bad in ipairs { "raiser", "garbage", "sleeper" } do
+      local res = dh.tournament(with { players = { bad, "random" }, games = 2, limit = 0.05 })
+      assert.are.equal(4, #res.forfeits, bad)    -- 2 deals x 2 seatings
+      local f = res.forfeits[1]
+      assert.are.equal(bad, f.strategy)
+      assert.is_number(f.seat)
+      assert.is_number(f.seed)
+      assert.is_string(f.move)
+      assert.are.equal(0, res.players[1].win)
+      assert.are.equal(1, res.players[2].win)
+    end
+  end)
+
+  it("runs from the command line", function()
+    local out, ok = run(bin .. " tournament briscola --games 4 --jobs 2 --players heuristic,random")
+    assert.is_true(ok, out)
+    assert.matches("heuristic %- random", out)
+    assert.matches("4/4 deals", out)
+  end)
+end)
+
+describe("deckhand serve", function()
+  it("plays a whole game with a scripted client", function()
+    local fifo = tmpname()
+    assert(os.execute("mkfifo " .. fifo))
+    local p = io.popen(bin .. " serve spades --seed 5 --option max_hands=1 --clients 1,3 < " .. fifo, "r")
+    local w = assert(io.open(fifo, "w"))
+    local function send(s) w:write(s, "\n"); w:flush() end
+    local json = require "dkjson"
+    local accepted, rejected, events, over = 0, 0, 0, false
+    local line = p:read("l")
+    assert.matches("^READY spades", line)
+    local steps = 0
+    while not over and steps < 500 do
+      steps = steps + 1
+      line = p:read("l")
+      assert.is_not_nil(line)
+      if line:match("^EVENT over") then over = true
+      elseif line:match("^EVENT turn") then
+        local seat, phase = line:match("^EVENT turn (%d) (%a+)")
+        send("view " .. seat)
+        local v = json.decode(p:read("l"))
+        assert.are.equal(tonumber(seat), v.seat)
+        if phase == "bid" then
+          send("bid " .. seat .. " 99")
+          assert.matches("^REJECT bad_bid", p:read("l"))
+          rejected = rejected + 1
+          send("bid " .. seat .. " " .. v.legal[2])
+        else
+          if #v.legal < #v.hand then   -- a card in hand that is not legal now
+            local legal = {}
+            for _, c in ipairs(v.legal) do legal[c] = true end
+            for _, c in ipairs(v.hand) do
+              if not legal[c] then
+                send("play_card " .. seat .. " " .. c)
+                assert.matches("^REJECT %a+", p:read("l"))
+                rejected = rejected + 1
+                break
+              end
+            end
+          end
+          send("play_card " .. seat .. " " .. v.legal[1])
+        end
+        assert.are.equal("ACCEPT", p:read("l"))
+        accepted = accepted + 1
+      elseif line:match("^EVENT ") then events = events + 1 end
+    end
+    send("quit")
+    w:close(); p:close(); os.remove(fifo)
+    assert.is_true(over)
+    assert.are.equal(28, accepted)   -- 2 bids and 26 cards for seats 1 and 3
+    assert.is_true(rejected >= 2)
+    assert.are.equal(28, events)
+  end)
+end)
+
+describe("deckhand play", function()
+  it("plays a hand from stdin, refusing illegal cards with the reason", function()
+    local names = {}
+    for _, s in ipairs { "c", "d", "h", "s" } do
+      for _, r in ipairs { "2", "3", "4", "5", "6", "7", "8", "9", "t", "j", "q", "k", "a" } do
+        names[#names + 1] = r .. s
+      end
+    end
+    local input = "x\n3\n" .. (table.concat(names, "\n") .. "\n"):rep(14)
+    local out, ok = run(bin .. " play spades --seed 3 --option max_hands=1", input)
+    assert.is_true(ok, out)
+    assert.matches("game over", out)
+    assert.matches("refused: ", out)
+    assert.matches("%(card_not_in_hand%)", out)
+    assert.matches("trick to seat %d", out)
+    assert.matches("♠", out)
+  end)
+
+  it("exits cleanly at the end of input", function()
+    local out, ok = run(bin .. " play spades --seed 3", "3\n")
+    assert.is_true(ok, out)
+    assert.matches("bye", out)
+  end)
+end)
+
+describe("deckhand replay", function()
+  it("steps through a recorded game", function()
+    local rec = tmpname()
+    dh.tournament(with { record = rec, games = 2 })
+    local out, ok = run(bin .. " replay " .. rec .. " --game 2")
+    assert.is_true(ok, out)
+    assert.matches("deal 2", out)
+    assert.matches("trick to seat", out)
+    assert.matches("scores", out)
+    os.remove(rec)
+  end)
+end)
