@@ -43,6 +43,7 @@
 #include "match.h"
 #include "view.h"
 #include "playout.h"
+#include "policy.h"
 #include "poker.h"
 #include "equity.h"
 
