@@ -44,56 +44,106 @@ void dh_view_make(const dh_match *m, int seat, dh_view *v) {
   v->unseen = r->deck_set & ~placed;
 }
 
+/*
+** Sampling deals the unseen cards to "places": the hidden hands with room
+** left (their size less their known cards) and the hidden talon.  Each
+** card may go to the places that do not exclude it.  A deal exists iff
+** Hall's condition holds: for every set S of places, the cards that only
+** places in S may take are no more than the room in S (the cards fill the
+** room exactly, so every place ends full).  slack[S] is that room less
+** those cards.  The cards are dealt in a random order, each to a place
+** chosen in proportion to its room among the places that keep every
+** slack >= 0, so the deal never dead-ends; with no constraints but sizes
+** that is exactly a uniform deal, with them close to one.  The work is
+** (cards x places x 2^places), a few thousand steps for a four-seat game.
+*/
+#define NPLACE (DH_MAX_SEATS + 1)
+
+/* may a card that places 'elig' may take go to place p? */
+static int fits(const int *slack, int nsub, int p, unsigned elig) {
+  int S;
+  for (S = 0; S < nsub; S++)
+    if (((unsigned)S >> p & 1u) && ((unsigned)S & elig) != elig && slack[S] < 1) return 0;
+  return 1;
+}
+
 int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out) {
   const dh_match *vm = &v->m;
   const dh_rules *rl = vm->rules;
-  int up = upcard_slot(vm), tries;
-  for (tries = 0; tries < 200; tries++) {
-    dh_card pool[64];
-    int need[DH_MAX_SEATS + 1], n = 0, i, s, ok = 1, talon_slots = 0;
-    dh_cardset allow[DH_MAX_SEATS + 1], it;
-    *out = *vm;
-    for (it = v->unseen; it; it &= it - 1) pool[n++] = dh_card_at(dh_set_first(it), rl->deck.layout);
-    for (i = n - 1; i > 0; i--) {  /* a random order of the unseen cards */
-      int j = (int)dh_rng_below(r, (uint32_t)(i + 1));
-      dh_card t = pool[i]; pool[i] = pool[j]; pool[j] = t;
-    }
-    for (s = 0; s < vm->nseats; s++) {
-      need[s] = 0;
-      allow[s] = 0;
-      if (s == v->seat) continue;
-      need[s] = v->count[s] - dh_set_count(vm->known[s]);
-      allow[s] = ~vm->excluded[s];  /* shown voids and what else play showed */
-    }
-    talon_slots = dh_deck_left(&vm->talon) - (up >= 0);
-    need[DH_MAX_SEATS] = talon_slots;
-    allow[DH_MAX_SEATS] = ~UINT64_C(0);
-    {
-      dh_card talon[64];
-      int nt = 0;
-      for (i = 0; i < n && ok; i++) {
-        /* a place with room that may hold the card, weighted by its room */
-        dh_cardset one = dh_set_of(pool[i]);
-        int total = 0, pick, place = -1;
-        for (s = 0; s <= DH_MAX_SEATS; s++)
-          if ((s < vm->nseats || s == DH_MAX_SEATS) && need[s] > 0 && (allow[s] & one)) total += need[s];
-        if (total == 0) { ok = 0; break; }
-        pick = (int)dh_rng_below(r, (uint32_t)total);
-        for (s = 0; s <= DH_MAX_SEATS; s++) {
-          if (!((s < vm->nseats || s == DH_MAX_SEATS) && need[s] > 0 && (allow[s] & one))) continue;
-          if (pick < need[s]) { place = s; break; }
-          pick -= need[s];
-        }
-        need[place]--;
-        if (place == DH_MAX_SEATS) talon[nt++] = pool[i];
-        else out->hand[place] |= one;
-      }
-      if (!ok) continue;
-      for (i = vm->talon.top, s = 0; i < vm->talon.n; i++)
-        if (i != up) out->talon.cards[i] = talon[s++];
-    }
-    dh_rng_seed(&out->rng, dh_rng_next(r));
-    return 1;
+  int up = upcard_slot(vm), np = 0, n = 0, room = 0, nsub, i, s, p, S, nt = 0;
+  int need[NPLACE], who[NPLACE];
+  int slack[1 << NPLACE];
+  dh_cardset allow[NPLACE], it;
+  dh_card pool[64], talon[64];
+  unsigned elig[64];
+  *out = *vm;
+  for (s = 0; s < vm->nseats; s++) {
+    int k;
+    if (s == v->seat) continue;
+    k = v->count[s] - dh_set_count(vm->known[s]);
+    if (k < 0) return 0;
+    if (k == 0) continue;
+    who[np] = s;
+    need[np] = k;
+    allow[np++] = ~vm->excluded[s];  /* shown voids and what else play showed */
   }
-  return 0;
+  {
+    int k = dh_deck_left(&vm->talon) - (up >= 0);
+    if (k > 0) {
+      who[np] = -1;
+      need[np] = k;
+      allow[np++] = ~UINT64_C(0);
+    }
+  }
+  for (p = 0; p < np; p++) room += need[p];
+  for (it = v->unseen; it; it &= it - 1) pool[n++] = dh_card_at(dh_set_first(it), rl->deck.layout);
+  if (n != room) return 0;
+  nsub = 1 << np;
+  /* slack[S] = room in S - cards only S may take (a subset-sum transform) */
+  for (S = 0; S < nsub; S++) slack[S] = 0;
+  for (i = 0; i < n; i++) {
+    dh_cardset one = dh_set_of(pool[i]);
+    elig[i] = 0;
+    for (p = 0; p < np; p++)
+      if (allow[p] & one) elig[i] |= 1u << p;
+    if (!elig[i]) return 0;
+    slack[elig[i]]--;
+  }
+  for (p = 0; p < np; p++)
+    for (S = 0; S < nsub; S++)
+      if ((unsigned)S >> p & 1u) slack[S] += slack[S ^ (1 << p)];
+  for (S = 0; S < nsub; S++) {
+    for (p = 0; p < np; p++)
+      if ((unsigned)S >> p & 1u) slack[S] += need[p];
+    if (slack[S] < 0) return 0;  /* no deal fits */
+  }
+  for (i = n - 1; i > 0; i--) {  /* a random order of the unseen cards */
+    int j = (int)dh_rng_below(r, (uint32_t)(i + 1));
+    dh_card t = pool[i];
+    unsigned e = elig[i];
+    pool[i] = pool[j]; pool[j] = t;
+    elig[i] = elig[j]; elig[j] = e;
+  }
+  for (i = 0; i < n; i++) {
+    unsigned e = elig[i], ok = 0;
+    int total = 0, pick, place = -1;
+    for (p = 0; p < np; p++)
+      if ((e >> p & 1u) && need[p] > 0 && fits(slack, nsub, p, e)) { ok |= 1u << p; total += need[p]; }
+    if (total == 0) return 0;  /* cannot happen while every slack >= 0 */
+    pick = (int)dh_rng_below(r, (uint32_t)total);
+    for (p = 0; p < np; p++) {
+      if (!(ok >> p & 1u)) continue;
+      if (pick < need[p]) { place = p; break; }
+      pick -= need[p];
+    }
+    need[place]--;
+    for (S = 0; S < nsub; S++)
+      slack[S] += (((unsigned)S & e) == e) - (int)((unsigned)S >> place & 1u);
+    if (who[place] < 0) talon[nt++] = pool[i];
+    else out->hand[who[place]] |= dh_set_of(pool[i]);
+  }
+  for (i = vm->talon.top, s = 0; i < vm->talon.n; i++)
+    if (i != up) out->talon.cards[i] = talon[s++];
+  dh_rng_seed(&out->rng, dh_rng_next(r));
+  return 1;
 }

@@ -23,7 +23,8 @@ void dh_view_make(const dh_match *m, int seat, dh_view *v);
 
 /* a full match consistent with the view: the unseen cards dealt to the
 ** other hands (respecting their sizes and shown voids) and the talon, a
-** fresh generator from r.  Returns 1, or 0 when no deal was found. */
+** fresh generator from r.  Returns 1, or 0 only when no deal fits (the
+** view's sizes, voids, exclusions and known cards contradict). */
 int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out);
 
 #endif
