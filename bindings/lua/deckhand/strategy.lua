@@ -7,30 +7,10 @@
 -- DECKHAND_PATH first, then ./strategies, then the repository's strategies.
 -- @module deckhand.strategy
 
-local sep = package.config:sub(1, 1)
-
-local function root()
-  local env = os.getenv("DECKHAND_ROOT")
-  if env and env ~= "" then return env end
-  local src = debug.getinfo(1, "S").source
-  if src:sub(1, 1) == "@" then
-    local dir = src:sub(2):match("^(.*)[/\\]deckhand[/\\][^/\\]*$")
-    if dir then return dir .. sep .. ".." .. sep .. ".." end
-  end
-  return "."
-end
-
-local function default_path()
-  local parts = {}
-  local env = os.getenv("DECKHAND_PATH")
-  if env and env ~= "" then parts[#parts + 1] = env end
-  parts[#parts + 1] = "." .. sep .. "strategies" .. sep .. "?.lua"
-  parts[#parts + 1] = root() .. sep .. "strategies" .. sep .. "?.lua"
-  return table.concat(parts, ";")
-end
+local searchpath = require "deckhand.searchpath"
 
 return function(deckhand)
-  deckhand.strategy_path = default_path()
+  deckhand.strategy_path = searchpath.default("strategies")
   local loaded = {}   -- file -> what it returned
 
   --- deckhand.strategy(name_or_path_or_table [, options]) -> strategy

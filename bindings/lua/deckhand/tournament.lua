@@ -20,6 +20,7 @@
 -- one hand; "match" plays whole matches).
 -- @module deckhand.tournament
 
+local searchpath = require "deckhand.searchpath"
 local sep = package.config:sub(1, 1)
 
 ----------------------------------------------------------------- JSON out
@@ -79,17 +80,6 @@ local function from_json(s)
 end
 
 ------------------------------------------------------------------ helpers
-
-local function root()
-  local env = os.getenv("DECKHAND_ROOT")
-  if env and env ~= "" then return env end
-  local src = debug.getinfo(1, "S").source
-  if src:sub(1, 1) == "@" then
-    local dir = src:sub(2):match("^(.*)[/\\]deckhand[/\\][^/\\]*$")
-    if dir then return dir .. sep .. ".." .. sep .. ".." end
-  end
-  return "."
-end
 
 local function split_list(s)
   if type(s) == "table" then return s end
@@ -444,7 +434,7 @@ return function(deckhand)
   end
 
   local function worker_command(c, indices)
-    local bin = root() .. sep .. "bin" .. sep .. "deckhand"
+    local bin = searchpath.root() .. sep .. "bin" .. sep .. "deckhand"
     local lua = os.getenv("DECKHAND_LUA") or "lua5.4"
     return ("%s %s worker %s %s"):format(lua, quote(bin), quote(to_json(c)), quote(table.concat(indices, ",")))
   end

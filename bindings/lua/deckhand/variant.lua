@@ -12,28 +12,7 @@
 
 local core = require "deckhand.core"
 
-local sep = package.config:sub(1, 1)
-
--- the repository root: DECKHAND_ROOT, else three levels above this file
-local function root()
-  local env = os.getenv("DECKHAND_ROOT")
-  if env and env ~= "" then return env end
-  local src = debug.getinfo(1, "S").source
-  if src:sub(1, 1) == "@" then
-    local dir = src:sub(2):match("^(.*)[/\\]deckhand[/\\][^/\\]*$")
-    if dir then return dir .. sep .. ".." .. sep .. ".." end
-  end
-  return "."
-end
-
-local function default_path()
-  local parts = {}
-  local env = os.getenv("DECKHAND_PATH")
-  if env and env ~= "" then parts[#parts + 1] = env end
-  parts[#parts + 1] = "." .. sep .. "rules" .. sep .. "?.lua"
-  parts[#parts + 1] = root() .. sep .. "rules" .. sep .. "?.lua"
-  return table.concat(parts, ";")
-end
+local searchpath = require "deckhand.searchpath"
 
 -- field name -> the check it must pass, for a clear message
 local function is_rule(v)
@@ -97,7 +76,7 @@ local function merge_options(name, defaults, given)
 end
 
 return function(deckhand)
-  deckhand.path = default_path()
+  deckhand.path = searchpath.default("rules")
 
   local Variant = {}
   Variant.__index = Variant
