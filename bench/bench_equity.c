@@ -50,6 +50,18 @@ static double timed(const dh_equity_req *q, uint64_t *trials, double *eq0) {
   return bench_median(t, RUNS);
 }
 
+/* Monte Carlo only (force 2), seed 1: million trials per second */
+static double mc_rate(int game, int n, const char **players, uint64_t samples) {
+  dh_equity_req q = request(game, n, players, "");
+  uint64_t trials;
+  double eq, s;
+  q.force = 2;
+  q.samples = samples;
+  q.seed = 1;
+  s = timed(&q, &trials, &eq);
+  return trials / s / 1e6;
+}
+
 int main(void) {
   const char *hu[] = { "AsAh", "KdKc" };
   const char *three[] = { "AhKh", "QQ+", "76s-54s" };
@@ -69,25 +81,10 @@ int main(void) {
   printf("3-way flop, exhaustive (AhKh, QQ+, 76s-54s on Th8h6c): %llu trials in %.1f ms "
          "(%.1f M trials/s)\n", (unsigned long long)n, s * 1e3, n / s / 1e6);
 
-  q = request(DH_GAME_HOLDEM, 3, mc3, "");
-  q.force = 2;
-  q.samples = 2000000;
-  q.seed = 1;
-  s = timed(&q, &n, &eq);
-  printf("Monte Carlo Hold'em 3-way preflop (AKs, QQ+, any two): %.1f M trials/s\n", n / s / 1e6);
-
-  q = request(DH_GAME_HOLDEM, 2, hu, "");
-  q.force = 2;
-  q.samples = 5000000;
-  q.seed = 1;
-  s = timed(&q, &n, &eq);
-  printf("Monte Carlo Hold'em heads-up preflop (AsAh vs KdKc): %.1f M trials/s\n", n / s / 1e6);
-
-  q = request(DH_GAME_OMAHA, 3, om, "");
-  q.force = 2;
-  q.samples = 200000;
-  q.seed = 1;
-  s = timed(&q, &n, &eq);
-  printf("Monte Carlo Omaha 3-way preflop: %.2f M trials/s\n", n / s / 1e6);
+  printf("Monte Carlo Hold'em 3-way preflop (AKs, QQ+, any two): %.1f M trials/s\n",
+         mc_rate(DH_GAME_HOLDEM, 3, mc3, 2000000));
+  printf("Monte Carlo Hold'em heads-up preflop (AsAh vs KdKc): %.1f M trials/s\n",
+         mc_rate(DH_GAME_HOLDEM, 2, hu, 5000000));
+  printf("Monte Carlo Omaha 3-way preflop: %.2f M trials/s\n", mc_rate(DH_GAME_OMAHA, 3, om, 200000));
   return 0;
 }

@@ -238,20 +238,21 @@ static int m_voids(lua_State *L) {
   return 1;
 }
 
+/* per-seat trick counts are bytes in the match */
+static void push_counts(lua_State *L, const uint8_t *v, int n) {
+  int i;
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) { lua_pushinteger(L, v[i]); lua_rawseti(L, -2, i + 1); }
+}
+
 static int m_tricks(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
-  int32_t v[DH_MAX_SEATS];
-  int s;
-  for (s = 0; s < m->nseats; s++) v[s] = m->tricks[s];
-  push_ints(L, v, m->nseats);
+  push_counts(L, m->tricks, m->nseats);
   return 1;
 }
 static int m_last_tricks(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
-  int32_t v[DH_MAX_SEATS];
-  int s;
-  for (s = 0; s < m->nseats; s++) v[s] = m->last_tricks[s];
-  push_ints(L, v, m->nseats);
+  push_counts(L, m->last_tricks, m->nseats);
   return 1;
 }
 static int m_scores(lua_State *L) {
