@@ -34,7 +34,7 @@ local holdem = require "deckhand.holdem"
 local poker = core.poker
 local bots = {}
 
---------------------------------------------------------------- helpers
+-- helpers --------------------------------------------------------------
 
 local function find(legal, action)
   for _, m in ipairs(legal) do
@@ -105,7 +105,7 @@ function bots.chen(c1, c2)
   return math.ceil(s)
 end
 
------------------------------------------------------------- the heuristic
+-- the heuristic --------------------------------------------------------------
 
 -- strength of a hand: { chen = } before the flop, { equity = } after it
 -- (against `nopp` random hands); estimates are cached by cards
@@ -190,15 +190,15 @@ end
 --- bots.random(rng) -> holdem.random_bot(rng)
 bots.random = holdem.random_bot
 
------------------------------------------------------------------- pimc
+-- pimc --------------------------------------------------------------
 
 local deck52 = {}
 for _, c in ipairs(core.deck("french52"):draw(52)) do deck52[#deck52 + 1] = tostring(c) end
 
--- a game in the state the view describes, with the hidden cards given:
--- the hand's start rebuilt from the stacks and what each seat put in, then
--- this hand's actions replayed; on_act(g, seat, action) is called before
--- each of the others' actions
+-- a game in the state the view describes, with the hidden cards given
+-- (those left out are drawn): the hand's start rebuilt from the stacks and
+-- what each seat put in, then this hand's actions replayed; on_act(g,
+-- action) is called before each of the others' actions
 local function rebuild(view, holes, board, on_act)
   local stacks, deal = {}, { board = board }
   for s = 1, view.seats do
@@ -221,6 +221,75 @@ local function kind(action)
   return "aggressive"
 end
 
+-- the candidate to play, from its chips in each world (values[w][i]) and
+-- the worlds' weights: the best by the weighted mean of its gain over the
+-- check or call (candidate 1, or 2 after a fold), less `caution` standard
+-- errors of that gain (the noisiest choice, such as all in, must show
+-- more than luck to be picked)
+local function choose(cands, values, weights, caution)
+  local base = cands[1][1] == "fold" and 2 or 1
+  local W, W2 = 0, 0
+  for _, w in ipairs(weights) do W, W2 = W + w, W2 + w * w end
+  if W <= 0 then return base end
+  local n_eff = W * W / W2
+  local best, best_score = base, 0
+  for i = 1, #cands do
+    if i ~= base then
+      local m = 0
+      for k, row in ipairs(values) do m = m + weights[k] * (row[i] - row[base]) end
+      m = m / W
+      local v = 0
+      for k, row in ipairs(values) do v = v + weights[k] * (row[i] - row[base] - m) ^ 2 end
+      local score = m - caution * math.sqrt(v / W / n_eff)
+      if score > best_score then best, best_score = i, score end
+    end
+  end
+  return best
+end
+
+-- what the model says about a seat's hidden cards, from its moves this
+-- hand: each move was made in a public situation, where the model's choice
+-- depends on the cards alone.  Before the flop: the Chen scores that make
+-- the model choose the same kind of move (fold, check/call, bet/raise);
+-- after it: the equities that do (in steps of 1/200)
+local function explanations(view)
+  local chen, equity = {}, {}
+  local function on_act(g, a)
+    local s = a.seat
+    if not view.in_hand[s] or view.folded[s] then return end
+    local x = situation(g:view(s))
+    local want = kind(a.action)
+    if a.phase == "preflop" then
+      local ok = chen[s] or {}
+      for c = -1, 20 do
+        if kind(decide({ chen = c }, x)) ~= want then ok[c] = false
+        elseif ok[c] == nil then ok[c] = true end
+      end
+      chen[s] = ok
+    else
+      local ok = {}
+      for k = 0, 200 do ok[k] = kind(decide({ equity = k / 200 }, x)) == want end
+      equity[s] = equity[s] or {}
+      table.insert(equity[s], { phase = a.phase, ok = ok, nopp = x.nopp })
+    end
+  end
+  rebuild(view, { [view.seat] = view.hole }, view.board, on_act)
+  -- moves nothing explains (a player unlike the model) constrain nothing
+  for s, ok in pairs(chen) do
+    local any = false
+    for c = -1, 20 do any = any or ok[c] end
+    if not any then chen[s] = nil end
+  end
+  for _, moves in pairs(equity) do
+    for k = #moves, 1, -1 do
+      local any = false
+      for e = 0, 200 do any = any or moves[k].ok[e] end
+      if not any then table.remove(moves, k) end
+    end
+  end
+  return chen, equity
+end
+
 --- bots.pimc(opts) -> bot (see the module's header)
 function bots.pimc(opts)
   opts = opts or {}
@@ -230,7 +299,9 @@ function bots.pimc(opts)
   local use_model = opts.model ~= false
   local rng = core.rng(opts.seed or 1)
   local strength = new_strength(rng:split(), opts.samples or 200)
-  local miss = 0.2   -- the weight of a world per action the model does not explain
+  local miss = opts.miss or 0.02   -- a world's weight per move the model does not explain
+  local tries = 100                -- draws of hole cards the model must explain
+  local caution = opts.caution or 1
 
   -- the candidate moves: { action, amount } without duplicates
   local function candidates(view)
@@ -272,44 +343,53 @@ function bots.pimc(opts)
     for s = 1, view.seats do
       if s ~= me and view.in_hand[s] and not view.folded[s] then opponents[#opponents + 1] = s end
     end
-    local sum = {}
-    for i = 1, #cands do sum[i] = 0 end
+    local chen_ok, equity_ok = {}, {}
+    if use_model then chen_ok, equity_ok = explanations(view) end
+    local values, weights = {}, {}   -- per world: the chips of each candidate, the weight
     local start = os.clock()
     for _ = 1, worlds do
-      -- a partial shuffle of the unseen cards: hole cards, then the board
-      local k = 0
+      local used = {}
       local function draw()
-        k = k + 1
-        local j = rng:int(k, #rest)
-        rest[k], rest[j] = rest[j], rest[k]
-        return rest[k]
+        while true do
+          local c = rest[rng:int(#rest)]
+          if not used[c] then used[c] = true; return c end
+        end
       end
+      -- the others' hole cards: drawn again until the model explains
+      -- their moves before the flop (or `tries` draws fail: then a miss)
+      local weight = 1
       local holes = { [me] = view.hole }
-      for _, s in ipairs(opponents) do holes[s] = { draw(), draw() } end
+      for _, s in ipairs(opponents) do
+        local ok = chen_ok[s]
+        for t = 1, tries do
+          local a, b = draw(), draw()
+          if not ok or ok[bots.chen(a, b)] then holes[s] = { a, b }; break end
+          if t == tries then holes[s] = { a, b }; weight = weight * miss; break end
+          used[a], used[b] = nil, nil
+        end
+      end
       local board = {}
-      for b = 1, 5 do board[b] = view.board[b] or draw() end
+      for k = 1, 5 do board[k] = view.board[k] or draw() end
       local function board_at(phase)
         local n = ({ preflop = 0, flop = 3, turn = 4, river = 5 })[phase]
         return table.move(board, 1, n, 1, {})
       end
-      -- how well the world explains the others' moves this hand
-      local weight = 1
-      local on_act = use_model and function(g, a)
-        if not holes[a.seat] then return end
-        local want = model_move(g, a.seat, holes[a.seat], board_at(a.phase))
-        if kind(want) ~= kind(a.action) then weight = weight * miss end
+      -- and their moves after the flop: a miss each the model does not explain
+      for s, moves in pairs(equity_ok) do
+        for _, m in ipairs(moves) do
+          local e = strength(holes[s], board_at(m.phase), m.nopp).equity
+          if not m.ok[math.floor(e * 200 + 0.5)] then weight = weight * miss end
+        end
       end
-      local base = rebuild(view, holes, board, on_act)
-      assert(base:next_player() == me)
-      local street = base:phase()
+      local street = view.phase
       local cur_board = board_at(street)
+      local row = {}
       for i, c in ipairs(cands) do
         local value
         if c[1] == "fold" then
           value = view.stacks[me]
         else
-          local g = base or rebuild(view, holes, board)
-          base = nil
+          local g = rebuild(view, holes, board)
           assert(g:act(me, c[1], c[2]))
           while g:next_player() do
             local s = g:next_player()
@@ -323,17 +403,17 @@ function bots.pimc(opts)
           end
           value = g:stacks()[me]
         end
-        sum[i] = sum[i] + weight * value
+        row[i] = value
       end
+      values[#values + 1], weights[#weights + 1] = row, weight
       if budget and os.clock() - start > budget then break end
     end
-    local best = 1
-    for i = 2, #cands do if sum[i] > sum[best] then best = i end end
+    local best = choose(cands, values, weights, caution)
     return cands[best][1], cands[best][2]
   end
 end
 
------------------------------------------------------------------- human
+-- human --------------------------------------------------------------
 
 local function describe_move(m)
   if m.action == "call" then return ("call %d"):format(m.amount) end
