@@ -22,7 +22,8 @@
 -- human(opts)       reads moves from the terminal
 --
 -- Options: seed (every bot's own generator); heuristic: samples (Monte
--- Carlo trials per equity estimate, 300); pimc: worlds (48), time (a budget
+-- Carlo trials per equity estimate, 300); pimc: worlds (48; preflop_worlds,
+-- 4 times as many, before the flop), time (a budget
 -- in seconds per decision: no new sample once spent; results then depend on
 -- the machine), sizes (bet and raise sizes as fractions of the pot after a
 -- call, { 0.5, 1 }), model (false: no weighting by the others' actions).
@@ -294,6 +295,9 @@ end
 function bots.pimc(opts)
   opts = opts or {}
   local worlds = opts.worlds or 48
+  -- before the flop a world costs no equity estimate, and a rare hand that
+  -- calls an all in needs many worlds to be seen at all
+  local preflop_worlds = opts.preflop_worlds or 4 * worlds
   local budget = opts.time
   local fractions = opts.sizes or { 0.5, 1 }
   local use_model = opts.model ~= false
@@ -347,7 +351,7 @@ function bots.pimc(opts)
     if use_model then chen_ok, equity_ok = explanations(view) end
     local values, weights = {}, {}   -- per world: the chips of each candidate, the weight
     local start = os.clock()
-    for _ = 1, worlds do
+    for _ = 1, view.phase == "preflop" and preflop_worlds or worlds do
       local used = {}
       local function draw()
         while true do
