@@ -55,16 +55,16 @@ describe("Hold'em bots", function()
   it("always choose legal moves, over thousands of random states, and chips are kept", function()
     local rng = dh.rng(31)
     local heur = bots.heuristic { seed = 2 }
-    local pimc = bots.pimc { seed = 3, worlds = 3 }
+    local pimc = bots.pimc { seed = 3, worlds = 3, preflop_worlds = 3 }
     local random = bots.random(dh.rng(4))
     local asked = { heuristic = 0, pimc = 0, random = 0 }
-    for m = 1, 60 do
+    for m = 1, 36 do
       local n = rng:int(2, 9)
       local stacks = {}
       for s = 1, n do stacks[s] = rng:int(1, 500) end
       local total = sum(stacks)
       local g = holdem.game { seats = n, stacks = stacks, seed = m, ante = rng:int(0, 3),
-        limit = m % 3 == 0 and "fixed" or "no", max_hands = 25 }
+        limit = m % 3 == 0 and "fixed" or "no", max_hands = 20 }
       while g:next_player() do
         local seat = g:next_player()
         local view = g:view(seat)

@@ -5,7 +5,8 @@
 -- board, stacks, bets, pot, this hand's actions, the blinds, and `legal`).
 -- The strategies random, heuristic, pimc and human give one as their `act`.
 --
---     local bots = require "deckhand.holdem_bots"
+--     local dh = require "deckhand"
+--     local bots = dh.holdem_bots
 --     local g = dh.holdem.play({ seed = 3 }, { bots.heuristic { seed = 1 }, bots.random(dh.rng(2)) })
 --
 -- random(rng)       uniformly among the legal moves and amounts
@@ -14,19 +15,26 @@
 --                   bets and raises for value by strength, calls when the
 --                   equity beats the pot odds by a margin, else checks or folds
 -- pimc(opts)        samples the hidden cards (the others' hole cards and the
---                   rest of the board), weights each sample by how well it
---                   explains what the others did (modelled as heuristic
---                   players), and plays each candidate action in every sample:
---                   the rest of this betting round by the model, the later
---                   streets checked down; keeps the best mean of chips
+--                   rest of the board), with a model of the others (the
+--                   heuristic): their hole cards are drawn until the model
+--                   explains their moves before the flop, and a sample whose
+--                   later moves it does not explain weighs less.  Plays each
+--                   candidate (fold, check/call, bets or raises of some pot
+--                   fractions, all in) in every sample: the rest of this
+--                   betting round by the model, the later streets checked
+--                   down; keeps the best mean of chips, less `caution`
+--                   standard errors of its gain over checking or calling
 -- human(opts)       reads moves from the terminal
 --
 -- Options: seed (every bot's own generator); heuristic: samples (Monte
--- Carlo trials per equity estimate, 300); pimc: worlds (48; preflop_worlds,
--- 4 times as many, before the flop), time (a budget
--- in seconds per decision: no new sample once spent; results then depend on
--- the machine), sizes (bet and raise sizes as fractions of the pot after a
--- call, { 0.5, 1 }), model (false: no weighting by the others' actions).
+-- Carlo trials per equity estimate, 300); pimc: worlds (48), preflop_worlds
+-- (4 times worlds: before the flop a sample is cheap, and the rare hand
+-- that calls an all in must be seen), time (a budget in seconds per
+-- decision: no new sample once spent; results then depend on the machine),
+-- sizes (bets and raises as fractions of the pot after a call, { 0.5, 1 }),
+-- caution (1), miss (the weight of a sample per move the model does not
+-- explain, 0.02), model (false: no model, every sample weighs the same),
+-- samples (200).
 -- @module deckhand.holdem_bots
 
 local core = require "deckhand.core"
