@@ -227,6 +227,18 @@ describe("Hold'em bots", function()
     assert.are.equal(5, g:hand_number())
   end)
 
+  it("pimc: a time budget stops the sampling, and it plays without its model too", function()
+    local g = holdem.game { seats = 3, seed = 12 }
+    play(g, { { 1, "raise", 30 }, { 2, "call" }, { 3, "call" } })   -- to the flop
+    local v = g:view(g:next_player())
+    for _, opts in ipairs { { worlds = 100000, time = 0 }, { worlds = 5, model = false },
+                            { worlds = 5, sizes = { 0.33, 2, 5 }, caution = 0 } } do
+      opts.seed = 1
+      local a, amt = bots.pimc(opts)(v)
+      assert.is_true(legal_move(v.legal, a, amt), a)
+    end
+  end)
+
   it("are reproducible from their seeds", function()
     local function run()
       local g = holdem.play({ seats = 3, seed = 9, max_hands = 6 },
