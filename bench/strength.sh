@@ -17,3 +17,5 @@ run spades_play_pimc_heuristic spades --players pimc,heuristic $FIXED $PIMC --se
 run spades_full_pimc_heuristic spades --players pimc,heuristic $PIMC
 run briscola_pimc_heuristic briscola --players pimc,heuristic $PIMC
 run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC
+run holdem_heuristic_random holdem --players heuristic,random
+run holdem_pimc_heuristic holdem --players pimc,heuristic

@@ -74,6 +74,7 @@ build = {
     ["deckhand"] = "bindings/lua/deckhand/init.lua",
     ["deckhand.game"] = "bindings/lua/deckhand/game.lua",
     ["deckhand.holdem"] = "bindings/lua/deckhand/holdem.lua",
+    ["deckhand.holdem_bots"] = "bindings/lua/deckhand/holdem_bots.lua",
     ["deckhand.searchpath"] = "bindings/lua/deckhand/searchpath.lua",
     ["deckhand.strategy"] = "bindings/lua/deckhand/strategy.lua",
     ["deckhand.tournament"] = "bindings/lua/deckhand/tournament.lua",

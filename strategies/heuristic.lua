@@ -412,6 +412,7 @@ function M.new(options)
   end
   s.bid = s.bid or generic_bid
   s.pass = s.pass or function(view) return generic_pass(view, options) end
+  s.act = dh.holdem_bots.heuristic(options)   -- Hold'em (deckhand.holdem_bots)
   return s
 end
 

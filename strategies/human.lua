@@ -99,6 +99,7 @@ function M.new(options)
   function s.bid(view) return ask("bid", view) end
   function s.play(view) return ask("play", view) end
   function s.pass(view) return ask("pass", view) end
+  s.act = dh.holdem_bots.human(options)   -- Hold'em (deckhand.holdem_bots)
   return s
 end
 

@@ -90,6 +90,7 @@ function M.new(options)
     for i = 2, #legal do if sum[i] > sum[best] then best = i end end
     return legal[best]
   end
+  s.act = dh.holdem_bots.pimc(options)   -- Hold'em (deckhand.holdem_bots)
   return s
 end
 

@@ -13,7 +13,7 @@ function M.new(options)
   end
   function s.play(view) return rng:pick(view:legal()) end
   -- Hold'em (deckhand.holdem): an action and an amount for g:act
-  s.act = dh.holdem.random_bot(rng)
+  s.act = dh.holdem_bots.random(rng)
   function s.pass(view)
     local hand = view:hand(view:seat()):list()
     local out = {}

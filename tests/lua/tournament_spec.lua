@@ -286,3 +286,153 @@ describe("deckhand replay", function()
     os.remove(rec)
   end)
 end)
+
+-- Hold'em: the same runner, one hand a deal, chips won per hand
+write(dir .. "/hold_raiser.lua", [[
+return { new = function(o) return { act = function(view) error("boom") end } end }]])
+write(dir .. "/hold_cheat.lua", [[
+return { new = function(o) return { act = function(view) return "raise", 1 end } end }]])
+write(dir .. "/hold_sleeper.lua", [[
+return { new = function(o) return { act = function(view) local x = 0 while true do x = x + 1 end end } end }]])
+-- folds whenever it may, else checks; and the opposite, all in every time
+write(dir .. "/hold_folder.lua", [[
+return { new = function(o) return { act = function(view)
+  for _, m in ipairs(view.legal) do if m.action == "fold" then return "fold" end end
+  return "check" end } end }]])
+write(dir .. "/hold_shover.lua", [[
+return { new = function(o) return { act = function(view) return "allin" end } end }]])
+
+local hq = { variant = "holdem", players = { "heuristic", "random" }, games = 6, seed = 5, progress = false }
+local function hwith(t)
+  local c = {}
+  for k, v in pairs(hq) do c[k] = v end
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+describe("tournament: Hold'em", function()
+  it("scores chips per hand and big blinds per 100 hands on duplicate deals", function()
+    -- worked by hand: heads-up the button (seat 1) posts 5 and acts first.
+    -- folder on the button folds: -5; shover on the button goes all in and
+    -- folder, in the big blind, folds: -10.  Every deal: -15 over 2 hands,
+    -- -7.5 chips a hand, -75 bb/100; the shover the opposite, and it wins
+    -- every deal
+    local res = dh.tournament(hwith { players = { "hold_folder", "hold_shover" }, games = 5 })
+    local f, s = res.players[1], res.players[2]
+    assert.are.equal("poker", res.kind)
+    assert.are.equal(-7.5, f.score)
+    assert.are.equal(-75, f.bb100)
+    assert.are.equal(0, f.bb100_ci)
+    assert.are.equal(75, s.bb100)
+    assert.are.equal(0, f.win)
+    assert.are.equal(1, s.win)
+    assert.are.equal(5, f.n)
+    -- a bigger blind: the same chips are fewer big blinds
+    res = dh.tournament(hwith { players = { "hold_folder", "hold_shover" }, games = 2,
+                                options = { small_blind = 10, big_blind = 20 } })
+    assert.are.equal(-15, res.players[1].score)
+    assert.are.equal(-75, res.players[1].bb100)
+    -- three hands a deal: -15 a hand on every one
+    res = dh.tournament(hwith { players = { "hold_folder", "hold_shover" }, games = 2, hands = 3 })
+    assert.are.equal(-7.5, res.players[1].score)
+    local text = dh.tournament_lib.format(res, res.config)
+    assert.matches("bb/100", text)
+    assert.matches("%-75%.0 ± 0%.0", text)
+  end)
+
+  it("gives byte-identical records for the same seed, and the same with jobs 1 and 2", function()
+    local a, b, c = tmpname(), tmpname(), tmpname()
+    local r1 = dh.tournament(hwith { record = a })
+    dh.tournament(hwith { record = b })
+    local r2 = dh.tournament(hwith { record = c, jobs = 2 })
+    assert.are.equal(slurp(a), slurp(b))
+    assert.are.equal(slurp(a), slurp(c))
+    assert.are.same(r1.players, r2.players)
+    local n = 0
+    for _ in slurp(a):gmatch("\n") do n = n + 1 end
+    assert.are.equal(7, n)
+    -- every game in the record replays to the chips it reports
+    for k = 1, 6 do
+      local line = dh.tournament_lib.from_json(select(k + 1, table.unpack((function()
+        local t = {}
+        for l in slurp(a):gmatch("[^\n]+") do t[#t + 1] = l end
+        return t
+      end)())))
+      for _, g in ipairs(line.games) do
+        local again = dh.holdem.replay(g.record)
+        local start, now = again:start_stacks(), again:stacks()
+        for s = 1, 2 do assert.are.equal(g.net[s], now[s] - start[s]) end
+      end
+    end
+    os.remove(a); os.remove(b); os.remove(c)
+  end)
+
+  it("resumes after a kill, and shards merge to the whole", function()
+    local full, part = tmpname(), tmpname()
+    local r1 = dh.tournament(hwith { record = full })
+    local text = slurp(full)
+    local cut = 0
+    for _ = 1, 3 do cut = text:find("\n", cut + 1, true) end
+    write(part, text:sub(1, cut + 30))
+    local r2 = dh.tournament(hwith { record = part })
+    assert.are.same(r1.players, r2.players)
+    assert.are.equal(text, slurp(part))
+    local a, b = tmpname(), tmpname()
+    dh.tournament(hwith { record = a, shard = "1/2" })
+    dh.tournament(hwith { record = b, shard = "2/2" })
+    local merged = dh.tournament_merge { a, b }
+    assert.are.same(r1.players, merged.players)
+    os.remove(full); os.remove(part); os.remove(a); os.remove(b)
+  end)
+
+  it("records forfeits and goes on", function()
+    for bad, why in pairs { hold_raiser = "raised: .*boom", hold_cheat = "illegal act: bad_amount",
+                            hold_sleeper = "time budget exceeded" } do
+      local res = dh.tournament(hwith { players = { bad, "random" }, games = 2, limit = 0.05 })
+      -- 2 deals x 2 seatings; on the button (seat 1) it acts first, in
+      -- the big blind only if random did not fold
+      assert.is_true(#res.forfeits >= 2 and #res.forfeits <= 4, bad)
+      local f = res.forfeits[1]
+      assert.are.equal(bad, f.strategy)
+      assert.are.equal(1, f.seat)
+      assert.matches(why, f.reason)
+      assert.is_number(f.seed)
+      assert.is_string(f.move)
+      assert.are.equal(0, res.players[1].win)
+      assert.are.equal(1, res.players[2].win)
+      assert.is_nil(res.players[1].score)
+    end
+    local res = dh.tournament(hwith { players = { "hold_cheat", "random" }, games = 1 })
+    assert.are.equal("raise 1", res.forfeits[1].move)
+  end)
+
+  it("heuristic wins chips from random; pimc and heuristic play every move legally", function()
+    local res = dh.tournament(hwith { games = 100 })
+    assert.are.equal(0, #res.forfeits)
+    assert.is_true(res.players[1].bb100 > 0)
+    res = dh.tournament(hwith { players = { "pimc", "heuristic" }, games = 3, options = { seats = 3 },
+                                strategy_options = { pimc = { worlds = 4 } } })
+    assert.are.equal(0, #res.forfeits)
+    assert.are.equal(3, res.players[1].n)
+  end)
+
+  it("runs from the command line: tournament, play and replay", function()
+    local rec = tmpname()
+    local out, ok = run(bin .. " tournament holdem --games 4 --jobs 2 --players heuristic,random --record " .. rec)
+    assert.is_true(ok, out)
+    assert.matches("bb/100", out)
+    assert.matches("4/4 deals", out)
+    out, ok = run(bin .. " replay " .. rec .. " --game 2 --rotation 2")
+    assert.is_true(ok, out)
+    assert.matches("deal 2", out)
+    assert.matches("preflop seat 1", out)
+    assert.matches("stacks %d+ / %d+", out)
+    os.remove(rec)
+    out, ok = run(bin .. " play holdem --seed 3 --bots random", "raise 5\nbet 40\ncall\ncheck\ncheck\n")
+    assert.is_true(ok, out)
+    assert.matches("your cards", out)
+    assert.matches("refused: raise to between 20 and 1000, not 5", out, 1, true)
+    assert.matches("refused: 'bet' is not allowed now", out, 1, true)
+    assert.matches("bye", out)
+  end)
+end)

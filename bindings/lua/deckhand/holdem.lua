@@ -125,6 +125,7 @@ function holdem.game(opts)
   end
   g.chips = 0
   for s = 1, g.n do g.chips = g.chips + g.stack[s] end
+  g.start = copy(g.stack)
   g.button = check_int(opts.button or 1, "button", 1)
   if g.button > g.n then error("holdem: button out of range", 2) end
   g.hand_no = 0
@@ -478,6 +479,8 @@ end
 
 --- g:stacks() -> { chips per seat } (what is not in the pot)
 function Game:stacks() return copy(self.stack) end
+--- g:start_stacks() -> { chips per seat } when the match began
+function Game:start_stacks() return copy(self.start) end
 function Game:button_seat() return self.button end
 function Game:hand_number() return self.hand_no end
 function Game:results() return self.hand_results end
@@ -490,13 +493,27 @@ function Game:pot()
   return t
 end
 
---- g:view(seat) -> what that seat may see: its own hole cards only
+-- a copy of a plain table of tables, so a view shares nothing with the game
+local function deep_copy(t)
+  if type(t) ~= "table" then return t end
+  local out = {}
+  for k, v in pairs(t) do out[k] = deep_copy(v) end
+  return out
+end
+
+--- g:view(seat) -> what that seat may see: its own hole cards only, the
+-- table's rules (blinds, ante, limit, cap, seats) and what is public.  It
+-- is a fresh plain table: nothing in it leads back to the game.
 function Game:view(seat)
   local h = self.h
   local v = { seat = seat, phase = self.phase_name, hand = self.hand_no, button = self.button,
-              stacks = copy(self.stack), to_act = h and h.to_act, last = self.hand_results[#self.hand_results] }
+              stacks = copy(self.stack), to_act = h and h.to_act,
+              last = deep_copy(self.hand_results[#self.hand_results]),
+              seats = self.n, small_blind = self.sb, big_blind = self.bb, ante = self.ante,
+              limit = self.limit, cap = self.cap }
   if h then
     v.board, v.pot, v.bets, v.current = names(h.board), self:pot(), copy(h.bet), h.current
+    v.contrib = copy(h.contrib)   -- chips each seat has put in this hand
     v.folded, v.allin, v.in_hand = copy(h.folded), copy(h.allin), copy(h.live)
     v.hole = h.hole[seat] and names(h.hole[seat])
     v.actions = {}

@@ -49,6 +49,7 @@ deckhand.poker.pattern = core.pattern
 deckhand.poker.match = core.pattern_match
 deckhand.pattern, deckhand.pattern_match = nil, nil
 deckhand.holdem = require "deckhand.holdem"
+deckhand.holdem_bots = require "deckhand.holdem_bots"
 
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)

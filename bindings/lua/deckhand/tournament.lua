@@ -17,7 +17,15 @@
 -- function(done, final)), bid_with (one strategy makes every bid: card
 -- play with bids fixed), limit (seconds per decision before a forfeit),
 -- hands (1, the default, caps variants that have a max_hands option at
--- one hand; "match" plays whole matches).
+-- one hand; a number caps them at that many; "match" plays whole matches).
+--
+-- Poker variants (kind "poker": Texas Hold'em) run on the same machinery:
+-- a deal is one hand (or `hands` hands) from one seed, replayed once per
+-- rotation of the players over the seats; the strategies' `act(view)`
+-- returns an action and an amount.  A player's score on a deal is the
+-- chips it won per hand, over all its seats; results also give it in big
+-- blinds per 100 hands (bb100), and the win rate is the share of deals it
+-- ended ahead (a deal it ended even counts half).
 -- @module deckhand.tournament
 
 local searchpath = require "deckhand.searchpath"
@@ -158,17 +166,23 @@ return function(deckhand)
     return probe
   end
 
+  -- the seats and sides of a variant: a poker variant has no spec (it
+  -- brings its own game) and every seat plays for itself
+  local function table_of(variant)
+    if variant.spec then return variant.spec.seats, variant.spec.sides or {} end
+    return variant.settings.seats, {}
+  end
+
   -- who sits where in rotation r: a list seat -> player name, and the sides
   local function seating(c, variant, r)
-    local spec = variant.spec
-    local sides = spec.sides or {}
+    local seats, sides = table_of(variant)
     local nsides = 0
-    for seat = 1, spec.seats do
+    for seat = 1, seats do
       sides[seat] = sides[seat] or seat
       if sides[seat] > nsides then nsides = sides[seat] end
     end
     local names = {}
-    for seat = 1, spec.seats do
+    for seat = 1, seats do
       local k = (sides[seat] - 1 + r) % nsides
       names[seat] = c.players[k % #c.players + 1]
     end
@@ -182,7 +196,9 @@ return function(deckhand)
     return deckhand.strategy(name, o)
   end
 
-  -- one call of a strategy, guarded: the move, or nil and the reason
+  -- one call of a strategy, guarded: the move, or nil and the reason; the
+  -- fourth result is what the strategy returned after the move (a poker
+  -- bot's amount)
   local function call(s, what, view, limit)
     local f = s[what]
     if type(f) ~= "function" then return nil, "no " .. what .. " function" end
@@ -192,14 +208,15 @@ return function(deckhand)
         if os.clock() > deadline then error("time budget exceeded", 2) end
       end, "", 10000)
     end
-    local ok, move = pcall(f, view)
+    local ok, move, extra = pcall(f, view)
     if deadline then debug.sethook() end
     if not ok then return nil, "raised: " .. tostring(move) end
     if deadline and os.clock() > deadline then return nil, "time budget exceeded", move end
-    return move
+    return move, nil, nil, extra
   end
 
-  local function show(move)
+  local function show(move, extra)
+    if extra ~= nil then return tostring(move) .. " " .. tostring(extra) end
     if type(move) == "table" then
       local out = {}
       for i, x in ipairs(move) do out[i] = tostring(x) end
@@ -215,6 +232,7 @@ return function(deckhand)
     local _, _, nsides = seating(c, variant, 0)
     if c.duplicate then rotations = nsides end
     local games, forfeits = {}, {}
+    local poker = variant.kind == "poker"
     for r = 0, rotations - 1 do
       local names, sides = seating(c, variant, r)
       local bots, bidders = {}, {}
@@ -229,20 +247,23 @@ return function(deckhand)
         local seat = game:next_player()
         if not seat then break end
         local phase = game:phase()
+        local what = poker and "act" or phase
         local bot = (phase == "bid" and bidders[seat]) or bots[seat]
         local view = game:view(seat)
-        local move, why, late = call(bot, phase, view, c.limit)
+        local move, why, late, extra = call(bot, what, view, c.limit)
         if move ~= nil then
-          local pok, done, code, msg = pcall(game[phase], game, seat, move)
+          local pok, done, code, msg
+          if poker then pok, done, code, msg = pcall(game.act, game, seat, move, extra)
+          else pok, done, code, msg = pcall(game[phase], game, seat, move) end
           if not pok then why = "bad move: " .. tostring(done)
-          elseif not done then why = ("illegal %s: %s: %s"):format(phase, tostring(code), tostring(msg)) end
+          elseif not done then why = ("illegal %s: %s: %s"):format(what, tostring(code), tostring(msg)) end
         elseif why == nil then
           why = "returned nothing"
         end
         if why then
           forfeit = {
             strategy = (phase == "bid" and c.bid_with) or names[seat], seat = seat,
-            move = show(move == nil and late or move), seed = seed, reason = why,
+            move = show(move == nil and late or move, move ~= nil and extra or nil), seed = seed, reason = why,
             rotation = r + 1,
           }
           break
@@ -252,6 +273,13 @@ return function(deckhand)
       if forfeit then
         g.forfeit = forfeit
         forfeits[#forfeits + 1] = forfeit
+      elseif poker then
+        -- chips won (or lost) by each seat over the hands played
+        local start, now = game:start_stacks(), game:stacks()
+        g.net = {}
+        for seat = 1, #names do g.net[seat] = now[seat] - start[seat] end
+        g.hands = game:hand_number()
+        g.record = game:record()
       else
         g.scores, g.tricks, g.winners = game:scores(), game:last_tricks(), game:winners() or {}
         g.sides = {}
@@ -260,7 +288,41 @@ return function(deckhand)
       end
       games[#games + 1] = g
     end
-    return { i = i, seed = seed, games = games, forfeits = #forfeits > 0 and forfeits or nil }
+    local line = { i = i, seed = seed, games = games, forfeits = #forfeits > 0 and forfeits or nil }
+    if poker then line.kind, line.big_blind = "poker", variant.settings.big_blind end
+    return line
+  end
+
+  -- poker: per player its chips and hands over the deal's games, and its
+  -- wins (a game forfeited by another player, or a deal ended ahead)
+  local function poker_summary(c, line)
+    local acc = {}
+    for _, p in ipairs(c.players) do acc[p] = acc[p] or { net = 0, hands = 0, win = 0, wn = 0 } end
+    local clean = true
+    for _, g in ipairs(line.games) do
+      local here = {}
+      for _, name in ipairs(g.seats) do here[name] = true end
+      if g.forfeit then
+        clean = false
+        for name in pairs(here) do
+          acc[name].wn = acc[name].wn + 1
+          if g.forfeit.strategy ~= name then acc[name].win = acc[name].win + 1 end
+        end
+      else
+        for seat, name in ipairs(g.seats) do
+          acc[name].net = acc[name].net + g.net[seat]
+          acc[name].hands = acc[name].hands + g.hands
+        end
+      end
+    end
+    for _, a in pairs(acc) do
+      a.n = clean and a.hands > 0 and 1 or 0
+      if clean and a.hands > 0 then
+        a.score = a.net / a.hands
+        a.win, a.wn = a.net > 0 and 1 or a.net == 0 and 0.5 or 0, 1
+      end
+    end
+    return acc, clean
   end
 
   -- per player: its mean score, tricks and wins on one deal
@@ -305,8 +367,15 @@ return function(deckhand)
     end
     local diff_s, diff_t = {}, {}
     local forfeits = {}
+    local bb
     for _, line in ipairs(lines) do
-      local acc, clean = deal_summary(c, line)
+      local acc, clean
+      if line.kind == "poker" then
+        acc, clean = poker_summary(c, line)
+        bb = line.big_blind
+      else
+        acc, clean = deal_summary(c, line)
+      end
       for _, f in ipairs(line.forfeits or {}) do
         forfeits[#forfeits + 1] = f
         if per[f.strategy] then per[f.strategy].forfeits = per[f.strategy].forfeits + 1 end
@@ -315,18 +384,19 @@ return function(deckhand)
         if a.wn > 0 then table.insert(per[p].win, a.win / a.wn) end
         if clean and a.n > 0 then
           table.insert(per[p].score, a.score / a.n)
-          table.insert(per[p].tricks, a.tricks / a.n)
+          if a.tricks then table.insert(per[p].tricks, a.tricks / a.n) end
         end
       end
       if clean and #order == 2 then
         local a, b = acc[order[1]], acc[order[2]]
         if a.n > 0 and b.n > 0 then
           diff_s[#diff_s + 1] = a.score / a.n - b.score / b.n
-          diff_t[#diff_t + 1] = a.tricks / a.n - b.tricks / b.n
+          if a.tricks then diff_t[#diff_t + 1] = a.tricks / a.n - b.tricks / b.n end
         end
       end
     end
     local res = { deals = #lines, players = {}, forfeits = forfeits }
+    if bb then res.kind, res.big_blind = "poker", bb end
     for _, p in ipairs(order) do
       local r = {}
       r.name = p
@@ -334,6 +404,7 @@ return function(deckhand)
       r.tricks, r.tricks_ci = mean_ci(per[p].tricks)
       r.win, r.win_ci = mean_ci(per[p].win)
       r.forfeits = per[p].forfeits
+      if bb and r.score then r.bb100, r.bb100_ci = r.score * 100 / bb, r.score_ci * 100 / bb end
       res.players[#res.players + 1] = r
     end
     if #order == 2 and #diff_s > 0 then
@@ -344,6 +415,20 @@ return function(deckhand)
     return res
   end
 
+  -- the results of a poker tournament as text
+  local function format_poker(res, c, f)
+    local out = {}
+    out[#out + 1] = ("%s, %d deals%s, big blind %d"):format(c.variant, res.deals,
+      c.duplicate and " (duplicate)" or "", res.big_blind)
+    out[#out + 1] = ("%-12s %22s %22s %16s %8s"):format("strategy", "chips/hand", "bb/100", "win rate", "forfeits")
+    for _, r in ipairs(res.players) do
+      local win = f(r.win and r.win * 100, r.win_ci and r.win_ci * 100, "%.1f%%"):gsub("%%%%", "%%")
+      out[#out + 1] = ("%-12s %22s %22s %16s %8d"):format(r.name, f(r.score, r.score_ci, "%+.2f"),
+        f(r.bb100, r.bb100_ci, "%+.1f"), win, r.forfeits)
+    end
+    return out
+  end
+
   --- the results as a table of text
   function T.format(res, c)
     local out = {}
@@ -352,15 +437,19 @@ return function(deckhand)
       fmt = fmt or "%.3f"
       return fmt:format(x) .. " ± " .. fmt:gsub("%+", ""):format(ci or 0)
     end
-    out[#out + 1] = ("%s, %d deals%s"):format(c.variant, res.deals, c.duplicate and " (duplicate)" or "")
-    out[#out + 1] = ("%-12s %20s %18s %16s %8s"):format("strategy", "points/hand", "tricks/hand",
-      "win rate", "forfeits")
-    for _, r in ipairs(res.players) do
-      local win = f(r.win and r.win * 100, r.win_ci and r.win_ci * 100, "%.1f%%"):gsub("%%%%", "%%")
-      out[#out + 1] = ("%-12s %20s %18s %16s %8d"):format(r.name, f(r.score, r.score_ci, "%.2f"),
-        f(r.tricks, r.tricks_ci), win, r.forfeits)
+    if res.kind == "poker" then
+      out = format_poker(res, c, f)
+    else
+      out[#out + 1] = ("%s, %d deals%s"):format(c.variant, res.deals, c.duplicate and " (duplicate)" or "")
+      out[#out + 1] = ("%-12s %20s %18s %16s %8s"):format("strategy", "points/hand", "tricks/hand",
+        "win rate", "forfeits")
+      for _, r in ipairs(res.players) do
+        local win = f(r.win and r.win * 100, r.win_ci and r.win_ci * 100, "%.1f%%"):gsub("%%%%", "%%")
+        out[#out + 1] = ("%-12s %20s %18s %16s %8d"):format(r.name, f(r.score, r.score_ci, "%.2f"),
+          f(r.tricks, r.tricks_ci), win, r.forfeits)
+      end
     end
-    if res.diff then
+    if res.diff and res.kind ~= "poker" then
       out[#out + 1] = ("%s - %s: %s points/hand, %s tricks/hand (95%% CI, paired over %d deals)"):format(
         res.diff.a, res.diff.b, f(res.diff.score, res.diff.score_ci, "%+.2f"),
         f(res.diff.tricks, res.diff.tricks_ci, "%+.3f"), res.diff.n)

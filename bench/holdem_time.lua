@@ -1,0 +1,29 @@
+-- Time per Hold'em decision of the heuristic and pimc bots, heads-up
+-- against each other (one hand a deal, each bot on the button in turn).
+--   lua5.4 bench/holdem_time.lua [deals] [worlds]
+local dh = require "deckhand"
+local deals, worlds = tonumber(arg[1]) or 200, tonumber(arg[2]) or 48
+local bots = dh.holdem_bots
+local times = { heuristic = {}, pimc = {} }
+local function timed(name, bot)
+  return function(view)
+    local t0 = os.clock()
+    local a, amt = bot(view)
+    table.insert(times[name], os.clock() - t0)
+    return a, amt
+  end
+end
+local h = timed("heuristic", bots.heuristic { seed = 1 })
+local p = timed("pimc", bots.pimc { seed = 2, worlds = worlds })
+for d = 1, deals do
+  dh.holdem.play({ seed = d, max_hands = 1 }, { p, h })
+  dh.holdem.play({ seed = d, max_hands = 1 }, { h, p })
+end
+for _, name in ipairs { "heuristic", "pimc" } do
+  local xs = times[name]
+  table.sort(xs)
+  local sum = 0
+  for _, x in ipairs(xs) do sum = sum + x end
+  print(("%-9s %5d decisions: mean %.2f ms, median %.2f ms, worst %.1f ms"):format(name, #xs,
+    sum / #xs * 1e3, xs[(#xs + 1) // 2] * 1e3, xs[#xs] * 1e3))
+end
