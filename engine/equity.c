@@ -15,8 +15,9 @@
 #define CHECK_EVERY 4096
 /* the most hands tried when searching for one possible deal */
 #define SEARCH_BUDGET UINT64_C(4000000)
-/* Monte Carlo gives up as "no deal" after this many clashes in a row */
-#define NODEAL_TRIES UINT64_C(50000000)
+/* Monte Carlo gives up as "no deal" when its first this many assignments
+** all clash */
+#define NODEAL_TRIES (UINT64_C(1) << 20)
 
 typedef struct run {
   const dh_equity_req *req;
