@@ -262,6 +262,7 @@ static int ace_king_ds(dh_cardset h) {
   return of_rank(h, 14) >= 1 && of_rank(h, 13) >= 1 && suit_shape(h, 2, 0);
 }
 static int kings_ss(dh_cardset h) { return of_rank(h, 13) >= 2 && suit_shape(h, 1, 2); }
+static int an_ace(dh_cardset h) { return of_rank(h, 14) >= 1; }
 static int anything(dh_cardset h) { (void)h; return 1; }
 static int kings_queens(dh_cardset h) { return h == (kept_known | (h & rank_cards(12))) && of_rank(h, 12) == 2; }
 
@@ -379,6 +380,16 @@ static void test_against_brute(void) {
     kept_known = cards("QhJhTs9s");
     build(&lists[1], 0, is_known);
     agree(2, p, "Qd Td 8c 8h 2s", 13, 0);
+  }
+  {
+    /* a union whose first item lies inside the second: a hand with two
+    ** aces must come up no more often than one with a single ace (the
+    ** set of aces beats the set of nines, one ace does not) */
+    const char *p[] = { "AAxx, Axxx", "9s9h7c3d" };
+    build(&lists[0], 0, an_ace);
+    kept_known = cards("9s9h7c3d");
+    build(&lists[1], 0, is_known);
+    agree(2, p, "Ad 9c 7h 4s 2c", 18, 0);
   }
   {
     /* double-suited, and single-suited, against known hands */
