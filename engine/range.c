@@ -233,7 +233,7 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
                      size_t *at) {
   size_t i = 0;
   item a, b;
-  dh_card cards[4];
+  dh_card cards[5];
   const char *w;
   size_t where;
   dh_card dup;
@@ -242,7 +242,12 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
     dh_range_item it;
     if (!parse_omaha(s, n, &it, why, at)) {
       /* cards by another name (T♦): dh_cards_parse knows them */
-      if (dh_cards_parse(s, n, cards, 4, &w, &where, &dup) != 4) return 0;
+      k = dh_cards_parse(s, n, cards, 5, &w, &where, &dup);
+      if (k >= 0 && k != 4) {     /* all cards, but not four: say so of the whole item */
+        *why = "omaha hands are four cards (x for an unknown one: AsAhxx)";
+        *at = n;
+      }
+      if (k != 4) return 0;
       it.known = dh_set_of(cards[0]) | dh_set_of(cards[1]) | dh_set_of(cards[2]) |
                  dh_set_of(cards[3]);
       it.nrank = 0;

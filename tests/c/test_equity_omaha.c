@@ -304,6 +304,8 @@ static void test_sizes(void) {
   /* explicit hands beside a pattern: AsKsQdJd holds one ace only */
   CHECK_EQ(count("AsKsQdJd, AAxx", 0), 6962);
   CHECK_EQ(count("AsAhQdJd, AAxx", 0), 6961);
+  CHECK_EQ(count("A\xe2\x99\xa0K\xe2\x99\xa0Q\xe2\x99\xa6J\xe2\x99\xa6", 0), 1);   /* A♠K♠Q♦J♦ */
+  CHECK_EQ(count("10s10hxx", 0), 1225);
   /* explicit hands alone stay a list */
   CHECK(parse("AsKsQdJd, 9h9c8h7c", &r));
   CHECK_EQ(r.n, 2);
@@ -327,6 +329,8 @@ static void test_errors(void) {
     { "AAxxdd", 0, 5, "more than four cards" },
     { "AsAhxy", 0, 6, "card, rank or x expected" },
     { "", 0, 0, "empty range" },
+    /* cards by their symbols, but two: the whole item, not half a symbol */
+    { "A\xe2\x99\xa0K\xe2\x99\xa0", 0, 8, "omaha hands are four cards (x for an unknown one: AsAhxx)" },
   };
   size_t i;
   for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
