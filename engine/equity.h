@@ -11,8 +11,8 @@
 ** A "trial" is one assignment of a combination to every player together
 ** with one complete board.  Exhaustive enumeration visits every trial in
 ** which no card is used twice, each once; Monte Carlo draws trials from
-** that same set uniformly (ranges by rejection), so both estimate the same
-** number.  Omaha hands are four hole cards of which exactly two are used,
+** that same set uniformly (ranges by rejection; Omaha patterns as in
+** equity.c's monte_carlo_items), so both estimate the same number.  Omaha hands are four hole cards of which exactly two are used,
 ** with exactly three of the board.
 **
 ** No I/O and no global state: the only randomness is a dh_rng seeded from
@@ -168,7 +168,9 @@ enum {
   DH_EQ_EBOARD = -2,     /* board not 0, 3, 4 or 5 cards, or not standard cards */
   DH_EQ_ETWICE = -3,     /* a card twice among fixed hands, board, dead (bad_card) */
   DH_EQ_EEMPTY = -4,     /* a range empty once board and dead are removed (bad_player) */
-  DH_EQ_ENODEAL = -5,    /* no way to give every player a hand at once */
+  DH_EQ_ENODEAL = -5,    /* no way to give every player a hand at once (with Omaha
+                         ** patterns: found by a bounded search, or by the
+                         ** first 2^20 Monte Carlo assignments all clashing) */
   DH_EQ_EHAND = -6       /* a combination of the wrong size (bad_player) */
 };
 
