@@ -1,6 +1,7 @@
 /* bench_equity.c -- equity timings: heads-up preflop enumeration (1,712,304
 ** boards), a three-way flop enumeration with ranges, Monte Carlo trials per
-** second for Hold'em and Omaha.  Medians of several runs. */
+** second for Hold'em and Omaha (explicit hands, "*", rank patterns), an
+** Omaha turn enumerated against "AAxx".  Medians of several runs. */
 #include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,9 @@ int main(void) {
   const char *three[] = { "AhKh", "QQ+", "76s-54s" };
   const char *mc3[] = { "AKs", "QQ+", "*" };
   const char *om[] = { "AsKsQdJd", "9h9c8h7c", "2c3d4h5s" };
+  const char *om_any[] = { "AsKsQdJd", "*", "*" };
+  const char *om_pat[] = { "AsKsQdJd", "AAxx, KKxx", "AKxxds" };
+  const char *om_turn[] = { "AsKsQdJd", "AAxx" };
   dh_equity_req q;
   uint64_t n;
   double s, eq;
@@ -86,5 +90,14 @@ int main(void) {
   printf("Monte Carlo Hold'em heads-up preflop (AsAh vs KdKc): %.1f M trials/s\n",
          mc_rate(DH_GAME_HOLDEM, 2, hu, 5000000));
   printf("Monte Carlo Omaha 3-way preflop: %.2f M trials/s\n", mc_rate(DH_GAME_OMAHA, 3, om, 200000));
+  printf("Monte Carlo Omaha 3-way preflop, known vs * vs *: %.2f M trials/s\n",
+         mc_rate(DH_GAME_OMAHA, 3, om_any, 200000));
+  printf("Monte Carlo Omaha 3-way preflop, known vs AAxx,KKxx vs AKxxds: %.2f M trials/s\n",
+         mc_rate(DH_GAME_OMAHA, 3, om_pat, 200000));
+
+  q = request(DH_GAME_OMAHA, 2, om_turn, "2c 7h 9s Tc");
+  s = timed(&q, &n, &eq);
+  printf("Omaha turn, exhaustive (AsKsQdJd vs AAxx): %llu trials in %.0f ms (%.2f M trials/s)\n",
+         (unsigned long long)n, s * 1e3, n / s / 1e6);
   return 0;
 }

@@ -23,3 +23,7 @@ print(("heads-up preflop, exhaustive (Lua): %d boards in %.1f ms, equity %.4f")
 s, r = timed({ players = { "AKs", "QQ+", "*" }, exact = false, samples = 1000000, seed = 1 }, 5)
 print(("Monte Carlo 3-way preflop (Lua): %.1f M trials/s, equities %.4f %.4f %.4f (+- %.4f)")
   :format(r.boards / s / 1e6, r[1].equity, r[2].equity, r[3].equity, r[1].ci))
+s, r = timed({ game = "omaha", players = { "AsKsQdJd", "*", "AAxx, KKxx" }, exact = false,
+  samples = 200000, seed = 1 }, 3)
+print(("Monte Carlo Omaha 3-way preflop, known vs * vs AAxx,KKxx (Lua): %.2f M trials/s")
+  :format(r.boards / s / 1e6))

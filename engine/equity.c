@@ -13,6 +13,11 @@
 
 /* how often (in trials) the clock and the callback are looked at */
 #define CHECK_EVERY 4096
+/* the most hands tried when searching for one possible deal */
+#define SEARCH_BUDGET UINT64_C(4000000)
+/* Monte Carlo gives up as "no deal" when its first this many assignments
+** all clash */
+#define NODEAL_TRIES (UINT64_C(1) << 20)
 
 typedef struct run {
   const dh_equity_req *req;
@@ -24,6 +29,9 @@ typedef struct run {
   uint64_t next_check, next_progress, every;
   double deadline;                            /* 0: none */
   int ended;
+  /* Monte Carlo with item ranges: each item's hands among the cards left
+  ** once board, dead and known hands are out, summed in order */
+  uint32_t cum[DH_EQ_MAXPLAYERS][DH_RANGE_ITEMS];
 } run;
 
 static double now(void) {
@@ -125,6 +133,17 @@ static void enum_assign(run *r, int p, dh_cardset used) {
     return;
   }
   rg = r->req->player[p];
+  if (rg->nitems > 0) {  /* a union of items: every free hand that fits */
+    dh_quads qs;
+    dh_cardset h;
+    dh_quads_start(&qs, DH_FRENCH52 & ~used);
+    while (!r->ended && (h = dh_quads_next(&qs)) != 0)
+      if (dh_range_has(rg, h)) {
+        set_hole(r, p, h);
+        enum_assign(r, p + 1, used | h);
+      }
+    return;
+  }
   for (i = 0; i < rg->n && !r->ended; i++)
     if (!(rg->combo[i] & used)) {
       set_hole(r, p, rg->combo[i]);
@@ -134,13 +153,25 @@ static void enum_assign(run *r, int p, dh_cardset used) {
 
 /* the number of assignments from player p on, at most limit (for the
 ** exact total, and to learn whether there is any) */
-static uint64_t count_assign(const dh_equity_req *q, int p, dh_cardset used, uint64_t limit) {
+static uint64_t count_assign(const dh_equity_req *q, int p, dh_cardset used, uint64_t limit,
+                             uint64_t *budget) {
   uint64_t n = 0;
   int i;
   if (p == q->nplayers) return 1;
+  if (q->player[p]->nitems > 0) {
+    dh_quads qs;
+    dh_cardset h;
+    dh_quads_start(&qs, DH_FRENCH52 & ~used);
+    while (n < limit && (h = dh_quads_next(&qs)) != 0) {
+      if (*budget == 0) return n;
+      (*budget)--;
+      if (dh_range_has(q->player[p], h)) n += count_assign(q, p + 1, used | h, limit - n, budget);
+    }
+    return n;
+  }
   for (i = 0; i < q->player[p]->n && n < limit; i++)
     if (!(q->player[p]->combo[i] & used))
-      n += count_assign(q, p + 1, used | q->player[p]->combo[i], limit - n);
+      n += count_assign(q, p + 1, used | q->player[p]->combo[i], limit - n, budget);
   return n;
 }
 
@@ -163,16 +194,13 @@ uint64_t dh_equity_trials(const dh_equity_req *q) {
   dh_cardset gone = q->board | q->dead;
   int p, left = 52 - dh_set_count(gone) - q->nplayers * hole_size(q);
   uint64_t t = choose(left, 5 - dh_set_count(q->board));
-  for (p = 0; p < q->nplayers; p++) {
-    int i, n = 0;
-    for (i = 0; i < q->player[p]->n; i++) n += !(q->player[p]->combo[i] & gone);
-    t = sat_mul(t, (uint64_t)n);
-  }
+  for (p = 0; p < q->nplayers; p++) t = sat_mul(t, dh_range_count(q->player[p], gone));
   return t;
 }
 
 /* the request is sound: sizes, and no card in two places */
 static int validate(const dh_equity_req *q, dh_equity_result *res) {
+  uint64_t budget;
   dh_cardset seen, gone = q->board | q->dead;
   int p, b = dh_set_count(q->board), h = hole_size(q);
   if (q->nplayers < 2 || q->nplayers > DH_EQ_MAXPLAYERS) return DH_EQ_EPLAYERS;
@@ -187,6 +215,18 @@ static int validate(const dh_equity_req *q, dh_equity_result *res) {
     const dh_range *rg = q->player[p];
     int i, live = 0;
     res->bad_player = p;
+    if (rg->nitems > 0) {          /* items stand for four-card hands */
+      if (h != 4 || rg->n != 0 || rg->nitems > DH_RANGE_ITEMS) return DH_EQ_EHAND;
+      for (i = 0; i < rg->nitems; i++) {
+        const dh_range_item *it = &rg->item[i];
+        int j, k = dh_set_count(it->known);
+        if (it->known & ~DH_FRENCH52 || it->nrank > 4) return DH_EQ_EHAND;
+        for (j = 0; j < it->nrank; j++) k += it->need[j];
+        if (k > 4) return DH_EQ_EHAND;
+      }
+      if (dh_range_count(rg, gone) == 0) return DH_EQ_EEMPTY;
+      continue;
+    }
     if (rg->n < 1) return DH_EQ_EEMPTY;
     for (i = 0; i < rg->n; i++) {
       if (dh_set_count(rg->combo[i]) != h || (rg->combo[i] & ~DH_FRENCH52)) return DH_EQ_EHAND;
@@ -203,11 +243,18 @@ static int validate(const dh_equity_req *q, dh_equity_result *res) {
   }
   res->bad_player = -1;
   if (q->nplayers * h + 5 - b + dh_set_count(gone) > 52) return DH_EQ_ENODEAL;
-  if (count_assign(q, 0, gone, 1) == 0) return DH_EQ_ENODEAL;
+  /* whether any deal exists; item ranges can make this search long, so it
+  ** gives up after SEARCH_BUDGET hands, leaving a hopeless deal to be
+  ** found out by the run (no trial enumerated; Monte Carlo: NODEAL_TRIES
+  ** assignments in a row that clash) */
+  budget = SEARCH_BUDGET;
+  if (count_assign(q, 0, gone, 1, &budget) == 0 && budget > 0) return DH_EQ_ENODEAL;
   return 0;
 }
 
-static void monte_carlo(run *r) {
+/* out of line, like monte_carlo_items: the compiler lays out its loop
+** best on its own (about 1% fewer instructions in the bench) */
+__attribute__((noinline)) static void monte_carlo(run *r) {
   const dh_equity_req *q = r->req;
   dh_equity_result *res = r->res;
   dh_cardset gone = q->board | q->dead;
@@ -244,6 +291,170 @@ static void monte_carlo(run *r) {
   }
 }
 
+/*
+** Monte Carlo when some Omaha range is a union of items.  The trials are
+** the same as the enumeration's, and uniform among them:
+**   - known hands (a list of one) are in every trial: they join the cards
+**     out before anything is drawn;
+**   - an "open" range, one item of known cards and wildcards only (AsAhxx,
+**     or any union holding xxxx, which is every hand), is dealt last: its
+**     known cards must be free, then its wildcards come from the cards left.
+**     However the other players' hands fall, the number of ways to finish
+**     the deal (open wildcards and board) is the same, so dealing these
+**     last keeps every trial equally likely;
+**   - every other range is drawn independently and uniformly from its
+**     hands among the cards left (lists as in monte_carlo; item unions with
+**     item_draw), the whole assignment drawn again when two clash.
+*/
+
+static dh_cardset rank_cards(int rank) { return UINT64_C(0x0001000100010001) << (rank - 2); }
+
+static uint64_t small_choose(int n, int k) {
+  static const unsigned char c[5][5] = {
+    { 1, 0, 0, 0, 0 }, { 1, 1, 0, 0, 0 }, { 1, 2, 1, 0, 0 }, { 1, 3, 3, 1, 0 }, { 1, 4, 6, 4, 1 }
+  };
+  return (n < 0 || n > 4 || k < 0 || k > 4) ? 0 : c[n][k];
+}
+
+/* a card of avail[0..n) not in taken, uniformly */
+static dh_cardset draw_free(dh_rng *rng, const dh_card *avail, int n, dh_cardset taken) {
+  dh_cardset c;
+  do c = dh_set_of(avail[dh_rng_below(rng, (uint32_t)n)]); while (c & taken);
+  return c;
+}
+
+/*
+** One hand of an item, uniformly among its hands in `left` (avail lists
+** left).  For each rank the needed cards are a uniform subset of that
+** rank's free cards, then the wildcards a uniform subset of the rest.  A
+** hand comes out in as many ways as its cards of each rank can supply the
+** needed ones (prod C(count, need)): kept with probability 1 / that, every
+** hand is equally likely; then the suit pattern is checked.
+*/
+static dh_cardset item_draw(const dh_range_item *it, dh_cardset left, const dh_card *avail,
+                            int navail, dh_rng *rng) {
+  for (;;) {
+    dh_cardset h = it->known;
+    uint64_t ways = 1;
+    int j, w;
+    for (j = 0; j < it->nrank; j++) {
+      dh_cardset pool[4], p = left & rank_cards(it->rank[j]) & ~it->known;
+      int n = 0, k;
+      for (; p; p &= p - 1) pool[n++] = p & (~p + 1);
+      for (k = 0; k < it->need[j]; k++) {   /* a partial shuffle */
+        int x = k + (int)dh_rng_below(rng, (uint32_t)(n - k));
+        dh_cardset t = pool[x];
+        pool[x] = pool[k];
+        pool[k] = t;
+        h |= t;
+      }
+    }
+    for (w = dh_set_count(h); w < 4; w++) h |= draw_free(rng, avail, navail, h);
+    for (j = 0; j < it->nrank; j++)
+      ways *= small_choose(dh_set_count(h & ~it->known & rank_cards(it->rank[j])), it->need[j]);
+    if (ways > 1 && dh_rng_below(rng, (uint32_t)ways) != 0) continue;
+    if (dh_range_item_has(it, h)) return h;   /* only the suits can fail here */
+  }
+}
+
+/* a hand of a union of items, uniformly: an item chosen by its number of
+** hands, a hand of it, kept only if no earlier item has it too (so a hand
+** in several items is as likely as any other) */
+static dh_cardset union_draw(const dh_range *rg, const uint32_t *cum, dh_cardset left,
+                             const dh_card *avail, int navail, dh_rng *rng) {
+  for (;;) {
+    uint32_t t = dh_rng_below(rng, cum[rg->nitems - 1]);
+    int i = 0, j;
+    dh_cardset h;
+    while (cum[i] <= t) i++;
+    h = item_draw(&rg->item[i], left, avail, navail, rng);
+    for (j = 0; j < i && !dh_range_item_has(&rg->item[j], h); j++) {}
+    if (j == i) return h;
+  }
+}
+
+/* the open ranges' item (NULL when the range is not open) */
+static const dh_range_item *open_item(const dh_range *rg) {
+  int i;
+  if (rg->nitems == 0) return NULL;
+  for (i = 0; i < rg->nitems; i++)   /* xxxx: every hand */
+    if (!rg->item[i].known && !rg->item[i].nrank && !rg->item[i].suits) return &rg->item[i];
+  if (rg->nitems == 1 && !rg->item[0].nrank && !rg->item[0].suits) return &rg->item[0];
+  return NULL;
+}
+
+/* kept out of line: inlined beside monte_carlo, it cost the Hold'em loop
+** about 4% more instructions */
+__attribute__((noinline)) static void monte_carlo_items(run *r) {
+  const dh_equity_req *q = r->req;
+  dh_equity_result *res = r->res;
+  dh_cardset gone = q->board | q->dead, left;
+  const dh_range_item *open[DH_EQ_MAXPLAYERS];
+  dh_card avail[52];
+  int navail, need = 5 - dh_set_count(q->board), p;
+  uint64_t clashes = 0;
+  dh_rng rng;
+  for (p = 0; p < r->np; p++)   /* known hands are out from the start */
+    if (q->player[p]->n == 1) {
+      gone |= q->player[p]->combo[0];
+      set_hole(r, p, q->player[p]->combo[0]);
+    }
+  left = DH_FRENCH52 & ~gone;
+  navail = list_cards(left, avail);
+  for (p = 0; p < r->np; p++) {
+    const dh_range *rg = q->player[p];
+    open[p] = open_item(rg);
+    if (rg->nitems > 0 && !open[p]) {   /* each item's hands among the cards left */
+      dh_quads qs;
+      dh_cardset h;
+      uint32_t sum = 0;
+      int i;
+      memset(r->cum[p], 0, sizeof r->cum[p]);
+      dh_quads_start(&qs, left);
+      while ((h = dh_quads_next(&qs)) != 0)
+        for (i = 0; i < rg->nitems; i++) r->cum[p][i] += (uint32_t)dh_range_item_has(&rg->item[i], h);
+      for (i = 0; i < rg->nitems; i++) r->cum[p][i] = sum += r->cum[p][i];
+      if (sum == 0) { res->ended = -1; return; }   /* no hand left: no deal */
+    }
+  }
+  dh_rng_seed(&rng, q->seed);
+  while (res->trials < res->total && !r->ended) {
+    dh_cardset used = gone, board = q->board;
+    int i;
+    for (p = 0; p < r->np; p++) {   /* the ranges drawn independently */
+      const dh_range *rg = q->player[p];
+      dh_cardset c;
+      if (rg->n == 1 || open[p]) continue;
+      c = rg->nitems ? union_draw(rg, r->cum[p], left, avail, navail, &rng)
+                     : rg->combo[dh_rng_below(&rng, (uint32_t)rg->n)];
+      if (c & used) break;
+      used |= c;
+      set_hole(r, p, c);
+    }
+    for (i = 0; p == r->np && i < r->np; i++) {   /* the open ranges' known cards */
+      if (!open[i]) continue;
+      if (open[i]->known & used) p = -1;
+      else used |= open[i]->known;
+    }
+    if (p != r->np) {
+      if (++clashes % CHECK_EVERY == 0 && r->deadline > 0 && now() > r->deadline)
+        r->ended = DH_EQ_TIMEOUT;
+      if (clashes >= NODEAL_TRIES && res->trials == 0) { res->ended = -1; return; }
+      continue;
+    }
+    clashes = 0;
+    for (p = 0; p < r->np; p++)
+      if (open[p]) {
+        dh_cardset h = open[p]->known;
+        while (dh_set_count(h) < 4) h |= draw_free(&rng, avail, navail, used | h);
+        used |= h;
+        set_hole(r, p, h);
+      }
+    for (i = 0; i < need; i++) board |= draw_free(&rng, avail, navail, used | board);
+    score(r, board);
+  }
+}
+
 int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
   run r;
   uint64_t bound, max_exact = q->max_exact ? q->max_exact : DH_EQ_MAX_EXACT;
@@ -264,13 +475,20 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
   res->exact = q->force == 1 || (q->force == 0 && bound <= max_exact);
   if (res->exact) {
     int left = 52 - dh_set_count(q->board | q->dead) - r.np * hole_size(q);
-    res->total = sat_mul(count_assign(q, 0, q->board | q->dead, UINT64_MAX),
+    uint64_t budget = UINT64_MAX;
+    res->total = sat_mul(count_assign(q, 0, q->board | q->dead, UINT64_MAX, &budget),
                          choose(left, 5 - dh_set_count(q->board)));
     enum_assign(&r, 0, q->board | q->dead);
   } else {
     res->sampled = 1;
     res->total = q->samples ? q->samples : DH_EQ_SAMPLES;
-    monte_carlo(&r);
+    for (p = 0; p < r.np && q->player[p]->nitems == 0; p++) {}
+    if (p == r.np) monte_carlo(&r);   /* lists only: Hold'em, known Omaha hands */
+    else monte_carlo_items(&r);
+  }
+  if (res->ended < 0 || (res->trials == 0 && r.ended == DH_EQ_DONE)) {
+    res->ended = 0;   /* the search gave up, and the run found no deal */
+    return DH_EQ_ENODEAL;
   }
   res->ended = r.ended;
   if (r.ended) res->exact = 0;

@@ -1,6 +1,7 @@
 /*
-** range.c -- hole-card ranges in the usual notation (equity.h), and card
-** lists written one after another.
+** range.c -- hole-card ranges in the usual notation (equity.h): lists of
+** combinations, Omaha patterns (AAxx, AsAhxx, ds, ss) kept as items; and
+** card lists written one after another.
 */
 #include <string.h>
 
@@ -112,17 +113,154 @@ static int read_item(const char *s, size_t n, size_t *i, item *it, const char **
   return 1;
 }
 
+/* the four cards of each rank, for rank 2..14 */
+static dh_cardset rank_mask(int rank) { return UINT64_C(0x0001000100010001) << (rank - 2); }
+
+/* suits spread as asked: ds is two suits of two cards, ss two of one suit
+** and one each of two others */
+static int suits_fit(dh_cardset h, int suits) {
+  int s, n2 = 0, n1 = 0;
+  if (suits == DH_SUITS_ANY) return 1;
+  for (s = 0; s < 4; s++) {
+    int k = dh_set_count(h & dh_suit_mask(s));
+    n2 += k == 2;
+    n1 += k == 1;
+  }
+  return suits == DH_SUITS_DOUBLE ? n2 == 2 : (n2 == 1 && n1 == 2);
+}
+
+int dh_range_item_has(const dh_range_item *it, dh_cardset h) {
+  dh_cardset rest;
+  int j;
+  if ((h & it->known) != it->known) return 0;
+  rest = h & ~it->known;
+  for (j = 0; j < it->nrank; j++)
+    if (dh_set_count(rest & rank_mask(it->rank[j])) < it->need[j]) return 0;
+  return suits_fit(h, it->suits);
+}
+
+void dh_quads_start(dh_quads *q, dh_cardset from) {
+  int k;
+  q->n = 0;
+  for (; from; from &= from - 1) q->c[q->n++] = from & (~from + 1);
+  for (k = 0; k < 4; k++) q->i[k] = k;
+}
+
+dh_cardset dh_quads_next(dh_quads *q) {
+  int *i = q->i, k, n = q->n;
+  dh_cardset h;
+  if (i[3] >= n) return 0;
+  h = q->c[i[0]] | q->c[i[1]] | q->c[i[2]] | q->c[i[3]];
+  for (k = 3; k >= 0 && i[k] == n - 4 + k; k--) {}
+  if (k < 0) { i[3] = n; return h; }
+  for (i[k]++, k++; k < 4; k++) i[k] = i[k - 1] + 1;
+  return h;
+}
+
+/* some four-card hand matches it (ds and ss can rule out every hand) */
+static int item_possible(const dh_range_item *it) {
+  dh_quads q;
+  dh_cardset h;
+  if (it->suits == DH_SUITS_ANY) return 1;
+  dh_quads_start(&q, DH_FRENCH52);
+  while ((h = dh_quads_next(&q)) != 0)
+    if (dh_range_item_has(it, h)) return 1;
+  return 0;
+}
+
+/* the symbols of an Omaha item: cards, ranks, wildcards; returns how many
+** (more than four is an error), or -1 */
+static int read_symbols(const char *s, size_t n, dh_range_item *it, const char **why,
+                        size_t *at) {
+  size_t i = 0;
+  int count = 0, j;
+  memset(it, 0, sizeof *it);
+  while (i < n) {
+    int rank, suit;
+    if (count == 4) { *why = "more than four cards"; *at = i; return -1; }
+    count++;
+    if (s[i] == 'x' || s[i] == 'X' || s[i] == '*') { i++; continue; }
+    rank = read_rank(s, n, &i);
+    if (!rank) { *why = "card, rank or x expected"; *at = i; return -1; }
+    suit = i < n ? suit_of(s[i]) : -1;
+    if (suit >= 0) {
+      dh_cardset c = dh_set_of(dh_card_make(rank, suit));
+      if (it->known & c) { *why = "a card twice"; *at = i; return -1; }
+      it->known |= c;
+      i++;
+      continue;
+    }
+    for (j = 0; j < it->nrank && it->rank[j] != rank; j++) {}
+    if (j == it->nrank) { it->rank[j] = (unsigned char)rank; it->nrank++; }
+    it->need[j]++;
+  }
+  return count;
+}
+
+/* one Omaha item: "*", "random", or four symbols and maybe ds or ss.  A
+** trailing "ds" or "ss" cannot end four symbols (d and s are no ranks), so
+** it is a qualifier whenever the text before it is four symbols. */
+static int parse_omaha(const char *s, size_t n, dh_range_item *it, const char **why,
+                       size_t *at) {
+  int k, suits = DH_SUITS_ANY;
+  if ((n == 1 && s[0] == '*') || (n == 6 && strncmp(s, "random", 6) == 0)) {
+    memset(it, 0, sizeof *it);
+    return 1;
+  }
+  if (n > 2 && (s[n - 1] == 's' || s[n - 1] == 'S') &&
+      (s[n - 2] == 'd' || s[n - 2] == 'D' || s[n - 2] == 's' || s[n - 2] == 'S')) {
+    const char *w;
+    size_t a;
+    if (read_symbols(s, n - 2, it, &w, &a) == 4)
+      suits = (s[n - 2] | 0x20) == 'd' ? DH_SUITS_DOUBLE : DH_SUITS_SINGLE;
+  }
+  if (suits == DH_SUITS_ANY) {
+    k = read_symbols(s, n, it, why, at);
+    if (k < 0) return 0;
+    if (k != 4) {
+      *why = "omaha hands are four cards (x for an unknown one: AsAhxx)";
+      return 0;
+    }
+  }
+  it->suits = (unsigned char)suits;
+  if (!item_possible(it)) { *why = "no four cards fit this suit pattern"; return 0; }
+  return 1;
+}
+
 /* one item of a range, s[0..n) without separators; on an error *at is
 ** where in the item it was found */
 static int parse_one(const char *s, size_t n, int game, dh_range *r, const char **why,
                      size_t *at) {
   size_t i = 0;
   item a, b;
-  dh_card cards[4];
+  dh_card cards[5];
   const char *w;
   size_t where;
   dh_card dup;
   int k, want = game == DH_GAME_OMAHA ? 4 : 2;
+  if (game == DH_GAME_OMAHA) {
+    dh_range_item it;
+    if (!parse_omaha(s, n, &it, why, at)) {
+      /* cards by another name (T♦): dh_cards_parse knows them */
+      k = dh_cards_parse(s, n, cards, 5, &w, &where, &dup);
+      if (k >= 0 && k != 4) {     /* all cards, but not four: say so of the whole item */
+        *why = "omaha hands are four cards (x for an unknown one: AsAhxx)";
+        *at = n;
+      }
+      if (k != 4) return 0;
+      it.known = dh_set_of(cards[0]) | dh_set_of(cards[1]) | dh_set_of(cards[2]) |
+                 dh_set_of(cards[3]);
+      it.nrank = 0;
+      it.suits = DH_SUITS_ANY;
+    }
+    if (dh_set_count(it.known) == 4 && it.suits == DH_SUITS_ANY) {
+      add_combo(r, it.known);
+      return 1;
+    }
+    if (r->nitems == DH_RANGE_ITEMS) { *why = "too many items"; *at = 0; return 0; }
+    r->item[r->nitems++] = it;
+    return 1;
+  }
   if ((n == 1 && s[0] == '*') || (n == 6 && strncmp(s, "random", 6) == 0)) {
     int x, y;
     if (game != DH_GAME_HOLDEM) { *why = "random hands are Hold'em only"; return 0; }
@@ -196,7 +334,7 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
 int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
                    const char **why, size_t *where, size_t *wlen) {
   size_t i = 0;
-  r->n = 0;
+  r->n = r->nitems = 0;
   while (i < len) {
     size_t j, at;
     if (is_sep(s[i])) { i++; continue; }
@@ -211,12 +349,56 @@ int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
     }
     i = j;
   }
-  if (r->n == 0) { *why = "empty range"; *where = 0; *wlen = len; return 0; }
+  if (r->n == 0 && r->nitems == 0) { *why = "empty range"; *where = 0; *wlen = len; return 0; }
+  if (r->nitems > 0) {          /* explicit hands beside patterns: items too */
+    int k;
+    if (r->nitems + r->n > DH_RANGE_ITEMS) {
+      *why = "too many items";
+      *where = 0;
+      *wlen = len;
+      return 0;
+    }
+    for (k = 0; k < r->n; k++) {
+      dh_range_item *it = &r->item[r->nitems++];
+      memset(it, 0, sizeof *it);
+      it->known = r->combo[k];
+    }
+    r->n = 0;
+  }
   return 1;
+}
+
+int dh_range_has(const dh_range *r, dh_cardset hand) {
+  int i;
+  for (i = 0; i < r->n; i++)
+    if (r->combo[i] == hand) return 1;
+  for (i = 0; i < r->nitems; i++)
+    if (dh_range_item_has(&r->item[i], hand)) return 1;
+  return 0;
+}
+
+uint64_t dh_range_count(const dh_range *r, dh_cardset dead) {
+  uint64_t n = 0;
+  int i;
+  if (r->nitems > 0) {
+    dh_quads q;
+    dh_cardset h;
+    dh_quads_start(&q, DH_FRENCH52 & ~dead);
+    while ((h = dh_quads_next(&q)) != 0) n += (uint64_t)dh_range_has(r, h);
+    return n;
+  }
+  for (i = 0; i < r->n; i++) n += !(r->combo[i] & dead);
+  return n;
 }
 
 int dh_range_remove(dh_range *r, dh_cardset dead) {
   int i, n = 0;
+  if (r->nitems > 0) {
+    for (i = 0; i < r->nitems; i++)
+      if (!(r->item[i].known & dead)) r->item[n++] = r->item[i];
+    r->nitems = n;
+    return (int)dh_range_count(r, dead);
+  }
   for (i = 0; i < r->n; i++)
     if (!(r->combo[i] & dead)) r->combo[n++] = r->combo[i];
   r->n = n;

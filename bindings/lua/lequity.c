@@ -13,6 +13,7 @@
 **   ci and stderr are 0 when exact, and absent for an enumeration stopped
 **   early (its trials are the first in enumeration order, not a sample).
 **   poker.range(text [, dead [, game]]) -> { CardSet, ... }
+**     (Omaha patterns are listed hand by hand: "*" gives 270,725 sets)
 **
 ** A player is a range in the notation of equity.h, or known cards as a
 ** CardSet or a table of cards.  Input errors raise messages that name the
@@ -76,6 +77,7 @@ static void check_player(lua_State *L, int idx, int game, int p, dh_range *r) {
                  game == DH_GAME_OMAHA ? "omaha" : "hold'em", game == DH_GAME_OMAHA ? 4 : 2,
                  dh_set_count(c));
     r->n = 1;
+    r->nitems = 0;
     r->combo[0] = c;
   }
 }
@@ -219,6 +221,18 @@ static int l_range(lua_State *L) {
   if (!dh_range_parse(s, len, game, r, &why, &where, &wlen)) {
     lua_pushlstring(L, s + where, wlen);
     return luaL_error(L, "bad range '%s' at '%s': %s", s, lua_tostring(L, -1), why);
+  }
+  if (r->nitems > 0) {   /* Omaha patterns: every hand of the pattern, listed */
+    dh_quads qs;
+    dh_cardset h;
+    lua_createtable(L, (int)dh_range_count(r, dead), 0);
+    dh_quads_start(&qs, DH_FRENCH52 & ~dead);
+    for (i = 0; (h = dh_quads_next(&qs)) != 0;)
+      if (dh_range_has(r, h)) {
+        dhL_pushset(L, h, DH_LAYOUT_STANDARD);
+        lua_rawseti(L, -2, ++i);
+      }
+    return 1;
   }
   dh_range_remove(r, dead);
   lua_createtable(L, r->n, 0);

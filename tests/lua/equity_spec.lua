@@ -30,6 +30,54 @@ describe("deckhand.poker.range", function()
   end)
 end)
 
+describe("deckhand.poker.range for Omaha", function()
+  local function n(s, dead) return #poker.range(s, dead, "omaha") end
+
+  it("counts patterns as the formulas do", function()
+    assert.are.equal(1225, n("AsAhxx"))              -- C(50,2)
+    assert.are.equal(1225, n("AsAh**"))
+    assert.are.equal(6961, n("AAxx"))                -- C(4,2)C(48,2) + 4*48 + 1
+    assert.are.equal(3432, n("AAxx", "As"))          -- C(3,2)C(48,2) + 48
+    assert.are.equal(6, n("AAKKds"))
+    assert.are.equal(2 * 6961 - 36, n("AAxx, KKxx"))  -- AAKK once
+    assert.are.equal(1, n("AsKsQdJd"))
+  end)
+
+  it("lists hands that fit the pattern", function()
+    for _, h in ipairs(poker.range("AsAhxx", "Kd", "omaha")) do
+      assert.are.equal(4, #h)
+      assert.is_true(h:has("As") and h:has("Ah"))
+      assert.is_false(h:has("Kd"))
+    end
+    for _, h in ipairs(poker.range("KKQxds", nil, "omaha")) do
+      local suits, k, q = {}, 0, 0
+      for c in h:iter() do
+        suits[c.suit] = (suits[c.suit] or 0) + 1
+        if c.rank == 13 then k = k + 1 elseif c.rank == 12 then q = q + 1 end
+      end
+      local shape = {}
+      for _, m in pairs(suits) do shape[#shape + 1] = m end
+      table.sort(shape)
+      assert.are.same({ 2, 2 }, shape)
+      assert.is_true(k >= 2 and q >= 1)
+    end
+  end)
+
+  it("names the bad item", function()
+    assert.has_error(function() poker.range("AAxx, AsAhxxx", nil, "omaha") end,
+      "bad range 'AAxx, AsAhxxx' at 'AsAhxxx': more than four cards")
+    assert.has_error(function() poker.range("AsAsxx", nil, "omaha") end,
+      "bad range 'AsAsxx' at 'AsAs': a card twice")
+    assert.has_error(function() poker.range("QQ+", nil, "omaha") end,
+      "bad range 'QQ+' at 'QQ+': card, rank or x expected")
+    assert.has_error(function() poker.range("AsAh", nil, "omaha") end,
+      "bad range 'AsAh' at 'AsAh': omaha hands are four cards (x for an unknown one: AsAhxx)")
+    assert.has_error(function() poker.range("AAAAds", nil, "omaha") end,
+      "bad range 'AAAAds' at 'AAAAds': no four cards fit this suit pattern")
+    assert.has_error(function() poker.range("AAxx") end)   -- not Hold'em
+  end)
+end)
+
 describe("deckhand.poker.equity", function()
   it("counts river outcomes exactly (worked by hand)", function()
     -- AhKh vs 7s7c on 7h 2h 9d Qc: 44 rivers.  9 hearts are left, but 9h
@@ -71,6 +119,52 @@ describe("deckhand.poker.equity", function()
     assert.are.equal(1, r[1].wins)
     r = poker.equity { players = { "Ah3s", "QsQd" }, board = b }
     assert.are.equal(1, r[1].wins)
+  end)
+
+  it("Omaha with a partly known hand matches a loop over its hands", function()
+    -- AsKdJd7c against Ah Ac and two unknown cards on a river: every
+    -- hand of player 2 valued by the plain rule (best of two hole cards
+    -- and three board cards), counted here
+    local board = dh.cards("Ks 8s 5d 2h Jc")
+    local known = dh.cards("As Kd Jd 7c")
+    local function best(hole)
+      local h, b, top = {}, {}, nil
+      for c in hole:iter() do h[#h + 1] = c end
+      for c in board:iter() do b[#b + 1] = c end
+      for i = 1, 4 do for j = i + 1, 4 do
+        for x = 1, 5 do for y = x + 1, 5 do for z = y + 1, 5 do
+          local v = poker.eval(dh.cards { h[i], h[j], b[x], b[y], b[z] })
+          if not top or v > top then top = v end
+        end end end
+      end end
+      return top
+    end
+    local mine, wins, losses, ties, n = best(known), 0, 0, 0, 0
+    for _, h in ipairs(poker.range("AhAcxx", board | known, "omaha")) do
+      local v = best(h)
+      n = n + 1
+      if mine > v then wins = wins + 1 elseif mine < v then losses = losses + 1 else ties = ties + 1 end
+    end
+    assert.are.equal(820, n)                          -- C(41,2)
+    local r = poker.equity { game = "omaha", players = { "AsKdJd7c", "AhAcxx" }, board = "Ks 8s 5d 2h Jc" }
+    assert.is_true(r.exact)
+    assert.are.equal(n, r.boards)
+    assert.are.equal(wins, r[1].wins)
+    assert.are.equal(losses, r[2].wins)
+    assert.are.equal(ties, r[1].ties)
+    local mc = poker.equity { game = "omaha", players = { "AsKdJd7c", "AhAcxx" },
+      board = "Ks 8s 5d 2h Jc", exact = false, samples = 50000, seed = 4 }
+    assert.is_true(mc.sampled)
+    assert.is_true(math.abs(mc[1].equity - r[1].equity) < 3 * mc[1].stderr)
+  end)
+
+  it("Omaha ranges that cannot all be dealt are refused", function()
+    assert.has_error(function()
+      poker.equity { game = "omaha", players = { "AAxx", "AAxx", "AAxx" } }
+    end, "equity: the players' hands cannot all be dealt at once")
+    assert.has_error(function()
+      poker.equity { game = "omaha", players = { "AsKsQdJd", "AsAhxxx" } }
+    end, "bad range 'AsAhxxx' at 'AsAhxxx': more than four cards (player 2)")
   end)
 
   it("Monte Carlo agrees with enumeration within its interval", function()
