@@ -623,6 +623,36 @@ static int game_playouts(lua_State *L) {
   return 2;
 }
 
+/* game:deal() -> the current hand as dealt: a CardSet per seat (before
+** passes and draws) and talon, the talon's cards top first; the form
+** deckhand.game's deal option takes */
+static int game_deal(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  dh_cardset hands[DH_MAX_SEATS];
+  dh_card talon[64];
+  int nt = dh_match_deal(m, hands, talon), i;
+  lua_createtable(L, m->nseats, 1);
+  for (i = 0; i < m->nseats; i++) {
+    dhL_pushset(L, hands[i], m->rules->deck.layout);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_createtable(L, nt, 0);
+  for (i = 0; i < nt; i++) { pushcard(L, talon[i]); lua_rawseti(L, -2, i + 1); }
+  lua_setfield(L, -2, "talon");
+  return 1;
+}
+
+/* game:rewind() -> a new Game as this one was when its current hand was
+** dealt (no actions logged, no record) */
+static int game_rewind(lua_State *L) {
+  dh_match *m = checkgame(L, 1), *c;
+  lua_getiuservalue(L, 1, 1);
+  c = push_game(L, -1);
+  dh_match_rewind(m, c);
+  set_new_log(L, -1, 64);
+  return 1;
+}
+
 /* game:rules() -> the Rules */
 static int game_rules(lua_State *L) {
   checkgame(L, 1);
@@ -710,7 +740,7 @@ static const luaL_Reg read_methods[] = {
 static const luaL_Reg game_methods[] = {
   { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "clone", game_clone },
   { "actions", game_actions }, { "playout", game_playout }, { "playouts", game_playouts },
-  { "view", game_view },
+  { "view", game_view }, { "deal", game_deal }, { "rewind", game_rewind },
   { "rules", game_rules }, { NULL, NULL }
 };
 
