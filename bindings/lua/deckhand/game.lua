@@ -68,7 +68,7 @@ return function(deckhand)
   -- first, as the entry after the last seat (or deal.talon); cards the
   -- deal does not name go under it in deck order.  Only the first hand is
   -- stacked: later hands are shuffled from the seed.
-  local mtype = math.type
+  local mtype, getmetatable = math.type, getmetatable
   local core_game = core.game
   local Variant = deckhand.Variant
 
