@@ -110,19 +110,19 @@ static void fill_passes(const dh_view *v, dh_rng *r, dh_match *out) {
 ** when is public (dh_match_drawers), so each seat's cards are put in the
 ** order it needs them -- those it played in the order played, then those
 ** it holds, the turned trump (drawn last) at the end -- and its draws take
-** them from that list after the first hand_size.  The viewer's own draws
-** are in the view and stay.  A card played at trick
+** them from that list after the first hand_size.  A card played at trick
 ** t then sits at most one place later than t-th (the trump moved out of
 ** the way), and t + 2 cards were in the hand by then: every card was held
 ** before it was played.  (Voids shown before a draw are not considered:
-** no variant that draws shows voids.)
+** no variant that draws shows voids.)  The viewer's own draws are in the
+** view and stay.
 */
 static void fill_draws(dh_match *out, int seat) {
   const dh_rules *rl = out->rules;
   uint8_t who[64];
   dh_card seq[DH_MAX_SEATS][64];
-  int len[DH_MAX_SEATS], nd = dh_match_drawers(out, who), top = out->talon.top - nd, s, i;
-  int nplayed = out->trick_no * out->nseats + out->trick.n;
+  int len[DH_MAX_SEATS], next[DH_MAX_SEATS], nd = dh_match_drawers(out, who), s, i;
+  int top = out->talon.top - nd, nplayed = out->trick_no * out->nseats + out->trick.n;
   dh_cardset up = out->upcard == DH_NO_CARD ? 0 : dh_set_of(out->upcard), it;
   if (nd == 0 || top < 0) return;
   for (s = 0; s < out->nseats; s++) len[s] = 0;
@@ -136,10 +136,12 @@ static void fill_draws(dh_match *out, int seat) {
     for (it = out->hand[s] & ~up; it; it &= it - 1)
       seq[s][len[s]++] = dh_card_at(dh_set_first(it), rl->deck.layout);
     if ((out->hand[s] | out->played_by[s]) & up) seq[s][len[s]++] = out->upcard;
-    len[s] = out->hand_size;  /* from now on: the next card to draw */
+    next[s] = out->hand_size;
   }
-  for (i = 0; i < nd; i++)
-    if (who[i] != seat) out->talon.cards[top + i] = seq[who[i]][len[who[i]]++];
+  for (i = 0; i < nd; i++) {
+    s = who[i];
+    if (s != seat && next[s] < len[s]) out->talon.cards[top + i] = seq[s][next[s]++];
+  }
 }
 
 /* may a card that places 'elig' may take go to place p? */
