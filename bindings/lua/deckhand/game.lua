@@ -63,15 +63,16 @@ return function(deckhand)
     return v
   end
 
-  --- deckhand.game(variant [, {seed =, dealer =, deal =}]) -> Game
-  -- deal: a list of card lists (or CardSets), one per seat; the talon, top
-  -- first, as the entry after the last seat (or deal.talon); cards the
-  -- deal does not name go under it in deck order.  Only the first hand is
-  -- stacked: later hands are shuffled from the seed.
   local mtype, getmetatable = math.type, getmetatable
   local core_game = core.game
   local Variant = deckhand.Variant
 
+  --- deckhand.game(variant [, {seed =, dealer =, deal =}]) -> Game
+  -- deal: a list of card lists (or CardSets), one per seat; the talon, top
+  -- first, as the entry after the last seat (or deal.talon); cards the
+  -- deal does not name go under it in deck order.  Only the first hand is
+  -- stacked: later hands are shuffled from the seed (game:rewind() gives
+  -- a game at the start of a later hand).
   function deckhand.game(variant, opts)
     -- a Lua strategy's bench makes a game per deal: for a trick-taking
     -- Variant and a seed, straight to C
