@@ -33,7 +33,7 @@ void dh_view_make(const dh_match *m, int seat, dh_view *v) {
   memset(&v->m.rng, 0, sizeof v->m.rng);
   memset(v->m.talon.cards, 0, sizeof v->m.talon.cards);
   if (up >= 0) v->m.talon.cards[up] = m->upcard;
-  keep_own_draws(m, seat, v);
+  if (r->draw) keep_own_draws(m, seat, v);
   placed = m->hand[seat] | m->played;
   if (up >= 0) placed |= dh_set_of(m->upcard);
   for (s = 0; s < m->nseats; s++) {
