@@ -7,7 +7,7 @@ local H = require "trick_helper"
 
 local configs = {
   { name = "spades", options = { max_hands = 2 }, matches = 700, deck = 52 },
-  { name = "hearts", options = { max_hands = 2 }, matches = 700, deck = 52, hearts = true },
+  { name = "hearts", options = { max_hands = 4 }, matches = 400, deck = 52, hearts = true },  -- every pass direction
   { name = "briscola", options = { players = 2 }, matches = 1200, deck = 40, points = 120 },
   { name = "briscola", options = { players = 4 }, matches = 400, deck = 40, points = 120 },
   { name = "ohhell", options = { players = 5, max_size = 3 }, matches = 700, deck = 52 },
