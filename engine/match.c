@@ -83,6 +83,7 @@ static void clear_hand(dh_match *m) {
   m->pass_mask = 0;
   m->trick_no = 0;
   m->hand_size = r->sizes[m->hand_no % r->nsizes];
+  memset(m->hist, 0, sizeof m->hist);
   dh_trick_clear(&m->trick);
 }
 
@@ -109,12 +110,12 @@ void dh_match_init(dh_match *m, const dh_rules *r, uint64_t seed, int dealer) {
   start_hand(m);
 }
 
-int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer,
-                       const dh_cardset *hands, const dh_card *talon, int ntalon) {
+/* the hands and the talon of a stacked deal into a cleared hand: the
+** talon given top first, then the rest of the deck in deck order */
+static int stack_deal(dh_match *m, const dh_cardset *hands, const dh_card *talon, int ntalon) {
+  const dh_rules *r = m->rules;
   dh_cardset deck = dh_deck_set(&r->deck), used = 0;
   int s, i, n = 0;
-  init_common(m, r, seed, dealer);
-  clear_hand(m);
   m->stacked = 1;
   for (s = 0; s < m->nseats; s++) {
     if ((hands[s] & ~deck) || (hands[s] & used) || dh_set_count(hands[s]) != m->hand_size)
@@ -122,7 +123,6 @@ int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer
     used |= hands[s];
     m->hand[s] = hands[s];
   }
-  /* the talon: the cards given, top first, then the rest in deck order */
   m->talon = r->deck;
   for (i = 0; i < ntalon; i++) {
     if (!dh_set_has(deck & ~used, talon[i])) return 0;
@@ -135,6 +135,68 @@ int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer
   m->talon.n = (uint8_t)n;
   finish_deal(m);
   return 1;
+}
+
+int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer,
+                       const dh_cardset *hands, const dh_card *talon, int ntalon) {
+  init_common(m, r, seed, dealer);
+  clear_hand(m);
+  return stack_deal(m, hands, talon, ntalon);
+}
+
+/* the seat that played card c this hand */
+static int player_of(const dh_match *m, dh_card c) {
+  int s;
+  for (s = 0; s < m->nseats; s++)
+    if (dh_set_has(m->played_by[s], c)) return s;
+  return 0;
+}
+
+/* the winner of completed trick t: the leader of the next one */
+static int winner_of(const dh_match *m, int t) {
+  int next = (t + 1) * m->nseats;
+  if (next < m->trick_no * m->nseats + m->trick.n) return player_of(m, m->hist[next]);
+  return m->leader;
+}
+
+int dh_match_drawers(const dh_match *m, uint8_t *who) {
+  const dh_rules *r = m->rules;
+  int left = dh_deck_left(&r->deck) - m->nseats * m->hand_size, n = 0, t, i;
+  if (!r->draw) return 0;
+  for (t = 0; t < m->trick_no && left > 0; t++) {  /* as finish_trick draws */
+    int w = winner_of(m, t);
+    for (i = 0; i < m->nseats && left > 0; i++, left--) who[n++] = (uint8_t)((w + i) % m->nseats);
+  }
+  return n;
+}
+
+int dh_match_deal(const dh_match *m, dh_cardset *hands, dh_card *talon) {
+  uint8_t who[64];
+  int nd = dh_match_drawers(m, who), top = m->talon.top - nd, s, i, nt = 0;
+  for (s = 0; s < m->nseats; s++) hands[s] = m->hand[s] | m->played_by[s];
+  for (i = 0; i < nd; i++) hands[who[i]] &= ~dh_set_of(m->talon.cards[top + i]);
+  if (m->phase != DH_PHASE_PASS)  /* the passes were exchanged: undo them */
+    for (s = 0; s < m->nseats; s++) hands[s] = (hands[s] & ~m->received[s]) | m->passed[s];
+  /* a trump turned under was the top card before the turn */
+  if (m->rules->trump_mode == DH_TRUMP_TURN_UNDER && m->upcard != DH_NO_CARD) talon[nt++] = m->upcard;
+  for (i = top; i < m->talon.n; i++)
+    if (m->talon.cards[i] != m->upcard || m->rules->trump_mode != DH_TRUMP_TURN_UNDER)
+      talon[nt++] = m->talon.cards[i];
+  return nt;
+}
+
+void dh_match_rewind(const dh_match *m, dh_match *out) {
+  dh_cardset hands[DH_MAX_SEATS];
+  dh_card talon[64];
+  int nt = dh_match_deal(m, hands, talon), played = m->trick_no;
+  if (out != m) *out = *m;
+  clear_hand(out);
+  out->winners = 0;
+  if (played) {  /* the last trick now is of this hand; the one before it is gone */
+    dh_trick_clear(&out->last);
+    out->last_winner = DH_MAX_SEATS;
+  }
+  stack_deal(out, hands, talon, nt);  /* cannot fail: the deal of a valid match */
 }
 
 int dh_match_next(const dh_match *m) {
@@ -302,6 +364,7 @@ static int apply_play(dh_match *m, int seat, dh_card c) {
   int suit = r->suit_of[c & 63];
   dh_cardset one = dh_set_of(c);
   learn(m, seat, c, suit);
+  m->hist[m->trick_no * m->nseats + m->trick.n] = c;
   m->hand[seat] &= ~one;
   m->known[seat] &= ~one;
   m->played |= one;

@@ -183,6 +183,7 @@ typedef struct dh_match {
   dh_cardset excluded[DH_MAX_SEATS]; /* cards everyone knows are not (what play showed) */
   dh_cardset played;                 /* every card played this hand */
   dh_trick trick, last;
+  dh_card hist[64];                  /* the cards played this hand, in order (public) */
   int32_t score[DH_MAX_SEATS];       /* match totals per side */
   int32_t hand_points[DH_MAX_SEATS]; /* what the last scored hand gave each side */
   int32_t bags[DH_MAX_SEATS];        /* per side, for contract scoring */
@@ -202,6 +203,24 @@ void dh_match_init(dh_match *m, const dh_rules *r, uint64_t seed, int dealer);
 ** top first; later hands are shuffled from seed.  0 on a bad deal. */
 int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer,
                        const dh_cardset *hands, const dh_card *talon, int ntalon);
+
+/*
+** The hand being played, as it was dealt.  The public history (the order
+** of play, who won each trick) says who drew each card from the talon;
+** the cards are read from the talon, so for a sampled world they are the
+** draws its sampler chose.
+*/
+/* the seats that drew from the talon this hand, in order of the draws
+** (room for 64); the count */
+int dh_match_drawers(const dh_match *m, uint8_t *who);
+/* the current hand's deal: each seat's hand before passes and draws, and
+** the talon top first as dh_match_init_deal takes it (before a trump was
+** turned under); the talon's length */
+int dh_match_deal(const dh_match *m, dh_cardset *hands, dh_card *talon);
+/* out = the match as it was when its current hand was dealt (scores,
+** dealer, hand number, generator as now; the hand dealt by
+** dh_match_deal).  m and out may be the same. */
+void dh_match_rewind(const dh_match *m, dh_match *out);
 
 /* the seat to act, or -1 when the match is over */
 int dh_match_next(const dh_match *m);

@@ -14,6 +14,14 @@ static int upcard_slot(const dh_match *m) {
   return -1;
 }
 
+/* the cards this seat drew from the talon: it saw them */
+static void keep_own_draws(const dh_match *m, int seat, dh_view *v) {
+  uint8_t who[64];
+  int nd = dh_match_drawers(m, who), top = m->talon.top - nd, i;
+  for (i = 0; i < nd && top >= 0; i++)
+    if (who[i] == seat) v->m.talon.cards[top + i] = m->talon.cards[top + i];
+}
+
 void dh_view_make(const dh_match *m, int seat, dh_view *v) {
   const dh_rules *r = m->rules;
   int s, up = upcard_slot(m);
@@ -25,6 +33,7 @@ void dh_view_make(const dh_match *m, int seat, dh_view *v) {
   memset(&v->m.rng, 0, sizeof v->m.rng);
   memset(v->m.talon.cards, 0, sizeof v->m.talon.cards);
   if (up >= 0) v->m.talon.cards[up] = m->upcard;
+  if (r->draw) keep_own_draws(m, seat, v);
   placed = m->hand[seat] | m->played;
   if (up >= 0) placed |= dh_set_of(m->upcard);
   for (s = 0; s < m->nseats; s++) {
@@ -58,6 +67,82 @@ void dh_view_make(const dh_match *m, int seat, dh_view *v) {
 ** (cards x places x 2^places), a few thousand steps for a four-seat game.
 */
 #define NPLACE (DH_MAX_SEATS + 1)
+
+/* k cards of s chosen at random */
+static dh_cardset pick_cards(dh_cardset s, int k, dh_rng *r) {
+  dh_cardset out = 0;
+  for (; k > 0 && s; k--) {
+    int j = (int)dh_rng_below(r, (uint32_t)dh_set_count(s));
+    dh_cardset it = s;
+    while (j-- > 0) it &= it - 1;
+    out |= it & (0 - it);
+    s &= ~(it & (0 - it));
+  }
+  return out;
+}
+
+/*
+** The passes hidden from the seat, chosen so that the world's deal
+** (dh_match_deal) replays them: before the exchange, any cards of the
+** passer's hand; after it, any cards the receiver holds or played (no
+** rule reads the hands before the exchange; what the seat passed itself
+** stays with its receiver).
+*/
+static void fill_passes(const dh_view *v, dh_rng *r, dh_match *out) {
+  const dh_rules *rl = out->rules;
+  int s, t;
+  if (!rl->pass_count || dh_match_pass_target(out, 0) == 0) return;
+  for (s = 0; s < out->nseats; s++) {
+    if (s == v->seat) continue;
+    t = dh_match_pass_target(out, s);
+    if (out->phase == DH_PHASE_PASS) {
+      if (out->pass_mask >> s & 1) out->passed[s] = pick_cards(out->hand[s], rl->pass_count, r);
+    } else if (t != v->seat) {
+      out->passed[s] = pick_cards((out->hand[t] | out->played_by[t]) & ~out->passed[v->seat],
+                                  rl->pass_count, r);
+      out->received[t] = out->passed[s];
+    }
+  }
+}
+
+/*
+** The cards drawn from the talon so far, which the view blanked: who drew
+** when is public (dh_match_drawers), so each seat's cards are put in the
+** order it needs them -- those it played in the order played, then those
+** it holds, the turned trump (drawn last) at the end -- and its draws take
+** them from that list after the first hand_size.  A card played at trick
+** t then sits at most one place later than t-th (the trump moved out of
+** the way), and t + 2 cards were in the hand by then: every card was held
+** before it was played.  (Voids shown before a draw are not considered:
+** no variant that draws shows voids.)  The viewer's own draws are in the
+** view and stay.
+*/
+static void fill_draws(dh_match *out, int seat) {
+  const dh_rules *rl = out->rules;
+  uint8_t who[64];
+  dh_card seq[DH_MAX_SEATS][64];
+  int len[DH_MAX_SEATS], next[DH_MAX_SEATS], nd = dh_match_drawers(out, who), s, i;
+  int top = out->talon.top - nd, nplayed = out->trick_no * out->nseats + out->trick.n;
+  dh_cardset up = out->upcard == DH_NO_CARD ? 0 : dh_set_of(out->upcard), it;
+  if (nd == 0 || top < 0) return;
+  for (s = 0; s < out->nseats; s++) len[s] = 0;
+  for (i = 0; i < nplayed; i++) {
+    dh_card c = out->hist[i];
+    if (dh_set_of(c) & up) continue;
+    for (s = 0; s < out->nseats; s++)
+      if (dh_set_has(out->played_by[s], c)) seq[s][len[s]++] = c;
+  }
+  for (s = 0; s < out->nseats; s++) {
+    for (it = out->hand[s] & ~up; it; it &= it - 1)
+      seq[s][len[s]++] = dh_card_at(dh_set_first(it), rl->deck.layout);
+    if ((out->hand[s] | out->played_by[s]) & up) seq[s][len[s]++] = out->upcard;
+    next[s] = out->hand_size;
+  }
+  for (i = 0; i < nd; i++) {
+    s = who[i];
+    if (s != seat && next[s] < len[s]) out->talon.cards[top + i] = seq[s][next[s]++];
+  }
+}
 
 /* may a card that places 'elig' may take go to place p? */
 static int fits(const int *slack, int nsub, int p, unsigned elig) {
@@ -144,6 +229,8 @@ int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out) {
   }
   for (i = vm->talon.top, s = 0; i < vm->talon.n; i++)
     if (i != up) out->talon.cards[i] = talon[s++];
+  fill_passes(v, r, out);
+  fill_draws(out, v->seat);
   dh_rng_seed(&out->rng, dh_rng_next(r));
   return 1;
 }

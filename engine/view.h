@@ -3,8 +3,8 @@
 **
 ** A view is a match with everything hidden from its seat cleared: the
 ** other hands (but for cards everyone saw go into them: the drawn trump
-** card, the cards this seat passed), the hidden talon, the other seats'
-** passes, the generator.  Two matches that differ only in cards hidden
+** card, the cards this seat passed), the hidden talon and the cards the
+** others drew from it, the other seats' passes, the generator.  Two matches that differ only in cards hidden
 ** from the seat give byte-identical views.
 */
 #ifndef DH_VIEW_H
@@ -23,8 +23,10 @@ void dh_view_make(const dh_match *m, int seat, dh_view *v);
 
 /* a full match consistent with the view: the unseen cards dealt to the
 ** other hands (respecting their sizes and shown voids) and the talon, a
-** fresh generator from r.  Returns 1, or 0 only when no deal fits (the
-** view's sizes, voids, exclusions and known cards contradict). */
+** fresh generator from r; the hidden passes and the cards drawn so far
+** chosen so that its deal (dh_match_deal) replays the public history.
+** Returns 1, or 0 only when no deal fits (the view's sizes, voids,
+** exclusions and known cards contradict). */
 int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out);
 
 #endif

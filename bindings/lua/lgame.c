@@ -32,10 +32,18 @@ const dh_match *dhL_tostate(lua_State *L, int arg);
 ** by one more integer, the set passed.  The log is a growing userdata. */
 enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3 };
 
-typedef struct alog { lua_Integer n, cap; int64_t e[1]; } alog;
+/* the log also holds the legal cards legal() last gave, valid while the
+** log has legal_at - 1 entries: play() need not ask the hand rule again */
+typedef struct alog {
+  lua_Integer n, cap;
+  lua_Integer legal_at;   /* n + 1 while legal is valid, else 0 */
+  dh_cardset legal;
+  int64_t e[1];
+} alog;
 
 /* a Game userdata: the match, and its log (user value 2) by address, so
-** that logging an action asks Lua for nothing; userdata do not move */
+** that logging an action asks Lua for nothing; userdata do not move.
+** (Kept at about 1 KB with its user values: the allocator's fast path.) */
 typedef struct lgame { dh_match m; alog *log; unsigned tag; } lgame;
 
 /* a Game's user values (see the top) */
@@ -45,6 +53,7 @@ static alog *new_log(lua_State *L, lua_Integer cap) {
   alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
   a->n = 0;
   a->cap = cap;
+  a->legal_at = 0;
   return a;
 }
 
@@ -320,7 +329,8 @@ static void push_set(lua_State *L, dh_cardset s, int layout) {
 /* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
 ** nil when over (or, in a view, when another seat is to act) */
 static int m_legal(lua_State *L) {
-  const dh_match *m = (const dh_match *)togame(L, 1);
+  void *game = togame(L, 1);
+  const dh_match *m = (const dh_match *)game;
   dh_view *v = NULL;
   if (!m) {
     v = (dh_view *)testclass(L, 1, UP_VIEW);
@@ -336,6 +346,11 @@ static int m_legal(lua_State *L) {
   } else {
     dh_cardset s;
     if (dh_match_legal(m, &s) != DH_OK) return dhL_rules_raise(L);
+    if (game && m->phase == DH_PHASE_PLAY && !m->rules->has_calls) {
+      alog *a = ((lgame *)game)->log;  /* play() may trust these cards */
+      a->legal = s;
+      a->legal_at = a->n + 1;
+    }
     push_set(L, s, m->rules->deck.layout);
   }
   return 1;
@@ -365,6 +380,7 @@ static int game_new(lua_State *L) {
   uint64_t seed = (uint64_t)luaL_checkinteger(L, 2);
   int dealer = (int)luaL_optinteger(L, 3, 1) - 1, s;
   dh_match *m;
+  lua_settop(L, 7);  /* the game goes above the arguments, however many were given */
   luaL_argcheck(L, dealer >= 0 && dealer < r->nseats, 3, "dealer out of range");
   if (lua_isnoneornil(L, 4)) {
     m = push_game(L, 1);
@@ -479,8 +495,13 @@ static int game_play(lua_State *L) {
   int seat = checkseat(L, 2, m), err;
   dh_card c = dhL_checkcard(L, 3);
   char name[DH_CARD_NAMELEN];
+  const alog *a = ((const lgame *)(void *)m)->log;
   dhL_rules_enter(L, m->rules);
-  err = dh_match_play(m, seat, c);
+  if (a->legal_at == a->n + 1 && seat == m->turn && dh_set_has(a->legal, c) &&
+      dh_card_at(c & 63, m->rules->deck.layout) == c)
+    err = dh_match_play_legal(m, c);  /* legal() has just said so */
+  else
+    err = dh_match_play(m, seat, c);
   if (err) {
     dh_card_name(c, name);
     return turn_refusal(L, m, err, name);
@@ -623,6 +644,36 @@ static int game_playouts(lua_State *L) {
   return 2;
 }
 
+/* game:deal() -> the current hand as dealt: a CardSet per seat (before
+** passes and draws) and talon, the talon's cards top first; the form
+** deckhand.game's deal option takes */
+static int game_deal(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  dh_cardset hands[DH_MAX_SEATS];
+  dh_card talon[64];
+  int nt = dh_match_deal(m, hands, talon), i;
+  lua_createtable(L, m->nseats, 1);
+  for (i = 0; i < m->nseats; i++) {
+    dhL_pushset(L, hands[i], m->rules->deck.layout);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_createtable(L, nt, 0);
+  for (i = 0; i < nt; i++) { pushcard(L, talon[i]); lua_rawseti(L, -2, i + 1); }
+  lua_setfield(L, -2, "talon");
+  return 1;
+}
+
+/* game:rewind() -> a new Game as this one was when its current hand was
+** dealt (no actions logged, no record) */
+static int game_rewind(lua_State *L) {
+  dh_match *m = checkgame(L, 1), *c;
+  lua_getiuservalue(L, 1, 1);
+  c = push_game(L, -1);
+  dh_match_rewind(m, c);
+  set_new_log(L, -1, 64);
+  return 1;
+}
+
 /* game:rules() -> the Rules */
 static int game_rules(lua_State *L) {
   checkgame(L, 1);
@@ -710,7 +761,7 @@ static const luaL_Reg read_methods[] = {
 static const luaL_Reg game_methods[] = {
   { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "clone", game_clone },
   { "actions", game_actions }, { "playout", game_playout }, { "playouts", game_playouts },
-  { "view", game_view },
+  { "view", game_view }, { "deal", game_deal }, { "rewind", game_rewind },
   { "rules", game_rules }, { NULL, NULL }
 };
 

@@ -120,3 +120,62 @@ describe("view:sample in tight positions", function()
     assert.equal(4, checked)
   end)
 end)
+
+describe("game:deal and game:rewind", function()
+  it("briscola: the stacked deal comes back after tricks and draws", function()
+    -- talon top first: Kh is turned for trumps and goes under, drawn last
+    local talon = { "Kh", "4c", "4d", "5c", "5d" }
+    local g = dh.game("briscola", { seed = 1, dealer = 2, deal = { "Ac 2c 3c", "Ad 2d 3d", talon } })
+    local rng = dh.rng(4)
+    for _ = 1, 6 do assert(g:play(g:next_player(), rng:pick(g:legal()))) end
+    local deal = g:deal()
+    assert.equal(dh.cards("Ac 2c 3c"), deal[1])
+    assert.equal(dh.cards("Ad 2d 3d"), deal[2])
+    assert.equal(34, #deal.talon)
+    for i, c in ipairs(talon) do assert.equal(dh.card(c), deal.talon[i]) end
+    -- the rest of the talon in deck order, as the deal option promises
+    local rest = dh.cards {}
+    for i = 6, 34 do rest = rest | dh.cards { deal.talon[i] } end
+    assert.equal(29, rest:count())
+    assert.equal(0, #(rest & dh.cards("Ac 2c 3c Ad 2d 3d Kh 4c 4d 5c 5d")))
+    -- rewound: the hand's start, then the same six plays give the same game
+    local again = g:rewind()
+    assert.equal(dh.cards("Ac 2c 3c"), again:hand(1))
+    assert.equal("h", again:trump())
+    assert.equal(34, again:talon_count())
+    for _, a in ipairs(g:record().actions) do assert(again:play(a.seat, a.play)) end
+    for s = 1, 2 do assert.equal(g:hand(s), again:hand(s)) end
+    assert.equal(g:talon_count(), again:talon_count())
+  end)
+
+  it("hearts: the hands as dealt, before the passes", function()
+    local suits = { "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac", "2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ad",
+                    "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", "2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks As" }
+    local g = dh.game("hearts", { seed = 1, dealer = 4, deal = suits })
+    for _ = 1, 4 do  -- the first hand passes left: each seat its three highest
+      local s = g:next_player()
+      local l = g:hand(s):list()
+      assert(g:pass(s, { l[11], l[12], l[13] }))
+    end
+    assert.equal(dh.cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qs Ks As"), g:hand(1))
+    local deal = g:deal()
+    for s = 1, 4 do assert.equal(dh.cards(suits[s]), deal[s]) end
+    assert.equal(0, #deal.talon)
+    local again = g:rewind()
+    assert.equal("pass", again:phase())
+    for s = 1, 4 do assert.equal(dh.cards(suits[s]), again:hand(s)) end
+    -- a world seen from seat 1: seat 1's pass and what it got stay; the
+    -- hidden passes are cards their receivers hold
+    local world = g:view(1):sample(dh.rng(2))
+    local wd = world:deal()
+    assert.equal(dh.cards(suits[1]), wd[1])
+    assert.equal(dh.cards("Qc Kc Ac"), world:passed(1))
+    assert.equal(dh.cards("Qs Ks As"), world:passed(4))
+    for s = 2, 3 do
+      local to = s % 4 + 1
+      assert.equal(3, world:passed(s):count())
+      assert.is_true((world:hand(to) | world:played_by(to)):contains(world:passed(s)))
+      assert.equal(world:passed(s), world:received(to))
+    end
+  end)
+end)

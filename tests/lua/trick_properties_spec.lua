@@ -7,7 +7,7 @@ local H = require "trick_helper"
 
 local configs = {
   { name = "spades", options = { max_hands = 2 }, matches = 700, deck = 52 },
-  { name = "hearts", options = { max_hands = 2 }, matches = 700, deck = 52, hearts = true },
+  { name = "hearts", options = { max_hands = 4 }, matches = 400, deck = 52, hearts = true },  -- every pass direction
   { name = "briscola", options = { players = 2 }, matches = 1200, deck = 40, points = 120 },
   { name = "briscola", options = { players = 4 }, matches = 400, deck = 40, points = 120 },
   { name = "ohhell", options = { players = 5, max_size = 3 }, matches = 700, deck = 52 },
@@ -73,43 +73,84 @@ local function check_sample(g, rng)
   return world
 end
 
--- Spades and Hearts: dealt the sampled world's hands as they were after
--- the passes, a game replays this hand's public bids and plays legally
-local function replays_public(world, g, variant, actions_this_hand)
-  local deal = {}
-  for s = 1, 4 do deal[s] = world:hand(s) | world:played_by(s) end
-  local again = dh.game(variant, { seed = 1, dealer = g:dealer(), deal = deal })
-  for _, a in ipairs(actions_this_hand) do
-    local ok, code, msg = true
+-- the excluded cards of every seat, as strings
+local function exclusions(g)
+  local out = {}
+  for s = 1, g:seats() do out[s] = tostring(g:excluded(s)) end
+  return out
+end
+
+-- replays a hand's actions on a rewound game; a pass hidden from the
+-- viewer is the one the world chose.  Every action must be accepted.
+local function replay_hand(again, actions, world, seat)
+  for i, a in ipairs(actions) do
+    local ok, code, msg
     if a.play then ok, code, msg = again:play(a.seat, a.play)
-    elseif a.bid then ok, code, msg = again:bid(a.seat, a.bid) end
-    assert(ok, msg)
+    elseif a.bid then ok, code, msg = again:bid(a.seat, a.bid)
+    else
+      local cards = world:passed(a.seat)
+      if a.seat == seat then assert.equal(dh.cards(a.pass), cards) end
+      ok, code, msg = again:pass(a.seat, cards)
+    end
+    assert(ok, ("action %d of the hand refused: %s %s"):format(i, tostring(code), tostring(msg)))
   end
+end
+
+-- a world sampled from seat's view, rewound to the deal of its hand: the
+-- deal is whole, the hand's public actions (and the world's hidden passes)
+-- replay legally on it, and then the world and seat's view are reached again
+local function replays_public(g, world, seat, actions, deck)
+  local again = world:rewind()
+  local deal = world:deal()
+  assert.equal(g:hand_number(), again:hand_number())
+  assert.equal(g:dealer(), again:dealer())
+  assert.same(g:scores(), again:scores())
+  local all, n = dh.cards {}, #deal.talon
+  for s = 1, g:seats() do
+    assert.equal(deal[s], again:hand(s))
+    assert.equal(again:hand_size(), deal[s]:count())
+    all, n = all | deal[s], n + deal[s]:count()
+  end
+  for _, c in ipairs(deal.talon) do all = all | dh.cards { c } end
+  assert.equal(deck, n)
+  assert.equal(deck, all:count())
+  assert.equal(#deal.talon, again:talon_count())
+  assert.equal(g:deal()[seat], deal[seat])  -- the seat knows what it was dealt
+  replay_hand(again, actions, world, seat)
+  for s = 1, g:seats() do assert.equal(world:hand(s), again:hand(s)) end
+  assert.equal(world:talon_count(), again:talon_count())
+  assert.same(H.snapshot(g:view(seat)), H.snapshot(again:view(seat)))
+  assert.same(exclusions(g), exclusions(again))
+end
+
+-- the game itself rewound: its true deal replays to the same game
+local function rewinds(g, actions)
+  local again = g:rewind()
+  replay_hand(again, actions, g, nil)
+  assert.same(H.snapshot(g), H.snapshot(again))
+  assert.same(exclusions(g), exclusions(again))
+  for s = 1, g:seats() do assert.equal(g:played_by(s), again:played_by(s)) end
 end
 
 for _, cfg in ipairs(configs) do
   describe(("%s %s random matches"):format(cfg.name, cfg.options.players or ""), function()
     it("end, conserve cards, count tricks and points, refuse without change, replay", function()
       local v = dh.variant(cfg.name, cfg.options)
-      if cfg.name == "spades" then cfg.replay_variant = v end
-      if cfg.name == "hearts" then  -- the same rules, dealt after the passes
-        cfg.replay_variant = dh.variant("hearts", { max_hands = 2, passing = false })
-      end
       local rng = dh.rng(1234)
-      local checked_refusals, checked_views = 0, 0
+      local checked_refusals, checked_views, checked_replays = 0, 0, 0
       for m = 1, cfg.matches do
         local g = dh.game(v, { seed = m, dealer = m % v.spec.seats + 1 })
         local hand_no, steps, hand_start = 1, 0, 1
         while g:phase() ~= "over" do
           steps = steps + 1
           if m % 10 == 0 and rng:int(40) == 1 then try_refused(g, rng); checked_refusals = checked_refusals + 1 end
-          if m % 10 == 5 and g:phase() == "play" and rng:int(30) == 1 then
+          if m % 10 == 5 and rng:int(30) == 1 then
             local world = check_sample(g, rng)
-            if cfg.replay_variant then
-              local acts = g:record().actions
-              replays_public(world, g, cfg.replay_variant, { table.unpack(acts, hand_start) })
-            end
+            local acts = { table.unpack(g:record().actions, hand_start) }
+            replays_public(g, world, g:next_player(), acts, cfg.deck)
+            rewinds(g, acts)
             checked_views = checked_views + 1
+            if g:phase() == "play" and #g:played() > 0 then checked_replays = checked_replays + 1 end
           end
           assert(H.random_action(g, rng))
           -- every step of one match in four; the others at the end of each hand
@@ -137,6 +178,7 @@ for _, cfg in ipairs(configs) do
       end
       assert.is_true(checked_refusals > 10)
       assert.is_true(checked_views > 10)
+      assert.is_true(checked_replays > 10)
     end)
   end)
 end

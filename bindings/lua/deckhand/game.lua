@@ -63,17 +63,26 @@ return function(deckhand)
     return v
   end
 
+  local mtype, getmetatable = math.type, getmetatable
+  local core_game = core.game
+  local Variant = deckhand.Variant
+
   --- deckhand.game(variant [, {seed =, dealer =, deal =}]) -> Game
   -- deal: a list of card lists (or CardSets), one per seat; the talon, top
   -- first, as the entry after the last seat (or deal.talon); cards the
   -- deal does not name go under it in deck order.  Only the first hand is
-  -- stacked: later hands are shuffled from the seed.
-  local mtype = math.type
-
+  -- stacked: later hands are shuffled from the seed (game:rewind() gives
+  -- a game at the start of a later hand).
   function deckhand.game(variant, opts)
-    -- a Lua strategy's bench makes a game per deal: locals, and no call
-    -- for a variant that is one already
-    if getmetatable(variant) ~= deckhand.Variant then variant = as_variant(variant, 2) end
+    -- a Lua strategy's bench makes a game per deal: for a trick-taking
+    -- Variant and a seed, straight to C
+    if getmetatable(variant) == Variant and opts then
+      local rules, seed = variant.rules, opts.seed
+      if rules and mtype(seed) == "integer" and opts.deal == nil then
+        return core_game(rules, seed, opts.dealer or 1, nil, nil, variant)
+      end
+    end
+    if getmetatable(variant) ~= Variant then variant = as_variant(variant, 2) end
     if variant.new_game then return variant.new_game(variant.settings, opts) end
     opts = opts or {}
     local seed = opts.seed or fresh_seed()
