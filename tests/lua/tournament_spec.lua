@@ -249,6 +249,57 @@ describe("deckhand serve", function()
   end)
 end)
 
+describe("deckhand serve holdem", function()
+  it("plays a match with a scripted client, chips conserved at every hand", function()
+    local fifo = tmpname()
+    assert(os.execute("mkfifo " .. fifo))
+    local p = io.popen(bin .. " serve holdem --seed 9 --bots random --option max_hands=6 < " .. fifo, "r")
+    local w = assert(io.open(fifo, "w"))
+    local function send(s) w:write(s, "\n"); w:flush() end
+    local json = require "dkjson"
+    local function total(s) local t = 0 for x in s:gmatch("%d+") do t = t + tonumber(x) end return t end
+    assert.matches("^READY holdem seats 2", p:read("l"))
+    local accepted, rejected, hands, over, steps = 0, 0, 0, false, 0
+    while not over and steps < 2000 do
+      steps = steps + 1
+      local line = assert(p:read("l"))
+      if line:match("^EVENT over") then
+        over = true
+        assert.are.equal(2000, total(line:match("^EVENT over (.*)")))
+      elseif line:match("^EVENT hand_over") then
+        hands = hands + 1
+        assert.are.equal(2000, total(line:match("stacks (.*)")))
+      elseif line:match("^EVENT turn") then
+        assert.matches("^EVENT turn 1 %a+$", line)
+        send("view 1")
+        local v = json.decode(p:read("l"))
+        assert.are.equal(1, v.to_act)
+        assert.are.equal(2, #v.hole)
+        send("act 2 fold")                    -- not the client's seat
+        assert.matches("^REJECT not_your_seat", p:read("l"))
+        send("act 1 raise 1")                 -- below any minimum
+        assert.matches("^REJECT %a+", p:read("l"))
+        send("act 1 dance")
+        assert.matches("^REJECT %a+", p:read("l"))
+        rejected = rejected + 3
+        local pick = "check"
+        for _, m in ipairs(v.legal) do if m.action == "call" then pick = "call" end end
+        send("act 1 " .. pick)
+        assert.are.equal("ACCEPT", p:read("l"))
+        accepted = accepted + 1
+      else
+        assert.matches("^EVENT act 2 %a+", line)
+      end
+    end
+    send("quit")
+    w:close(); p:close(); os.remove(fifo)
+    assert.is_true(over)
+    assert.is_true(hands >= 1 and hands <= 6)
+    assert.is_true(accepted >= hands)
+    assert.are.equal(3 * accepted, rejected)
+  end)
+end)
+
 describe("deckhand play", function()
   it("plays a hand from stdin, refusing illegal cards with the reason", function()
     local names = {}
