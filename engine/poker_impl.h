@@ -10,7 +10,7 @@
 ** The key is mixed by a multiply mod 2^DH_POKER_KEYBITS (one to one, and it
 ** spreads the keys evenly over the rows) and then hashed perfectly by row
 ** displacement: h + offset[h >> DH_POKER_SHIFT] is a distinct slot of
-** dh_poker_value for each 5-, 6- or 7-card multiset.  The multiply is done
+** dh_poker_value for each 5-, 6- or 7-card multiset (offsets stored << 7).  The multiply is done
 ** once per card, in the tables: dh_poker_card_key[rank] is the card's mixed
 ** key shifted into the top 25 bits of a word, so a hand's sum of those words
 ** (mod 2^32) is its mixed key shifted alike, and h = sum >> 7.  The low 7
@@ -66,10 +66,18 @@ DH_POKER_HIDDEN extern const uint16_t dh_poker_value[DH_POKER_NSLOTS];
 #define DH_POKER_BITS64(x, start, len) (((uint64_t)(x) >> (start)) & ((UINT64_C(1) << (len)) - 1))
 #endif
 
-/* value of a mixed key sum (5..7 cards), suits ignored; the row is the
-** sum's top bits, a plain shift */
+/* a lane sum plus its row's offset: the value slot << 7, with the sum's low
+** 7 bits (flag, count) as they were.  The row is the sum's top bits (a plain
+** shift), and the offsets are stored shifted left by 7 like the keys, so
+** (sum >> 7) + offset becomes (sum + offset) >> 7: one register copy less
+** per hand, and the flag can be read after the add. */
+static inline uint32_t dh_poker_slot7(uint32_t sum) {
+  return sum + dh_poker_offset[sum >> (7 + DH_POKER_SHIFT)];
+}
+
+/* value of a mixed key sum (5..7 cards), suits ignored */
 static inline dh_hand_value dh_poker_rank_value(uint32_t sum) {
-  return dh_poker_value[(sum >> 7) + dh_poker_offset[sum >> (7 + DH_POKER_SHIFT)]];
+  return dh_poker_value[dh_poker_slot7(sum) >> 7];
 }
 
 static inline dh_hand_value dh_poker_max(dh_hand_value a, dh_hand_value b) {
@@ -90,8 +98,9 @@ static inline uint32_t dh_poker_lane_sum(dh_cardset hand) {
 
 /* the value of a hand whose lane sum is known */
 static inline dh_hand_value dh_poker_eval_sum(dh_cardset hand, uint32_t sum) {
-  dh_hand_value v = dh_poker_rank_value(sum);
-  if (__builtin_expect(sum & DH_POKER_FLAG, 0))
+  uint32_t x = dh_poker_slot7(sum);
+  dh_hand_value v = dh_poker_value[x >> 7];
+  if (__builtin_expect(x & DH_POKER_FLAG, 0))
     v = dh_poker_max(dh_poker_flush_value(hand), v);
   return v;
 }

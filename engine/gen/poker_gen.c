@@ -30,7 +30,8 @@
 **    bulk calls test that for free).
 **  - A perfect hash of the mixed sums of 5, 6 and 7 cards by row
 **    displacement: h + offset[h >> GEN_SHIFT] is a distinct slot for every
-**    multiset, first fit with the fullest rows first.  Every row, used or
+**    multiset, first fit with the fullest rows first (the offsets are
+**    stored shifted left by 7, like the card keys).  Every row, used or
 **    not, maps its whole width inside the table, so even a key that is no
 **    poker hand reads inside it.
 **  - The value of every 13-bit suit mask with five or more cards (flushes).
@@ -333,7 +334,10 @@ static void make_hash(gen_tables *t) {
       t->value[slot] = l.val[k];
     }
     if (base + (int)width > used) used = base + (int)width;
-    t->offset[row] = (uint32_t)base - ((uint32_t)row << GEN_SHIFT);
+    /* stored shifted left by 7, as the card keys are: the evaluator adds
+    ** it to a hand's sum of lanes and shifts once, (sum + offset) >> 7, and
+    ** the low 7 bits (flag, count) ride along unchanged */
+    t->offset[row] = ((uint32_t)base - ((uint32_t)row << GEN_SHIFT)) << 7;
   }
   t->nslots = used;
   free(l.key); free(l.val); free(rows); free(first); free(next); free(taken);
