@@ -293,7 +293,7 @@ static void count_packed_into(lua_State *L, const packed *p, uint64_t *counts) {
 ** PokerValues: a reusable array of hand values, for eval_many's results.
 ** Its memory comes from the state's allocator and is kept between calls
 ** (only a larger call grows it), so #v, v[i], v:counts() and v:pack() read
-** what the last eval_many wrote.
+** what the last eval_many wrote; after a call that raised, #v is 0.
 */
 typedef struct values { size_t n, cap; dh_hand_value *v; } values;
 
@@ -301,8 +301,10 @@ static values *check_values(lua_State *L, int arg) {
   return (values *)luaL_checkudata(L, arg, DH_VALUES);
 }
 
-/* room for n values, the old ones not kept; raises when memory runs out */
-static void values_resize(lua_State *L, values *vs, size_t n) {
+/* room for n values, none of them valid yet (#vs is 0 until the caller has
+** filled them and says so); raises when memory runs out */
+static void values_reserve(lua_State *L, values *vs, size_t n) {
+  vs->n = 0;
   if (n > vs->cap) {
     void *ud;
     lua_Alloc alloc = lua_getallocf(L, &ud);
@@ -316,7 +318,6 @@ static void values_resize(lua_State *L, values *vs, size_t n) {
     vs->v = (dh_hand_value *)mem;
     vs->cap = n;
   }
-  vs->n = n;
 }
 
 /* poker.values() -> an empty PokerValues */
@@ -346,10 +347,10 @@ static int values_len(lua_State *L) {
 /* v[i] -> the value of hand i (nil outside 1..#v); v.name -> a method */
 static int values_index(lua_State *L) {
   values *vs = check_values(L, 1);
-  int isnum;
-  lua_Integer i = lua_tointegerx(L, 2, &isnum);
-  if (isnum) {
-    if (i >= 1 && (lua_Unsigned)i <= vs->n) lua_pushinteger(L, (lua_Integer)vs->v[i - 1]);
+  if (lua_type(L, 2) == LUA_TNUMBER) {
+    int isnum;
+    lua_Integer i = lua_tointegerx(L, 2, &isnum);
+    if (isnum && i >= 1 && (lua_Unsigned)i <= vs->n) lua_pushinteger(L, (lua_Integer)vs->v[i - 1]);
     else lua_pushnil(L);
     return 1;
   }
@@ -401,7 +402,7 @@ static int eval_packed_string(lua_State *L, const packed *p) {
     size_t i;
     l_values(L);
     vs = check_values(L, -1);
-    values_resize(L, vs, p->n);
+    values_reserve(L, vs, p->n);
     eval_packed_into(L, p, vs->v);
     for (i = 0; i < p->n; i++) {
       char *w = dst + i * PACKED_VALUE;
@@ -453,15 +454,16 @@ static int l_eval_many(lua_State *L) {
     packed p = check_packed(L, 1);
     if (lua_isnoneornil(L, 2)) return eval_packed_string(L, &p);
     if (!vs) luaL_typeerror(L, 2, "PokerValues (poker.values()) for packed hands");
-    values_resize(L, vs, p.n);
+    values_reserve(L, vs, p.n);
     eval_packed_into(L, &p, vs->v);
+    vs->n = p.n;
     lua_settop(L, 2);
     return 1;
   }
   if (lua_type(L, 1) != LUA_TTABLE) luaL_typeerror(L, 1, "packed string or table of hands");
   n = luaL_len(L, 1);
   if (vs) {
-    values_resize(L, vs, (size_t)(n > 0 ? n : 0));
+    values_reserve(L, vs, (size_t)(n > 0 ? n : 0));
   } else if (lua_isnoneornil(L, 2)) {
     lua_settop(L, 1);
     lua_createtable(L, n > 0 && n < (1 << 26) ? (int)n : 0, 0);
@@ -482,6 +484,7 @@ static int l_eval_many(lua_State *L) {
       lua_rawseti(L, 2, i);
     }
   }
+  if (vs) vs->n = (size_t)(n > 0 ? n : 0);
   return 1;
 }
 

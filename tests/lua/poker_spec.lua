@@ -207,7 +207,16 @@ describe("deckhand.poker", function()
     assert.matches("packed string or table of hands expected, got number", err(poker.count_many, 42))
     assert.matches("packed string or table of hands expected, got no value", err(poker.eval_many))
     assert.matches("5 to 7 cards expected at index 2, got 2", err(poker.eval_many, { "As Ks Qs Js Ts", "2c 3c" }, v))
-    -- a failed call leaves nothing half-counted: the next good call is whole
+    -- a failed call leaves no stale or half-made values behind
+    poker.eval_many(packed_with(good, 0, 3), v)
+    assert.are.equal(3, #v)
+    err(poker.eval_many, packed_with(255, 2, 3), v)
+    assert.are.equal(0, #v)
+    assert.is_nil(v[1])
+    err(poker.eval_many, { "As Ks Qs Js Ts", "2c" }, v)
+    assert.are.equal(0, #v)
+    assert.is_nil(v["1"])  -- only numbers index values
+    -- and the next good call is whole
     poker.eval_many(packed_with(good, 0, 3), v)
     assert.are.equal(3, #v)
     assert.are.equal(poker.eval("As Ks Qs Js Ts"), v[3])
