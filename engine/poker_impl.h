@@ -69,8 +69,9 @@ DH_POKER_HIDDEN extern const uint16_t dh_poker_value[DH_POKER_NSLOTS];
 /* a lane sum plus its row's offset: the value slot << 7, with the sum's low
 ** 7 bits (flag, count) as they were.  The row is the sum's top bits (a plain
 ** shift), and the offsets are stored shifted left by 7 like the keys, so
-** (sum >> 7) + offset becomes (sum + offset) >> 7: one register copy less
-** per hand, and the flag can be read after the add. */
+** (sum >> 7) + offset becomes (sum + offset) >> 7 and the flag can be read
+** after the add.  (gcc 12 still copies the sum once for the row, so the
+** instruction count per hand is what it was with a BEXTR for the row.) */
 static inline uint32_t dh_poker_slot7(uint32_t sum) {
   return sum + dh_poker_offset[sum >> (7 + DH_POKER_SHIFT)];
 }
