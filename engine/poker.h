@@ -89,4 +89,13 @@ void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out);
 /* counts[category] += 1 for each of the n hands */
 void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]);
 
+/* The same for hands that may not be hands (read from a file, a script):
+** each returns n when every hand passes dh_poker_valid, else the index of
+** the first that does not.  Then eval's out holds unspecified values and
+** count's counts are left as they were.  The check costs a few percent:
+** the evaluation counts the cards anyway. */
+size_t dh_poker_eval_many_checked(const dh_cardset *hands, size_t n, dh_hand_value *out);
+size_t dh_poker_count_many_checked(const dh_cardset *hands, size_t n,
+                                   uint64_t counts[DH_NCATEGORIES]);
+
 #endif

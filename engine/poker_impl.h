@@ -10,13 +10,15 @@
 ** The key is mixed by a multiply mod 2^DH_POKER_KEYBITS (one to one, and it
 ** spreads the keys evenly over the rows) and then hashed perfectly by row
 ** displacement: h + offset[h >> DH_POKER_SHIFT] is a distinct slot of
-** dh_poker_value for each 5-, 6- or 7-card multiset.  The multiply is done
+** dh_poker_value for each 5-, 6- or 7-card multiset (offsets stored << 7).  The multiply is done
 ** once per card, in the tables: dh_poker_card_key[rank] is the card's mixed
 ** key shifted into the top 25 bits of a word, so a hand's sum of those words
 ** (mod 2^32) is its mixed key shifted alike, and h = sum >> 7.  The low 7
 ** bits stay free: dh_poker_lane[13-bit suit lane] is the mixed key of the
 ** lane's cards, plus 64 when the lane holds five or more (a flush; at most
-** one lane of 7 cards can).
+** one lane of 7 cards can), plus the number of the lane's cards.  Four
+** lanes hold at most 52 cards, so the low 6 bits of a hand's sum count its
+** cards without touching the flag: the checked bulk calls read them.
 **
 ** The rank value ignores suits.  A flush is valued on its own lane:
 ** dh_poker_flush[lane] is the value of the 13 rank bits of one suit, 0
@@ -37,6 +39,7 @@
 #define DH_POKER_NROWS   8192
 #define DH_POKER_NSLOTS  82046
 #define DH_POKER_FLAG    64u   /* in a lane's key: five or more of the suit */
+#define DH_POKER_NCARDS  63u   /* in a hand's sum: its number of cards */
 
 #if defined(__GNUC__)
 #define DH_POKER_HIDDEN __attribute__((visibility("hidden")))  /* no GOT in -fPIC */
@@ -52,21 +55,30 @@ DH_POKER_HIDDEN extern const uint16_t dh_poker_flush[8192];
 DH_POKER_HIDDEN extern const uint32_t dh_poker_offset[DH_POKER_NROWS];
 DH_POKER_HIDDEN extern const uint16_t dh_poker_value[DH_POKER_NSLOTS];
 
-/* bits start .. start + len - 1 of x: one BEXTR where BMI1 has it, which
-** unlike a shift and a mask leaves x in its register (no copy) */
+/* bits start .. start + len - 1 of x, as a 64-bit index: one BEXTR where
+** BMI1 has it, which unlike a shift and a mask leaves x in its register (no
+** copy).  The result stays 64-bit: narrowing it to 32 bits and widening it
+** back for the table index costs a register move per lookup. */
 #if defined(__BMI__)
 #include <immintrin.h>
-#define DH_POKER_BITS64(x, start, len) ((uint32_t)_bextr_u64((x), (start), (len)))
-#define DH_POKER_BITS32(x, start, len) ((uint32_t)_bextr_u32((x), (start), (len)))
+#define DH_POKER_BITS64(x, start, len) ((uint64_t)_bextr_u64((x), (start), (len)))
 #else
-#define DH_POKER_BITS64(x, start, len) ((uint32_t)((x) >> (start)) & ((1u << (len)) - 1))
-#define DH_POKER_BITS32(x, start, len) (((x) >> (start)) & ((1u << (len)) - 1))
+#define DH_POKER_BITS64(x, start, len) (((uint64_t)(x) >> (start)) & ((UINT64_C(1) << (len)) - 1))
 #endif
+
+/* a lane sum plus its row's offset: the value slot << 7, with the sum's low
+** 7 bits (flag, count) as they were.  The row is the sum's top bits (a plain
+** shift), and the offsets are stored shifted left by 7 like the keys, so
+** (sum >> 7) + offset becomes (sum + offset) >> 7 and the flag can be read
+** after the add.  (gcc 12 still copies the sum once for the row, so the
+** instruction count per hand is what it was with a BEXTR for the row.) */
+static inline uint32_t dh_poker_slot7(uint32_t sum) {
+  return sum + dh_poker_offset[sum >> (7 + DH_POKER_SHIFT)];
+}
 
 /* value of a mixed key sum (5..7 cards), suits ignored */
 static inline dh_hand_value dh_poker_rank_value(uint32_t sum) {
-  uint32_t row = DH_POKER_BITS32(sum, 7 + DH_POKER_SHIFT, DH_POKER_KEYBITS - DH_POKER_SHIFT);
-  return dh_poker_value[(sum >> 7) + dh_poker_offset[row]];
+  return dh_poker_value[dh_poker_slot7(sum) >> 7];
 }
 
 static inline dh_hand_value dh_poker_max(dh_hand_value a, dh_hand_value b) {
@@ -79,16 +91,24 @@ static inline dh_hand_value dh_poker_flush_value(dh_cardset hand) {
          dh_poker_flush[(hand >> 32) & 0x1FFF] | dh_poker_flush[(hand >> 48) & 0x1FFF];
 }
 
-/* dh_poker_eval, for the loops that want it inline */
-static inline dh_hand_value dh_poker_eval_inline(dh_cardset hand) {
-  uint32_t sum = dh_poker_lane[DH_POKER_BITS64(hand, 0, 13)] +
-                 dh_poker_lane[DH_POKER_BITS64(hand, 16, 13)] +
-                 dh_poker_lane[DH_POKER_BITS64(hand, 32, 13)] +
-                 dh_poker_lane[DH_POKER_BITS64(hand, 48, 13)];
-  dh_hand_value v = dh_poker_rank_value(sum);
-  if (__builtin_expect(sum & DH_POKER_FLAG, 0))
+/* the sum of a hand's four lanes: mixed key, flush flag, number of cards */
+static inline uint32_t dh_poker_lane_sum(dh_cardset hand) {
+  return dh_poker_lane[DH_POKER_BITS64(hand, 0, 13)] + dh_poker_lane[DH_POKER_BITS64(hand, 16, 13)] +
+         dh_poker_lane[DH_POKER_BITS64(hand, 32, 13)] + dh_poker_lane[DH_POKER_BITS64(hand, 48, 13)];
+}
+
+/* the value of a hand whose lane sum is known */
+static inline dh_hand_value dh_poker_eval_sum(dh_cardset hand, uint32_t sum) {
+  uint32_t x = dh_poker_slot7(sum);
+  dh_hand_value v = dh_poker_value[x >> 7];
+  if (__builtin_expect(x & DH_POKER_FLAG, 0))
     v = dh_poker_max(dh_poker_flush_value(hand), v);
   return v;
+}
+
+/* dh_poker_eval, for the loops that want it inline */
+static inline dh_hand_value dh_poker_eval_inline(dh_cardset hand) {
+  return dh_poker_eval_sum(hand, dh_poker_lane_sum(hand));
 }
 
 #endif

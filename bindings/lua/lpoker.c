@@ -10,19 +10,18 @@
 **   poker.compare(a, b) -> -1, 0, 1               (cards or values)
 **   poker.count(n [, cards [, dead]]) or poker.count{ n = 7, cards = ..., dead = ... }
 **       -> { ["high card"] = ..., ... ["straight flush"] = ... }, hands
-**   poker.eval_many(hands [, out]) -> { value, ... }
+**   poker.eval_many(hands [, out]) -> { value, ... } (out: a table or PokerValues)
 **   poker.count_many(hands | packed) -> { category name = count }, hands
 **   poker.pack(hands) -> packed string; poker.eval_many(packed) -> packed values
+**   poker.values() -> PokerValues; poker.eval_many(packed, values) -> values,
+**       then #values, values[i], values:counts(), values:pack()
 **   poker.categories = { "high card", ..., "straight flush" }
 **
 ** Cards are anything dhL_checkset takes: a CardSet, "As Kd Td 9c 8h", or a
 ** table of cards or names.  A hand is 5, 6 or 7 standard cards.
 */
+#include <stdint.h>
 #include <string.h>
-
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
 
 #include "lbind.h"
 #include "poker.h"
@@ -142,12 +141,19 @@ static int l_count(lua_State *L) {
 /*
 ** Packed hands: a string of 8-byte little-endian card sets (bit p = card at
 ** position p, the layout of card.h), as poker.pack makes or string.pack("<i8")
-** writes.  eval_many on such a string returns a string of 4-byte
-** little-endian values (string.unpack("<I4", s, 4 * i - 3)): no Lua value per
-** hand, so the call runs at the speed of the C loop.
+** writes.  No Lua value is made per hand, so the bulk calls on such a string
+** run at the speed of the C loop: on a little-endian host the string's bytes
+** are the array of sets, read in place, and the engine's checked calls test
+** every word for a hand while they evaluate it (a few instructions a hand).
+**
+** The values come back in a string of 4-byte little-endian values
+** (string.unpack("<I4", s, 4 * i - 3)), or, cheaper, in a PokerValues
+** userdata that the caller makes once with poker.values() and passes again
+** and again: its memory is reused, so a call allocates nothing.
 */
 #define PACKED_SET 8
 #define PACKED_VALUE 4
+#define DH_VALUES "deckhand.PokerValues"
 
 static dh_cardset load_set(const char *p) {
   dh_cardset s = 0;
@@ -156,7 +162,7 @@ static dh_cardset load_set(const char *p) {
   return s;
 }
 
-/* is the host little-endian, so that packed words copy as they are? */
+/* is the host little-endian, so that packed words read as they are? */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define PACKED_NATIVE 1
 #else
@@ -213,102 +219,222 @@ static int l_pack(lua_State *L) {
   return 1;
 }
 
-/* the hands of a packed string, block by block, checked: *m of them into h
-** from hand *i on; returns 0 when none are left */
-typedef struct packed_reader { const char *src; size_t n, i; } packed_reader;
-enum { BLOCK = 512 };
+/* a packed string's hands */
+typedef struct packed { const char *src; size_t n; } packed;
 
-static void packed_open(lua_State *L, int arg, packed_reader *r) {
+static packed check_packed(lua_State *L, int arg) {
+  packed p;
   size_t len;
-  r->src = luaL_checklstring(L, arg, &len);
-  if (len % PACKED_SET) luaL_argerror(L, arg, "packed hands: length not a multiple of 8");
-  r->n = len / PACKED_SET;
-  r->i = 0;
+  p.src = luaL_checklstring(L, arg, &len);
+  if (len % PACKED_SET)
+    luaL_argerror(L, arg, lua_pushfstring(L, "packed hands: length %I is not a multiple of 8",
+                                          (LUAI_UACINT)len));
+  p.n = len / PACKED_SET;
+  return p;
 }
 
-/* are all m hands 5..7 of the 52 cards?  The check must cost little beside
-** the evaluation (a few instructions a hand), so with AVX2 four hands are
-** counted at once: bytes counted by nibble lookups, summed per hand */
-static int block_ok(const dh_cardset *h, size_t m) {
-  dh_cardset bad = 0;
-  size_t j = 0;
-#if defined(__AVX2__)
-  const __m256i nib = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                       0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-  const __m256i low = _mm256_set1_epi8(0x0F);
-  const __m256i five = _mm256_set1_epi64x(5), seven = _mm256_set1_epi64x(7);
-  __m256i any = _mm256_setzero_si256(), acc = _mm256_setzero_si256();
-  for (; j + 4 <= m; j += 4) {
-    __m256i x = _mm256_loadu_si256((const __m256i *)(h + j));
-    __m256i c = _mm256_add_epi8(_mm256_shuffle_epi8(nib, _mm256_and_si256(x, low)),
-                                _mm256_shuffle_epi8(nib, _mm256_and_si256(_mm256_srli_epi16(x, 4), low)));
-    c = _mm256_sad_epu8(c, _mm256_setzero_si256());  /* cards per hand */
-    any = _mm256_or_si256(any, x);                   /* every card seen, checked below */
-    acc = _mm256_or_si256(acc, _mm256_or_si256(_mm256_cmpgt_epi64(c, seven),
-                                               _mm256_cmpgt_epi64(five, c)));
+/* can the hands be read in place, as an array of sets? */
+static const dh_cardset *in_place(const packed *p) {
+  if (!PACKED_NATIVE || (uintptr_t)p->src % _Alignof(dh_cardset)) return NULL;
+  return (const dh_cardset *)(const void *)p->src;
+}
+
+/* raises the error for packed hand i (0-based): what is wrong with it */
+static void bad_packed(lua_State *L, const packed *p, size_t i) {
+  dh_cardset s = load_set(p->src + i * PACKED_SET);
+  if (s & ~DH_FRENCH52)
+    luaL_error(L, "packed hand %I holds bit %d, which is no card of the 52 (a hand is 5 to 7 "
+               "standard cards)", (LUAI_UACINT)(i + 1), dh_set_first(s & ~DH_FRENCH52));
+  luaL_error(L, "packed hand %I holds %d cards (5 to 7 expected)", (LUAI_UACINT)(i + 1),
+             dh_set_count(s));
+}
+
+enum { BLOCK = 512 };  /* hands copied at a time when they cannot be read in place */
+
+/* dst[i] = value of packed hand i, every hand checked; raises on a bad one */
+static void eval_packed_into(lua_State *L, const packed *p, dh_hand_value *dst) {
+  const dh_cardset *h = in_place(p);
+  size_t bad = p->n;
+  if (h) {
+    bad = dh_poker_eval_many_checked(h, p->n, dst);
+  } else {
+    dh_cardset copy[BLOCK];
+    size_t i, j, m;
+    for (i = 0; i < p->n && bad == p->n; i += m) {
+      m = p->n - i < BLOCK ? p->n - i : BLOCK;
+      for (j = 0; j < m; j++) copy[j] = load_set(p->src + (i + j) * PACKED_SET);
+      j = dh_poker_eval_many_checked(copy, m, dst + i);
+      if (j < m) bad = i + j;
+    }
   }
-  acc = _mm256_or_si256(acc, _mm256_and_si256(any, _mm256_set1_epi64x((long long)~DH_FRENCH52)));
-  if (!_mm256_testz_si256(acc, acc)) return 0;
-#endif
-  for (; j < m; j++) bad |= (h[j] & ~DH_FRENCH52) | ((unsigned)dh_set_count(h[j]) - 5u > 2u);
-  return bad == 0;
+  if (bad < p->n) bad_packed(L, p, bad);
 }
 
-static size_t packed_next(lua_State *L, packed_reader *r, dh_cardset *h) {
-  size_t m = r->n - r->i < BLOCK ? r->n - r->i : BLOCK, j;
-  if (PACKED_NATIVE) memcpy(h, r->src + r->i * PACKED_SET, m * PACKED_SET);
-  else for (j = 0; j < m; j++) h[j] = load_set(r->src + (r->i + j) * PACKED_SET);
-  if (!block_ok(h, m))  /* find the culprit */
-    for (j = 0; j < m; j++)
-      if (!dh_poker_valid(h[j]))
-        luaL_error(L, "packed hand %I is not 5 to 7 standard cards", (LUAI_UACINT)(r->i + j + 1));
-  r->i += m;
-  return m;
+/* counts[category] += 1 for each packed hand, every hand checked */
+static void count_packed_into(lua_State *L, const packed *p, uint64_t *counts) {
+  const dh_cardset *h = in_place(p);
+  size_t bad = p->n;
+  if (h) {
+    bad = dh_poker_count_many_checked(h, p->n, counts);
+  } else {
+    dh_cardset copy[BLOCK];
+    size_t i, j, m;
+    for (i = 0; i < p->n && bad == p->n; i += m) {
+      m = p->n - i < BLOCK ? p->n - i : BLOCK;
+      for (j = 0; j < m; j++) copy[j] = load_set(p->src + (i + j) * PACKED_SET);
+      j = dh_poker_count_many_checked(copy, m, counts);
+      if (j < m) bad = i + j;
+    }
+  }
+  if (bad < p->n) bad_packed(L, p, bad);
 }
 
-static int eval_packed(lua_State *L) {
-  packed_reader r;
-  dh_cardset h[BLOCK];
-  dh_hand_value v[BLOCK];
-  size_t m, j, at = 0;
-  char *dst;
+/*
+** PokerValues: a reusable array of hand values, for eval_many's results.
+** Its memory comes from the state's allocator and is kept between calls
+** (only a larger call grows it), so #v, v[i], v:counts() and v:pack() read
+** what the last eval_many wrote; after a call that raised, #v is 0.
+*/
+typedef struct values { size_t n, cap; dh_hand_value *v; } values;
+
+static values *check_values(lua_State *L, int arg) {
+  return (values *)luaL_checkudata(L, arg, DH_VALUES);
+}
+
+/* room for n values, none of them valid yet (#vs is 0 until the caller has
+** filled them and says so); raises when memory runs out */
+static void values_reserve(lua_State *L, values *vs, size_t n) {
+  vs->n = 0;
+  if (n > vs->cap) {
+    void *ud;
+    lua_Alloc alloc = lua_getallocf(L, &ud);
+    void *mem;
+    if (n > (size_t)-1 / sizeof *vs->v) luaL_error(L, "poker values: too many hands");
+    alloc(ud, vs->v, vs->cap * sizeof *vs->v, 0);
+    vs->v = NULL;
+    vs->n = vs->cap = 0;
+    mem = alloc(ud, NULL, 0, n * sizeof *vs->v);
+    if (!mem) luaL_error(L, "poker values: not enough memory for %I values", (LUAI_UACINT)n);
+    vs->v = (dh_hand_value *)mem;
+    vs->cap = n;
+  }
+}
+
+/* poker.values() -> an empty PokerValues */
+static int l_values(lua_State *L) {
+  values *vs = (values *)lua_newuserdatauv(L, sizeof *vs, 0);
+  vs->n = vs->cap = 0;
+  vs->v = NULL;
+  luaL_setmetatable(L, DH_VALUES);
+  return 1;
+}
+
+static int values_gc(lua_State *L) {
+  values *vs = check_values(L, 1);
+  void *ud;
+  lua_Alloc alloc = lua_getallocf(L, &ud);
+  if (vs->v) alloc(ud, vs->v, vs->cap * sizeof *vs->v, 0);
+  vs->v = NULL;
+  vs->n = vs->cap = 0;
+  return 0;
+}
+
+static int values_len(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)check_values(L, 1)->n);
+  return 1;
+}
+
+/* v[i] -> the value of hand i (nil outside 1..#v); v.name -> a method */
+static int values_index(lua_State *L) {
+  values *vs = check_values(L, 1);
+  if (lua_type(L, 2) == LUA_TNUMBER) {
+    int isnum;
+    lua_Integer i = lua_tointegerx(L, 2, &isnum);
+    if (isnum && i >= 1 && (lua_Unsigned)i <= vs->n) lua_pushinteger(L, (lua_Integer)vs->v[i - 1]);
+    else lua_pushnil(L);
+    return 1;
+  }
+  lua_pushvalue(L, 2);
+  lua_gettable(L, lua_upvalueindex(1));
+  return 1;
+}
+
+static int values_tostring(lua_State *L) {
+  lua_pushfstring(L, "PokerValues (%I)", (LUAI_UACINT)check_values(L, 1)->n);
+  return 1;
+}
+
+/* v:counts() -> { category name = count }, #v */
+static int values_counts(lua_State *L) {
+  values *vs = check_values(L, 1);
+  uint64_t counts[DH_NCATEGORIES] = { 0 };
+  size_t i;
+  for (i = 0; i < vs->n; i++) counts[dh_poker_category(vs->v[i])]++;
+  push_counts(L, counts);
+  lua_pushinteger(L, (lua_Integer)vs->n);
+  return 2;
+}
+
+/* v:pack() -> the values as a string of 4-byte little-endian words */
+static int values_pack(lua_State *L) {
+  values *vs = check_values(L, 1);
   luaL_Buffer b;
-  packed_open(L, 1, &r);
-  dst = luaL_buffinitsize(L, &b, r.n * PACKED_VALUE + 1);
-  while ((m = packed_next(L, &r, h)) > 0) {
-    dh_poker_eval_many(h, m, v);
-    if (PACKED_NATIVE && sizeof v[0] == PACKED_VALUE) memcpy(dst + at * PACKED_VALUE, v, m * PACKED_VALUE);
-    else
-      for (j = 0; j < m; j++) {
-        char *p = dst + (at + j) * PACKED_VALUE;
-        p[0] = (char)v[j]; p[1] = (char)(v[j] >> 8); p[2] = (char)(v[j] >> 16); p[3] = (char)(v[j] >> 24);
-      }
-    at += m;
+  char *dst = luaL_buffinitsize(L, &b, vs->n * PACKED_VALUE + 1);
+  size_t i;
+  for (i = 0; i < vs->n; i++) {
+    char *p = dst + i * PACKED_VALUE;
+    dh_hand_value v = vs->v[i];
+    p[0] = (char)v; p[1] = (char)(v >> 8); p[2] = (char)(v >> 16); p[3] = (char)(v >> 24);
   }
-  luaL_pushresultsize(&b, r.n * PACKED_VALUE);
+  luaL_pushresultsize(&b, vs->n * PACKED_VALUE);
+  return 1;
+}
+
+/* poker.eval_many(packed) -> a string of values */
+static int eval_packed_string(lua_State *L, const packed *p) {
+  luaL_Buffer b;
+  char *dst = luaL_buffinitsize(L, &b, p->n * PACKED_VALUE + 1);
+  if (PACKED_NATIVE && sizeof(dh_hand_value) == PACKED_VALUE &&
+      (uintptr_t)dst % _Alignof(dh_hand_value) == 0) {
+    eval_packed_into(L, p, (dh_hand_value *)(void *)dst);
+  } else {
+    values *vs;
+    size_t i;
+    l_values(L);
+    vs = check_values(L, -1);
+    values_reserve(L, vs, p->n);
+    eval_packed_into(L, p, vs->v);
+    for (i = 0; i < p->n; i++) {
+      char *w = dst + i * PACKED_VALUE;
+      dh_hand_value v = vs->v[i];
+      w[0] = (char)v; w[1] = (char)(v >> 8); w[2] = (char)(v >> 16); w[3] = (char)(v >> 24);
+    }
+    lua_pop(L, 1);
+  }
+  luaL_pushresultsize(&b, p->n * PACKED_VALUE);
   return 1;
 }
 
 /* poker.count_many(hands | packed) -> { category = count }, number of hands */
 static int l_count_many(lua_State *L) {
   uint64_t counts[DH_NCATEGORIES] = { 0 };
-  dh_cardset h[BLOCK];
-  size_t m, total = 0;
+  size_t total;
   if (lua_type(L, 1) == LUA_TSTRING) {
-    packed_reader r;
-    packed_open(L, 1, &r);
-    while ((m = packed_next(L, &r, h)) > 0) dh_poker_count_many(h, m, counts);
-    total = r.n;
+    packed p = check_packed(L, 1);
+    count_packed_into(L, &p, counts);
+    total = p.n;
   } else {
     const void *meta = set_metatable(L);
     lua_Integer i, n;
-    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_type(L, 1) != LUA_TTABLE)
+      luaL_typeerror(L, 1, "packed string or table of hands");
     n = luaL_len(L, 1);
     for (i = 1; i <= n; i++) {
+      dh_cardset s;
       lua_geti(L, 1, i);
-      h[0] = hand_at(L, lua_gettop(L), i, meta);
+      s = hand_at(L, lua_gettop(L), i, meta);
       lua_pop(L, 1);
-      counts[dh_poker_category(dh_poker_eval(h[0]))]++;
+      counts[dh_poker_category(dh_poker_eval(s))]++;
     }
     total = (size_t)n;
   }
@@ -317,30 +443,48 @@ static int l_count_many(lua_State *L) {
   return 2;
 }
 
-/* poker.eval_many(hands [, out]): out[i] = value of hands[i];
-** poker.eval_many(packed) -> packed values */
+/* poker.eval_many(hands [, out]): out[i] = value of hands[i], out a table
+** or PokerValues (a new table when absent);
+** poker.eval_many(packed [, values]) -> values, or a string of values */
 static int l_eval_many(lua_State *L) {
   lua_Integer i, n;
   const void *meta;
-  if (lua_type(L, 1) == LUA_TSTRING) return eval_packed(L);
-  luaL_checktype(L, 1, LUA_TTABLE);
+  values *vs = luaL_testudata(L, 2, DH_VALUES);
+  if (lua_type(L, 1) == LUA_TSTRING) {
+    packed p = check_packed(L, 1);
+    if (lua_isnoneornil(L, 2)) return eval_packed_string(L, &p);
+    if (!vs) luaL_typeerror(L, 2, "PokerValues (poker.values()) for packed hands");
+    values_reserve(L, vs, p.n);
+    eval_packed_into(L, &p, vs->v);
+    vs->n = p.n;
+    lua_settop(L, 2);
+    return 1;
+  }
+  if (lua_type(L, 1) != LUA_TTABLE) luaL_typeerror(L, 1, "packed string or table of hands");
   n = luaL_len(L, 1);
-  if (lua_isnoneornil(L, 2)) {
+  if (vs) {
+    values_reserve(L, vs, (size_t)(n > 0 ? n : 0));
+  } else if (lua_isnoneornil(L, 2)) {
     lua_settop(L, 1);
     lua_createtable(L, n > 0 && n < (1 << 26) ? (int)n : 0, 0);
-  } else {
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_settop(L, 2);
+  } else if (lua_type(L, 2) != LUA_TTABLE) {
+    luaL_typeerror(L, 2, "table or PokerValues");
   }
+  lua_settop(L, 2);
   meta = set_metatable(L);
   for (i = 1; i <= n; i++) {
     dh_cardset s;
     lua_geti(L, 1, i);
     s = hand_at(L, 3, i, meta);
     lua_pop(L, 1);
-    lua_pushinteger(L, (lua_Integer)dh_poker_eval(s));
-    lua_rawseti(L, 2, i);
+    if (vs) {
+      vs->v[i - 1] = dh_poker_eval(s);
+    } else {
+      lua_pushinteger(L, (lua_Integer)dh_poker_eval(s));
+      lua_rawseti(L, 2, i);
+    }
   }
+  if (vs) vs->n = (size_t)(n > 0 ? n : 0);
   return 1;
 }
 
@@ -348,11 +492,26 @@ static const luaL_Reg poker_funcs[] = {
   { "eval", l_eval }, { "category", l_category }, { "describe", l_describe },
   { "ranks", l_ranks }, { "best5", l_best5 }, { "compare", l_compare },
   { "count", l_count }, { "eval_many", l_eval_many }, { "count_many", l_count_many },
-  { "pack", l_pack }, { NULL, NULL }
+  { "pack", l_pack }, { "values", l_values }, { NULL, NULL }
+};
+
+static const luaL_Reg values_meta[] = {
+  { "__gc", values_gc }, { "__len", values_len }, { "__tostring", values_tostring },
+  { NULL, NULL }
+};
+
+static const luaL_Reg values_methods[] = {
+  { "counts", values_counts }, { "pack", values_pack }, { NULL, NULL }
 };
 
 int dhL_open_poker(lua_State *L) {
   int c;
+  luaL_newmetatable(L, DH_VALUES);
+  luaL_setfuncs(L, values_meta, 0);
+  luaL_newlib(L, values_methods);
+  lua_pushcclosure(L, values_index, 1);  /* v[i], or a method */
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
   lua_newtable(L);
   luaL_setfuncs(L, poker_funcs, 0);
   lua_createtable(L, DH_NCATEGORIES, 0);

@@ -24,10 +24,14 @@
 **    and spreads them evenly.  Each card's mixed key is stored shifted left
 **    by 7 (dh_poker_card_key), so sums of them (mod 2^32) are the mixed
 **    sums, and dh_poker_lane[13-bit lane] is the sum for a suit's cards with
-**    64 added when the lane has five or more (the flush flag).
+**    64 added when the lane has five or more (the flush flag) and the
+**    number of its cards in the low 6 bits (four lanes hold at most 52, so
+**    the low 6 bits of a hand's sum are its number of cards: the checked
+**    bulk calls test that for free).
 **  - A perfect hash of the mixed sums of 5, 6 and 7 cards by row
 **    displacement: h + offset[h >> GEN_SHIFT] is a distinct slot for every
-**    multiset, first fit with the fullest rows first.  Every row, used or
+**    multiset, first fit with the fullest rows first (the offsets are
+**    stored shifted left by 7, like the card keys).  Every row, used or
 **    not, maps its whole width inside the table, so even a key that is no
 **    poker hand reads inside it.
 **  - The value of every 13-bit suit mask with five or more cards (flushes).
@@ -55,7 +59,8 @@ enum { G_HIGH, G_PAIR, G_TWO_PAIR, G_TRIPS, G_STRAIGHT, G_FLUSH, G_FULL, G_QUADS
 typedef struct gen_tables {
   uint32_t mult[13];        /* rank multipliers, rank index 0 = deuce */
   uint32_t card[13];        /* mixed key of a card: (mult * GEN_MIX mod 2^25) << 7 */
-  uint32_t lane[8192];      /* mixed key of a suit lane, | 64 when it holds five */
+  uint32_t lane[8192];      /* mixed key of a suit lane, | 64 when it holds five,
+                            ** + its number of cards */
   uint32_t packed[7462];    /* packed strength of each value, by dense index */
   uint16_t cat_base[10];    /* dense index of each category's first value */
   uint16_t flush[8192];     /* value of a suit mask, 0 under five cards */
@@ -256,12 +261,13 @@ static void make_mults(gen_tables *t, int search) {
   for (r = 0; r < a.n; r++)
     if (a.sum[r] > GEN_MASK) { fprintf(stderr, "poker_gen: keys too wide\n"); exit(1); }
   /* mixed keys add mod 2^32 as the keys add mod 2^25, in the top 25 bits;
-  ** the low 7 bits are free for the flush flag of a lane */
+  ** the low 7 bits are free for the flush flag of a lane and its count */
   for (r = 0; r < 13; r++) t->card[r] = ((t->mult[r] * GEN_MIX) & GEN_MASK) << 7;
   for (r = 0; r < 8192; r++) {
     int b2;
     for (b2 = 0; b2 < 13; b2++) if (r >> b2 & 1) t->lane[r] += t->card[b2];
     if (__builtin_popcount(r) >= 5) t->lane[r] |= 64;
+    t->lane[r] += (uint32_t)__builtin_popcount(r);
   }
   free(bits); free(a.sum); free(a.size); free(b.sum); free(b.size);
 }
@@ -328,7 +334,10 @@ static void make_hash(gen_tables *t) {
       t->value[slot] = l.val[k];
     }
     if (base + (int)width > used) used = base + (int)width;
-    t->offset[row] = (uint32_t)base - ((uint32_t)row << GEN_SHIFT);
+    /* stored shifted left by 7, as the card keys are: the evaluator adds
+    ** it to a hand's sum of lanes and shifts once, (sum + offset) >> 7, and
+    ** the low 7 bits (flag, count) ride along unchanged */
+    t->offset[row] = ((uint32_t)base - ((uint32_t)row << GEN_SHIFT)) << 7;
   }
   t->nslots = used;
   free(l.key); free(l.val); free(rows); free(first); free(next); free(taken);

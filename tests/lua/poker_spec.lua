@@ -116,6 +116,112 @@ describe("deckhand.poker", function()
     end
   end)
 
+  it("evaluates packed hands into reusable PokerValues", function()
+    local rng = dh.rng(11)
+    local hands, words = {}, {}
+    for i = 1, 1500 do  -- more than the engine's blocks of 256 and 1024
+      local bits, n, want = 0, 0, 5 + i % 3
+      while n < want do
+        local c = rng:int(0, 51)
+        local b = 1 << ((c // 13) * 16 + c % 13)
+        if bits & b == 0 then bits, n = bits | b, n + 1 end
+      end
+      words[i] = string.pack("<i8", bits)
+      local names = {}
+      for p = 0, 63 do
+        if bits & (1 << p) ~= 0 then
+          names[#names + 1] = ("23456789TJQKA"):sub(p % 16 + 1, p % 16 + 1)
+                              .. ("cdhs"):sub(p // 16 + 1, p // 16 + 1)
+        end
+      end
+      hands[i] = table.concat(names, " ")
+    end
+    local packed = table.concat(words)
+    local v = poker.values()
+    assert.are.equal(0, #v)
+    assert.is_nil(v[1])
+    assert.are.equal("PokerValues (0)", tostring(v))
+    assert.are.equal(v, poker.eval_many(packed, v))
+    assert.are.equal(1500, #v)
+    assert.are.equal("PokerValues (1500)", tostring(v))
+    -- the single-hand evaluator, from the names, agrees on every hand
+    local differ = 0
+    for i = 1, 1500 do
+      if v[i] ~= poker.eval(hands[i]) then differ = differ + 1 end
+    end
+    assert.are.equal(0, differ)
+    assert.is_nil(v[0])
+    assert.is_nil(v[1501])
+    -- counts in one pass over the values, as count_many counts the hands
+    local counts, n = v:counts()
+    assert.are.equal(1500, n)
+    assert.are.same((poker.count_many(packed)), counts)
+    assert.are.same((poker.count_many(hands)), counts)
+    -- the values packed are what eval_many(packed) returns
+    assert.are.equal(poker.eval_many(packed), v:pack())
+    -- reused: a smaller call shrinks it, a larger one grows it
+    poker.eval_many(packed:sub(1, 80), v)
+    assert.are.equal(10, #v)
+    assert.is_nil(v[11])
+    assert.are.equal(poker.eval(hands[10]), v[10])
+    poker.eval_many(packed .. packed, v)
+    assert.are.equal(3000, #v)
+    assert.are.equal(poker.eval(hands[1500]), v[3000])
+    poker.eval_many("", v)
+    assert.are.equal(0, #v)
+    assert.are.same({ 0, 0 }, { v:counts()["pair"], select(2, v:counts()) })
+    -- a table of hands fills PokerValues too
+    assert.are.equal(v, poker.eval_many({ hands[1], hands[2] }, v))
+    assert.are.equal(2, #v)
+    assert.are.equal(poker.eval(hands[2]), v[2])
+  end)
+
+  it("names what is wrong with the input of a bulk call", function()
+    local good = string.unpack("<i8", poker.pack { "As Ks Qs Js Ts" })
+    local function err(f, ...)
+      local ok, msg = pcall(f, ...)
+      assert.is_false(ok)
+      return msg
+    end
+    local function packed_with(bad, at, n)
+      local words = {}
+      for i = 1, n do words[i] = string.pack("<i8", i == at and bad or good) end
+      return table.concat(words)
+    end
+    local v = poker.values()
+    -- the bad hand's index (1-based) and what is wrong with it
+    for _, at in ipairs { 1, 2, 300, 1024, 1025, 2000 } do
+      assert.matches("packed hand " .. at .. " holds 8 cards %(5 to 7 expected%)",
+                     err(poker.eval_many, packed_with(255, at, 2000), v))
+      assert.matches("packed hand " .. at .. " holds 4 cards",
+                     err(poker.count_many, packed_with(15, at, 2000)))
+      assert.matches("packed hand " .. at .. " holds bit 15, which is no card of the 52",
+                     err(poker.eval_many, packed_with(good | 1 << 15, at, 2000)))
+    end
+    assert.matches("packed hand 3 holds 0 cards", err(poker.eval_many, packed_with(0, 3, 5), v))
+    assert.matches("packed hand 1 holds bit 63", err(poker.count_many, string.pack("<i8", good | 1 << 63)))
+    assert.matches("length 9 is not a multiple of 8", err(poker.eval_many, ("x"):rep(9), v))
+    assert.matches("length 7 is not a multiple of 8", err(poker.count_many, "1234567"))
+    assert.matches("PokerValues", err(poker.eval_many, packed_with(good, 0, 2), {}))
+    assert.matches("table or PokerValues", err(poker.eval_many, { "As Ks Qs Js Ts" }, 42))
+    assert.matches("packed string or table of hands expected, got number", err(poker.count_many, 42))
+    assert.matches("packed string or table of hands expected, got no value", err(poker.eval_many))
+    assert.matches("5 to 7 cards expected at index 2, got 2", err(poker.eval_many, { "As Ks Qs Js Ts", "2c 3c" }, v))
+    -- a failed call leaves no stale or half-made values behind
+    poker.eval_many(packed_with(good, 0, 3), v)
+    assert.are.equal(3, #v)
+    err(poker.eval_many, packed_with(255, 2, 3), v)
+    assert.are.equal(0, #v)
+    assert.is_nil(v[1])
+    err(poker.eval_many, { "As Ks Qs Js Ts", "2c" }, v)
+    assert.are.equal(0, #v)
+    assert.is_nil(v["1"])  -- only numbers index values
+    -- and the next good call is whole
+    poker.eval_many(packed_with(good, 0, 3), v)
+    assert.are.equal(3, #v)
+    assert.are.equal(poker.eval("As Ks Qs Js Ts"), v[3])
+  end)
+
   it("refuses what is not a poker hand", function()
     assert.has_error(function() poker.eval("As Ks Qs Js") end)
     assert.has_error(function() poker.eval("As Ks Qs Js Ts 9s 8s 7s") end)
