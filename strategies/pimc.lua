@@ -22,8 +22,13 @@
 -- trick counts of bid-blind playouts afterwards would not do: a Nil or a
 -- low bid changes how the hand is played, not only how it is scored.
 -- In bidding variants card play uses the same policy by default, so a
--- Nil is played as a Nil in the playouts too.  Passes come from the
--- heuristic strategy.
+-- Nil is played as a Nil in the playouts too.
+--
+-- Passes (Hearts) come from the heuristic strategy by default; with
+-- pass = "mc" they are chosen the way bids are: every pass of the right
+-- size among a pool of cards (the heuristic's pass, then the highest
+-- ranks) is made in sampled worlds, the other seats passing as the
+-- heuristic, and the hand played out and scored.
 -- Options:
 --   worlds    sampled worlds per card decision (default 200)
 --   playouts  with the random policy: playouts per legal card, over all
@@ -42,7 +47,10 @@
 --   bid_window   nil (default): every legal bid is a candidate; a number
 --             k: only the legal bids within k of the heuristic's bid, and 0
 --             (Nil) when legal
---   bid_policy   the playout policy for bids (default "contract")
+--   bid_policy   the playout policy for bids and passes (default "contract")
+--   pass      "heuristic" (default) or "mc" (Monte Carlo, as above)
+--   pass_worlds  sampled worlds per pass (default 50)
+--   pass_pool    cards the passes are chosen from (default 8: 56 passes of 3)
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -67,6 +75,12 @@ function M.new(options)
     error("pimc: bid must be 'mc' or 'heuristic'", 2)
   end
   local bid_worlds = options.bid_worlds or 100
+  local pass_mode = options.pass or "heuristic"
+  if pass_mode ~= "mc" and pass_mode ~= "heuristic" then
+    error("pimc: pass must be 'mc' or 'heuristic'", 2)
+  end
+  local pass_worlds = options.pass_worlds or 50
+  local pass_pool = options.pass_pool or 8
   local bid_window = options.bid_window
   local bid_policy = options.bid_policy or "contract"
   if not policies[bid_policy] then
@@ -145,6 +159,58 @@ function M.new(options)
     return cands[best]
   end
   if bid_mode == "mc" then s.bid = mc_bid end
+
+  -- passes, the same way: candidate passes made in sampled worlds, the
+  -- other seats passing as the heuristic, the hand played out
+  local function mc_pass(view)
+    local guess = helper.pass(view)
+    local k, me = #guess, view:seat()
+    local hand = view:hand(me):list()
+    table.sort(hand, function(a, b)
+      if a.rank ~= b.rank then return a.rank > b.rank end
+      return tostring(a) < tostring(b)
+    end)
+    local pool, seen = {}, {}
+    for _, c in ipairs(guess) do pool[#pool + 1], seen[tostring(c)] = c, true end
+    for _, c in ipairs(hand) do
+      if #pool >= pass_pool then break end
+      if not seen[tostring(c)] then pool[#pool + 1], seen[tostring(c)] = c, true end
+    end
+    local cands = {}
+    local function choose(from, picked)
+      if #picked == k then cands[#cands + 1] = { table.unpack(picked) } return end
+      for i = from, #pool do
+        picked[#picked + 1] = pool[i]
+        choose(i + 1, picked)
+        picked[#picked] = nil
+      end
+    end
+    choose(1, {})
+    if #cands <= 1 then return guess end
+    local sum = {}
+    for i = 1, #cands do sum[i] = 0 end
+    local sampled = 0
+    for _ = 1, pass_worlds do
+      local ok, world = pcall(view.sample, view, rng)
+      if not ok then break end
+      sampled = sampled + 1
+      local stream = rng:split()
+      for i, cards in ipairs(cands) do
+        local g = world:clone()
+        while g:phase() == "pass" do
+          local t = g:next_player()
+          assert(g:pass(t, t == me and cards or helper.pass(g:view(t))))
+        end
+        local points, tricks = g:playouts(stream:clone(), bid_per, bid_policy)
+        sum[i] = sum[i] + value(view, me, points, tricks)
+      end
+    end
+    if sampled == 0 then return guess end
+    local best = 1   -- the heuristic's own pass is candidate 1: kept on ties
+    for i = 2, #cands do if sum[i] > sum[best] then best = i end end
+    return cands[best]
+  end
+  if pass_mode == "mc" then s.pass = mc_pass end
 
   function s.play(view)
     local legal = view:legal():list()

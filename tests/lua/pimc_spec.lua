@@ -186,3 +186,25 @@ describe("contract playout policy", function()
     end
   end)
 end)
+
+describe("pimc passes", function()
+  it("Monte Carlo passes are cards of the own hand, as many as the heuristic's", function()
+    local v = dh.variant("hearts", { max_hands = 1 })
+    local bot = dh.strategy("pimc", { variant = v, seed = 2, pass = "mc", pass_worlds = 3, pass_pool = 5 })
+    for seed = 1, 6 do
+      local g = dh.game(v, { seed = seed })
+      while g:phase() == "pass" do
+        local s = g:next_player()
+        local cards = bot.pass(g:view(s))
+        assert.equal(3, #cards)
+        local seen = {}
+        for _, c in ipairs(cards) do
+          assert.is_true(g:hand(s):has(c))
+          assert.is_nil(seen[tostring(c)])
+          seen[tostring(c)] = true
+        end
+        assert(g:pass(s, cards))
+      end
+    end
+  end)
+end)
