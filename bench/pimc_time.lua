@@ -1,9 +1,11 @@
--- Time per pimc decision in Spades card play (all four seats pimc, bids 3).
---   lua5.4 bench/pimc_time.lua [worlds] [playouts] [deals] [policy]
+-- Time per pimc decision in Spades card play (all four seats pimc, bids 3),
+-- then per Monte Carlo bid (Spades, and Oh Hell with 13 cards).
+--   lua5.4 bench/pimc_time.lua [worlds] [playouts] [deals] [policy] [bid_worlds]
 local dh = require "deckhand"
 local worlds, playouts = tonumber(arg[1]) or 40, tonumber(arg[2]) or 1000
 local deals = tonumber(arg[3]) or 20
 local policy = arg[4] or "greedy"
+local bid_worlds = tonumber(arg[5]) or 100
 local v = dh.variant("spades", { max_hands = 1 })
 local bot = dh.strategy("pimc", { variant = v, worlds = worlds, playouts = playouts, objective = "tricks",
                                  policy = policy })
@@ -33,3 +35,22 @@ end
 print(("pimc %s worlds=%d playouts=%d: %d decisions, mean %.2f ms, median %.2f ms, max %.2f ms"):format(
   policy, worlds, playouts, #times, stats(times)))
 print(("  first trick: mean %.2f ms, median %.2f ms, max %.2f ms"):format(stats(first)))
+
+-- bids: every seat bids with pimc (Monte Carlo), the cards are not played
+for _, case in ipairs { { "spades", { max_hands = 1 } }, { "ohhell", { descending = true } } } do
+  local bv = dh.variant(case[1], case[2])
+  local bidder = dh.strategy("pimc", { variant = bv, bid_worlds = bid_worlds })
+  local bt = {}
+  for d = 1, deals do
+    local g = dh.game(bv, { seed = d })
+    while g:phase() == "bid" do
+      local s = g:next_player()
+      local t0 = os.clock()
+      local b = bidder.bid(g:view(s))
+      bt[#bt + 1] = os.clock() - t0
+      assert(g:bid(s, b))
+    end
+  end
+  print(("pimc bid %s bid_worlds=%d: %d bids, mean %.2f ms, median %.2f ms, max %.2f ms"):format(
+    case[1], bid_worlds, #bt, stats(bt)))
+end

@@ -13,8 +13,10 @@ PIMC=""
 run() { local name=$1; shift; echo "\$ $D $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D "$@" >>"$OUT/$name.txt" 2>&1; }
 run spades_play_heuristic_random spades --players heuristic,random $FIXED
 run briscola_heuristic_random briscola --players heuristic,random
-run spades_play_pimc_heuristic spades --players pimc,heuristic $FIXED $PIMC --set pimc.objective=tricks
+run spades_play_pimc_heuristic spades --players pimc,heuristic $FIXED $PIMC --set pimc.objective=tricks --set pimc.policy=greedy
 run spades_full_pimc_heuristic spades --players pimc,heuristic $PIMC
+run spades_full_pimc_hbids_heuristic spades --players pimc,heuristic $PIMC --set pimc.bid=heuristic
+run ohhell_pimc_heuristic ohhell --players pimc,heuristic,heuristic,heuristic $PIMC
 run briscola_pimc_heuristic briscola --players pimc,heuristic $PIMC
 run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC
 run holdem_heuristic_random holdem --players heuristic,random

@@ -10,9 +10,24 @@ static int weight(const dh_match *m, dh_card c) {
   return r->strength[c & 63] + (dh_rules_suit(r, c) == m->trump ? 256 : 0);
 }
 
-int dh_policy_greedy(const dh_match *m, dh_cardset legal, dh_card *out) {
+/* does seat s play to lose the tricks it can?  With bids: when it bid 0,
+** or its side has made the sum of its positive bids (more are overtricks) */
+static int ducking(const dh_match *m, int s) {
   const dh_rules *r = m->rules;
-  int layout = r->deck.layout, low = r->low_wins;
+  int t, want = 0, got = 0;
+  if (!r->bidding || m->bid[s] == DH_NO_BID) return 0;
+  if (m->bid[s] <= 0) return 1;
+  for (t = 0; t < m->nseats; t++)
+    if (r->side_of[t] == r->side_of[s] && m->bid[t] > 0) { want += m->bid[t]; got += m->tricks[t]; }
+  return got >= want;
+}
+
+/* the greedy choice; duck: play to lose (lead the weakest, follow with
+** the strongest card that loses); contract: a trick held by a ducking
+** seat of the own side counts as not held */
+static int choose(const dh_match *m, dh_cardset legal, int low, int contract, dh_card *out) {
+  const dh_rules *r = m->rules;
+  int layout = r->deck.layout;
   int best_win = -1, best_lose = -1, wwin = 0, wlose = 0, held = 0;
   dh_cardset it;
   if (m->trick.n == 0) {  /* lead: strongest outside trumps (low_wins: weakest) */
@@ -30,7 +45,8 @@ int dh_policy_greedy(const dh_match *m, dh_cardset legal, dh_card *out) {
   {
     int w0;
     if (dh_play_winner(m, &m->trick, &w0) != DH_OK) return DH_E_RULE;
-    held = r->side_of[m->trick.seats[w0]] == r->side_of[m->turn];
+    held = r->side_of[m->trick.seats[w0]] == r->side_of[m->turn] &&
+           !(contract && ducking(m, m->trick.seats[w0]));
   }
   for (it = legal; it; it &= it - 1) {
     int pos = dh_set_first(it), win;
@@ -52,6 +68,14 @@ int dh_policy_greedy(const dh_match *m, dh_cardset legal, dh_card *out) {
   return DH_OK;
 }
 
+int dh_policy_greedy(const dh_match *m, dh_cardset legal, dh_card *out) {
+  return choose(m, legal, m->rules->low_wins, 0, out);
+}
+
+int dh_policy_contract(const dh_match *m, dh_cardset legal, dh_card *out) {
+  return choose(m, legal, m->rules->low_wins || ducking(m, m->turn), 1, out);
+}
+
 int dh_playout_hand_policy(dh_match *m, dh_rng *r, int policy) {
   int hand = m->hand_no, err = DH_OK;
   if (policy == DH_POLICY_RANDOM) return dh_playout_hand(m, r);
@@ -66,7 +90,8 @@ int dh_playout_hand_policy(dh_match *m, dh_rng *r, int policy) {
         break;
       }
       if (!legal) legal = m->hand[m->turn];
-      if ((err = dh_policy_greedy(m, legal, &c)) != DH_OK) break;
+      err = policy == DH_POLICY_CONTRACT ? dh_policy_contract(m, legal, &c) : dh_policy_greedy(m, legal, &c);
+      if (err != DH_OK) break;
       if ((err = dh_match_play_legal(m, c)) != DH_OK) break;
       continue;
     }

@@ -6,7 +6,7 @@
 
 #include "match.h"
 
-enum { DH_POLICY_RANDOM, DH_POLICY_GREEDY };
+enum { DH_POLICY_RANDOM, DH_POLICY_GREEDY, DH_POLICY_CONTRACT };
 
 /* greedy card for the seat to act, among legal (non-empty): follow by
 ** winning as cheaply as possible unless the own side already holds the
@@ -15,8 +15,14 @@ enum { DH_POLICY_RANDOM, DH_POLICY_GREEDY };
 ** does not take the trick, and leads the weakest.  DH_OK or DH_E_RULE. */
 int dh_policy_greedy(const dh_match *m, dh_cardset legal, dh_card *out);
 
-/* plays the current hand to its end: cards by the policy, bids and passes
-** at random (as dh_playout_hand) */
+/* greedy that knows the bids: a seat ducks (as greedy does with low_wins)
+** when it bid 0 (Nil, blind Nil) or once its side's players with a bid
+** above 0 have taken that many tricks together; a trick held by a ducking
+** partner is not held.  Without bids it is dh_policy_greedy. */
+int dh_policy_contract(const dh_match *m, dh_cardset legal, dh_card *out);
+
+/* plays the current hand to its end: cards by the policy (DH_POLICY_*),
+** bids and passes at random (as dh_playout_hand) */
 int dh_playout_hand_policy(dh_match *m, dh_rng *r, int policy);
 
 #endif

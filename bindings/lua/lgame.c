@@ -615,12 +615,12 @@ static int game_playout(lua_State *L) {
   return 1;
 }
 
-static const char *const policy_names[] = { "random", "greedy", NULL };
+static const char *const policy_names[] = { "random", "greedy", "contract", NULL };
 
 /* game:playouts(rng, n [, policy]) -> mean points per side, mean tricks per
 ** seat: n completions of the current hand, each on a copy, all in C (the
-** game itself does not change), cards chosen by the policy ("random" or
-** "greedy", see policy.h).  The bulk call of Monte Carlo strategies. */
+** game itself does not change), cards chosen by the policy ("random",
+** "greedy" or "contract", see policy.h).  The bulk call of Monte Carlo strategies. */
 static int game_playouts(lua_State *L) {
   dh_match *m = checkgame(L, 1);
   dh_rng *r = dhL_checkrng(L, 2);
