@@ -1,11 +1,13 @@
 -- Time per pimc decision in Spades card play (all four seats pimc, bids 3),
--- then per Monte Carlo bid (Spades, and Oh Hell with 13 cards).
---   lua5.4 bench/pimc_time.lua [worlds] [playouts] [deals] [policy] [bid_worlds]
+-- then per Monte Carlo bid (Spades, and Oh Hell with 13 cards), then per
+-- card in Hearts (pimc against three heuristic, hearts_worlds worlds).
+--   lua5.4 bench/pimc_time.lua [worlds] [playouts] [deals] [policy] [bid_worlds] [hearts_worlds]
 local dh = require "deckhand"
 local worlds, playouts = tonumber(arg[1]) or 40, tonumber(arg[2]) or 1000
 local deals = tonumber(arg[3]) or 20
 local policy = arg[4] or "greedy"
 local bid_worlds = tonumber(arg[5]) or 100
+local hearts_worlds = tonumber(arg[6]) or 500
 local v = dh.variant("spades", { max_hands = 1 })
 local bot = dh.strategy("pimc", { variant = v, worlds = worlds, playouts = playouts, objective = "tricks",
                                  policy = policy })
@@ -53,4 +55,25 @@ for _, case in ipairs { { "spades", { max_hands = 1 } }, { "ohhell", { descendin
   end
   print(("pimc bid %s bid_worlds=%d: %d bids, mean %.2f ms, median %.2f ms, max %.2f ms"):format(
     case[1], bid_worlds, #bt, stats(bt)))
+end
+
+-- Hearts: seat 1 pimc, the others heuristic, one hand a deal, passing left
+do
+  local hv = dh.variant("hearts", { max_hands = 1 })
+  local bots = { dh.strategy("pimc", { variant = hv, worlds = hearts_worlds }) }
+  for s = 2, 4 do bots[s] = dh.strategy("heuristic", { variant = hv, seed = s }) end
+  local ht = {}
+  for d = 1, deals do
+    local g = dh.game(hv, { seed = d })
+    while g:next_player() do
+      local s, phase = g:next_player(), g:phase()
+      local view = g:view(s)
+      local t0 = os.clock()
+      local move = (s == 1 and phase == "play") and bots[1].play(view) or bots[s][phase](view)
+      if s == 1 and phase == "play" then ht[#ht + 1] = os.clock() - t0 end
+      assert(g[phase](g, s, move))
+    end
+  end
+  print(("pimc hearts worlds=%d: %d decisions, mean %.2f ms, median %.2f ms, max %.2f ms"):format(
+    hearts_worlds, #ht, stats(ht)))
 end

@@ -7,17 +7,19 @@ G=${1:-2000}
 OUT=${2:-build/strength}
 J=${JOBS:-1}
 mkdir -p "$OUT"
-D="bin/deckhand tournament --quiet --games $G --jobs $J --seed 1"
+D="bin/deckhand tournament --quiet --jobs $J --seed 1"
+OHG=${OHHELL_GAMES:-300}   # an Oh Hell "deal" is a whole 25-hand match
 FIXED="--bid-with heuristic --set heuristic.nil_bids=false --set heuristic.avoid_bags=false"
 PIMC=""
-run() { local name=$1; shift; echo "\$ $D $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D "$@" >>"$OUT/$name.txt" 2>&1; }
+run() { local name=$1; shift; echo "\$ $D --games ${GAMES:-$G} $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D --games ${GAMES:-$G} "$@" >>"$OUT/$name.txt" 2>&1; }
 run spades_play_heuristic_random spades --players heuristic,random $FIXED
 run briscola_heuristic_random briscola --players heuristic,random
 run spades_play_pimc_heuristic spades --players pimc,heuristic $FIXED $PIMC --set pimc.objective=tricks --set pimc.policy=greedy
 run spades_full_pimc_heuristic spades --players pimc,heuristic $PIMC
 run spades_full_pimc_hbids_heuristic spades --players pimc,heuristic $PIMC --set pimc.bid=heuristic
-run ohhell_pimc_heuristic ohhell --players pimc,heuristic,heuristic,heuristic $PIMC
+GAMES=$OHG run ohhell_pimc_heuristic ohhell --players pimc,heuristic,heuristic,heuristic $PIMC
 run briscola_pimc_heuristic briscola --players pimc,heuristic $PIMC
+run hearts_pimc500_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC --set pimc.worlds=500
 run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC
 run holdem_heuristic_random holdem --players heuristic,random
 run holdem_pimc_heuristic holdem --players pimc,heuristic
