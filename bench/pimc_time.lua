@@ -77,3 +77,35 @@ do
   print(("pimc hearts worlds=%d: %d decisions, mean %.2f ms, median %.2f ms, max %.2f ms"):format(
     hearts_worlds, #ht, stats(ht)))
 end
+
+-- the bulk primitives alone, at trick one: the second seat's view after the
+-- lead, one world sampled from it, then 300 random playouts (one
+-- game:playouts call) after each legal card.  Reference
+-- (PERF-ANCHORS.md, issue #5): 1 ms of C per decision gives 300 playouts
+-- per legal card at trick one.
+do
+  local v1 = dh.variant("spades", { max_hands = 1 })
+  local rng, per, runs = dh.rng(7), 300, 0
+  local ms, cards = {}, 0
+  for d = 1, deals * 10 do
+    local g = dh.game(v1, { seed = 1000 + d })
+    for _ = 1, 4 do assert(g:bid(g:next_player(), 3)) end
+    assert(g:play(g:next_player(), rng:pick(g:legal())))
+    local me = g:next_player()
+    local view = g:view(me)
+    local legal = view:legal():list()
+    local t0 = os.clock()
+    local world = view:sample(rng)
+    for _, c in ipairs(legal) do
+      local w = world:clone()
+      assert(w:play(me, c))
+      w:playouts(rng, per, "random")
+    end
+    local dt = os.clock() - t0
+    ms[#ms + 1] = dt / #legal   -- seconds per legal card (stats gives ms)
+    cards, runs = cards + #legal, runs + 1
+  end
+  local mean = stats(ms)
+  print(("bulk calls at trick one (%d decisions, %.1f legal cards each): a world sampled and %d random playouts per legal card take %.3f ms per card; 1 ms per decision gives %.0f playouts per legal card (reference: 300)"):format(
+    runs, cards / runs, per, mean, per / (mean * cards / runs)))
+end
