@@ -1,5 +1,6 @@
 -- Strategies, the tournament runner and the deckhand command.
 local dh = require "deckhand"
+local T = dh.tournament_lib
 
 local root = os.getenv("DECKHAND_ROOT") or "."
 local bin = root .. "/bin/deckhand"
@@ -95,6 +96,31 @@ describe("strategies", function()
   it("heuristic beats random at Spades card play", function()
     local res = dh.tournament(with { games = 20, bid_with = "heuristic" })
     assert.is_true(res.diff.tricks > 1)
+  end)
+
+  it("counts a whole Oh Hell match per deal, reported per hand", function()
+    -- four players: hands of 1..13 and back down to 1 (the rule text), so a
+    -- match is 25 hands and 1+2+...+13+12+...+1 = 169 tricks
+    local rec = tmpname()
+    local res = dh.tournament(with { variant = "ohhell", players = { "heuristic", "random" },
+                                     games = 2, record = rec })
+    local games = 0
+    for line in io.lines(rec) do
+      local l = T.from_json(line)
+      for _, g in ipairs(l.games or {}) do
+        games = games + 1
+        assert.are.equal(25, g.hands)
+        local t = 0
+        for _, x in ipairs(g.tricks) do t = t + x end
+        assert.are.equal(169, t)
+      end
+    end
+    os.remove(rec)
+    assert.are.equal(2 * 4, games)   -- two deals, four rotations each
+    -- per seat and hand: the two strategies' means add up to 2 x 169 / 25 / 4
+    local sum = 0
+    for _, r in ipairs(res.players) do sum = sum + r.tricks end
+    assert.is_true(math.abs(sum - 169 / 25 / 2) < 1e-9, tostring(sum))
   end)
 
   it("cannot reach hidden cards or the game through the view", function()

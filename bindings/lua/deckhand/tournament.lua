@@ -243,6 +243,13 @@ return function(deckhand)
       end
       local game = deckhand.game(variant, { seed = seed })
       local forfeit
+      -- a deal may be a match of many hands (a variant with no hand cap):
+      -- each hand's tricks are added up as it ends
+      local hand_no, hands, tricks = game:hand_number(), 0, {}
+      local function hand_done()
+        hands = hands + 1
+        for s, t in ipairs(game:last_tricks()) do tricks[s] = (tricks[s] or 0) + t end
+      end
       while true do
         local seat = game:next_player()
         if not seat then break end
@@ -268,6 +275,10 @@ return function(deckhand)
           }
           break
         end
+        if not poker and (game:phase() == "over" or game:hand_number() ~= hand_no) then
+          hand_done()
+          hand_no = game:hand_number()
+        end
       end
       local g = { seats = names }
       if forfeit then
@@ -281,7 +292,8 @@ return function(deckhand)
         g.hands = game:hand_number()
         g.record = game:record()
       else
-        g.scores, g.tricks, g.winners = game:scores(), game:last_tricks(), game:winners() or {}
+        g.scores, g.tricks, g.winners = game:scores(), tricks, game:winners() or {}
+        if hands > 1 then g.hands = hands end   -- scores and tricks are then over all of them
         g.sides = {}
         for seat = 1, #names do g.sides[seat] = sides[seat] end
         g.record = game:record()
@@ -348,9 +360,9 @@ return function(deckhand)
             for _, w in ipairs(g.winners) do if w == side then won = true end end
             if won and #g.winners == 1 then a.win = a.win + 1
             elseif won then a.win = a.win + 1 / #g.winners end
-            local t = 0
+            local t, h = 0, g.hands or 1
             for s2, sd in ipairs(sides) do if sd == side then t = t + g.tricks[s2] end end
-            a.score, a.tricks, a.n = a.score + g.scores[side], a.tricks + t, a.n + 1
+            a.score, a.tricks, a.n = a.score + g.scores[side] / h, a.tricks + t / h, a.n + 1
           end
         end
       end
