@@ -74,6 +74,19 @@ static size_t first_bad(const dh_cardset *hands, size_t n) {
   return i;
 }
 
+/* hands k .. k + 7 of eval_many, written out so that their table loads
+** overlap (it names eval_many's hands, out, check and c) */
+#define EIGHT_HANDS(k) do { \
+    out[(k)] = value_of(hands[(k)], check, &c); \
+    out[(k) + 1] = value_of(hands[(k) + 1], check, &c); \
+    out[(k) + 2] = value_of(hands[(k) + 2], check, &c); \
+    out[(k) + 3] = value_of(hands[(k) + 3], check, &c); \
+    out[(k) + 4] = value_of(hands[(k) + 4], check, &c); \
+    out[(k) + 5] = value_of(hands[(k) + 5], check, &c); \
+    out[(k) + 6] = value_of(hands[(k) + 6], check, &c); \
+    out[(k) + 7] = value_of(hands[(k) + 7], check, &c); \
+  } while (0)
+
 /* with wide, sixteen hands a step, else eight; with check, the checks too
 ** (both constants once inlined) */
 static inline __attribute__((always_inline)) size_t
@@ -84,38 +97,18 @@ eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out, int check, int 
     for (; i + 16 <= n; i += 16) {
       __builtin_prefetch(AHEAD(hands + i));
       __builtin_prefetch(AHEAD(hands + i + 8));
-      out[i] = value_of(hands[i], check, &c);
-      out[i + 1] = value_of(hands[i + 1], check, &c);
-      out[i + 2] = value_of(hands[i + 2], check, &c);
-      out[i + 3] = value_of(hands[i + 3], check, &c);
-      out[i + 4] = value_of(hands[i + 4], check, &c);
-      out[i + 5] = value_of(hands[i + 5], check, &c);
-      out[i + 6] = value_of(hands[i + 6], check, &c);
-      out[i + 7] = value_of(hands[i + 7], check, &c);
-      out[i + 8] = value_of(hands[i + 8], check, &c);
-      out[i + 9] = value_of(hands[i + 9], check, &c);
-      out[i + 10] = value_of(hands[i + 10], check, &c);
-      out[i + 11] = value_of(hands[i + 11], check, &c);
-      out[i + 12] = value_of(hands[i + 12], check, &c);
-      out[i + 13] = value_of(hands[i + 13], check, &c);
-      out[i + 14] = value_of(hands[i + 14], check, &c);
-      out[i + 15] = value_of(hands[i + 15], check, &c);
+      EIGHT_HANDS(i);
+      EIGHT_HANDS(i + 8);
     }
   }
   for (; i + 8 <= n; i += 8) {
     __builtin_prefetch(AHEAD(hands + i));
-    out[i] = value_of(hands[i], check, &c);
-    out[i + 1] = value_of(hands[i + 1], check, &c);
-    out[i + 2] = value_of(hands[i + 2], check, &c);
-    out[i + 3] = value_of(hands[i + 3], check, &c);
-    out[i + 4] = value_of(hands[i + 4], check, &c);
-    out[i + 5] = value_of(hands[i + 5], check, &c);
-    out[i + 6] = value_of(hands[i + 6], check, &c);
-    out[i + 7] = value_of(hands[i + 7], check, &c);
+    EIGHT_HANDS(i);
   }
   for (; i < n; i++) out[i] = value_of(hands[i], check, &c);
   return check && checks_failed(&c) ? first_bad(hands, n) : n;
 }
+#undef EIGHT_HANDS
 
 void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
   eval_many(hands, n, out, 0, 1);

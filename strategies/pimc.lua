@@ -116,6 +116,28 @@ function M.new(options)
     return low and -v or v
   end
 
+  -- per candidate, the sum of its values over up to n worlds sampled from
+  -- the view, and how many worlds were sampled: try(g, cand, stream, me)
+  -- makes the candidate on g, a copy of the world, and returns the hand's
+  -- points and tricks.  Every candidate of a world gets the same random
+  -- numbers: the comparison between candidates is then much less noisy
+  -- than each mean alone.  No new world is started once `seconds` is spent.
+  local function sums(view, cands, n, try, seconds)
+    local me, sum, sampled, start = view:seat(), {}, 0, os.clock()
+    for i = 1, #cands do sum[i] = 0 end
+    for _ = 1, n do
+      local ok, world = pcall(view.sample, view, rng)
+      if not ok then break end   -- the sampler found no deal: decide on what we have
+      sampled = sampled + 1
+      local stream = rng:split()
+      for i, c in ipairs(cands) do
+        sum[i] = sum[i] + value(view, me, try(world:clone(), c, stream:clone(), me))
+      end
+      if seconds and os.clock() - start > seconds then break end
+    end
+    return sum, sampled
+  end
+
   -- the candidate bids: every legal bid, or a window around the heuristic's
   local function candidates(view, guess)
     local legal = view:legal()
@@ -131,26 +153,14 @@ function M.new(options)
     local guess = helper.bid(view)
     local cands = candidates(view, guess)
     if #cands == 1 then return cands[1] end
-    local me = view:seat()
-    local sum = {}
-    for i = 1, #cands do sum[i] = 0 end
-    local sampled = 0
-    for _ = 1, bid_worlds do
-      local ok, world = pcall(view.sample, view, rng)
-      if not ok then break end
-      sampled = sampled + 1
-      local stream = rng:split()
-      for i, b in ipairs(cands) do
-        local g = world:clone()
-        assert(g:bid(me, b))
-        while g:phase() == "bid" do   -- the seats after this one
-          local t = g:next_player()
-          assert(g:bid(t, helper.bid(g:view(t))))
-        end
-        local points, tricks = g:playouts(stream:clone(), bid_per, bid_policy)
-        sum[i] = sum[i] + value(view, me, points, tricks)
+    local sum, sampled = sums(view, cands, bid_worlds, function(g, b, stream, me)
+      assert(g:bid(me, b))
+      while g:phase() == "bid" do   -- the seats after this one
+        local t = g:next_player()
+        assert(g:bid(t, helper.bid(g:view(t))))
       end
-    end
+      return g:playouts(stream, bid_per, bid_policy)
+    end)
     if sampled == 0 then return guess end
     local best = 1
     for i = 2, #cands do
@@ -190,24 +200,13 @@ function M.new(options)
     end
     choose(1, {})
     if #cands <= 1 then return guess end
-    local sum = {}
-    for i = 1, #cands do sum[i] = 0 end
-    local sampled = 0
-    for _ = 1, pass_worlds do
-      local ok, world = pcall(view.sample, view, rng)
-      if not ok then break end
-      sampled = sampled + 1
-      local stream = rng:split()
-      for i, cards in ipairs(cands) do
-        local g = world:clone()
-        while g:phase() == "pass" do
-          local t = g:next_player()
-          assert(g:pass(t, t == me and cards or helper.pass(g:view(t))))
-        end
-        local points, tricks = g:playouts(stream:clone(), bid_per, bid_policy)
-        sum[i] = sum[i] + value(view, me, points, tricks)
+    local sum, sampled = sums(view, cands, pass_worlds, function(g, cards, stream)
+      while g:phase() == "pass" do
+        local t = g:next_player()
+        assert(g:pass(t, t == me and cards or helper.pass(g:view(t))))
       end
-    end
+      return g:playouts(stream, bid_per, bid_policy)
+    end)
     if sampled == 0 then return guess end
     local best = 1   -- the heuristic's own pass is candidate 1: kept on ties
     for i = 2, #cands do if sum[i] > sum[best] then best = i end end
@@ -218,31 +217,14 @@ function M.new(options)
   function s.play(view)
     local legal = view:legal():list()
     if #legal == 1 then return legal[1] end
-    local me = view:seat()
-    local sum = {}
-    for i = 1, #legal do sum[i] = 0 end
-    local start, sampled = os.clock(), 0
-    for _ = 1, worlds do
-      local ok, world = pcall(view.sample, view, rng)
-      if not ok then break end   -- the sampler found no deal: decide on what we have
-      sampled = sampled + 1
-      local hand_no = world:hand_number()
-      -- the same random numbers for every card of a world: the comparison
-      -- between cards is then much less noisy than each mean alone
-      local stream = rng:split()
-      for i, c in ipairs(legal) do
-        local g = world:clone()
-        assert(g:play(me, c))
-        local points, tricks
-        if g:phase() == "over" or g:hand_number() ~= hand_no then
-          points, tricks = g:hand_points(), g:last_tricks()
-        else
-          points, tricks = g:playouts(stream:clone(), per, policy)
-        end
-        sum[i] = sum[i] + value(view, me, points, tricks)
+    local sum, sampled = sums(view, legal, worlds, function(g, c, stream, me)
+      local hand_no = g:hand_number()
+      assert(g:play(me, c))
+      if g:phase() == "over" or g:hand_number() ~= hand_no then   -- the card ended the hand
+        return g:hand_points(), g:last_tricks()
       end
-      if budget and os.clock() - start > budget then break end
-    end
+      return g:playouts(stream, per, policy)
+    end, budget)
     if sampled == 0 then return helper.play(view) end
     local best = 1
     for i = 2, #legal do if sum[i] > sum[best] then best = i end end

@@ -251,43 +251,28 @@ static void bad_packed(lua_State *L, const packed *p, size_t i) {
 
 enum { BLOCK = 512 };  /* hands copied at a time when they cannot be read in place */
 
-/* dst[i] = value of packed hand i, every hand checked; raises on a bad one */
-static void eval_packed_into(lua_State *L, const packed *p, dh_hand_value *dst) {
+/* runs the checked bulk call on the packed hands: with counts,
+** counts[category] += 1 for each, else their values into dst (dst[i] for
+** hand i); read in place when the string allows, else copied a block at a
+** time.  Raises on the first bad hand. */
+static void packed_checked(lua_State *L, const packed *p, dh_hand_value *dst, uint64_t *counts) {
   const dh_cardset *h = in_place(p);
   size_t bad = p->n;
   if (h) {
-    bad = dh_poker_eval_many_checked(h, p->n, dst);
+    bad = counts ? dh_poker_count_many_checked(h, p->n, counts) : dh_poker_eval_many_checked(h, p->n, dst);
   } else {
     dh_cardset copy[BLOCK];
     size_t i, j, m;
     for (i = 0; i < p->n && bad == p->n; i += m) {
       m = p->n - i < BLOCK ? p->n - i : BLOCK;
       for (j = 0; j < m; j++) copy[j] = load_set(p->src + (i + j) * PACKED_SET);
-      j = dh_poker_eval_many_checked(copy, m, dst + i);
+      j = counts ? dh_poker_count_many_checked(copy, m, counts) : dh_poker_eval_many_checked(copy, m, dst + i);
       if (j < m) bad = i + j;
     }
   }
   if (bad < p->n) bad_packed(L, p, bad);
 }
 
-/* counts[category] += 1 for each packed hand, every hand checked */
-static void count_packed_into(lua_State *L, const packed *p, uint64_t *counts) {
-  const dh_cardset *h = in_place(p);
-  size_t bad = p->n;
-  if (h) {
-    bad = dh_poker_count_many_checked(h, p->n, counts);
-  } else {
-    dh_cardset copy[BLOCK];
-    size_t i, j, m;
-    for (i = 0; i < p->n && bad == p->n; i += m) {
-      m = p->n - i < BLOCK ? p->n - i : BLOCK;
-      for (j = 0; j < m; j++) copy[j] = load_set(p->src + (i + j) * PACKED_SET);
-      j = dh_poker_count_many_checked(copy, m, counts);
-      if (j < m) bad = i + j;
-    }
-  }
-  if (bad < p->n) bad_packed(L, p, bad);
-}
 
 /*
 ** PokerValues: a reusable array of hand values, for eval_many's results.
@@ -396,14 +381,14 @@ static int eval_packed_string(lua_State *L, const packed *p) {
   char *dst = luaL_buffinitsize(L, &b, p->n * PACKED_VALUE + 1);
   if (PACKED_NATIVE && sizeof(dh_hand_value) == PACKED_VALUE &&
       (uintptr_t)dst % _Alignof(dh_hand_value) == 0) {
-    eval_packed_into(L, p, (dh_hand_value *)(void *)dst);
+    packed_checked(L, p, (dh_hand_value *)(void *)dst, NULL);
   } else {
     values *vs;
     size_t i;
     l_values(L);
     vs = check_values(L, -1);
     values_reserve(L, vs, p->n);
-    eval_packed_into(L, p, vs->v);
+    packed_checked(L, p, vs->v, NULL);
     for (i = 0; i < p->n; i++) {
       char *w = dst + i * PACKED_VALUE;
       dh_hand_value v = vs->v[i];
@@ -421,7 +406,7 @@ static int l_count_many(lua_State *L) {
   size_t total;
   if (lua_type(L, 1) == LUA_TSTRING) {
     packed p = check_packed(L, 1);
-    count_packed_into(L, &p, counts);
+    packed_checked(L, &p, NULL, counts);
     total = p.n;
   } else {
     const void *meta = set_metatable(L);
@@ -455,7 +440,7 @@ static int l_eval_many(lua_State *L) {
     if (lua_isnoneornil(L, 2)) return eval_packed_string(L, &p);
     if (!vs) luaL_typeerror(L, 2, "PokerValues (poker.values()) for packed hands");
     values_reserve(L, vs, p.n);
-    eval_packed_into(L, &p, vs->v);
+    packed_checked(L, &p, vs->v, NULL);
     vs->n = p.n;
     lua_settop(L, 2);
     return 1;

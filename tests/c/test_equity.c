@@ -7,20 +7,10 @@
 
 #include "check.h"
 #include "equity.h"
+#include "equity_fixture.h"
 #include "poker.h"
 
 static dh_range ranges[DH_EQ_MAXPLAYERS];
-
-static dh_cardset cards(const char *s) {
-  dh_card c[16];
-  const char *why;
-  size_t where;
-  dh_card dup;
-  dh_cardset set = 0;
-  int i, n = dh_cards_parse(s, strlen(s), c, 16, &why, &where, &dup);
-  for (i = 0; i < n; i++) set |= dh_set_of(c[i]);
-  return set;
-}
 
 static int range_n(const char *s, int game, dh_cardset dead) {
   const char *why;

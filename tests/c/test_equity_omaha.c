@@ -14,21 +14,11 @@
 
 #include "check.h"
 #include "equity.h"
+#include "equity_fixture.h"
 
 static dh_range ranges[DH_EQ_MAXPLAYERS];
 
 static dh_card card_at(int i) { return dh_card_make(i % 13 + 2, i / 13); }
-
-static dh_cardset cards(const char *s) {
-  dh_card c[16];
-  const char *why;
-  size_t where;
-  dh_card dup;
-  dh_cardset set = 0;
-  int i, n = dh_cards_parse(s, strlen(s), c, 16, &why, &where, &dup);
-  for (i = 0; i < n; i++) set |= dh_set_of(c[i]);
-  return set;
-}
 
 static int parse(const char *s, dh_range *r) {
   const char *why;

@@ -4,18 +4,9 @@ local dh = require "deckhand"
 local holdem = dh.holdem
 local bots = dh.holdem_bots
 
-local function sum(t)
-  local n = 0
-  for _, v in ipairs(t) do n = n + v end
-  return n
-end
-
-local function find(moves, action)
-  for _, m in ipairs(moves) do
-    if m.action == action then return m end
-  end
-  return nil
-end
+package.path = "tests/lua/?.lua;" .. package.path
+local H = require "holdem_helper"
+local sum, find = H.sum, H.move
 
 -- is (action, amount) one of the legal moves, with an amount in range?
 local function legal_move(moves, action, amount)

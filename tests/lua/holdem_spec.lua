@@ -3,18 +3,9 @@
 local dh = require "deckhand"
 local holdem = dh.holdem
 
-local function sum(t)
-  local n = 0
-  for _, v in ipairs(t) do n = n + v end
-  return n
-end
-
-local function has(moves, action)
-  for _, m in ipairs(moves) do
-    if m.action == action then return m end
-  end
-  return nil
-end
+package.path = "tests/lua/?.lua;" .. package.path
+local H = require "holdem_helper"
+local sum, has = H.sum, H.move
 
 -- plays a list of { seat, action [, amount] }, each of which must succeed
 local function play(g, script)

@@ -76,15 +76,16 @@ describe("pimc bids", function()
     end
   end)
 
+  local all_spades = {}
+  for _, r in ipairs { "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A" } do
+    all_spades[#all_spades + 1] = r .. "s"
+  end
+
   it("Spades: all 13 spades, partner Nil: bids 13", function()
     -- seat 1 holds every trump and no other suit: it takes every trick
     -- (it may lead spades, and ruffs every other lead), so its partner's
     -- Nil makes +100 and a bid b scores 10b + (13 - b) bags: 13 is best
-    local spades = {}
-    for _, r in ipairs { "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A" } do
-      spades[#spades + 1] = r .. "s"
-    end
-    local g = dh.game("spades", { seed = 1, dealer = 1, deal = deal_with(spades) })
+    local g = dh.game("spades", { seed = 1, dealer = 1, deal = deal_with(all_spades) })
     assert(g:bid(2, 3)); assert(g:bid(3, 0)); assert(g:bid(4, 3))
     local bot = dh.strategy("pimc", { variant = "spades", seed = 1 })
     assert.equal(13, bot.bid(g:view(1)))
@@ -93,11 +94,7 @@ describe("pimc bids", function()
   it("Spades: all 13 spades, partner 2: bids 11, the side's 13 tricks", function()
     -- side contract 2 + b, all 13 tricks taken: 10(2 + b) + 11 - b for
     -- b <= 11 (131 at 11), set at 12 and 13
-    local spades = {}
-    for _, r in ipairs { "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A" } do
-      spades[#spades + 1] = r .. "s"
-    end
-    local g = dh.game("spades", { seed = 1, dealer = 1, deal = deal_with(spades) })
+    local g = dh.game("spades", { seed = 1, dealer = 1, deal = deal_with(all_spades) })
     assert(g:bid(2, 3)); assert(g:bid(3, 2)); assert(g:bid(4, 3))
     local bot = dh.strategy("pimc", { variant = "spades", seed = 2 })
     assert.equal(11, bot.bid(g:view(1)))

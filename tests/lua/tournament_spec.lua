@@ -63,6 +63,35 @@ local function with(t)
   return c
 end
 
+-- a run killed in the middle of writing: runs cfg(record) to the end, cuts
+-- its record file `extra` bytes into the line after the first `lines`, runs
+-- again on the cut file and checks it ends with the same totals and file.
+-- Returns the first run's result and the two files.
+local function resume_after_kill(cfg, lines, extra)
+  local full, part = tmpname(), tmpname()
+  local r1 = dh.tournament(cfg(full))
+  local text = slurp(full)
+  local cut = 0
+  for _ = 1, lines do cut = text:find("\n", cut + 1, true) end
+  write(part, text:sub(1, cut + extra))
+  local r2 = dh.tournament(cfg(part))
+  assert.are.same(r1.players, r2.players)
+  assert.are.equal(text, slurp(part))
+  return r1, full, part
+end
+
+-- `deckhand serve ARGS` reading from a fifo: the server's output, a send
+-- function, and a function that says quit and cleans up
+local function serve(args)
+  local fifo = tmpname()
+  assert(os.execute("mkfifo " .. fifo))
+  local p = io.popen(bin .. " serve " .. args .. " < " .. fifo, "r")
+  local w = assert(io.open(fifo, "w"))
+  local function send(s) w:write(s, "\n"); w:flush() end
+  local function stop() send("quit"); w:close(); p:close(); os.remove(fifo) end
+  return p, send, stop
+end
+
 describe("strategies", function()
   it("load by name from the search path, also from a user's folder", function()
     local s = dh.strategy("heuristic", { variant = dh.variant("spades") })
@@ -169,16 +198,8 @@ describe("tournament", function()
   end)
 
   it("resumes after a kill with the same totals", function()
-    local full, part = tmpname(), tmpname()
-    local r1 = dh.tournament(with { record = full })
-    -- a run killed in the middle of writing deal 4
-    local text = slurp(full)
-    local cut = 0
-    for _ = 1, 4 do cut = text:find("\n", cut + 1, true) end
-    write(part, text:sub(1, cut + 25))
-    local r2 = dh.tournament(with { record = part })
-    assert.are.same(r1.players, r2.players)
-    assert.are.equal(text, slurp(part))
+    -- a run killed in the middle of writing deal 5
+    local _, full, part = resume_after_kill(function(f) return with { record = f } end, 4, 25)
     -- a finished run is not replayed: all deals are already there
     local seen = 0
     dh.tournament(with { record = part, progress = function() seen = seen + 1 end })
@@ -222,11 +243,7 @@ end)
 
 describe("deckhand serve", function()
   it("plays a whole game with a scripted client", function()
-    local fifo = tmpname()
-    assert(os.execute("mkfifo " .. fifo))
-    local p = io.popen(bin .. " serve spades --seed 5 --option max_hands=1 --clients 1,3 < " .. fifo, "r")
-    local w = assert(io.open(fifo, "w"))
-    local function send(s) w:write(s, "\n"); w:flush() end
+    local p, send, stop = serve("spades --seed 5 --option max_hands=1 --clients 1,3")
     local json = require "dkjson"
     local accepted, rejected, events, over = 0, 0, 0, false
     local line = p:read("l")
@@ -266,8 +283,7 @@ describe("deckhand serve", function()
         accepted = accepted + 1
       elseif line:match("^EVENT ") then events = events + 1 end
     end
-    send("quit")
-    w:close(); p:close(); os.remove(fifo)
+    stop()
     assert.is_true(over)
     assert.are.equal(28, accepted)   -- 2 bids and 26 cards for seats 1 and 3
     assert.is_true(rejected >= 2)
@@ -277,11 +293,7 @@ end)
 
 describe("deckhand serve holdem", function()
   it("plays a match with a scripted client, chips conserved at every hand", function()
-    local fifo = tmpname()
-    assert(os.execute("mkfifo " .. fifo))
-    local p = io.popen(bin .. " serve holdem --seed 9 --bots random --option max_hands=6 < " .. fifo, "r")
-    local w = assert(io.open(fifo, "w"))
-    local function send(s) w:write(s, "\n"); w:flush() end
+    local p, send, stop = serve("holdem --seed 9 --bots random --option max_hands=6")
     local json = require "dkjson"
     local function total(s) local t = 0 for x in s:gmatch("%d+") do t = t + tonumber(x) end return t end
     assert.matches("^READY holdem seats 2", p:read("l"))
@@ -317,8 +329,7 @@ describe("deckhand serve holdem", function()
         assert.matches("^EVENT act 2 %a+", line)
       end
     end
-    send("quit")
-    w:close(); p:close(); os.remove(fifo)
+    stop()
     assert.is_true(over)
     assert.is_true(hands >= 1 and hands <= 6)
     assert.is_true(accepted >= hands)
@@ -445,15 +456,7 @@ describe("tournament: Hold'em", function()
   end)
 
   it("resumes after a kill, and shards merge to the whole", function()
-    local full, part = tmpname(), tmpname()
-    local r1 = dh.tournament(hwith { record = full })
-    local text = slurp(full)
-    local cut = 0
-    for _ = 1, 3 do cut = text:find("\n", cut + 1, true) end
-    write(part, text:sub(1, cut + 30))
-    local r2 = dh.tournament(hwith { record = part })
-    assert.are.same(r1.players, r2.players)
-    assert.are.equal(text, slurp(part))
+    local r1, full, part = resume_after_kill(function(f) return hwith { record = f } end, 3, 30)
     local a, b = tmpname(), tmpname()
     dh.tournament(hwith { record = a, shard = "1/2" })
     dh.tournament(hwith { record = b, shard = "2/2" })
