@@ -59,12 +59,16 @@ end
 
 -- the major version, for the shared library's soname
 local function version_major()
-  local f = io.open("engine/version.h")
+  local f = io.open("engine/core/version.h")
   local text = f and f:read("*a") or ""
   if f then f:close() end
   return text:match("#define DH_VERSION_MAJOR (%d+)") or "0"
 end
 local dh_major = version_major()
+-- the engine's layers, one folder each (engine/poker/gen is a program, not
+-- part of the library)
+local engine_files = { "engine/*.h", "engine/core/*.c", "engine/core/*.h", "engine/trick/*.c",
+                       "engine/trick/*.h", "engine/poker/*.c", "engine/poker/*.h" }
 local configs = { "Debug", "Release", "Sanitize" }
 local sanitize = { "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
                    "-fno-omit-frame-pointer" }
@@ -93,7 +97,7 @@ workspace "deckhand"
   language "C"
   cdialect "C11"
   warnings "Extra"
-  includedirs { "engine" }
+  includedirs { "engine", "engine/core", "engine/trick", "engine/poker" }
   buildoptions { "-Wshadow", "-Wstrict-prototypes", "-Wno-unused-function" }
 
   filter "configurations:Debug"
@@ -115,7 +119,7 @@ workspace "deckhand"
 project "deckhand"
   kind "StaticLib"
   pic "On"
-  files { "engine/*.c", "engine/*.h" }
+  files(engine_files)
   outdirs("lib")
   objdirs("deckhand")
 
@@ -125,7 +129,7 @@ project "deckhand_shared"
   kind "SharedLib"
   pic "On"
   targetname "deckhand"
-  files { "engine/*.c", "engine/*.h" }
+  files(engine_files)
   linkoptions { "-Wl,-soname,libdeckhand.so." .. dh_major }
   outdirs("shared")
   objdirs("deckhand_shared")
@@ -147,9 +151,14 @@ project "deckhand_core"
 -- a lua_State with the deckhand module in it.  Only this program links
 -- liblua; the module gets the Lua API from whoever loads it.
 -- It includes the public headers as <deckhand/...>, the way a program
--- built against an installed copy does: build/include/deckhand -> engine.
-os.mkdir("build/include")
-os.execute("ln -sfn ../../engine build/include/deckhand")
+-- built against an installed copy does: build/include/deckhand holds a
+-- link to every public header, flat, as make install lays them out.
+os.execute("rm -rf build/include/deckhand && mkdir -p build/include/deckhand")
+for _, h in ipairs(os.matchfiles("engine/**.h")) do
+  if not h:match("_impl%.h$") then
+    os.execute("ln -sf ../../../" .. h .. " build/include/deckhand/" .. path.getname(h))
+  end
+end
 project "embed"
   kind "ConsoleApp"
   files { "examples/embed/*.c", "examples/embed/*.h" }

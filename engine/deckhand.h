@@ -24,6 +24,11 @@
 **   object is used by two threads at the same time without a lock.  Each
 **   random stream is an explicit dh_rng; dh_rng_split gives one per thread.
 **
+** Layout.  The sources sit in engine/core (cards, sets, decks, the
+**   generator, tricks), engine/trick (the match engine, its rules, views,
+**   playouts) and engine/poker (evaluation, patterns, ranges, equity); the
+**   headers install flat, so every one is <deckhand/name.h>.
+**
 ** Numbering.  Seats are 0-based in C (the Lua layer shows them 1-based);
 **   suits are clubs 0, diamonds 1, hearts 2, spades 3 (card.h).
 **
@@ -45,6 +50,7 @@
 #include "playout.h"
 #include "policy.h"
 #include "poker.h"
+#include "range.h"
 #include "equity.h"
 
 #endif

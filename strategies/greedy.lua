@@ -1,4 +1,4 @@
--- greedy: the C greedy policy of the playouts (engine/policy.h) as a
+-- greedy: the C greedy policy of the playouts (engine/trick/policy.h) as a
 -- strategy: win the trick as cheaply as possible unless the own side holds
 -- it, else throw the weakest card; lead the strongest card outside trumps
 -- (ducking instead when the low score wins).  Bids and passes: heuristic.

@@ -15,7 +15,7 @@
 -- gives the value of the bid, the same worlds and random numbers for
 -- every candidate; the best mean wins (ties go to the bid nearest the
 -- heuristic's).  The playouts must know the contract: greedy play
--- (engine/policy.c) takes every trick it can whatever the bids, so a Nil
+-- (engine/trick/policy.c) takes every trick it can whatever the bids, so a Nil
 -- would always fail and an Oh Hell bid of 1 would score like one of 5.
 -- Bid playouts therefore use the "contract" policy: greedy, but a seat
 -- ducks when it bid 0 (Nil) or once its side has its tricks.  Scoring the
@@ -41,7 +41,7 @@
 --   objective "points" (default: own side minus the others' mean, lower
 --             is better when the variant's low score wins), "own" (own
 --             side's points alone) or "tricks"
---   policy    the playout policy for card play: "greedy" (engine/policy.h,
+--   policy    the playout policy for card play: "greedy" (engine/trick/policy.h,
 --             deterministic, so one playout per card and world), "contract"
 --             (greedy knowing the bids, the default in variants with a bid
 --             phase, "greedy" elsewhere) or "random"

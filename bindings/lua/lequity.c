@@ -1,6 +1,6 @@
 /*
 ** lequity.c -- deckhand.poker.equity and deckhand.poker.range
-** (engine/equity.h).
+** (engine/poker/equity.h).
 **
 **   poker.equity{ players = { "AsKs", "QQ+", ... }, board = "2c 7d 9h",
 **                 dead = "...", game = "holdem" | "omaha",

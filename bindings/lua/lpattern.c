@@ -1,6 +1,6 @@
 /*
 ** lpattern.c -- deckhand.Pattern: compiled poker hand patterns (the
-** language is described in engine/pattern.h and docs/patterns.md).
+** language is described in engine/poker/pattern.h and docs/patterns.md).
 **
 ** core.pattern(src) -> Pattern; pattern:match(cards) -> CardSet or nil;
 ** core.pattern_match(src, cards) compiles and matches in one call.  The

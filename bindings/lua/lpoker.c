@@ -1,6 +1,6 @@
 /*
 ** lpoker.c -- deckhand.poker: hand values, descriptions, and the bulk
-** counters with their loops in C (engine/poker.h).
+** counters with their loops in C (engine/poker/poker.h).
 **
 **   poker.eval(cards) -> value, category name
 **   poker.category(value | cards) -> "two pair"

@@ -6,7 +6,7 @@
 **
 ** The checked calls choose at run time between an AVX-512 check and a scalar
 ** one.  The library's own copy takes whichever this machine has; a second
-** copy of engine/poker_many.c, compiled in here without AVX-512, tests the
+** copy of engine/poker/poker_many.c, compiled in here without AVX-512, tests the
 ** scalar one everywhere.
 */
 #include <stdlib.h>
@@ -21,7 +21,7 @@
 #define dh_poker_count_many scalar_count_many
 #define dh_poker_eval_many_checked scalar_eval_many_checked
 #define dh_poker_count_many_checked scalar_count_many_checked
-#include "../../engine/poker_many.c"
+#include "../../engine/poker/poker_many.c"
 #undef dh_poker_eval_many
 #undef dh_poker_count_many
 #undef dh_poker_eval_many_checked

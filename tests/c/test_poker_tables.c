@@ -1,11 +1,11 @@
 /*
-** test_poker_tables.c -- engine/poker_tables.c is what engine/gen/poker_gen.c
+** test_poker_tables.c -- engine/poker/poker_tables.c is what engine/poker/gen/poker_gen.c
 ** makes: the generator runs here and every table is compared.
 */
 #include <string.h>
 
 #define DH_POKER_GEN_NO_MAIN
-#include "../../engine/gen/poker_gen.c"
+#include "../../engine/poker/gen/poker_gen.c"
 
 #include "check.h"
 #include "poker_impl.h"

@@ -6,7 +6,7 @@ local dh = require "deckhand"
 local H = require "embed_helper"
 
 local function header_version()
-  local text = H.read(H.root .. "/engine/version.h")
+  local text = H.read(H.root .. "/engine/core/version.h")
   local v = {}
   for _, part in ipairs { "MAJOR", "MINOR", "PATCH" } do
     v[#v + 1] = assert(text:match("#define DH_VERSION_" .. part .. " (%d+)"), part)
@@ -14,10 +14,12 @@ local function header_version()
   return table.concat(v, ".")
 end
 
--- the public headers: engine/*.h but the engine's private *_impl.h
+-- the public headers: engine/*.h and the layers' headers (engine/*/*.h),
+-- but the engine's private *_impl.h
 local function public_headers()
   local list = {}
-  for name in H.run("cd " .. H.quote(H.root) .. "/engine && ls *.h"):gmatch("%S+") do
+  for file in H.run("cd " .. H.quote(H.root) .. "/engine && ls *.h */*.h"):gmatch("%S+") do
+    local name = file:match("([^/]+)$")
     if not name:match("_impl%.h$") then list[#list + 1] = name end
   end
   return list

@@ -1,4 +1,4 @@
--- The greedy playout policy (engine/policy.c) seen from Lua.
+-- The greedy playout policy (engine/trick/policy.c) seen from Lua.
 local dh = require "deckhand"
 
 describe("greedy policy", function()

@@ -89,4 +89,13 @@ size_t dh_card_parse(const char *s, size_t len, dh_card *out, const char **why);
 int dh_card_name(dh_card c, char *buf);
 int dh_card_display(dh_card c, char *buf);
 
+/*
+** Cards written one after another ("2c7d", "2c 7d Th", "2c,7d"): up to max
+** of them into out.  Returns how many, or -1 with *why and *where set (a bad
+** name, too many); a card given twice is reported with *why "twice" and
+** *dup set to it.
+*/
+int dh_cards_parse(const char *s, size_t len, dh_card *out, int max, const char **why,
+                   size_t *where, dh_card *dup);
+
 #endif

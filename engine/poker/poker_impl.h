@@ -3,7 +3,7 @@
 ** lookups.  Not part of the public API.
 **
 ** The rank key of a hand is the sum over its cards of dh_poker_mult[rank]:
-** numbers chosen (engine/gen/poker_gen.c) so that every multiset of 0..7
+** numbers chosen (engine/poker/gen/poker_gen.c) so that every multiset of 0..7
 ** ranks has its own sum below 2^DH_POKER_KEYBITS.  Adding a card is one
 ** addition, so enumerations build a hand's key from its prefix.
 **

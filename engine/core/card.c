@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "card.h"
+#include "cardset.h"
 
 static const char rank_chars[] = "23456789TJQKA";
 static const char suit_chars[] = "cdhs";
@@ -102,4 +103,40 @@ int dh_card_display(dh_card c, char *buf) {
   buf[0] = rank_chars[dh_card_rank(c) - 2];
   memcpy(buf + 1, suit_symbols[dh_card_suit(c)], 4);  /* 3 bytes + NUL */
   return 4;
+}
+
+static int is_list_sep(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == ';'; }
+
+/*
+** Card lists (range.h, equity, boards).  Names are parsed by dh_card_parse (so "T♦" works too): at
+** each point the longest prefix that is a card is taken, which is at most
+** a rank of two bytes and a suit symbol of three.
+*/
+int dh_cards_parse(const char *s, size_t len, dh_card *out, int max, const char **why,
+                   size_t *where, dh_card *dup) {
+  size_t i = 0;
+  int n = 0;
+  dh_cardset seen = 0;
+  while (i < len) {
+    size_t take, got = 0;
+    dh_card c = DH_NO_CARD;
+    const char *w = "bad card name";
+    if (is_list_sep(s[i])) { i++; continue; }
+    for (take = 5; take >= 2; take--) {  /* the longest name that parses */
+      const char *w2;
+      if (i + take <= len && dh_card_parse(s + i, take, &c, &w2) == take) { got = take; break; }
+      if (take == 2) w = w2;
+    }
+    if (!got || dh_card_is_joker(c) || (c & DH_CARD_COPY)) {
+      *why = got ? "not a standard card" : w;
+      *where = i;
+      return -1;
+    }
+    if (dh_set_has(seen, c)) { *why = "twice"; *where = i; *dup = c; return -1; }
+    if (n == max) { *why = "too many cards"; *where = i; return -1; }
+    seen = dh_set_add(seen, c);
+    out[n++] = c;
+    i += got;
+  }
+  return n;
 }

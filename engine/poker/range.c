@@ -1,13 +1,12 @@
 /*
 ** range.c -- hole-card ranges in the usual notation (equity.h): lists of
-** combinations, Omaha patterns (AAxx, AsAhxx, ds, ss) kept as items; and
-** card lists written one after another.
+** combinations, Omaha patterns (AAxx, AsAhxx, ds, ss) kept as items.
 */
 #include <string.h>
 
 #include "card.h"
 #include "cardset.h"
-#include "equity.h"
+#include "range.h"
 
 static int is_sep(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == ';'; }
 
@@ -38,40 +37,6 @@ static int read_rank(const char *s, size_t n, size_t *i) {
   if (*i + 1 < n && s[*i] == '1' && s[*i + 1] == '0') { *i += 2; return 10; }
   if (*i < n && rank_of(s[*i])) return rank_of(s[(*i)++]);
   return 0;
-}
-
-/*
-** Card lists.  Names are parsed by dh_card_parse (so "T♦" works too): at
-** each point the longest prefix that is a card is taken, which is at most
-** a rank of two bytes and a suit symbol of three.
-*/
-int dh_cards_parse(const char *s, size_t len, dh_card *out, int max, const char **why,
-                   size_t *where, dh_card *dup) {
-  size_t i = 0;
-  int n = 0;
-  dh_cardset seen = 0;
-  while (i < len) {
-    size_t take, got = 0;
-    dh_card c = DH_NO_CARD;
-    const char *w = "bad card name";
-    if (is_sep(s[i])) { i++; continue; }
-    for (take = 5; take >= 2; take--) {  /* the longest name that parses */
-      const char *w2;
-      if (i + take <= len && dh_card_parse(s + i, take, &c, &w2) == take) { got = take; break; }
-      if (take == 2) w = w2;
-    }
-    if (!got || dh_card_is_joker(c) || (c & DH_CARD_COPY)) {
-      *why = got ? "not a standard card" : w;
-      *where = i;
-      return -1;
-    }
-    if (dh_set_has(seen, c)) { *why = "twice"; *where = i; *dup = c; return -1; }
-    if (n == max) { *why = "too many cards"; *where = i; return -1; }
-    seen = dh_set_add(seen, c);
-    out[n++] = c;
-    i += got;
-  }
-  return n;
 }
 
 /* adds one combination unless it is there already */
