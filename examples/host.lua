@@ -67,7 +67,7 @@ local function parse(phase, text)
   return card
 end
 
--- one action by seat in phase with a parsed value: true or nil, code, message
+-- one action by seat in phase with a parsed value: true or nil, message, code
 local function act(game, seat, phase, value)
   if phase == "bid" then return game:bid(seat, value) end
   if phase == "pass" then return game:pass(seat, value) end
@@ -109,7 +109,7 @@ function Session:loop()
         if value == nil then
           ok, code = nil, "bad_input"
         else
-          ok, code, msg = act(game, seat, phase, value)
+          ok, msg, code = act(game, seat, phase, value)
         end
         -- a refused answer leaves the game as it was: ask again, saying why
         prompt = { seat = seat, phase = phase, view = game:view(seat), legal = game:legal(),
@@ -118,7 +118,7 @@ function Session:loop()
     else
       local bot = self.bots[seat] or host.bot
       value = bot[phase](game:view(seat))
-      ok, code, msg = act(game, seat, phase, value)
+      ok, msg, code = act(game, seat, phase, value)
       if not ok then error(("bot at seat %d: %s (%s)"):format(seat, msg, code)) end
     end
     self.on_event { kind = phase, seat = seat, value = value }

@@ -1,7 +1,7 @@
 -- human: a person at the terminal.  Shows the hand sorted by suit with
 -- the legal cards marked, the trick, bids and scores, and reads a card
 -- (`td`, `10♦`), a bid or the cards to pass.  Options: input, output
--- (files, default stdin/stdout), try (a function(phase, move) -> ok, code,
+-- (files, default stdin/stdout), try (a function(phase, move) -> ok, message,
 -- message that applies the move: deckhand play gives one, so an illegal
 -- card is refused with the game's own reason).
 local dh = require "deckhand"
@@ -84,7 +84,7 @@ function M.new(options)
       local move, why = parse(phase, line)
       if move ~= nil then
         if options.try then
-          local ok, code, msg = options.try(phase, move)
+          local ok, msg, code = options.try(phase, move)
           if ok then return move end
           why = ("%s (%s)"):format(msg, code)
         elseif phase == "play" and not view:legal():has(move) then

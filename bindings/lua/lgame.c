@@ -446,12 +446,13 @@ static void log_action(lua_State *L, dh_match *m, int kind, int seat, lua_Intege
   if (extra) log_push(L, m, more);
 }
 
-/* nil, code, message for a refused action */
+/* nil, message, code for a refused action (Lua's order, as io.open: the
+** message second, so that assert() shows it) */
 static int refuse(lua_State *L, int code, const char *fmt, const char *arg) {
   if (code == DH_E_RULE) return dhL_rules_raise(L);
   lua_pushnil(L);
-  lua_pushstring(L, dh_error_name(code));
   lua_pushfstring(L, fmt, arg);
+  lua_pushstring(L, dh_error_name(code));
   return 3;
 }
 
@@ -472,17 +473,15 @@ static const char *why_fmt(int code) {
 
 static int turn_refusal(lua_State *L, const dh_match *m, int code, const char *what) {
   if (code == DH_E_NOT_YOUR_TURN) {
-    lua_pushnil(L);
-    lua_pushstring(L, dh_error_name(code));
-    lua_pushfstring(L, "not player turn: %d", (int)lua_tointeger(L, 2));
-    return 3;
+    lua_pushinteger(L, lua_tointeger(L, 2));
+    return refuse(L, code, "not player turn: %s", lua_tostring(L, -1));
   }
   if (code == DH_E_WRONG_PHASE) return refuse(L, code, "wrong phase: %s", phase_names[m->phase]);
   if (code == DH_E_GAME_OVER) return refuse(L, code, "game over%s", "");
   return refuse(L, code, why_fmt(code), what);
 }
 
-/* game:play(seat, card) -> true | nil, code, message */
+/* game:play(seat, card) -> true | nil, message, code */
 /* a rule that plays moves would change the game under the engine's feet */
 static dh_match *checkmutable(lua_State *L, int arg) {
   dh_match *m = checkgame(L, arg);

@@ -18,7 +18,7 @@ end
 
 local function play(g, script)
   for i, a in ipairs(script) do
-    local ok, code, msg = g:act(a[1], a[2], a[3])
+    local ok, msg, code = g:act(a[1], a[2], a[3])
     assert(ok, ("step %d (%s %s): %s %s"):format(i, a[1], a[2], tostring(code), tostring(msg)))
   end
 end

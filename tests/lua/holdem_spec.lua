@@ -10,7 +10,7 @@ local sum, has = H.sum, H.move
 -- plays a list of { seat, action [, amount] }, each of which must succeed
 local function play(g, script)
   for i, a in ipairs(script) do
-    local ok, code, msg = g:act(a[1], a[2], a[3])
+    local ok, msg, code = g:act(a[1], a[2], a[3])
     assert(ok, ("step %d (%s %s): %s %s"):format(i, a[1], a[2], tostring(code), tostring(msg)))
   end
 end
@@ -118,7 +118,7 @@ describe("deckhand.holdem", function()
     assert.is_truthy(has(moves, "fold"))
     assert.is_nil(has(moves, "raise"))
     assert.is_nil(has(moves, "allin"))
-    local ok, code = g:act(1, "raise", 300)
+    local ok, _, code = g:act(1, "raise", 300)
     assert.is_nil(ok)
     assert.are.equal("bad_action", code)
     play(g, { { 1, "call" } })
@@ -196,7 +196,7 @@ describe("deckhand.holdem", function()
     local g = holdem.game { seats = 2, seed = 6 }
     local before = g:stacks()
     local function fails(want, ...)
-      local ok, code, msg = g:act(...)
+      local ok, msg, code = g:act(...)
       assert.is_nil(ok)
       assert.are.equal(want, code)
       assert.are.equal("string", type(msg))

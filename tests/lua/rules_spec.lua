@@ -62,7 +62,7 @@ describe("rules", function()
       local g = dh.game(simple { hand = hand }, { seed = 1, dealer = 4, deal = mixed })
       assert(g:play(1, "2c"))
       assert(g:play(2, "2h"))                    -- void in clubs: anything
-      local ok, code = g:play(3, "8d")           -- holds clubs: must follow
+      local ok, _, code = g:play(3, "8d")           -- holds clubs: must follow
       assert.is_nil(ok)
       assert.is_truthy(code)
       assert.equal(dh.cards("9c Tc Jc Qc Kc Ac"), g:legal())
@@ -86,7 +86,7 @@ describe("rules", function()
     end
     local points = function(state) local t = state:tricks(); return { t[1] * 2, t[2], t[3], t[4] } end
     local g = dh.game(simple { play = lowest, hand = hand, points = points }, { seed = 1, dealer = 4, deal = suits })
-    assert.same({ nil, "illegal_card", "illegal card: Ac" }, { g:play(1, "Ac") })
+    assert.same({ nil, "illegal card: Ac", "illegal_card" }, { g:play(1, "Ac") })
     assert.is_true(calls > 0)
     assert(g:play(1, "3c")); assert(g:play(2, "2d")); assert(g:play(3, "2h")); assert(g:play(4, "2s"))
     assert.equal(1, select(2, g:last_trick()))
@@ -157,7 +157,7 @@ describe("rules", function()
                       { seed = 1, dealer = 4, deal = deal })
     assert(g:play(1, "2c"))
     assert.equal(dh.cards("2s 9s"), g:legal())
-    assert.same({ nil, "must_trump", "must trump: 2d" }, { g:play(2, "2d") })
+    assert.same({ nil, "must trump: 2d", "must_trump" }, { g:play(2, "2d") })
     assert(g:play(2, "9s"))
     assert(g:play(3, "2h"))                       -- no trump: anything
     assert.equal("cs", g:voids(3))                -- and everyone now knows it
@@ -166,7 +166,7 @@ describe("rules", function()
                 { seed = 1, dealer = 4, deal = deal })
     assert(g:play(1, "2c")); assert(g:play(2, "9s")); assert(g:play(3, "2h"))
     assert.equal(dh.cards("Ts Js Qs Ks As"), g:legal())
-    assert.same({ nil, "must_overtrump", "must overtrump: 3s" }, { g:play(4, "3s") })
+    assert.same({ nil, "must overtrump: 3s", "must_overtrump" }, { g:play(4, "3s") })
     assert(g:play(4, "Ts"))
     assert.equal(4, select(2, g:last_trick()))
   end)

@@ -95,7 +95,7 @@ function H.play_plan(g, plan)
   for t = 1, 13 do
     for _ = 1, 4 do
       local seat = g:next_player()
-      local ok, code, msg = g:play(seat, plan[t][seat])
+      local ok, msg, code = g:play(seat, plan[t][seat])
       assert(ok, ("trick %d seat %d: %s %s"):format(t, seat, tostring(code), tostring(msg)))
     end
   end

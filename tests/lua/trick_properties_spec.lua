@@ -28,24 +28,24 @@ local function try_refused(g, rng)
   local seat, phase = g:next_player(), g:phase()
   local before, rec = H.snapshot(g), g:record()
   local other = seat % g:seats() + 1
-  local ok, code
+  local ok, _, code
   local pick = rng:int(3)
   if phase == "play" then
     local hand, legal = g:hand(seat), g:legal()
     local illegal = hand - legal
-    if pick == 1 then ok, code = g:play(other, g:hand(other):lowest() or "2c")
-    elseif pick == 2 and #illegal > 0 then ok, code = g:play(seat, rng:pick(illegal))
-    else ok, code = g:play(seat, (g:played() | g:hand(other)):lowest() or "2c") end
+    if pick == 1 then ok, _, code = g:play(other, g:hand(other):lowest() or "2c")
+    elseif pick == 2 and #illegal > 0 then ok, _, code = g:play(seat, rng:pick(illegal))
+    else ok, _, code = g:play(seat, (g:played() | g:hand(other)):lowest() or "2c") end
     if code ~= "not_your_turn" and code ~= "card_not_in_hand" then
       assert.is_true(#illegal > 0)
     end
   elseif phase == "bid" then
-    ok, code = g:bid(seat, 99)
+    ok, _, code = g:bid(seat, 99)
     assert.equal("bad_bid", code)
-    ok, code = g:play(seat, "2c")
+    ok, _, code = g:play(seat, "2c")
     assert.equal("wrong_phase", code)
   else
-    ok, code = g:pass(other == seat and seat or other, { "2c" })
+    ok, _, code = g:pass(other == seat and seat or other, { "2c" })
   end
   assert.is_nil(ok)
   assert.is_string(code)
@@ -84,13 +84,13 @@ end
 -- viewer is the one the world chose.  Every action must be accepted.
 local function replay_hand(again, actions, world, seat)
   for i, a in ipairs(actions) do
-    local ok, code, msg
-    if a.play then ok, code, msg = again:play(a.seat, a.play)
-    elseif a.bid then ok, code, msg = again:bid(a.seat, a.bid)
+    local ok, msg, code
+    if a.play then ok, msg, code = again:play(a.seat, a.play)
+    elseif a.bid then ok, msg, code = again:bid(a.seat, a.bid)
     else
       local cards = world:passed(a.seat)
       if a.seat == seat then assert.equal(dh.cards(a.pass), cards) end
-      ok, code, msg = again:pass(a.seat, cards)
+      ok, msg, code = again:pass(a.seat, cards)
     end
     assert(ok, ("action %d of the hand refused: %s %s"):format(i, tostring(code), tostring(msg)))
   end
@@ -204,13 +204,13 @@ describe("records", function()
     g:playout(dh.rng(5), true)
     local rec = g:record()
     rec.actions[7] = { seat = rec.actions[7].seat % 4 + 1, play = "2c" }
-    local ok, code, msg = dh.replay(rec)
+    local ok, msg, code = dh.replay(rec)
     assert.is_nil(ok)
     assert.equal("bad_record", code)
     assert.matches("^step 7: ", msg)
     rec.actions[7] = { seat = 1 }
-    assert.matches("^step 7: ", select(3, dh.replay(rec)))
-    assert.same({ nil, "bad_record", "record.seed must be an integer" }, { dh.replay { actions = {} } })
+    assert.matches("^step 7: ", select(2, dh.replay(rec)))
+    assert.same({ nil, "record.seed must be an integer", "bad_record" }, { dh.replay { actions = {} } })
   end)
 
   it("name pinochle twins apart and replay them", function()

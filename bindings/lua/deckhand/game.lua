@@ -132,32 +132,32 @@ return function(deckhand)
 
   local function apply(game, a)
     if type(a) ~= "table" or math.type(a.seat) ~= "integer" then
-      return nil, "bad_record", "an action needs an integer seat"
+      return nil, "an action needs an integer seat", "bad_record"
     end
-    if a.seat < 1 or a.seat > game:seats() then return nil, "bad_record", "seat out of range" end
+    if a.seat < 1 or a.seat > game:seats() then return nil, "seat out of range", "bad_record" end
     local ok, r1, r2, r3 = pcall(function()
       if a.play ~= nil then return game:play(a.seat, card_of(a.play))
       elseif a.bid ~= nil then return game:bid(a.seat, a.bid)
       elseif a.pass ~= nil then return game:pass(a.seat, cards_of(a.pass)) end
-      return nil, "bad_record", "an action needs play, bid or pass"
+      return nil, "an action needs play, bid or pass", "bad_record"
     end)
-    if not ok then return nil, "bad_record", tostring(r1) end
+    if not ok then return nil, tostring(r1), "bad_record" end
     return r1, r2, r3
   end
 
-  --- deckhand.replay(record [, variant]) -> Game, or nil, "bad_record", message
+  --- deckhand.replay(record [, variant]) -> Game, or nil, message, "bad_record"
   function deckhand.replay(record, variant)
-    if type(record) ~= "table" then return nil, "bad_record", "record must be a table" end
-    if math.type(record.seed) ~= "integer" then return nil, "bad_record", "record.seed must be an integer" end
-    if type(record.actions) ~= "table" then return nil, "bad_record", "record.actions must be a list" end
+    if type(record) ~= "table" then return nil, "record must be a table", "bad_record" end
+    if math.type(record.seed) ~= "integer" then return nil, "record.seed must be an integer", "bad_record" end
+    if type(record.actions) ~= "table" then return nil, "record.actions must be a list", "bad_record" end
     local ok, game = pcall(function()
       local v = variant or deckhand.variant(record.variant, record.options)
       return deckhand.game(v, { seed = record.seed, dealer = record.dealer, deal = record.deal })
     end)
-    if not ok then return nil, "bad_record", "cannot start: " .. tostring(game) end
+    if not ok then return nil, "cannot start: " .. tostring(game), "bad_record" end
     for i, a in ipairs(record.actions) do
-      local done, code, msg = apply(game, a)
-      if not done then return nil, "bad_record", ("step %d: %s: %s"):format(i, code, msg) end
+      local done, msg, code = apply(game, a)
+      if not done then return nil, ("step %d: %s: %s"):format(i, code, msg), "bad_record" end
     end
     return game
   end
@@ -175,10 +175,10 @@ return function(deckhand)
       local s = strategies[seat]
       if type(s) ~= "table" then error(("no strategy for seat %d"):format(seat), 2) end
       local phase, view = game:phase(), game:view(seat)
-      local ok, code, msg
-      if phase == "play" then ok, code, msg = game:play(seat, s.play(view))
-      elseif phase == "bid" then ok, code, msg = game:bid(seat, s.bid(view))
-      else ok, code, msg = game:pass(seat, s.pass(view)) end
+      local ok, msg, code
+      if phase == "play" then ok, msg, code = game:play(seat, s.play(view))
+      elseif phase == "bid" then ok, msg, code = game:bid(seat, s.bid(view))
+      else ok, msg, code = game:pass(seat, s.pass(view)) end
       if not ok then error(("strategy of seat %d: %s (%s)"):format(seat, msg, code), 2) end
       n = n + 1
       if n > limit then error("too many actions", 2) end

@@ -5,7 +5,7 @@
 --     local g = holdem.game { seats = 3, stack = 1000, small_blind = 5, big_blind = 10, seed = 7 }
 --     while g:next_player() do
 --       local seat, moves = g:next_player(), g:legal()
---       assert(g:act(seat, "call"))            -- or nil, code, message
+--       assert(g:act(seat, "call"))            -- or nil, message, code
 --     end
 --
 -- Options (all optional):
@@ -420,9 +420,9 @@ function Game:legal()
   return out
 end
 
-local function fail(code, msg) return nil, code, msg end
+local function fail(code, msg) return nil, msg, code end
 
---- g:act(seat, action [, amount]) -> true, or nil, code, message
+--- g:act(seat, action [, amount]) -> true, or nil, message, code
 -- codes: game_over, not_your_turn, bad_action, bad_amount
 function Game:act(seat, action, amount)
   local h = self.h
@@ -534,7 +534,7 @@ end
 function holdem.replay(rec)
   local g = holdem.game(rec.options)
   for i, a in ipairs(rec.actions) do
-    local ok, code, msg = g:act(a[1], a[2], a[3])
+    local ok, msg, code = g:act(a[1], a[2], a[3])
     if not ok then error(("replay: action %d: %s (%s)"):format(i, msg, code), 2) end
   end
   return g
@@ -548,7 +548,7 @@ function holdem.play(opts, bots)
   while g:next_player() do
     local s = g:next_player()
     local bot = bots[s] or error(("no bot for seat %d"):format(s), 2)
-    local ok, code, msg = g:act(s, bot(g:view(s)))
+    local ok, msg, code = g:act(s, bot(g:view(s)))
     if not ok then error(("seat %d: %s (%s)"):format(s, msg, code), 2) end
   end
   return g

@@ -259,9 +259,9 @@ return function(deckhand)
         local view = game:view(seat)
         local move, why, late, extra = call(bot, what, view, c.limit)
         if move ~= nil then
-          local pok, done, code, msg
-          if poker then pok, done, code, msg = pcall(game.act, game, seat, move, extra)
-          else pok, done, code, msg = pcall(game[phase], game, seat, move) end
+          local pok, done, msg, code
+          if poker then pok, done, msg, code = pcall(game.act, game, seat, move, extra)
+          else pok, done, msg, code = pcall(game[phase], game, seat, move) end
           if not pok then why = "bad move: " .. tostring(done)
           elseif not done then why = ("illegal %s: %s: %s"):format(what, tostring(code), tostring(msg)) end
         elseif why == nil then
