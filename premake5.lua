@@ -67,8 +67,11 @@ end
 local dh_major = version_major()
 -- the engine's layers, one folder each (engine/poker/gen is a program, not
 -- part of the library)
-local engine_files = { "engine/*.h", "engine/core/*.c", "engine/core/*.h", "engine/trick/*.c",
-                       "engine/trick/*.h", "engine/poker/*.c", "engine/poker/*.h" }
+local engine_files = { "engine/*.h" }
+for _, layer in ipairs { "core", "trick", "poker", "solve" } do
+  engine_files[#engine_files + 1] = "engine/" .. layer .. "/*.c"
+  engine_files[#engine_files + 1] = "engine/" .. layer .. "/*.h"
+end
 local configs = { "Debug", "Release", "Sanitize" }
 local sanitize = { "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
                    "-fno-omit-frame-pointer" }
@@ -97,7 +100,7 @@ workspace "deckhand"
   language "C"
   cdialect "C11"
   warnings "Extra"
-  includedirs { "engine", "engine/core", "engine/trick", "engine/poker" }
+  includedirs { "engine", "engine/core", "engine/trick", "engine/poker", "engine/solve" }
   buildoptions { "-Wshadow", "-Wstrict-prototypes", "-Wno-unused-function" }
 
   filter "configurations:Debug"

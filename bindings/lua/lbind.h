@@ -65,6 +65,15 @@ void dhL_pushorder(lua_State *L, const dh_order *o);
 /* a suit: "s", "spades", "♠" -> 0..3 */
 int dhL_checksuit(lua_State *L, int arg);
 
+/* table fields (lfield.c): the integer field k of the table at t (def
+** when absent), or entry i of the list at t, which must lie in lo..hi;
+** an error names it: "max_hands must be an integer from 1 to 65535, got
+** 70000", "sizes[1] must be an integer from 1 to 64, got string" */
+lua_Integer dhL_intfield(lua_State *L, int t, const char *k, lua_Integer def, lua_Integer lo,
+                         lua_Integer hi);
+lua_Integer dhL_intat(lua_State *L, int t, lua_Integer i, const char *name, lua_Integer lo,
+                      lua_Integer hi);
+
 /* registers a metatable with methods in __index */
 void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
                   const luaL_Reg *methods);

@@ -35,7 +35,7 @@ describe("the rockspec", function()
     local listed = {}
     for _, f in ipairs(modules["deckhand.core"].sources) do listed[f] = true end
     local missing = {}
-    for _, f in ipairs(tree_files("engine/core/*.c engine/trick/*.c engine/poker/*.c bindings/lua/*.c")) do
+    for _, f in ipairs(tree_files("engine/core/*.c engine/trick/*.c engine/poker/*.c engine/solve/*.c bindings/lua/*.c")) do
       if not listed[f] then missing[#missing + 1] = f end
       listed[f] = nil
     end
