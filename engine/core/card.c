@@ -58,9 +58,14 @@ static size_t parse_suit(const char *s, size_t len, int *suit) {
 }
 
 size_t dh_card_parse(const char *s, size_t len, dh_card *out, const char **why) {
-  int rank = 0, suit = 0;
-  size_t r, n;
+  int rank = 0, suit = 0, copy = 1;
+  size_t r, n, whole = len;
   if (len == 0) { *why = "empty card name"; return 0; }
+  /* "#2" names the second copy of a card of a double deck, "#1" the first */
+  if (len > 2 && s[len - 2] == '#' && (s[len - 1] == '1' || s[len - 1] == '2')) {
+    copy = s[len - 1] - '0';
+    len -= 2;
+  }
   if (len == 2) {  /* jokers: BJ/RJ big, LJ/SJ little */
     int a = lower((unsigned char)s[0]), b = lower((unsigned char)s[1]);
     if (b == 'j' && (a == 'b' || a == 'r')) { *out = DH_BIG_JOKER; return 2; }
@@ -77,8 +82,9 @@ size_t dh_card_parse(const char *s, size_t len, dh_card *out, const char **why) 
   n = parse_suit(s + r, len - r, &suit);
   if (n == 0) { *why = "unknown suit"; return 0; }
   if (r + n != len) { *why = "trailing characters"; return 0; }
-  *out = dh_card_make(rank, suit);
-  return len;
+  if (copy == 2 && rank < 9) { *why = "only ranks 9 to ace have a second copy"; return 0; }
+  *out = copy == 2 ? dh_card_make_copy(rank, suit) : dh_card_make(rank, suit);
+  return whole;
 }
 
 int dh_card_name(dh_card c, char *buf) {
@@ -89,6 +95,10 @@ int dh_card_name(dh_card c, char *buf) {
   }
   buf[0] = rank_chars[dh_card_rank(c) - 2];
   buf[1] = suit_chars[dh_card_suit(c)];
+  if (c & DH_CARD_COPY) {  /* the second copy: a name of its own, "Jh#2" */
+    memcpy(buf + 2, "#2", 3);
+    return 4;
+  }
   buf[2] = '\0';
   return 2;
 }

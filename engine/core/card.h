@@ -76,13 +76,15 @@ int dh_card_valid(dh_card c);
 ** Parsing.  Accepted, case-insensitively: a rank (2-9, T or 10, J, Q, K, A)
 ** followed by a suit letter (c d h s) or symbol (♣ ♦ ♥ ♠, or the outlined
 ** ♧ ♢ ♡ ♤); jokers BJ or RJ (big, red) and LJ or SJ (little, small),
-** or their display forms J★ and J☆.
+** or their display forms J★ and J☆.  A card of rank 9 to ace may end in
+** "#2" for its second copy in a double deck (pinochle: "Jh#2"), or "#1".
 ** Returns the number of bytes consumed (the whole input must be a card:
 ** dh_card_parse rejects trailing text) or 0 with *why set to a reason.
 */
 size_t dh_card_parse(const char *s, size_t len, dh_card *out, const char **why);
 
-/* canonical short form ("Td", "BJ") and display form ("T♦", "BJ★");
+/* canonical short form ("Td", "BJ", a second copy "Jh#2") and display
+** form ("T♦", "J★"; the twins of a double deck display alike);
 ** both write a NUL-terminated string and return its length (buffers of
 ** DH_CARD_NAMELEN bytes always suffice) */
 #define DH_CARD_NAMELEN 8

@@ -103,9 +103,25 @@ static void test_named_examples(void) {
   CHECK_STR(buf, "LJ");
   dh_card_display(td, buf);
   CHECK_STR(buf, "T\xE2\x99\xA6");
-  /* a second copy prints like its first copy */
+  /* a second copy has a name of its own, "#2" after its twin's, which
+  ** reads back; it displays like its twin */
   dh_card_name(dh_card_make_copy(13, DH_HEARTS), buf);
-  CHECK_STR(buf, "Kh");
+  CHECK_STR(buf, "Kh#2");
+  dh_card_display(dh_card_make_copy(13, DH_HEARTS), buf);
+  CHECK_STR(buf, "K\xE2\x99\xA5");
+  {
+    dh_card c = 0;
+    const char *why = "";
+    CHECK_EQ(dh_card_parse("Kh#2", 4, &c, &why), 4);
+    CHECK_EQ(c, dh_card_make_copy(13, DH_HEARTS));
+    CHECK_EQ(dh_card_parse("kH#1", 4, &c, &why), 4);
+    CHECK_EQ(c, dh_card_make(13, DH_HEARTS));
+    CHECK_EQ(dh_card_parse("9\xE2\x99\xA0#2", 6, &c, &why), 6);
+    CHECK_EQ(c, dh_card_make_copy(9, DH_SPADES));
+    CHECK_EQ(dh_card_parse("5h#2", 4, &c, &why), 0);
+    CHECK_STR(why, "only ranks 9 to ace have a second copy");
+    CHECK_EQ(dh_card_parse("Kh#3", 4, &c, &why), 0);
+  }
 }
 
 static void test_rejections(void) {

@@ -51,7 +51,7 @@ static void test_kinds(void) {
     dh_card_name(d.cards[0], a);
     dh_card_name(d.cards[1], b);
     CHECK_STR(a, "9c");
-    CHECK_STR(b, "9c");  /* ... that print the same */
+    CHECK_STR(b, "9c#2");  /* ... the second named as such */
     CHECK(d.cards[0] != d.cards[1]);
     /* and rank equal in the natural order */
     CHECK_EQ(dh_order_strength(&d.natural, d.cards[0]), dh_order_strength(&d.natural, d.cards[1]));
