@@ -1,11 +1,11 @@
 -- host.lua: driving a game move by move, as a user interface would.
 --
--- The game loop runs in a coroutine.  Bots move without stopping; when it
--- is a human's turn the loop yields a prompt (whose turn, what is asked,
--- what is legal, what went wrong with the last answer) and waits to be
--- resumed with the human's answer.  The caller -- a terminal, a GUI event
--- handler, a network server -- owns the waiting, so the same loop serves
--- them all:
+-- The game runs in deckhand.run, inside a coroutine.  Bots move without
+-- stopping; when it is a human's turn the human's player yields a prompt
+-- (whose turn, the view, the legal moves, what went wrong with the last
+-- answer) and waits to be resumed with the human's answer, a move's text.
+-- The caller -- a terminal, a GUI event handler, a network server -- owns
+-- the waiting, so the same loop serves them all, for every game:
 --
 --   local host = dofile "examples/host.lua"
 --   local session = host.session { variant = "spades", seed = 7, humans = { [1] = true } }
@@ -13,13 +13,14 @@
 --   while prompt do prompt = session:resume(answer_to(prompt)) end
 --
 -- Run as a program it plays Spades in the terminal, you at seat 1:
---   lua5.4 examples/host.lua [seed]        (answers like "td", "10♦", "3")
+--   lua5.4 examples/host.lua [seed] [variant]     (answers like "td", "10♦", "bid 3", "3")
 local dh = require "deckhand"
 
 local host = {}
 
---- A plain bot: bids its aces, kings and high spades; plays its highest
--- legal card while the trick is open and its lowest when it plays last.
+--- A plain bot for trick-taking games: bids its aces, kings and high
+-- spades; plays its highest legal card while the trick is open and its
+-- lowest when it plays last; passes its three highest cards.
 host.bot = {
   bid = function(view)
     local want = 0
@@ -37,102 +38,61 @@ host.bot = {
     if #view:trick() < view:seats() - 1 then return legal:highest() end
     return legal:lowest()
   end,
-  pass = function(view)  -- its three highest cards (Hearts passes three)
-    local out = {}
-    for _, card in ipairs(view:hand(view:seat()):list()) do
-      table.insert(out, 1, card)
-      if #out > 3 then table.sort(out, function(a, b) return a.rank > b.rank end); out[4] = nil end
-    end
-    return out
+  pass = function(view)
+    local cards = view:hand(view:seat()):list()
+    table.sort(cards, function(a, b) return a.rank > b.rank end)
+    return { cards[1], cards[2], cards[3] }
   end,
 }
-
--- turns a human's text into an action's argument: a bid is a number, a
--- pass a list of card names, a play one card name (the game checks it)
-local function parse(phase, text)
-  if type(text) ~= "string" then return nil, "no answer" end
-  text = text:match("^%s*(.-)%s*$")
-  if phase == "bid" then
-    if text:lower() == "nil" then return 0 end
-    local n = math.tointeger(tonumber(text))
-    if not n then return nil, ("'%s' is not a bid"):format(text) end
-    return n
-  elseif phase == "pass" then
-    local ok, set = pcall(dh.cards, text)
-    if not ok then return nil, (tostring(set):gsub("^.-%((.*)%)$", "%1")) end
-    return set:list()
-  end
-  local ok, card = pcall(dh.card, text)
-  if not ok then return nil, (tostring(card):gsub("^.-%((.*)%)$", "%1")) end
-  return card
-end
-
--- one action by seat in phase with a parsed value: true or nil, message, code
-local function act(game, seat, phase, value)
-  if phase == "bid" then return game:bid(seat, value) end
-  if phase == "pass" then return game:pass(seat, value) end
-  return game:play(seat, value)
-end
 
 local Session = {}
 Session.__index = Session
 
 --- A session: opts.variant (a name or Variant), opts.options, opts.seed,
 -- opts.humans (seat -> true), opts.bots (seat -> strategy, default
--- host.bot), opts.on_event(event) called for every move and trick
--- (event.kind "bid", "pass", "play", "trick", "over").
+-- host.bot), opts.on_event(event), deckhand.run's events: "move" (seat,
+-- move), "hand" (number, hand), "over" (result).
 function host.session(opts)
   local variant = opts.variant
   if type(variant) == "string" then variant = dh.variant(variant, opts.options) end
   local self = setmetatable({
     game = dh.game(variant, { seed = opts.seed or 1 }),
-    humans = opts.humans or {}, bots = opts.bots or {},
     on_event = opts.on_event or function() end,
   }, Session)
-  self.co = coroutine.create(function() return self:loop() end)
+  local players = {}
+  for seat = 1, variant.seats do
+    players[seat] = opts.humans and opts.humans[seat] and self:human(seat)
+                    or (opts.bots and opts.bots[seat]) or host.bot
+  end
+  self.co = coroutine.create(function()
+    local ok, msg = dh.run(self.game, players, { on_event = self.on_event })
+    if not ok then error(msg, 0) end
+  end)
   return self
 end
 
-function Session:loop()
-  local game = self.game
-  while true do
-    local seat = game:next_player()
-    if not seat then break end
-    local phase = game:phase()
-    local tricks_before = game:trick_number()
-    local value, ok, code, msg
-    if self.humans[seat] then
-      local prompt = { seat = seat, phase = phase, view = game:view(seat), legal = game:legal() }
-      repeat
-        local answer = coroutine.yield(prompt)
-        value, msg = parse(phase, answer)
-        if value == nil then
-          ok, code = nil, "bad_input"
-        else
-          ok, msg, code = act(game, seat, phase, value)
-        end
-        -- a refused answer leaves the game as it was: ask again, saying why
-        prompt = { seat = seat, phase = phase, view = game:view(seat), legal = game:legal(),
-                   error = not ok and code or nil, message = not ok and msg or nil, answer = answer }
-      until ok
-    else
-      local bot = self.bots[seat] or host.bot
-      value = bot[phase](game:view(seat))
-      ok, msg, code = act(game, seat, phase, value)
-      if not ok then error(("bot at seat %d: %s (%s)"):format(seat, msg, code)) end
-    end
-    self.on_event { kind = phase, seat = seat, value = value }
-    if phase == "play" and (game:trick_number() ~= tricks_before or not game:next_player()) then
-      local cards, winner = game:last_trick()
-      self.on_event { kind = "trick", seat = winner, value = cards }
-    end
-  end
-  self.on_event { kind = "over", scores = game:scores(), winners = game:winners() }
-  return nil
+-- the player of a human seat: yields a prompt, is resumed with the answer
+function Session:human(seat)
+  local refusal
+  return {
+    move = function(view)
+      local prompt = { seat = seat, phase = view:phase(), view = view, moves = view:moves() }
+      if refusal then prompt.error, prompt.message, prompt.answer = refusal.code, refusal.message, refusal.answer end
+      refusal = nil
+      local answer = coroutine.yield(prompt)
+      if type(answer) ~= "string" then answer = "" end
+      -- the text as typed, or with the phase's word before it ("3" while
+      -- bidding is "bid 3"); the game judges it
+      return view:move(answer) or view:move(view:phase() .. " " .. answer) or answer
+    end,
+    refused = function(message, code, answer)
+      refusal = { message = message, code = code, answer = answer }
+    end,
+  }
 end
 
 --- Runs the game until a human must answer.  Returns the prompt (seat,
--- phase, view, legal; error and message when the last answer was refused),
+-- phase, view, moves; error and message when the last answer was refused),
 -- or nil when the game is over.  answer: the text the human gave.
 function Session:resume(answer)
   local ok, prompt = coroutine.resume(self.co, answer)
@@ -141,30 +101,21 @@ function Session:resume(answer)
 end
 
 -- the terminal front end
-local function main(seed)
+local function main(seed, variant)
   local function show(e)
-    if e.kind == "bid" then print(("seat %d bids %d"):format(e.seat, e.value))
-    elseif e.kind == "play" then print(("seat %d plays %s"):format(e.seat, dh.card(e.value):display()))
-    elseif e.kind == "trick" then print(("  seat %d takes the trick"):format(e.seat))
+    if e.kind == "move" and e.seat ~= 1 then print(("seat %d: %s"):format(e.seat, e.game:public(e.move)))
+    elseif e.kind == "hand" then print(("hand %d over: %s"):format(e.number, table.concat(e.hand.seats, " / ")))
     elseif e.kind == "over" then
-      print(("game over: scores %s, won by side %s"):format(table.concat(e.scores, " "),
-        table.concat(e.winners, " ")))
+      print(("game over: %s per seat, won by seat %s"):format(table.concat(e.result.seats, " "),
+        table.concat(e.result.winners, " ")))
     end
   end
-  local session = host.session { variant = "spades", options = { target = 200 }, seed = seed,
-                                 humans = { [1] = true }, on_event = show }
+  local session = host.session { variant = variant, options = variant == "spades" and { target = 200 } or nil,
+                                 seed = seed, humans = { [1] = true }, on_event = show }
   local prompt = session:resume()
   while prompt do
     if prompt.error then print(("  refused: %s (%s)"):format(prompt.message, prompt.error)) end
-    local hand = prompt.view:hand(prompt.seat)
-    if prompt.phase == "bid" then
-      io.write(("your hand %s\nyour bid? "):format(hand:display()))
-    else
-      local trick = {}
-      for i, c in ipairs(prompt.view:trick()) do trick[i] = dh.card(c):display() end
-      io.write(("trick [%s]  your hand %s\nlegal %s\nyour card? "):format(
-        table.concat(trick, " "), hand:display(), dh.cards(prompt.legal):display()))
-    end
+    io.write(prompt.view:describe(), "\nyour move? ")
     local line = io.read("l")
     if not line then print("\nbye"); return end
     prompt = session:resume(line)
@@ -172,7 +123,7 @@ local function main(seed)
 end
 
 if arg and arg[0] and arg[0]:match("host%.lua$") then
-  main(math.tointeger(tonumber(arg[1] or "")) or 1)
+  main(math.tointeger(tonumber(arg[1] or "")) or 1, arg[2] or "spades")
 end
 
 return host

@@ -4,10 +4,11 @@
 -- rules as built; this file is the variant: its options with their
 -- defaults, and `game`, which starts a match from them.
 --
---     local v = dofile "rules/holdem.lua"          -- or deckhand.variant "holdem"
---     local g = v.game({ seats = 4 }, { seed = 7 })
---     while g:next_player() do ... g:act(seat, "call") ... end
+--     local g = dh.game(dh.variant("holdem", { seats = 4 }), { seed = 7 })
+--     while g:next_player() do ... g:apply(seat, "call") ... end
 --
+-- It speaks the game protocol like every game: moves() gives fold, check,
+-- call, bet N, raise N (N the total the bet reaches) and allin.
 -- Hold'em is not trick-taking: the variant has no hand/play/points/win
 -- rules for the C engine; it brings its own game instead (kind = "poker").
 local holdem = require "deckhand.holdem"
@@ -28,8 +29,10 @@ return {
   name = "holdem",
   kind = "poker",
   options = options,
-  -- game(options [, { seed =, deal =, deals =, stacks = }]) -> a holdem Game
-  game = function(chosen, extra)
+  seats = function(o) return o.seats end,
+  unit = "chips",
+  -- game(options [, { seed =, deal =, deals =, stacks = } [, variant]]) -> a holdem Game
+  game = function(chosen, extra, variant)
     local o = {}
     for k, v in pairs(options) do o[k] = v end
     for k, v in pairs(chosen or {}) do
@@ -38,6 +41,8 @@ return {
     end
     for k, v in pairs(extra or {}) do o[k] = v end
     if o.max_hands == false then o.max_hands = nil end
-    return holdem.game(o)
+    local g = holdem.game(o)
+    g.variant = variant
+    return g
   end,
 }

@@ -42,6 +42,7 @@ return {
       sizes = { 13 },
       trump = "s",
       bidding = true,
+      nil_bid = true,                -- a bid of 0 is a Nil (its move reads "nil")
       hand = R.follow_suit & R.break_suit("s"),
       play = R.trump_wins | R.highest_of_led,
       points = R.contract {

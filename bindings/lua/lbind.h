@@ -50,6 +50,11 @@ typedef struct dhL_set { dh_cardset bits; int layout; unsigned tag; } dhL_set;
 #define dhL_toset(L, arg) \
   ((dhL_set *)dhL_totagged(L, arg, sizeof(dhL_set), offsetof(dhL_set, tag), DH_TAG_SET))
 
+/* a Card userdata: its card and tag */
+typedef struct dhL_card { dh_card c; unsigned tag; } dhL_card;
+#define dhL_tocard(L, arg) \
+  ((dhL_card *)dhL_totagged(L, arg, sizeof(dhL_card), offsetof(dhL_card, tag), DH_TAG_CARD))
+
 /* cards: a Card, or a name ("Td", "10♦"); raises luaL_argerror otherwise */
 dh_card dhL_checkcard(lua_State *L, int arg);
 void dhL_pushcard(lua_State *L, dh_card c);

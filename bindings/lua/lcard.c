@@ -10,8 +10,7 @@
 
 static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
-/* the card and a tag (see lbind.h) */
-typedef struct { dh_card c; unsigned tag; } lcard;
+typedef dhL_card lcard;   /* the card and a tag (lbind.h) */
 
 void dhL_pushcard(lua_State *L, dh_card c) {
   lcard *u;
@@ -42,7 +41,7 @@ static dh_card parse_or_raise(lua_State *L, int arg, const char *s, size_t len) 
 }
 
 dh_card dhL_checkcard(lua_State *L, int arg) {
-  lcard *u = (lcard *)dhL_totagged(L, arg, sizeof(lcard), offsetof(lcard, tag), DH_TAG_CARD);
+  lcard *u = dhL_tocard(L, arg);
   if (!u) u = (lcard *)luaL_testudata(L, arg, DH_CARD);
   size_t len;
   const char *s;

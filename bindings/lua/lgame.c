@@ -29,8 +29,11 @@ int dhL_rules_busy(const dh_rules *r);
 const dh_match *dhL_tostate(lua_State *L, int arg);
 
 /* action log entries: kind | seat << 4 | payload << 8; a pass is followed
-** by one more integer, the set passed.  The log is a growing userdata. */
-enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3 };
+** by one more integer, the set passed.  When a hand ends the log gets an
+** ACT_HAND entry (payload: the number of sides), the hand's points per
+** side, one integer each, and the tricks per seat packed a byte each: what
+** game:result() reports hand by hand.  The log is a growing userdata. */
+enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3, ACT_HAND = 4 };
 
 /* the log also holds the legal cards legal() last gave, valid while the
 ** log has legal_at - 1 entries: play() need not ask the hand rule again */
@@ -425,11 +428,15 @@ static int game_new(lua_State *L) {
 }
 
 /* core.game_origin(game) -> {variant, seed, dealer, deal} as given to
-** core.game (clones share them), or nil */
+** core.game (clones share them), or nil (also for a View or a State) */
 static int game_origin(lua_State *L) {
   static const char *const names[] = { "variant", "seed", "dealer", "deal" };
   int i;
-  checkgame(L, 1);
+  if (!togame(L, 1)) {
+    tomatch(L, 1);  /* a View or a State has none; anything else is a mistake */
+    lua_pushnil(L);
+    return 1;
+  }
   if (lua_getiuservalue(L, 1, UV_VARIANT) <= LUA_TNIL) return 1;  /* nil: none */
   lua_pop(L, 1);
   lua_createtable(L, 0, 4);
@@ -444,6 +451,18 @@ static void log_action(lua_State *L, dh_match *m, int kind, int seat, lua_Intege
                        int extra, lua_Integer more) {
   log_push(L, m, kind | seat << 4 | payload << 8);
   if (extra) log_push(L, m, more);
+}
+
+/* after a play: when it ended a hand (hand_before is the hand number it was
+** played in), logs what the hand gave */
+static void log_hand_end(lua_State *L, dh_match *m, int hand_before) {
+  int s;
+  int64_t tricks = 0;
+  if (m->hand_no == hand_before && m->phase != DH_PHASE_OVER) return;
+  log_push(L, m, ACT_HAND | (int64_t)m->rules->nsides << 8);
+  for (s = 0; s < m->rules->nsides; s++) log_push(L, m, m->hand_points[s]);
+  for (s = 0; s < m->nseats; s++) tricks |= (int64_t)m->last_tricks[s] << (8 * s);
+  log_push(L, m, tricks);
 }
 
 /* nil, message, code for a refused action (Lua's order, as io.open: the
@@ -489,16 +508,15 @@ static dh_match *checkmutable(lua_State *L, int arg) {
   return m;
 }
 
-static int game_play(lua_State *L) {
-  dh_match *m = checkmutable(L, 1);
-  int seat = checkseat(L, 2, m), err;
-  dh_card c = dhL_checkcard(L, 3);
+/* plays c for seat and logs it: true, or nil, message, code */
+static int do_play(lua_State *L, dh_match *m, int seat, dh_card c) {
   char name[DH_CARD_NAMELEN];
   const alog *a = ((const lgame *)(void *)m)->log;
+  int err, hand = m->hand_no;
   dhL_rules_enter(L, m->rules);
   if (a->legal_at == a->n + 1 && seat == m->turn && dh_set_has(a->legal, c) &&
       dh_card_at(c & 63, m->rules->deck.layout) == c)
-    err = dh_match_play_legal(m, c);  /* legal() has just said so */
+    err = dh_match_play_legal(m, c);  /* legal() or moves() has just said so */
   else
     err = dh_match_play(m, seat, c);
   if (err) {
@@ -506,8 +524,15 @@ static int game_play(lua_State *L) {
     return turn_refusal(L, m, err, name);
   }
   log_action(L, m, ACT_PLAY, seat, c, 0, 0);
+  log_hand_end(L, m, hand);
   lua_pushboolean(L, 1);
   return 1;
+}
+
+static int game_play(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  int seat = checkseat(L, 2, m);
+  return do_play(L, m, seat, dhL_checkcard(L, 3));
 }
 
 /* game:bid(seat, n) */
@@ -552,6 +577,95 @@ static int game_pass(lua_State *L) {
   return 1;
 }
 
+/* game:hands() -> what each finished hand gave, in order: a list of
+** { points = { per side }, tricks = { per seat } } */
+static int game_hands(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  alog *a = get_log(L, 1);
+  lua_Integer i, k = 0;
+  lua_newtable(L);
+  for (i = 0; i < a->n; i++) {
+    int64_t e = a->e[i];
+    int s, nsides;
+    if ((e & 15) == ACT_PASS) { i++; continue; }  /* its set follows */
+    if ((e & 15) != ACT_HAND) continue;
+    nsides = (int)(e >> 8);
+    lua_createtable(L, 0, 2);
+    lua_createtable(L, nsides, 0);
+    for (s = 0; s < nsides; s++) { lua_pushinteger(L, a->e[i + 1 + s]); lua_rawseti(L, -2, s + 1); }
+    lua_setfield(L, -2, "points");
+    lua_createtable(L, m->nseats, 0);
+    for (s = 0; s < m->nseats; s++) {
+      lua_pushinteger(L, (a->e[i + 1 + nsides] >> (8 * s)) & 255);
+      lua_rawseti(L, -2, s + 1);
+    }
+    lua_setfield(L, -2, "tricks");
+    lua_rawseti(L, -2, ++k);
+    i += nsides + 1;
+  }
+  return 1;
+}
+
+/* the protocol's Lua half (deckhand/game.lua) registers what it says
+** better in Lua: the moves of the bid and pass phases, and moves given as
+** texts, numbers or card lists */
+#define MOVES_HANDLER "deckhand.trick_moves"
+#define APPLY_HANDLER "deckhand.trick_apply"
+
+static int call_handler(lua_State *L, const char *name, int nargs) {
+  int base = lua_gettop(L) - nargs;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, name) != LUA_TFUNCTION)
+    return luaL_error(L, "the game protocol is not loaded (require \"deckhand\")");
+  lua_insert(L, base + 1);
+  lua_call(L, nargs, LUA_MULTRET);
+  return lua_gettop(L) - base;
+}
+
+/* game:moves() / view:moves() -> the legal moves of the seat to act: in
+** the play phase its legal Cards, in the others Move tables; an empty
+** list when the match is over (or, in a view, when another seat acts) */
+static int m_moves(lua_State *L) {
+  void *game = togame(L, 1);
+  dh_view *v = game ? NULL : checkview(L, 1);
+  const dh_match *m = game ? (const dh_match *)game : &v->m;
+  dh_cardset s;
+  int i, n;
+  if (m->phase == DH_PHASE_OVER || (v && m->turn != v->seat)) {
+    lua_newtable(L);
+    return 1;
+  }
+  if (m->phase != DH_PHASE_PLAY) {
+    lua_settop(L, 1);
+    return call_handler(L, MOVES_HANDLER, 1);
+  }
+  dhL_rules_enter(L, m->rules);
+  if (dh_match_legal(m, &s) != DH_OK) return dhL_rules_raise(L);
+  if (game && !m->rules->has_calls) {
+    alog *a = ((lgame *)game)->log;  /* apply() may trust these cards */
+    a->legal = s;
+    a->legal_at = a->n + 1;
+  }
+  n = dh_set_count(s);
+  lua_createtable(L, n, 0);
+  for (i = 1; s; s &= s - 1, i++) {
+    pushcard(L, dh_card_at(dh_set_first(s), m->rules->deck.layout));
+    lua_rawseti(L, -2, i);
+  }
+  return 1;
+}
+
+/* game:apply(seat, move [, amount]) -> true, or nil, message, code: a
+** Card is played here; anything else (a Move, its text, a bid number, a
+** list of cards to pass) goes to the protocol's Lua half */
+static int game_apply(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  int seat = checkseat(L, 2, m);
+  const dhL_card *card = dhL_tocard(L, 3);
+  if (card && lua_isnoneornil(L, 4)) return do_play(L, m, seat, card->c);
+  lua_settop(L, 4);
+  return call_handler(L, APPLY_HANDLER, 4);
+}
+
 static int game_clone(lua_State *L) {
   dh_match *m = checkgame(L, 1), *c;
   alog *a = get_log(L, 1), *b;
@@ -579,6 +693,10 @@ static int game_actions(lua_State *L) {
     lua_Integer e = a->e[i];
     int kind;
     kind = (int)(e & 15);
+    if (kind == ACT_HAND) {  /* not an action: skip what the hand gave */
+      i += (e >> 8) + 1;
+      continue;
+    }
     lua_createtable(L, 3, 0);
     lua_pushinteger(L, ((e >> 4) & 15) + 1);
     lua_rawseti(L, -2, 1);
@@ -602,12 +720,14 @@ static int game_playout(lua_State *L) {
   dhL_rules_enter(L, m->rules);
   while (m->phase != DH_PHASE_OVER && (!hand_only || m->hand_no == hand)) {
     dh_action a;
+    int before = m->hand_no;
     if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
     err = a.kind == DH_ACT_PLAY ? dh_match_play_legal(m, a.card) : dh_match_apply(m, &a);
     if (err != DH_OK) break;
     if (a.kind == DH_ACT_PLAY) log_action(L, m, ACT_PLAY, a.seat, a.card, 0, 0);
     else if (a.kind == DH_ACT_BID) log_action(L, m, ACT_BID, a.seat, a.bid + 8, 0, 0);
     else log_action(L, m, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
+    log_hand_end(L, m, before);
   }
   if (err == DH_E_RULE) return dhL_rules_raise(L);
   lua_settop(L, 1);
@@ -730,6 +850,26 @@ static int view_sample(lua_State *L) {
   return 1;
 }
 
+/* view:rules() -> the Rules of the game it was made from */
+static int view_rules(lua_State *L) {
+  checkview(L, 1);
+  lua_getiuservalue(L, 1, 1);
+  return 1;
+}
+
+/* core.game_protocol(moves, apply): the protocol's Lua half gives its two
+** handlers (deckhand/game.lua, each time it is loaded).  Internal: the
+** deckhand package does not export it, and bots see only the package. */
+static int game_protocol(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, MOVES_HANDLER);
+  lua_pushvalue(L, 2);
+  lua_setfield(L, LUA_REGISTRYINDEX, APPLY_HANDLER);
+  return 0;
+}
+
 static int view_tostring(lua_State *L) {
   dh_view *v = checkview(L, 1);
   lua_pushfstring(L, "View(seat %d, hand %d, %s)", v->seat + 1, v->m.hand_no + 1, phase_names[v->m.phase]);
@@ -758,6 +898,7 @@ static const luaL_Reg read_methods[] = {
 };
 
 static const luaL_Reg game_methods[] = {
+  { "moves", m_moves }, { "apply", game_apply }, { "hands", game_hands },
   { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "clone", game_clone },
   { "actions", game_actions }, { "playout", game_playout }, { "playouts", game_playouts },
   { "view", game_view }, { "deal", game_deal }, { "rewind", game_rewind },
@@ -765,7 +906,7 @@ static const luaL_Reg game_methods[] = {
 };
 
 static const luaL_Reg view_methods[] = {
-  { "seat", view_seat }, { "unseen", view_unseen }, { "sample", view_sample },
+  { "moves", m_moves }, { "rules", view_rules }, { "seat", view_seat }, { "unseen", view_unseen }, { "sample", view_sample },
   { "greedy", view_greedy }, { NULL, NULL }
 };
 
@@ -807,6 +948,8 @@ int dhL_open_game(lua_State *L) {
   for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
   lua_pushcclosure(L, game_origin, NUP);
   lua_setfield(L, mod, "game_origin");
+  lua_pushcfunction(L, game_protocol);
+  lua_setfield(L, mod, "game_protocol");
   /* the method tables, for deckhand/game.lua to extend */
   lua_getfield(L, mod + UP_GAME, "__index");
   lua_setfield(L, mod, "Game");

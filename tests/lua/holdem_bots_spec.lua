@@ -144,12 +144,15 @@ describe("Hold'em bots", function()
     end
     collect(g)
     local function scan(t, path)
-      assert.is_nil(getmetatable(t), path)
+      if path ~= "view" and getmetatable(t) ~= "deckhand.Move" then assert.is_nil(getmetatable(t), path) end
       assert.is_nil(inside[t], path .. " is a table of the game")
       for k, v in pairs(t) do
         local p = path .. "." .. tostring(k)
         assert.is_true(type(k) == "string" or type(k) == "number", p)
         if type(v) == "table" then scan(v, p)
+        elseif type(v) == "userdata" then   -- a Card: immutable, and not hidden
+          assert.are.equal(dh.card(v), v, p)
+          assert.is_nil(hidden[tostring(v)], p)
         else
           assert.is_true(type(v) == "string" or type(v) == "number" or type(v) == "boolean", p)
           assert.is_nil(hidden[v], p)
@@ -157,18 +160,20 @@ describe("Hold'em bots", function()
       end
     end
     scan(view, "view")
+    -- its metatable cannot be reached to change every view's methods
+    assert.are.equal("string", type(getmetatable(view)))
     -- a bot that scribbles over its view changes nothing in the game
     local before = g:record()
     local vandal = function(v)
-      v.stacks[1], v.legal[1].action, v.hole[1] = 0, "nonsense", "As"
+      v.stacks[1], v:legal()[1].action, v.hole[1] = 0, "nonsense", "As"
       v.actions[1].amount = 1
       return "fold"
     end
     assert.is_true(g:act(2, vandal(g:view(2))))
     assert.are.same({ 960, 995, 990 }, g:view(3).stacks)
     local r = g:record()
-    assert.are.equal(#before.actions + 1, #r.actions)
-    assert.are.equal(40, r.actions[1][3])
+    assert.are.equal(#before.moves + 1, #r.moves)
+    assert.are.same({ 1, "raise 40" }, r.moves[1])
     -- the last hand's result in a view is a copy too
     play(g, { { 3, "fold" } })
     local v = g:view(1)
@@ -176,44 +181,51 @@ describe("Hold'em bots", function()
     assert.are_not.equal(12345, g:results()[1].paid[1])
   end)
 
-  it("human: shows the table, takes typed moves, refuses illegal ones with the reason", function()
+  it("the human strategy shows the table, takes typed moves, refuses illegal ones with the reason", function()
     local g = holdem.game { seats = 2, seed = 6, deal = { "AsKd", "9c9d" } }
     local out = io.tmpfile()
-    local human = bots.human { input = input("raise\nraise 5\nbet 40\nwhat\ncall 10\n  Raise 45  \n"), output = out }
-    local a, amt = human(g:view(1))
-    assert.are.equal("raise", a)
-    assert.are.equal(45, amt)
+    local human = dh.strategy("human", { input = input("raise\nraise 5\nbet 40\nwhat\ncall 10\n  Raise 45  \n"),
+                                         output = out })
+    -- as deckhand.run asks it: a refused move is told and asked again
+    while true do
+      local ok, msg, code = g:apply(1, human.move(g:view(1)))
+      if ok then break end
+      human.refused(msg, code)
+    end
+    assert.are.same({ 1, "raise 45" }, g:record().moves[1])
     out:seek("set")
     local text = out:read("a")
     assert.matches("your cards  A♠ K♦", text, 1, true)
     assert.matches("fold, call 5, raise 20-1000, allin (995, to 1000)", text, 1, true)
     assert.matches("pot 15", text, 1, true)
-    assert.matches("refused: raise needs an amount", text, 1, true)
-    assert.matches("refused: raise to between 20 and 1000, not 5", text, 1, true)
-    assert.matches("refused: 'bet' is not allowed now", text, 1, true)
-    assert.matches("refused: 'what' is not allowed now", text, 1, true)
-    assert.matches("refused: call takes no amount", text, 1, true)
+    assert.matches("refused: raise to between 20 and 1000, got nil (bad_amount)", text, 1, true)
+    assert.matches("refused: raise to between 20 and 1000, got 5 (bad_amount)", text, 1, true)
+    assert.matches("refused: 'bet' is not allowed now (bad_action)", text, 1, true)
+    assert.matches("refused: 'what' is not allowed now (bad_action)", text, 1, true)
+    assert.matches("refused: 'call' takes no amount (bad_amount)", text, 1, true)
     -- the other words
-    play(g, { { 1, "call" } })
-    for line, want in pairs { ["check"] = "check", ["all in"] = "allin", ["ALLIN"] = "allin", ["raise 30"] = "raise" } do
-      local h = bots.human { input = input(line .. "\n"), output = io.tmpfile() }
-      assert.are.equal(want, (h(g:view(2))))
+    for line, want in pairs { ["check"] = "check", ["all in"] = "allin", ["ALLIN"] = "allin", ["raise 30"] = "raise 30" } do
+      local h = dh.strategy("human", { input = input(line .. "\n"), output = io.tmpfile() })
+      local again = holdem.game { seats = 2, seed = 6, deal = { "AsKd", "9c9d" } }
+      play(again, { { 1, "call" } })
+      assert.is_true(again:apply(2, h.move(again:view(2))), line)
+      assert.are.equal(want, again:record().moves[2][2], line)
     end
     -- end of input: an error the caller can tell apart
-    local h = bots.human { input = input("raise 7\n"), output = io.tmpfile() }
-    local ok, err = pcall(h, g:view(2))
+    local h = dh.strategy("human", { input = input(""), output = io.tmpfile() })
+    local ok, err = pcall(h.move, g:view(2))
     assert.is_false(ok)
     assert.is_true(err.eof)
   end)
 
-  it("every strategy has an act for Hold'em", function()
-    local v = dh.variant("holdem")
-    for _, name in ipairs { "random", "heuristic", "pimc", "human" } do
+  it("every bot plays Hold'em through move(view), answered by its act", function()
+    local v = dh.variant("holdem", { max_hands = 5 })
+    for _, name in ipairs { "random", "heuristic", "pimc" } do
       assert.is_function(dh.strategy(name, { variant = v, seed = 1 }).act, name)
     end
     local a = dh.strategy("heuristic", { variant = v, seed = 1 })
     local b = dh.strategy("pimc", { variant = v, seed = 2, worlds = 4 })
-    local g = holdem.play({ seed = 3, max_hands = 5 }, { a.act, b.act })
+    local g = dh.play(v, { a, b }, { seed = 3 })
     assert.are.equal(2000, sum(g:stacks()))
     assert.are.equal(5, g:hand_number())
   end)
@@ -226,14 +238,15 @@ describe("Hold'em bots", function()
                             { worlds = 5, sizes = { 0.33, 2, 5 }, caution = 0 } } do
       opts.seed = 1
       local a, amt = bots.pimc(opts)(v)
-      assert.is_true(legal_move(v.legal, a, amt), a)
+      assert.is_true(legal_move(v:legal(), a, amt), a)
     end
   end)
 
   it("are reproducible from their seeds", function()
     local function run()
-      local g = holdem.play({ seats = 3, seed = 9, max_hands = 6 },
-        { bots.heuristic { seed = 1 }, bots.pimc { seed = 2, worlds = 6 }, bots.random(dh.rng(3)) })
+      local g = dh.play(dh.variant("holdem", { seats = 3, max_hands = 6 }),
+        { { act = bots.heuristic { seed = 1 } }, { act = bots.pimc { seed = 2, worlds = 6 } },
+          { act = bots.random(dh.rng(3)) } }, { seed = 9 })
       return g:record()
     end
     assert.are.same(run(), run())

@@ -77,7 +77,7 @@ describe("deckhand.holdem", function()
     assert.are.same({ amount = 300, eligible = { 1, 2 }, winners = { 2 } }, r.pots[3])
     assert.are.same({ 600, 300, 400, 450 }, r.stacks)
     assert.are.equal("pair, aces", r.shown[3].hand:match("^pair, aces"))
-    assert.are.same({ "2c", "7d", "9h", "Jc", "4s" }, r.board)
+    assert.are.same({ dh.card "2c", dh.card "7d", dh.card "9h", dh.card "Jc", dh.card "4s" }, r.board)
   end)
 
   it("splits a pot and gives the odd chip to the first winner left of the button", function()
@@ -234,22 +234,27 @@ describe("deckhand.holdem", function()
   it("shows each seat only its own hole cards", function()
     local g = holdem.game { seats = 3, seed = 8, deal = { "AsKs", "2c2d", "7h8h" } }
     local v = g:view(2)
-    assert.are.same({ "2c", "2d" }, v.hole)
-    assert.are.equal(2, v.seat)
-    -- nowhere in seat 2's view are the other seats' cards
+    assert.are.same({ dh.card "2c", dh.card "2d" }, v.hole)
+    assert.are.equal(dh.cards "2c 2d", v:hand(2))
+    assert.are.equal(0, #v:hand(1))
+    assert.are.equal(2, v:seat())
+    -- nowhere in seat 2's view are the other seats' cards, as Cards or names
     local hidden = { As = true, Ks = true, ["7h"] = true, ["8h"] = true }
     local function scan(t)
       for _, x in pairs(t) do
-        if type(x) == "table" then scan(x) else assert.is_nil(hidden[x]) end
+        if type(x) == "table" then scan(x) else assert.is_nil(hidden[tostring(x)]) end
       end
     end
     scan(v)
+    scan(v:data())
     -- a game that differs only in the other seats' cards looks the same
     local other = holdem.game { seats = 3, seed = 8, deal = { "9c9d", "2c2d", "AhQh" } }
     assert.are.same(v, other:view(2))
+    assert.are.same(v:data(), other:view(2):data())
     -- button 1, three seats: seat 1 acts first and only its view has moves
-    assert.is_nil(g:view(2).legal)
-    assert.is_table(g:view(1).legal)
+    assert.are.same({}, g:view(2):moves())
+    assert.are.same(g:moves(), g:view(1):moves())
+    assert.is_true(#g:view(1):moves() > 0)
   end)
 
   it("records and replays", function()
@@ -260,21 +265,26 @@ describe("deckhand.holdem", function()
       local m = moves[rng:int(#moves)]
       play(g, { { g:next_player(), m.action, m.min and rng:int(m.min, m.max) } })
     end
-    local again = holdem.replay(g:record())
+    -- a game of deckhand.holdem alone has no variant: its record names holdem
+    local again = assert(dh.replay(g:record()))
     assert.are.same(g:stacks(), again:stacks())
     assert.are.equal(g:hand_number(), again:hand_number())
   end)
 
-  it("plays a whole match with bots", function()
-    local rng = dh.rng(5)
+  it("plays a whole match with bots through deckhand.run", function()
     local bots = {}
-    for s = 1, 4 do bots[s] = holdem.random_bot(rng) end
-    local g = holdem.play({ seats = 4, stack = 100, seed = 21 }, bots)
+    for s = 1, 4 do bots[s] = { act = dh.holdem_bots.random(dh.rng(s)) } end
+    local g = dh.play(dh.variant("holdem", { seats = 4, stack = 100 }), bots, { seed = 21 })
     assert.are.equal("over", g:phase())
     assert.are.equal(400, sum(g:stacks()))
+    local r = g:result()
+    assert.are.equal(0, sum(r.seats))
+    assert.are.equal("chips", r.unit)
+    assert.are.equal(1, #r.winners)
+    assert.are.equal(400, g:stacks()[r.winners[1]])
     assert.has_error(function()
-      holdem.play({ seats = 2 }, { function() return "check" end, function() return "check" end })
-    end, "seat 1: 'check' is not allowed now (bad_action)")
+      dh.play("holdem", { function() return "check" end, function() return "check" end }, { seed = 1 })
+    end, "seat 1: illegal move 'check': 'check' is not allowed now (bad_action)")
   end)
 
   it("loads as a variant from rules/holdem.lua", function()

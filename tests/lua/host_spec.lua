@@ -34,20 +34,23 @@ describe_host("examples/host.lua", function()
     local game = dh.play(dh.variant("spades", { target = 150 }),
                          { human, host.bot, host.bot, host.bot }, { seed = 21 })
     assert.are.same(game:scores(), session.game:scores())
-    assert.are.same(game:record().actions, session.game:record().actions)
+    assert.are.same(game:record().moves, session.game:record().moves)
     local mine = 0
-    for _, a in ipairs(game:record().actions) do if a.seat == 1 then mine = mine + 1 end end
+    for _, m in ipairs(game:record().moves) do if m[1] == 1 then mine = mine + 1 end end
     assert.are.equal(mine, prompts)
     assert.are.equal("over", events[#events].kind)
-    local tricks = 0
+    local moves, hands = 0, 0
     for _, e in ipairs(events) do
-      if e.kind == "trick" then
-        tricks = tricks + 1
-        assert.is_true(math.type(e.seat) == "integer" and e.seat >= 1 and e.seat <= 4)
-        assert.are.equal(4, #e.value)
+      if e.kind == "move" then
+        moves = moves + 1
+        assert.are.equal(game:record().moves[moves][2], e.move)
+      elseif e.kind == "hand" then
+        hands = hands + 1
+        assert.are.same(game:result().hands[hands], e.hand)
       end
     end
-    assert.are.equal(13 * game:hand_number(), tricks)
+    assert.are.equal(#game:record().moves, moves)
+    assert.are.equal(game:hand_number(), hands)
   end)
 
   it("asks again, saying why, after a refused or unreadable answer", function()
@@ -55,8 +58,8 @@ describe_host("examples/host.lua", function()
     local prompt = session:resume()
     assert.are.equal("bid", prompt.phase)
     prompt = session:resume("lots")
-    assert.are.equal("bad_input", prompt.error)
-    assert.are.equal("'lots' is not a bid", prompt.message)
+    assert.are.equal("bad_move", prompt.error)
+    assert.are.equal("not a move: 'lots'", prompt.message)
     prompt = session:resume("99")
     assert.are.equal("bad_bid", prompt.error)
     prompt = session:resume("3")
@@ -64,22 +67,23 @@ describe_host("examples/host.lua", function()
     assert.is_nil(prompt.error)
     local before = session.game:record()
     prompt = session:resume("x1")
-    assert.are.equal("bad_input", prompt.error)
-    assert.truthy(prompt.message:find("bad card name 'x1'", 1, true))
-    local off = (prompt.view:hand(1) - prompt.legal):list()[1]
+    assert.are.equal("bad_move", prompt.error)
+    assert.truthy(prompt.message:find("not a move: 'x1'", 1, true))
+    local legal = prompt.view:legal()
+    local off = (prompt.view:hand(1) - legal):list()[1]
     if off then
       prompt = session:resume(tostring(off))
       assert.is_string(prompt.error)
     end
     assert.are.same(before, session.game:record())  -- refusals change nothing
-    prompt = session:resume(tostring(prompt.legal:lowest()))
+    prompt = session:resume(tostring(legal:lowest()))
     assert.is_nil(prompt.error)
   end)
 
   it("runs in a terminal from standard input and stops cleanly at its end", function()
     local out = H.run(("cd %s && printf 'x1\\n3\\nAs\\n' | lua5.4 examples/host.lua 5"):format(H.quote(H.root)))
-    assert.truthy(out:find("refused: 'x1' is not a bid (bad_input)", 1, true), out)
-    assert.truthy(out:find("seat 1 bids 3", 1, true), out)
+    assert.truthy(out:find("refused: not a move: 'x1' (bad_move)", 1, true), out)
+    assert.truthy(out:find("you 1: bid 3", 1, true), out)
     assert.truthy(out:find("refused: must follow suit", 1, true), out)
     assert.truthy(out:find("\nbye\n", 1, true), out)
   end)

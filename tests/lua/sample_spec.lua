@@ -143,7 +143,7 @@ describe("game:deal and game:rewind", function()
     assert.equal(dh.cards("Ac 2c 3c"), again:hand(1))
     assert.equal("h", again:trump())
     assert.equal(34, again:talon_count())
-    for _, a in ipairs(g:record().actions) do assert(again:play(a.seat, a.play)) end
+    for _, m in ipairs(g:record().moves) do assert(again:apply(m[1], m[2])) end
     for s = 1, 2 do assert.equal(g:hand(s), again:hand(s)) end
     assert.equal(g:talon_count(), again:talon_count())
   end)

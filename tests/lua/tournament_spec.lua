@@ -116,9 +116,9 @@ describe("strategies", function()
     end
   end)
 
-  it("random also plays Hold'em through act", function()
+  it("random also plays Hold'em, its move answered by act", function()
     local a, b = dh.strategy("random", { seed = 1 }), dh.strategy("random", { seed = 2 })
-    local g = dh.holdem.play({ seed = 3 }, { a.act, b.act })
+    local g = dh.play("holdem", { a, b }, { seed = 3 })
     assert.is_nil(g:next_player())
   end)
 
@@ -172,7 +172,7 @@ describe("strategies", function()
     -- a bot playing an unseen card is refused and forfeits
     local res = dh.tournament(with { players = { "cheater", "random" }, games = 1 })
     assert.is_true(#res.forfeits >= 1)
-    assert.matches("illegal play", res.forfeits[1].reason)
+    assert.matches("illegal move %(play%)", res.forfeits[1].reason)
   end)
 end)
 
@@ -259,15 +259,17 @@ describe("deckhand serve", function()
         send("view " .. seat)
         local v = json.decode(p:read("l"))
         assert.are.equal(tonumber(seat), v.seat)
+        send("view 2")                        -- a seat the client does not play
+        assert.matches("^REJECT not_your_seat", p:read("l"))
         if phase == "bid" then
-          send("bid " .. seat .. " 99")
+          send("bid " .. seat .. " 99")       -- the older command still works
           assert.matches("^REJECT bad_bid", p:read("l"))
           rejected = rejected + 1
-          send("bid " .. seat .. " " .. v.legal[2])
+          send("move " .. seat .. " " .. v.moves[2])
         else
-          if #v.legal < #v.hand then   -- a card in hand that is not legal now
+          if #v.moves < #v.hand then   -- a card in hand that is not legal now
             local legal = {}
-            for _, c in ipairs(v.legal) do legal[c] = true end
+            for _, c in ipairs(v.moves) do legal[c] = true end
             for _, c in ipairs(v.hand) do
               if not legal[c] then
                 send("play_card " .. seat .. " " .. c)
@@ -277,17 +279,18 @@ describe("deckhand serve", function()
               end
             end
           end
-          send("play_card " .. seat .. " " .. v.legal[1])
+          send("move " .. seat .. " " .. v.moves[1])
         end
         assert.are.equal("ACCEPT", p:read("l"))
         accepted = accepted + 1
-      elseif line:match("^EVENT ") then events = events + 1 end
+      elseif line:match("^EVENT move [24] ") then events = events + 1
+      else assert.matches("^EVENT hand 1 %-?%d+ %-?%d+ %-?%d+ %-?%d+$", line) end
     end
     stop()
     assert.is_true(over)
     assert.are.equal(28, accepted)   -- 2 bids and 26 cards for seats 1 and 3
     assert.is_true(rejected >= 2)
-    assert.are.equal(28, events)
+    assert.are.equal(28, events)     -- and as many for the bots at seats 2 and 4
   end)
 end)
 
@@ -295,7 +298,7 @@ describe("deckhand serve holdem", function()
   it("plays a match with a scripted client, chips conserved at every hand", function()
     local p, send, stop = serve("holdem --seed 9 --bots random --option max_hands=6")
     local json = require "dkjson"
-    local function total(s) local t = 0 for x in s:gmatch("%d+") do t = t + tonumber(x) end return t end
+    local function total(s) local t = 0 for x in s:gmatch("%-?%d+") do t = t + tonumber(x) end return t end
     assert.matches("^READY holdem seats 2", p:read("l"))
     local accepted, rejected, hands, over, steps = 0, 0, 0, false, 0
     while not over and steps < 2000 do
@@ -303,16 +306,18 @@ describe("deckhand serve holdem", function()
       local line = assert(p:read("l"))
       if line:match("^EVENT over") then
         over = true
-        assert.are.equal(2000, total(line:match("^EVENT over (.*)")))
-      elseif line:match("^EVENT hand_over") then
+        assert.are.equal(0, total(line:match("^EVENT over (.*)")))   -- chips won and lost
+      elseif line:match("^EVENT hand") then
         hands = hands + 1
-        assert.are.equal(2000, total(line:match("stacks (.*)")))
+        assert.are.equal(0, total(line:match("^EVENT hand %d+ (.*)")))
       elseif line:match("^EVENT turn") then
         assert.matches("^EVENT turn 1 %a+$", line)
         send("view 1")
         local v = json.decode(p:read("l"))
-        assert.are.equal(1, v.to_act)
+        assert.are.equal(1, v.next_player)
         assert.are.equal(2, #v.hole)
+        send("view 2")
+        assert.matches("^REJECT not_your_seat", p:read("l"))
         send("act 2 fold")                    -- not the client's seat
         assert.matches("^REJECT not_your_seat", p:read("l"))
         send("act 1 raise 1")                 -- below any minimum
@@ -326,7 +331,7 @@ describe("deckhand serve holdem", function()
         assert.are.equal("ACCEPT", p:read("l"))
         accepted = accepted + 1
       else
-        assert.matches("^EVENT act 2 %a+", line)
+        assert.matches("^EVENT move 2 %a+", line)
       end
     end
     stop()
@@ -351,7 +356,7 @@ describe("deckhand play", function()
     assert.matches("game over", out)
     assert.matches("refused: ", out)
     assert.matches("%(card_not_in_hand%)", out)
-    assert.matches("trick to seat %d", out)
+    assert.matches("seat %d took it", out)
     assert.matches("♠", out)
   end)
 
@@ -369,8 +374,9 @@ describe("deckhand replay", function()
     local out, ok = run(bin .. " replay " .. rec .. " --game 2")
     assert.is_true(ok, out)
     assert.matches("deal 2", out)
-    assert.matches("trick to seat", out)
-    assert.matches("scores", out)
+    assert.matches("seat 1: %S+", out)
+    assert.matches("hand 1 over: %-?%d+ / %-?%d+ / %-?%d+ / %-?%d+", out)
+    assert.matches("final: ", out)
     os.remove(rec)
   end)
 end)
@@ -385,7 +391,7 @@ return { new = function(o) return { act = function(view) local x = 0 while true 
 -- folds whenever it may, else checks; and the opposite, all in every time
 write(dir .. "/hold_folder.lua", [[
 return { new = function(o) return { act = function(view)
-  for _, m in ipairs(view.legal) do if m.action == "fold" then return "fold" end end
+  for _, m in ipairs(view:legal()) do if m.action == "fold" then return "fold" end end
   return "check" end } end }]])
 write(dir .. "/hold_shover.lua", [[
 return { new = function(o) return { act = function(view) return "allin" end } end }]])
@@ -447,7 +453,7 @@ describe("tournament: Hold'em", function()
         return t
       end)())))
       for _, g in ipairs(line.games) do
-        local again = dh.holdem.replay(g.record)
+        local again = assert(dh.replay(g.record))
         local start, now = again:start_stacks(), again:stacks()
         for s = 1, 2 do assert.are.equal(g.net[s], now[s] - start[s]) end
       end
@@ -466,7 +472,7 @@ describe("tournament: Hold'em", function()
   end)
 
   it("records forfeits and goes on", function()
-    for bad, why in pairs { hold_raiser = "raised: .*boom", hold_cheat = "illegal act: bad_amount",
+    for bad, why in pairs { hold_raiser = "raised: .*boom", hold_cheat = "illegal move %(%a+%): bad_amount",
                             hold_sleeper = "time budget exceeded" } do
       local res = dh.tournament(hwith { players = { bad, "random" }, games = 2, limit = 0.05 })
       -- 2 deals x 2 seatings; on the button (seat 1) it acts first, in
@@ -505,13 +511,13 @@ describe("tournament: Hold'em", function()
     out, ok = run(bin .. " replay " .. rec .. " --game 2 --rotation 2")
     assert.is_true(ok, out)
     assert.matches("deal 2", out)
-    assert.matches("preflop seat 1", out)
-    assert.matches("stacks %d+ / %d+", out)
+    assert.matches("seat 1: %a+", out)
+    assert.matches("hand 1 over: %-?%d+ / %-?%d+", out)
     os.remove(rec)
     out, ok = run(bin .. " play holdem --seed 3 --bots random", "raise 5\nbet 40\ncall\ncheck\ncheck\n")
     assert.is_true(ok, out)
     assert.matches("your cards", out)
-    assert.matches("refused: raise to between 20 and 1000, not 5", out, 1, true)
+    assert.matches("refused: raise to between 20 and 1000, got 5", out, 1, true)
     assert.matches("refused: 'bet' is not allowed now", out, 1, true)
     assert.matches("bye", out)
   end)

@@ -80,19 +80,21 @@ local function exclusions(g)
   return out
 end
 
--- replays a hand's actions on a rewound game; a pass hidden from the
--- viewer is the one the world chose.  Every action must be accepted.
-local function replay_hand(again, actions, world, seat)
-  for i, a in ipairs(actions) do
+-- replays a hand's moves (the record's { seat, text } pairs) on a rewound
+-- game; a pass hidden from the viewer is the one the world chose.  Every
+-- move must be accepted.
+local function replay_hand(again, moves, world, seat)
+  for i, m in ipairs(moves) do
+    local s, text = m[1], m[2]
     local ok, msg, code
-    if a.play then ok, msg, code = again:play(a.seat, a.play)
-    elseif a.bid then ok, msg, code = again:bid(a.seat, a.bid)
+    if text:match("^pass ") then
+      local cards = world:passed(s)
+      if s == seat then assert.equal(dh.cards(text:sub(6)), cards) end
+      ok, msg, code = again:pass(s, cards)
     else
-      local cards = world:passed(a.seat)
-      if a.seat == seat then assert.equal(dh.cards(a.pass), cards) end
-      ok, msg, code = again:pass(a.seat, cards)
+      ok, msg, code = again:apply(s, text)
     end
-    assert(ok, ("action %d of the hand refused: %s %s"):format(i, tostring(code), tostring(msg)))
+    assert(ok, ("move %d of the hand refused: %s %s"):format(i, tostring(code), tostring(msg)))
   end
 end
 
@@ -146,7 +148,7 @@ for _, cfg in ipairs(configs) do
           if m % 10 == 0 and rng:int(40) == 1 then try_refused(g, rng); checked_refusals = checked_refusals + 1 end
           if m % 10 == 5 and rng:int(30) == 1 then
             local world = check_sample(g, rng)
-            local acts = { table.unpack(g:record().actions, hand_start) }
+            local acts = { table.unpack(g:record().moves, hand_start) }
             replays_public(g, world, g:next_player(), acts, cfg.deck)
             rewinds(g, acts)
             checked_views = checked_views + 1
@@ -166,7 +168,7 @@ for _, cfg in ipairs(configs) do
             if cfg.points then assert.equal(cfg.points, p) end
             if cfg.hearts then assert.is_true(p == 26 or p == 78) end
             hand_no = g:hand_number()
-            hand_start = #g:record().actions + 1
+            hand_start = #g:record().moves + 1
           end
           assert.is_true(steps < 10000)
         end
@@ -203,14 +205,35 @@ describe("records", function()
     local g = dh.game("spades", { seed = 5 })
     g:playout(dh.rng(5), true)
     local rec = g:record()
-    rec.actions[7] = { seat = rec.actions[7].seat % 4 + 1, play = "2c" }
+    rec.moves[7] = { rec.moves[7][1] % 4 + 1, "2c" }
     local ok, msg, code = dh.replay(rec)
     assert.is_nil(ok)
     assert.equal("bad_record", code)
-    assert.matches("^step 7: ", msg)
-    rec.actions[7] = { seat = 1 }
-    assert.matches("^step 7: ", select(2, dh.replay(rec)))
-    assert.same({ nil, "record.seed must be an integer", "bad_record" }, { dh.replay { actions = {} } })
+    assert.matches("^move 7 ", msg)
+    rec.moves[7] = { 1 }
+    assert.matches("^move 7 must be { seat, text }", select(2, dh.replay(rec)))
+    rec.moves[7] = { 9, "2c" }
+    assert.matches("^move 7: seat 9 out of range", select(2, dh.replay(rec)))
+    assert.same({ nil, "record.seed must be an integer", "bad_record" },
+                { dh.replay { game = "spades", moves = {} } })
+  end)
+
+  it("never name a file: a path in record.game is refused, and options are plain values", function()
+    local file = os.tmpname()
+    local f = assert(io.open(file, "w"))
+    f:write("error('the record ran code')")
+    f:close()
+    for _, name in ipairs { file, "../rules/spades", "spades.lua", "x/y", "" } do
+      local ok, msg, code = dh.replay { game = name, seed = 1, moves = {} }
+      assert.is_nil(ok)
+      assert.equal("bad_record", code)
+      assert.matches("must be a variant's name", msg)
+    end
+    os.remove(file)
+    local ok, msg = dh.replay { game = "spades", seed = 1, moves = {}, options = { target = { 1 } } }
+    assert.is_nil(ok)
+    assert.matches("record.options.target must be a string, number or boolean", msg)
+    assert.is_nil((dh.replay { game = "no_such_game", seed = 1, moves = {} }))
   end)
 
   it("name pinochle twins apart and replay them", function()

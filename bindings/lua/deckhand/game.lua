@@ -1,51 +1,23 @@
---- deckhand.game: games of a variant, records and replays, whole matches.
--- The Game itself is the C userdata (lgame.c); this file adds what is
--- better said in Lua: creating a game from options, records, replays and
--- deckhand.play.
+--- deckhand.game: games of a variant and the game protocol for the
+-- trick-taking engine.
+--
+-- The Game itself is the C userdata (lgame.c): `moves()`, `apply()` with a
+-- Card, and the fast extras (`legal`, `play`, `bid`, `pass`, `playouts`).
+-- This file adds what is better said in Lua: starting a game from a
+-- variant and options, the moves of the bid and pass phases, moves given
+-- as texts, `record()` and `result()`.  Replays of every game are in
+-- deckhand/replay.lua, the driver in deckhand/run.lua.
 -- @module deckhand.game
 
 local core = require "deckhand.core"
+local Move = require "deckhand.move"
 
-local Game = core.Game
+local Game, View = core.Game, core.View
 
 -- what a game was started from, {variant, seed, dealer, deal}: kept by the
 -- C game itself (user values), which costs less per game than a table in
 -- a table with weak keys
 local origin = core.game_origin
-
--- a card as a record names it: "Jh"; a pinochle second copy, which
--- prints like its twin, as "Jh#2"
-local suit_index = { c = 0, d = 1, h = 2, s = 3 }
-
-local function card_name(c)
-  c = core.card(c)
-  if c.copy == 2 then return tostring(c) .. "#2" end
-  return tostring(c)
-end
-
-local function card_of(name)
-  if type(name) == "string" then
-    local base = name:match("^(.-)#2$")
-    if base then
-      local c = core.card(base)
-      return core.card(64 | (suit_index[c.suit] * 16 + c.rank - 9))
-    end
-  end
-  return name
-end
-
-local function card_names(set)
-  local out = {}
-  for _, c in ipairs(core.cards(set):list()) do out[#out + 1] = card_name(c) end
-  return out
-end
-
-local function cards_of(list)
-  if type(list) ~= "table" then return list end
-  local out = {}
-  for i, name in ipairs(list) do out[i] = card_of(name) end
-  return out
-end
 
 local seed_counter = 0
 local function fresh_seed()
@@ -54,10 +26,28 @@ local function fresh_seed()
   return (os.time() * 1000003 + math.floor(os.clock() * 1e6) + seed_counter) & 0x7FFFFFFF
 end
 
+local function card_names(set)
+  local out = {}
+  for _, c in ipairs(core.cards(set):list()) do out[#out + 1] = tostring(c) end
+  return out
+end
+
+-- the cards of a deal entry: a CardSet, a string of names or a list of
+-- Cards and names ("Jh#2" is a second copy)
+local function cards_of(v)
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for i, c in ipairs(v) do out[i] = core.card(c) end
+  return out
+end
+
 return function(deckhand)
+  local Variant = deckhand.Variant
+  local variant_of_rules = deckhand.variant_of_rules
+
   local function as_variant(v, level)
     if type(v) == "string" then return deckhand.variant(v) end
-    if getmetatable(v) ~= deckhand.Variant then
+    if getmetatable(v) ~= Variant then
       error("bad argument #1 (variant or name expected, got " .. type(v) .. ")", level + 1)
     end
     return v
@@ -65,7 +55,6 @@ return function(deckhand)
 
   local mtype, getmetatable = math.type, getmetatable
   local core_game = core.game
-  local Variant = deckhand.Variant
 
   --- deckhand.game(variant [, {seed =, dealer =, deal =}]) -> Game
   -- deal: a list of card lists (or CardSets), one per seat; the talon, top
@@ -83,14 +72,14 @@ return function(deckhand)
       end
     end
     if getmetatable(variant) ~= Variant then variant = as_variant(variant, 2) end
-    if variant.new_game then return variant.new_game(variant.settings, opts) end
+    if variant.new_game then return variant.new_game(variant.settings, opts, variant) end
     opts = opts or {}
     local seed = opts.seed or fresh_seed()
     if mtype(seed) ~= "integer" then error("seed must be an integer", 2) end
     local dealer = opts.dealer or 1
     local hands, talon, deal
     if opts.deal then
-      local n = variant.spec.seats
+      local n = variant.seats
       hands, deal = {}, {}
       for s = 1, n do
         hands[s] = cards_of(opts.deal[s])
@@ -98,12 +87,19 @@ return function(deckhand)
       end
       talon = opts.deal.talon or opts.deal[n + 1]
       if talon then  -- recorded after the hands: the record stays a plain list
+        talon = cards_of(talon)
         local list = {}
-        for i, c in ipairs(talon) do list[i] = card_name(card_of(c)) end
-        talon, deal[n + 1] = cards_of(list), list
+        for i, c in ipairs(talon) do list[i] = tostring(c) end
+        deal[n + 1] = list
       end
     end
     return core.game(variant.rules, seed, dealer, hands, talon, variant, deal)
+  end
+
+  local function variant_for(g)
+    local o = origin(g)
+    if o then return o.variant end
+    return variant_of_rules(g:rules())
   end
 
   function Game.variant(game)
@@ -111,78 +107,206 @@ return function(deckhand)
     return o and o.variant
   end
 
-  --- game:record() -> a plain table: variant, options, seed, dealer, deal, actions
+  -- move texts --------------------------------------------------------
+
+  -- the text of a bid: "bid 4", or "nil" / "blind nil" where the variant
+  -- says a bid of 0 is a Nil (Spades)
+  local function bid_text(variant, b)
+    if b == core.BLIND_NIL then return "blind nil" end
+    if b == 0 and variant and variant.spec.nil_bid then return "nil" end
+    return "bid " .. b
+  end
+
+  local function bid_move(variant, b)
+    return Move.new { kind = "bid", text = bid_text(variant, b), bid = b }
+  end
+
+  local function pass_move(cards)
+    local set = core.cards(cards)
+    return Move.new { kind = "pass", text = "pass " .. table.concat(card_names(set), " "), cards = set }
+  end
+
+  local function action_text(variant, kind, value)
+    if kind == "play" then return tostring(value) end
+    if kind == "bid" then return bid_text(variant, value) end
+    return pass_move(value).text
+  end
+
+  -- every choice of k cards of list, in order: each a list
+  local function choices(list, k)
+    local out, pick = {}, {}
+    local function walk(from)
+      if #pick == k then out[#out + 1] = { table.unpack(pick) }; return end
+      for i = from, #list - (k - #pick) + 1 do
+        pick[#pick + 1] = list[i]
+        walk(i + 1)
+        pick[#pick] = nil
+      end
+    end
+    walk(1)
+    return out
+  end
+
+  -- the moves of the bid and pass phases (the play phase is in C)
+  local function trick_moves(g)
+    local variant = variant_for(g)
+    local out = {}
+    if g:phase() == "bid" then
+      for i, b in ipairs(g:legal()) do out[i] = bid_move(variant, b) end
+    elseif g:phase() == "pass" then
+      local seat = g:next_player()
+      local k = variant and variant.spec.pass_count or 3
+      for i, cards in ipairs(choices(g:hand(seat):list(), k)) do out[i] = pass_move(cards) end
+    end
+    return out
+  end
+
+  -- a move's text read back: the value play, bid or pass takes, and which
+  local function parse(text)
+    local t = text:lower():gsub("^%s+", ""):gsub("%s+$", ""):gsub("%s+", " ")
+    if t == "nil" then return "bid", 0 end
+    if t == "blind nil" then return "bid", core.BLIND_NIL end
+    local n = t:match("^bid (%-?%d+)$") or t:match("^(%-?%d+)$")   -- a bare number is a bid
+    if n then return "bid", math.tointeger(tonumber(n)) end
+    local cards = t:match("^pass (.+)$")
+    if cards then
+      local list = {}
+      for w in cards:gmatch("[^,%s]+") do
+        local ok, c = pcall(core.card, w)
+        if not ok then return nil, ("bad card '%s'"):format(w) end
+        list[#list + 1] = c
+      end
+      return "pass", list
+    end
+    local ok, c = pcall(core.card, t)
+    if ok then return "play", c end
+    return nil, ("not a move: '%s'"):format(text)
+  end
+
+  local function trick_apply(g, seat, m, extra)
+    if extra ~= nil then return nil, "a trick-taking move takes no amount", "bad_move" end
+    local kind, value
+    local tm = type(m)
+    if tm == "string" then
+      kind, value = parse(m)
+      if not kind then return nil, value, "bad_move" end
+    elseif Move.is(m) then
+      kind = m.kind
+      value = kind == "bid" and m.bid or m.cards
+      if kind ~= "bid" and kind ~= "pass" then
+        return nil, ("not a move of this game: '%s'"):format(tostring(m)), "bad_move"
+      end
+    elseif mtype(m) == "integer" then
+      kind, value = "bid", m
+    elseif tm == "table" or tm == "userdata" then   -- cards to pass (a Card is played in C)
+      kind, value = "pass", m
+    else
+      error(("bad argument #3 to 'apply' (move expected, got %s)"):format(tm), 3)
+    end
+    if kind == "play" then return g:play(seat, value) end
+    if kind == "bid" then return g:bid(seat, value) end
+    return g:pass(seat, value)
+  end
+
+  core.game_protocol(trick_moves, trick_apply)
+
+  --- game:text(move) -> the canonical text of a move in any form apply
+  -- takes (a Card, a Move, a text, a bid number, cards to pass), or nil
+  function Game.text(g, m)
+    local tm, variant = type(m), variant_for(g)
+    if tm == "string" then
+      local kind, value = parse(m)
+      if not kind then return nil end
+      return action_text(variant, kind, value)
+    end
+    if Move.is(m) then return tostring(m) end
+    if mtype(m) == "integer" then return bid_text(variant, m) end
+    if tm == "userdata" and pcall(core.card, m) then return tostring(m) end
+    if tm == "table" or tm == "userdata" then
+      local ok, set = pcall(core.cards, m)
+      return ok and pass_move(set).text or nil
+    end
+    return nil
+  end
+
+  --- game:public(text) -> what the other seats see of a move: cards passed
+  -- are seen by the passer alone ("pass"); everything else is public
+  function Game.public(_, text)
+    if text:match("^pass ") then return "pass" end
+    return text
+  end
+
+  --- game:move(text) -> the legal move of the seat to act whose text this
+  -- is, or nil, message, code ("bad_move" for a text that names no legal
+  -- move).  For front ends that read texts.
+  local function find_move(g, text)
+    if type(text) ~= "string" then error("bad argument #1 to 'move' (text expected)", 2) end
+    local moves = g:moves()
+    local m = Move.find(moves, text)
+    if m then return m end
+    local kind, value = parse(text)   -- another spelling: "10♦", "Bid 4", "pass 2c,3c,4c"
+    if not kind then return nil, value, "bad_move" end
+    m = Move.find(moves, action_text(variant_for(g), kind, value))
+    if m then return m end
+    return nil, ("'%s' is not a legal move now"):format(text), "illegal_move"
+  end
+  Game.move, View.move = find_move, find_move
+
+  -- record and result -------------------------------------------------
+
+  --- game:record() -> a plain table: game (the variant's name), options,
+  -- seed, dealer, deal, and moves { {seat, text}, ... }; data only, which
+  -- deckhand.replay turns back into the game
   function Game.record(game)
     local o = origin(game)
     if not o then error("this game has no record (a sampled world)", 2) end
-    local actions = {}
-    for i, a in ipairs(game:actions()) do
-      local seat, kind, value = a[1], a[2], a[3]
-      if kind == "play" then actions[i] = { seat = seat, play = card_name(value) }
-      elseif kind == "bid" then actions[i] = { seat = seat, bid = value }
-      else actions[i] = { seat = seat, pass = card_names(value) } end
-    end
+    local moves = {}
+    for i, a in ipairs(game:actions()) do moves[i] = { a[1], action_text(o.variant, a[2], a[3]) } end
     local options = {}
     for k, v in pairs(o.variant.options) do options[k] = v end
     return {
-      variant = o.variant.source or o.variant.name, options = options,
-      seed = o.seed, dealer = o.dealer, deal = o.deal, actions = actions,
+      game = o.variant.name, options = options,
+      seed = o.seed, dealer = o.dealer, deal = o.deal, moves = moves,
     }
   end
 
-  local function apply(game, a)
-    if type(a) ~= "table" or math.type(a.seat) ~= "integer" then
-      return nil, "an action needs an integer seat", "bad_record"
+  --- game:result() -> { over =, unit =, seats = { points per seat }, sides =
+  -- { points per side }, side_of = { side per seat }, winners = { seats },
+  -- winning_sides = { sides }, hands = { { sides =, seats =, tricks = }, ... } }
+  -- A seat's points are its side's.  Winners are empty until the match is over.
+  function Game.result(game)
+    local variant = variant_for(game)
+    local nseats = game:seats()
+    local side_of, sides = {}, game:scores()
+    for s = 1, nseats do side_of[s] = game:side(s) end
+    local function per_seat(v)
+      local out = {}
+      for s = 1, nseats do out[s] = v[side_of[s]] end
+      return out
     end
-    if a.seat < 1 or a.seat > game:seats() then return nil, "seat out of range", "bad_record" end
-    local ok, r1, r2, r3 = pcall(function()
-      if a.play ~= nil then return game:play(a.seat, card_of(a.play))
-      elseif a.bid ~= nil then return game:bid(a.seat, a.bid)
-      elseif a.pass ~= nil then return game:pass(a.seat, cards_of(a.pass)) end
-      return nil, "an action needs play, bid or pass", "bad_record"
-    end)
-    if not ok then return nil, tostring(r1), "bad_record" end
-    return r1, r2, r3
+    local hands = {}
+    for i, h in ipairs(game:hands()) do
+      hands[i] = { sides = h.points, seats = per_seat(h.points), tricks = h.tricks }
+    end
+    local won, winners = game:winners() or {}, {}
+    local is_winner = {}
+    for _, k in ipairs(won) do is_winner[k] = true end
+    for s = 1, nseats do if is_winner[side_of[s]] then winners[#winners + 1] = s end end
+    return {
+      over = game:phase() == "over", unit = variant and variant.unit or "points",
+      seats = per_seat(sides), sides = sides, side_of = side_of,
+      winners = winners, winning_sides = won, hands = hands,
+    }
   end
 
-  --- deckhand.replay(record [, variant]) -> Game, or nil, message, "bad_record"
-  function deckhand.replay(record, variant)
-    if type(record) ~= "table" then return nil, "record must be a table", "bad_record" end
-    if math.type(record.seed) ~= "integer" then return nil, "record.seed must be an integer", "bad_record" end
-    if type(record.actions) ~= "table" then return nil, "record.actions must be a list", "bad_record" end
-    local ok, game = pcall(function()
-      local v = variant or deckhand.variant(record.variant, record.options)
-      return deckhand.game(v, { seed = record.seed, dealer = record.dealer, deal = record.deal })
-    end)
-    if not ok then return nil, "cannot start: " .. tostring(game), "bad_record" end
-    for i, a in ipairs(record.actions) do
-      local done, msg, code = apply(game, a)
-      if not done then return nil, ("step %d: %s: %s"):format(i, code, msg), "bad_record" end
-    end
-    return game
-  end
-
-  --- deckhand.play(variant, strategies [, opts]) -> the finished Game
-  -- strategies[seat] has bid(view), play(view), pass(view); opts as for
-  -- deckhand.game, plus max_actions (a guard against a stuck strategy)
-  function deckhand.play(variant, strategies, opts)
+  --- deckhand.play(variant, players [, opts]) -> the finished Game
+  -- players[seat] is a strategy (move(view), or bid/play/pass/act) or a
+  -- function(view); opts as for deckhand.game, plus those of deckhand.run.
+  -- A player's illegal move or error raises.
+  function deckhand.play(variant, players, opts)
     local game = deckhand.game(as_variant(variant, 2), opts)
-    local limit = (opts and opts.max_actions) or 1e7
-    local n = 0
-    while true do
-      local seat = game:next_player()
-      if not seat then break end
-      local s = strategies[seat]
-      if type(s) ~= "table" then error(("no strategy for seat %d"):format(seat), 2) end
-      local phase, view = game:phase(), game:view(seat)
-      local ok, msg, code
-      if phase == "play" then ok, msg, code = game:play(seat, s.play(view))
-      elseif phase == "bid" then ok, msg, code = game:bid(seat, s.bid(view))
-      else ok, msg, code = game:pass(seat, s.pass(view)) end
-      if not ok then error(("strategy of seat %d: %s (%s)"):format(seat, msg, code), 2) end
-      n = n + 1
-      if n > limit then error("too many actions", 2) end
-    end
+    local ok, msg = deckhand.run(game, players, opts)
+    if not ok then error(msg, 2) end
     return game
   end
 end

@@ -48,6 +48,7 @@
 -- @module deckhand.holdem
 
 local core = require "deckhand.core"
+local Move = require "deckhand.move"
 local poker = core.poker
 
 local holdem = {}
@@ -72,12 +73,6 @@ local function card_list(v, what)
   else
     for _, c in ipairs(core.cards(v):list()) do out[#out + 1] = c end
   end
-  return out
-end
-
-local function names(list)
-  local out = {}
-  for i, c in ipairs(list) do out[i] = tostring(c) end
   return out
 end
 
@@ -128,7 +123,9 @@ function holdem.game(opts)
   g.start = copy(g.stack)
   g.button = check_int(opts.button or 1, "button", 1)
   if g.button > g.n then error("holdem: button out of range", 2) end
-  g.hand_no = 0
+  -- the first hand's number (a sampled world goes on from the view's hand)
+  g.first_hand = check_int(opts.first_hand or 1, "first_hand", 1)
+  g.hand_no = g.first_hand - 1
   g.log = {}
   g.hand_results = {}
   g.phase_name = "over"
@@ -139,7 +136,7 @@ end
 -- cards for a hand: stacked ones first, the rest from the shuffled deck
 function Game:_cards(players)
   local deal = (self.opts.deals and self.opts.deals[self.hand_no]) or
-               (self.hand_no == 1 and self.opts.deal) or nil
+               (self.hand_no == self.first_hand and self.opts.deal) or nil
   local deck = core.deck("french52")
   deck:shuffle(self.rng)
   local rest = deck:draw(52)
@@ -205,7 +202,7 @@ function Game:_start_hand()
     return
   end
   self.hand_no = self.hand_no + 1
-  if self.hand_no > 1 or not live[self.button] then
+  if self.hand_no > self.first_hand or not live[self.button] then
     self.button = next_seat(self, self.button, function(s) return live[s] end)
   end
   local h = {
@@ -309,7 +306,7 @@ end
 -- pays the pots and deals the next hand
 function Game:_settle(showdown)
   local h = self.h
-  local result = { hand = self.hand_no, button = self.button, board = names(h.board),
+  local result = { hand = self.hand_no, button = self.button, board = copy(h.board),
                    pots = {}, shown = {}, paid = {} }
   local value = {}
   if showdown then
@@ -318,7 +315,7 @@ function Game:_settle(showdown)
         local seven = { h.hole[s][1], h.hole[s][2] }
         for _, c in ipairs(h.board) do seven[#seven + 1] = c end
         value[s] = poker.eval(seven)
-        result.shown[s] = { cards = names(h.hole[s]), value = value[s], hand = poker.describe(value[s]) }
+        result.shown[s] = { cards = copy(h.hole[s]), value = value[s], hand = poker.describe(value[s]) }
       end
     end
   end
@@ -422,20 +419,22 @@ end
 
 local function fail(code, msg) return nil, msg, code end
 
---- g:act(seat, action [, amount]) -> true, or nil, message, code
--- codes: game_over, not_your_turn, bad_action, bad_amount
-function Game:act(seat, action, amount)
+-- a legal action of the seat to act, by name
+local function legal_action(g, action)
+  for _, m in ipairs(g:legal()) do
+    if m.action == action then return m end
+  end
+  return nil
+end
+
+-- applies action (with amount) for seat, checked: true, or nil, message, code
+function Game:_act(seat, action, amount)
   local h = self.h
   if not h then return fail("game_over", "the match is over") end
-  if math.type(seat) ~= "integer" then error("bad argument #1 to 'act' (seat number expected)", 2) end
-  if type(action) ~= "string" then error("bad argument #2 to 'act' (action name expected)", 2) end
   if seat ~= h.to_act then
     return fail("not_your_turn", ("seat %d to act, not seat %d"):format(h.to_act, seat))
   end
-  local move
-  for _, m in ipairs(self:legal()) do
-    if m.action == action then move = m end
-  end
+  local move = legal_action(self, action)
   if not move then return fail("bad_action", ("'%s' is not allowed now"):format(action)) end
   local s = seat
   if action == "bet" or action == "raise" then
@@ -444,6 +443,8 @@ function Game:act(seat, action, amount)
       return fail("bad_amount", ("%s to between %d and %d, got %s"):format(action, move.min, move.max,
                                                                              tostring(amount)))
     end
+  elseif amount ~= nil then
+    return fail("bad_amount", ("'%s' takes no amount"):format(action))
   end
   h.actions[#h.actions + 1] = { seat = s, action = action, amount = amount, phase = self.phase_name }
   self.log[#self.log + 1] = { s, action, amount }
@@ -477,6 +478,113 @@ function Game:act(seat, action, amount)
   return true
 end
 
+-- the protocol ------------------------------------------------------
+
+local function action_move(action, amount, extra)
+  local fields = { kind = action, text = amount and (action .. " " .. amount) or action, amount = amount }
+  for k, v in pairs(extra or {}) do fields[k] = v end
+  return Move.new(fields)
+end
+
+-- the bet and raise sizes offered among the moves: the least, half the
+-- pot and the pot (after a call), each below the most (all in is a move of
+-- its own); apply takes any amount in between
+local function sizes(g, m)
+  local h, out, seen = g.h, {}, {}
+  local pot = g:pot() + (h.current - h.bet[h.to_act])
+  local function add(to)
+    to = math.floor(to + 0.5)
+    if to >= m.min and (to < m.max or m.min == m.max) and not seen[to] then
+      seen[to] = true
+      out[#out + 1] = to
+    end
+  end
+  add(m.min)
+  add(h.current + pot / 2)
+  add(h.current + pot)
+  table.sort(out)
+  return out
+end
+
+--- g:moves() -> the legal moves of the seat to act: fold, check, call,
+-- bet N / raise N (N the total the seat's bet reaches this round; a few
+-- sizes, each move carrying the `min` and `max` that apply accepts) and
+-- allin.  Empty when the match is over.
+function Game:moves()
+  local out = {}
+  if not self.h then return out end
+  for _, m in ipairs(self:legal()) do
+    if m.action == "bet" or m.action == "raise" then
+      for _, to in ipairs(sizes(self, m)) do
+        out[#out + 1] = action_move(m.action, to, { min = m.min, max = m.max })
+      end
+    else
+      out[#out + 1] = action_move(m.action, nil, { chips = m.amount })
+    end
+  end
+  return out
+end
+
+--- g:apply(seat, move [, amount]) -> true, or nil, message, code.  The
+-- move is a Move of moves(), its text ("raise 120", "call"), or an action
+-- name with its amount.  Codes: game_over, not_your_turn, bad_action,
+-- bad_amount, bad_move.
+function Game:apply(seat, move, amount)
+  if math.type(seat) ~= "integer" then error("bad argument #1 to 'apply' (seat number expected)", 2) end
+  local action
+  if Move.is(move) then
+    action, amount = move.kind, move.amount
+  elseif type(move) == "string" then
+    local word, rest = move:lower():match("^%s*(%a+)%s*(.-)%s*$")
+    if not word then return fail("bad_move", ("not a move: '%s'"):format(move)) end
+    if word == "all" and (rest == "in" or rest == "-in") then word, rest = "allin", "" end
+    action = word
+    if rest ~= "" then
+      if amount ~= nil then return fail("bad_move", "an amount given twice") end
+      amount = math.tointeger(tonumber(rest))
+      if not amount then return fail("bad_move", ("not a number of chips: '%s'"):format(rest)) end
+    end
+  else
+    error(("bad argument #2 to 'apply' (move expected, got %s)"):format(type(move)), 2)
+  end
+  return self:_act(seat, action, amount)
+end
+
+--- g:act(seat, action [, amount]): apply with an action name and amount
+function Game:act(seat, action, amount)
+  if math.type(seat) ~= "integer" then error("bad argument #1 to 'act' (seat number expected)", 2) end
+  if type(action) ~= "string" then error("bad argument #2 to 'act' (action name expected)", 2) end
+  return self:_act(seat, action, amount)
+end
+
+--- g:text(move [, amount]) -> the canonical text of a move given in any
+-- form apply takes, or nil
+function Game:text(move, amount)
+  if Move.is(move) then return tostring(move) end
+  if type(move) ~= "string" then return nil end
+  local word, rest = move:lower():match("^%s*(%a+)%s*(.-)%s*$")
+  if not word then return nil end
+  if rest ~= "" then amount = math.tointeger(tonumber(rest)) end
+  if rest ~= "" and not amount then return nil end
+  return amount and (word .. " " .. amount) or word
+end
+
+--- g:public(text) -> what the other seats see of a move: all of it
+function Game:public(text) return text end
+
+--- g:move(text) -> the legal move whose text this is, or nil, message, code
+function Game:move(text)
+  local m = Move.find(self:moves(), text)
+  if m then return m end
+  local word, n = text:lower():match("^%s*(%a+)%s*(%d*)%s*$")
+  local legal = word and legal_action(self, word)
+  if legal and (word == "bet" or word == "raise") then
+    n = math.tointeger(tonumber(n))
+    if n and n >= legal.min and n <= legal.max then return action_move(word, n, { min = legal.min, max = legal.max }) end
+  end
+  return nil, ("'%s' is not a legal move now"):format(text), word and "illegal_move" or "bad_move"
+end
+
 --- g:stacks() -> { chips per seat } (what is not in the pot)
 function Game:stacks() return copy(self.stack) end
 --- g:start_stacks() -> { chips per seat } when the match began
@@ -485,6 +593,8 @@ function Game:button_seat() return self.button end
 function Game:hand_number() return self.hand_no end
 function Game:results() return self.hand_results end
 function Game:seats() return self.n end
+function Game:sides() return self.n end
+function Game:side(seat) return seat end
 
 --- g:pot() -> the chips in the middle for this hand
 function Game:pot()
@@ -493,74 +603,223 @@ function Game:pot()
   return t
 end
 
--- a copy of a plain table of tables, so a view shares nothing with the game
+-- a copy of a plain table of tables (Cards and the generator are shared
+-- or cloned, never changed in place)
 local function deep_copy(t)
   if type(t) ~= "table" then return t end
   local out = {}
   for k, v in pairs(t) do out[k] = deep_copy(v) end
+  return setmetatable(out, getmetatable(t))
+end
+
+--- g:clone() -> an independent copy of the game
+function Game:clone()
+  local rng = self.rng
+  self.rng = nil
+  local c = deep_copy(self)
+  self.rng, c.rng = rng, rng:clone()
+  return c
+end
+
+-- the view ----------------------------------------------------------
+
+local View = {}
+View.__index = View
+View.__metatable = "deckhand.holdem.View"   -- a bot cannot change every view's methods
+
+--- g:view(seat) -> what that seat may know: its own hole cards (hole, a
+-- list of two Cards, and hand(seat), a CardSet), the board (a list of
+-- Cards in the order dealt), pot, stacks, bets, contrib (chips put in this
+-- hand), current (the bet to match), folded / allin / in_hand per seat,
+-- this hand's actions, button, the blinds and limits, and last (the last
+-- finished hand: what it paid, and the cards shown at a showdown).  A fresh
+-- table: nothing in it leads back to the game.
+function Game:view(seat)
+  if math.type(seat) ~= "integer" or seat < 1 or seat > self.n then
+    error(("bad argument #1 to 'view' (seat 1 to %d expected)"):format(self.n), 2)
+  end
+  local h = self.h
+  local v = { _seat = seat, _phase = self.phase_name, hand_no = self.hand_no, button = self.button,
+              stacks = copy(self.stack), to_act = h and h.to_act,
+              last = deep_copy(self.hand_results[#self.hand_results]),
+              _seats = self.n, small_blind = self.sb, big_blind = self.bb, ante = self.ante,
+              limit = self.limit, cap = self.cap, max_hands = self.max_hands,
+              _moves = {}, _legal = {} }
+  if h then
+    v.board, v.pot, v.bets, v.current = copy(h.board), self:pot(), copy(h.bet), h.current
+    v.contrib = copy(h.contrib)   -- chips each seat has put in this hand
+    v.folded, v.allin, v.in_hand = copy(h.folded), copy(h.allin), copy(h.live)
+    v.hole = h.hole[seat] and copy(h.hole[seat])
+    v.actions = {}
+    for i, a in ipairs(h.actions) do v.actions[i] = copy(a) end
+    if h.to_act == seat then v._moves, v._legal = self:moves(), self:legal() end
+  end
+  return setmetatable(v, View)
+end
+
+function View:seat() return self._seat end
+function View:seats() return self._seats end
+function View:phase() return self._phase end
+function View:next_player() return self.to_act end
+function View:hand_number() return self.hand_no end
+--- view:moves() -> the seat's legal moves on its turn, else an empty list
+function View:moves() return self._moves end
+--- view:legal() -> the legal actions as { action =, min =, max =, amount = } tables
+function View:legal() return self._legal end
+--- view:hand(seat) -> the CardSet of that seat's hole cards this view
+-- knows (its own; empty for the others)
+function View:hand(seat)
+  if seat == self._seat and self.hole then return core.cards(self.hole) end
+  return core.cards({})
+end
+
+--- view:move(text) -> the legal move whose text this is, or nil, message, code
+function View:move(text)
+  local m = Move.find(self._moves, text)
+  if m then return m end
+  return nil, ("'%s' is not a legal move now"):format(text), "illegal_move"
+end
+
+local function names(list)
+  local out = {}
+  for i, c in ipairs(list or {}) do out[i] = tostring(c) end
   return out
 end
 
---- g:view(seat) -> what that seat may see: its own hole cards only, the
--- table's rules (blinds, ante, limit, cap, seats) and what is public.  It
--- is a fresh plain table: nothing in it leads back to the game.
-function Game:view(seat)
-  local h = self.h
-  local v = { seat = seat, phase = self.phase_name, hand = self.hand_no, button = self.button,
-              stacks = copy(self.stack), to_act = h and h.to_act,
-              last = deep_copy(self.hand_results[#self.hand_results]),
-              seats = self.n, small_blind = self.sb, big_blind = self.bb, ante = self.ante,
-              limit = self.limit, cap = self.cap }
-  if h then
-    v.board, v.pot, v.bets, v.current = names(h.board), self:pot(), copy(h.bet), h.current
-    v.contrib = copy(h.contrib)   -- chips each seat has put in this hand
-    v.folded, v.allin, v.in_hand = copy(h.folded), copy(h.allin), copy(h.live)
-    v.hole = h.hole[seat] and names(h.hole[seat])
-    v.actions = {}
-    for i, a in ipairs(h.actions) do v.actions[i] = copy(a) end
-    if h.to_act == seat then v.legal = self:legal() end
+--- view:data() -> the view as plain data (card names, numbers, lists)
+function View:data()
+  local moves, legal = {}, {}
+  for i, m in ipairs(self._moves) do moves[i] = tostring(m) end
+  for i, m in ipairs(self._legal) do legal[i] = copy(m) end
+  local last
+  if self.last then
+    last = { hand = self.last.hand, paid = self.last.paid, stacks = self.last.stacks,
+             board = names(self.last.board), shown = {} }
+    for s, sh in pairs(self.last.shown) do
+      last.shown[#last.shown + 1] = { seat = s, cards = names(sh.cards), hand = sh.hand }
+    end
   end
-  return v
+  return {
+    seat = self._seat, seats = self._seats, phase = self._phase, next_player = self.to_act or 0,
+    hand_number = self.hand_no, button = self.button, hole = names(self.hole), board = names(self.board),
+    pot = self.pot or 0, stacks = self.stacks, bets = self.bets or {}, current = self.current or 0,
+    folded = self.folded or {}, allin = self.allin or {}, in_hand = self.in_hand or {},
+    small_blind = self.small_blind, big_blind = self.big_blind, ante = self.ante,
+    moves = moves, legal = legal, last = last,
+  }
 end
 
---- g:record() -> { options = ..., actions = { { seat, action, amount }, ... } }
+local function plain(c) return c:display() end
+
+local function move_help(m)
+  if m.action == "call" then return ("call %d"):format(m.amount) end
+  if m.action == "allin" then return ("allin (%d, to %d)"):format(m.amount, m.to) end
+  if m.min then
+    if m.min == m.max then return ("%s %d"):format(m.action, m.min) end
+    return ("%s %d-%d"):format(m.action, m.min, m.max)
+  end
+  return m.action
+end
+
+--- view:describe([style]) -> the seat's picture of the table as lines of
+-- text; style.card(card) may dress a card (colour)
+function View:describe(style)
+  local card = style and style.card or plain
+  local function cards(list)
+    local out = {}
+    for i, c in ipairs(list or {}) do out[i] = card(c) end
+    return #out > 0 and table.concat(out, " ") or "-"
+  end
+  local out = {}
+  out[#out + 1] = ("hand %d, %s, blinds %d/%d, pot %d"):format(self.hand_no, self._phase,
+    self.small_blind, self.big_blind, self.pot or 0)
+  out[#out + 1] = "board  " .. cards(self.board)
+  local seats = {}
+  for s = 1, self._seats do
+    local tag = s == self._seat and "you" or ("seat " .. s)
+    local state = ""
+    if self.folded and self.folded[s] then state = " folded"
+    elseif self.allin and self.allin[s] then state = " all in"
+    elseif self.in_hand and not self.in_hand[s] then state = " out" end
+    seats[#seats + 1] = ("%s%s: %d (bet %d)%s"):format(tag, s == self.button and " [button]" or "",
+      self.stacks[s], self.bets and self.bets[s] or 0, state)
+  end
+  out[#out + 1] = table.concat(seats, " | ")
+  out[#out + 1] = "your cards  " .. cards(self.hole)
+  if #self._legal > 0 then
+    local m = {}
+    for i, x in ipairs(self._legal) do m[i] = move_help(x) end
+    out[#out + 1] = "you may  " .. table.concat(m, ", ")
+  end
+  return table.concat(out, "\n")
+end
+
+--- view:sample(rng) -> a Game consistent with the view: the other seats'
+-- hole cards and the rest of the board drawn at random from the cards it
+-- cannot see, this hand replayed, later hands shuffled from rng
+function View:sample(rng)
+  if not self.hole then error("no hand in progress to sample", 2) end
+  local seen = core.cards(self.hole) | core.cards(self.board)
+  local unseen = (core.deck("french52"):set() - seen):list()
+  local function draw()
+    return table.remove(unseen, rng:int(#unseen))
+  end
+  local deal, stacks = { board = copy(self.board) }, {}
+  for s = 1, self._seats do
+    stacks[s] = self.stacks[s] + self.contrib[s]
+    if s == self._seat then deal[s] = copy(self.hole)
+    elseif self.in_hand[s] then deal[s] = { draw(), draw() } end
+  end
+  for k = #deal.board + 1, 5 do deal.board[k] = draw() end
+  local g = holdem.game {
+    seats = self._seats, stacks = stacks, small_blind = self.small_blind, big_blind = self.big_blind,
+    ante = self.ante, limit = self.limit, cap = self.cap, button = self.button, deal = deal,
+    first_hand = self.hand_no, seed = rng:int(1, 0x7FFFFFFF),
+    max_hands = self.max_hands,
+  }
+  for _, a in ipairs(self.actions) do assert(g:_act(a.seat, a.action, a.amount)) end
+  return g
+end
+
+-- record, result ----------------------------------------------------
+
+--- g:record() -> { game = "holdem", options, seed, deal, moves = { {seat, text}, ... } }
 function Game:record()
-  local acts = {}
-  for i, a in ipairs(self.log) do acts[i] = { a[1], a[2], a[3] } end
-  return { game = "holdem", options = copy(self.opts), actions = acts }
+  local moves = {}
+  for i, a in ipairs(self.log) do moves[i] = { a[1], a[3] and (a[2] .. " " .. a[3]) or a[2] } end
+  local v, options = self.variant, {}
+  if v then options = copy(v.options)
+  else   -- a game made by holdem.game: its own options, but for the deal
+    for k, x in pairs(self.opts) do
+      if k ~= "seed" and k ~= "deal" and k ~= "deals" and k ~= "first_hand" then options[k] = x end
+    end
+  end
+  return { game = v and v.name or "holdem", options = options,
+           seed = self.opts.seed or 1, deal = self.opts.deal, moves = moves }
 end
 
---- holdem.replay(record) -> the game the record describes
-function holdem.replay(rec)
-  local g = holdem.game(rec.options)
-  for i, a in ipairs(rec.actions) do
-    local ok, msg, code = g:act(a[1], a[2], a[3])
-    if not ok then error(("replay: action %d: %s (%s)"):format(i, msg, code), 2) end
+--- g:result() -> as every game's: seats (chips won, or lost, per seat), sides
+-- (the same: each seat is its own side), winners (the seats holding the
+-- most chips once the match is over), hands ({ seats = chips won per seat }
+-- hand by hand), unit "chips"
+function Game:result()
+  local seats, side_of, hands = {}, {}, {}
+  for s = 1, self.n do seats[s], side_of[s] = self.stack[s] - self.start[s], s end
+  local before = self.start
+  for i, r in ipairs(self.hand_results) do
+    local net = {}
+    for s = 1, self.n do net[s] = r.stacks[s] - before[s] end
+    hands[i] = { seats = net, sides = net }
+    before = r.stacks
   end
-  return g
-end
-
---- holdem.play(opts, bots) -> the finished game.  bots[seat](view) returns
--- an action and an amount for the seat to act; an illegal one is an error
--- (a bot's mistake), naming the seat.
-function holdem.play(opts, bots)
-  local g = holdem.game(opts)
-  while g:next_player() do
-    local s = g:next_player()
-    local bot = bots[s] or error(("no bot for seat %d"):format(s), 2)
-    local ok, msg, code = g:act(s, bot(g:view(s)))
-    if not ok then error(("seat %d: %s (%s)"):format(s, msg, code), 2) end
+  local winners = {}
+  local over = self.h == nil
+  if over then
+    local best = math.max(table.unpack(self.stack))
+    for s = 1, self.n do if self.stack[s] == best then winners[#winners + 1] = s end end
   end
-  return g
-end
-
---- holdem.random_bot(rng) -> a bot that picks uniformly among the legal
--- moves (and amounts), for tests and baselines
-function holdem.random_bot(rng)
-  return function(view)
-    local m = view.legal[rng:int(#view.legal)]
-    return m.action, m.min and rng:int(m.min, m.max) or nil
-  end
+  return { over = over, unit = "chips", seats = seats, sides = copy(seats), side_of = side_of,
+           winners = winners, winning_sides = copy(winners), hands = hands }
 end
 
 return holdem

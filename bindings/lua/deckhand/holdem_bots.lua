@@ -1,13 +1,15 @@
 --- deckhand.holdem_bots: bots for Texas Hold'em (deckhand.holdem).
 --
--- A Hold'em bot is a function(view) -> action [, amount], the arguments of
--- g:act after the seat: `view` is g:view(seat) (its own hole cards, the
--- board, stacks, bets, pot, this hand's actions, the blinds, and `legal`).
--- The strategies random, heuristic, pimc and human give one as their `act`.
+-- A Hold'em bot is a function(view) -> action [, amount], what g:act takes
+-- after the seat: `view` is g:view(seat) (its own hole cards, the board,
+-- stacks, bets, pot, this hand's actions, the blinds; view:legal() the
+-- legal actions).  The strategies random, heuristic and pimc give one as
+-- their `act`, which their move(view) answers in Hold'em's phases.
 --
 --     local dh = require "deckhand"
 --     local bots = dh.holdem_bots
---     local g = dh.holdem.play({ seed = 3 }, { bots.heuristic { seed = 1 }, bots.random(dh.rng(2)) })
+--     local g = dh.play("holdem", { { act = bots.heuristic { seed = 1 } }, { act = bots.random(dh.rng(2)) } },
+--                       { seed = 3 })
 --
 -- random(rng)       uniformly among the legal moves and amounts
 -- heuristic(opts)   preflop: the Chen score of the two hole cards; after the
@@ -24,7 +26,6 @@
 --                   betting round by the model, the later streets checked
 --                   down; keeps the best mean of chips, less `caution`
 --                   standard errors of its gain over checking or calling
--- human(opts)       reads moves from the terminal
 --
 -- Options: seed (every bot's own generator); heuristic: samples (Monte
 -- Carlo trials per equity estimate, 300); pimc: worlds (48), preflop_worlds
@@ -44,6 +45,13 @@ local poker = core.poker
 local bots = {}
 
 -- helpers --------------------------------------------------------------
+
+-- card names of a list of Cards (the strings the caches and equity take)
+local function names(list)
+  local out = {}
+  for i, c in ipairs(list or {}) do out[i] = tostring(c) end
+  return out
+end
 
 local function find(legal, action)
   for _, m in ipairs(legal) do
@@ -86,7 +94,7 @@ end
 
 local function seats_in_hand(view)
   local n = 0
-  for s = 1, view.seats do
+  for s = 1, view:seats() do
     if view.in_hand[s] and not view.folded[s] then n = n + 1 end
   end
   return n
@@ -138,10 +146,10 @@ end
 
 -- the facts of the decision, from a view
 local function situation(view)
-  local me = view.seat
+  local me = view:seat()
   local bet = view.bets[me]
   return {
-    legal = view.legal, phase = view.phase, bb = view.big_blind,
+    legal = view:legal(), phase = view:phase(), bb = view.big_blind,
     to_call = view.current - bet, current = view.current, pot = view.pot,
     stack = view.stacks[me], bet = bet, nopp = math.max(1, seats_in_hand(view) - 1),
   }
@@ -192,12 +200,19 @@ function bots.heuristic(opts)
   local strength = new_strength(core.rng(opts.seed or 1), opts.samples or 300)
   return function(view)
     local x = situation(view)
-    return decide(strength(view.hole, view.board, x.nopp), x)
+    return decide(strength(names(view.hole), names(view.board), x.nopp), x)
   end
 end
 
---- bots.random(rng) -> holdem.random_bot(rng)
-bots.random = holdem.random_bot
+--- bots.random(rng) -> a bot that picks uniformly among the legal actions
+-- (and, for a bet or raise, uniformly among the amounts)
+function bots.random(rng)
+  return function(view)
+    local legal = view:legal()
+    local m = legal[rng:int(#legal)]
+    return m.action, m.min and rng:int(m.min, m.max) or nil
+  end
+end
 
 -- pimc --------------------------------------------------------------
 
@@ -210,15 +225,15 @@ for _, c in ipairs(core.deck("french52"):draw(52)) do deck52[#deck52 + 1] = tost
 -- action) is called before each of the others' actions
 local function rebuild(view, holes, board, on_act)
   local stacks, deal = {}, { board = board }
-  for s = 1, view.seats do
+  for s = 1, view:seats() do
     stacks[s] = view.stacks[s] + (view.contrib[s] or 0)
     deal[s] = holes[s]
   end
-  local g = holdem.game { seats = view.seats, stacks = stacks, small_blind = view.small_blind,
+  local g = holdem.game { seats = view:seats(), stacks = stacks, small_blind = view.small_blind,
     big_blind = view.big_blind, ante = view.ante, limit = view.limit, cap = view.cap,
     button = view.button, deal = deal, max_hands = 1 }
   for _, a in ipairs(view.actions) do
-    if on_act and a.seat ~= view.seat then on_act(g, a) end
+    if on_act and a.seat ~= view:seat() then on_act(g, a) end
     assert(g:act(a.seat, a.action, a.amount))
   end
   return g
@@ -282,7 +297,7 @@ local function explanations(view)
       table.insert(equity[s], { phase = a.phase, ok = ok, nopp = x.nopp })
     end
   end
-  rebuild(view, { [view.seat] = view.hole }, view.board, on_act)
+  rebuild(view, { [view:seat()] = names(view.hole) }, names(view.board), on_act)
   -- moves nothing explains (a player unlike the model) constrain nothing
   for s, ok in pairs(chen) do
     local any = false
@@ -317,7 +332,7 @@ function bots.pimc(opts)
 
   -- the candidate moves: { action, amount } without duplicates
   local function candidates(view)
-    local legal = view.legal
+    local legal = view:legal()
     local out, seen = {}, {}
     local function add(a, amt)
       local k = a .. (amt or "")
@@ -341,25 +356,26 @@ function bots.pimc(opts)
   end
 
   return function(view)
-    local legal = view.legal
+    local legal = view:legal()
     if #legal == 1 then return legal[1].action, legal[1].min end
-    local me = view.seat
+    local me = view:seat()
     local cands = candidates(view)
     if #cands == 1 then return cands[1][1], cands[1][2] end
+    local hole, known_board = names(view.hole), names(view.board)
     local seen = {}
-    for _, c in ipairs(view.hole) do seen[c] = true end
-    for _, c in ipairs(view.board) do seen[c] = true end
+    for _, c in ipairs(hole) do seen[c] = true end
+    for _, c in ipairs(known_board) do seen[c] = true end
     local rest = {}
     for _, c in ipairs(deck52) do if not seen[c] then rest[#rest + 1] = c end end
     local opponents = {}
-    for s = 1, view.seats do
+    for s = 1, view:seats() do
       if s ~= me and view.in_hand[s] and not view.folded[s] then opponents[#opponents + 1] = s end
     end
     local chen_ok, equity_ok = {}, {}
     if use_model then chen_ok, equity_ok = explanations(view) end
     local values, weights = {}, {}   -- per world: the chips of each candidate, the weight
     local start = os.clock()
-    for _ = 1, view.phase == "preflop" and preflop_worlds or worlds do
+    for _ = 1, view:phase() == "preflop" and preflop_worlds or worlds do
       local used = {}
       local function draw()
         while true do
@@ -370,7 +386,7 @@ function bots.pimc(opts)
       -- the others' hole cards: drawn again until the model explains
       -- their moves before the flop (or `tries` draws fail: then a miss)
       local weight = 1
-      local holes = { [me] = view.hole }
+      local holes = { [me] = hole }
       for _, s in ipairs(opponents) do
         local ok = chen_ok[s]
         for t = 1, tries do
@@ -381,7 +397,7 @@ function bots.pimc(opts)
         end
       end
       local board = {}
-      for k = 1, 5 do board[k] = view.board[k] or draw() end
+      for k = 1, 5 do board[k] = known_board[k] or draw() end
       local function board_at(phase)
         local n = ({ preflop = 0, flop = 3, turn = 4, river = 5 })[phase]
         return table.move(board, 1, n, 1, {})
@@ -393,7 +409,7 @@ function bots.pimc(opts)
           if not m.ok[math.floor(e * 200 + 0.5)] then weight = weight * miss end
         end
       end
-      local street = view.phase
+      local street = view:phase()
       local cur_board = board_at(street)
       local row = {}
       for i, c in ipairs(cands) do
@@ -422,93 +438,6 @@ function bots.pimc(opts)
     end
     local best = choose(cands, values, weights, caution)
     return cands[best][1], cands[best][2]
-  end
-end
-
--- human --------------------------------------------------------------
-
-local function describe_move(m)
-  if m.action == "call" then return ("call %d"):format(m.amount) end
-  if m.action == "allin" then return ("allin (%d, to %d)"):format(m.amount, m.to) end
-  if m.min then
-    if m.min == m.max then return ("%s %d"):format(m.action, m.min) end
-    return ("%s %d-%d"):format(m.action, m.min, m.max)
-  end
-  return m.action
-end
-
-local function cards_text(list)
-  local out = {}
-  for i, c in ipairs(list or {}) do out[i] = core.card(c):display() end
-  return table.concat(out, " ")
-end
-
---- bots.describe(view) -> the seat's picture of the table, as lines of text
-function bots.describe(view)
-  local out = {}
-  out[#out + 1] = ("hand %d, %s, blinds %d/%d, pot %d"):format(view.hand, view.phase,
-    view.small_blind, view.big_blind, view.pot or 0)
-  out[#out + 1] = "board  " .. (#(view.board or {}) > 0 and cards_text(view.board) or "-")
-  local seats = {}
-  for s = 1, view.seats do
-    local tag = s == view.seat and "you" or ("seat " .. s)
-    local state = ""
-    if view.folded and view.folded[s] then state = " folded"
-    elseif view.allin and view.allin[s] then state = " all in"
-    elseif view.in_hand and not view.in_hand[s] then state = " out" end
-    seats[#seats + 1] = ("%s%s: %d (bet %d)%s"):format(tag, s == view.button and " [button]" or "",
-      view.stacks[s], view.bets and view.bets[s] or 0, state)
-  end
-  out[#out + 1] = table.concat(seats, " | ")
-  out[#out + 1] = "your cards  " .. cards_text(view.hole)
-  if view.legal then
-    local m = {}
-    for i, x in ipairs(view.legal) do m[i] = describe_move(x) end
-    out[#out + 1] = "you may  " .. table.concat(m, ", ")
-  end
-  return table.concat(out, "\n")
-end
-
--- a typed move checked against the legal ones: action, amount or nil, why
-local function parse(line, legal)
-  local word, rest = line:lower():match("^%s*([%a%-]+)%s*(.-)%s*$")
-  if not word then return nil, "type a move: fold, check, call, bet N, raise N, allin" end
-  if word == "all-in" or (word == "all" and rest == "in") then word, rest = "allin", "" end
-  local m = find(legal, word)
-  if not m then
-    local names = {}
-    for i, x in ipairs(legal) do names[i] = describe_move(x) end
-    return nil, ("'%s' is not allowed now; you may %s"):format(word, table.concat(names, ", "))
-  end
-  if m.min then
-    local n = math.tointeger(tonumber(rest))
-    if rest == "" and m.min == m.max then n = m.min end
-    if not n then return nil, ("%s needs an amount (the total of your bet, %d to %d)"):format(word, m.min, m.max) end
-    if n < m.min or n > m.max then
-      return nil, ("%s to between %d and %d, not %d"):format(word, m.min, m.max, n)
-    end
-    return word, n
-  end
-  if rest ~= "" then return nil, ("%s takes no amount"):format(word) end
-  return word
-end
-bots.parse = parse
-
---- bots.human(opts) -> bot reading from opts.input (stdin) and writing to
--- opts.output (stdout); end of input raises { eof = true }
-function bots.human(opts)
-  opts = opts or {}
-  local input, output = opts.input or io.stdin, opts.output or io.stdout
-  return function(view)
-    output:write("\n", bots.describe(view), "\n")
-    while true do
-      output:write("your move: "); output:flush()
-      local line = input:read("l")
-      if not line then error({ eof = true }) end
-      local action, amount = parse(line, view.legal)
-      if action then return action, amount end
-      output:write("refused: ", amount, "\n")
-    end
   end
 end
 

@@ -21,6 +21,7 @@ local deckhand = {
 }
 
 for name, value in pairs(core) do deckhand[name] = value end
+deckhand.game_protocol, deckhand.game_origin = nil, nil   -- the package's own plumbing
 
 --- Where an installed copy keeps its data: `prefix`, `rules` and
 -- `strategies` directories; an empty table in a source tree or a rock.
@@ -51,8 +52,14 @@ deckhand.pattern, deckhand.pattern_match = nil, nil
 deckhand.holdem = require "deckhand.holdem"
 deckhand.holdem_bots = require "deckhand.holdem_bots"
 
+local Move = require "deckhand.move"
+deckhand.Move, deckhand.move, deckhand.is_move = Move.Move, Move.new, Move.is
+deckhand.run = require "deckhand.run".run
+
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)
+require "deckhand.replay"(deckhand)
+require "deckhand.trick_view"
 require "deckhand.strategy"(deckhand)
 require "deckhand.tournament"(deckhand)
 -- variants and bots: DECKHAND_PATH, ./rules (./strategies), the tree's,

@@ -38,11 +38,23 @@ return function(deckhand)
     else
       error("bad argument #1 to 'strategy' (name, path or table expected, got " .. type(source) .. ")", 2)
     end
+    local s = def
     if def.new then
-      local s = def.new(options or {})
+      s = def.new(options or {})
       s.name = s.name or (type(source) == "string" and source) or "strategy"
-      return s
     end
-    return def
+    -- one entry point for every phase: move(view), which the phase's
+    -- convenience answers when the strategy has none of its own
+    if s.move == nil then
+      s.move = function(view)
+        local f = s[view:phase()] or s.act
+        if type(f) ~= "function" then
+          error(("%s: no move(view) and nothing for the phase '%s'"):format(s.name or "strategy",
+                                                                         view:phase()), 2)
+        end
+        return f(view)
+      end
+    end
+    return s
   end
 end

@@ -166,19 +166,11 @@ return function(deckhand)
     return probe
   end
 
-  -- the seats and sides of a variant: a poker variant has no spec (it
-  -- brings its own game) and every seat plays for itself
-  local function table_of(variant)
-    if variant.spec then return variant.spec.seats, variant.spec.sides or {} end
-    return variant.settings.seats, {}
-  end
-
   -- who sits where in rotation r: a list seat -> player name, and the sides
   local function seating(c, variant, r)
-    local seats, sides = table_of(variant)
+    local seats, sides = variant.seats, variant.sides
     local nsides = 0
     for seat = 1, seats do
-      sides[seat] = sides[seat] or seat
       if sides[seat] > nsides then nsides = sides[seat] end
     end
     local names = {}
@@ -196,33 +188,21 @@ return function(deckhand)
     return deckhand.strategy(name, o)
   end
 
-  -- one call of a strategy, guarded: the move, or nil and the reason; the
-  -- fourth result is what the strategy returned after the move (a poker
-  -- bot's amount)
-  local function call(s, what, view, limit)
-    local f = s[what]
-    if type(f) ~= "function" then return nil, "no " .. what .. " function" end
+  -- one call of a strategy, guarded: the move (and a poker bot's amount),
+  -- or nil and the reason to forfeit
+  local function call(s, view, limit)
     local deadline = limit and os.clock() + limit
     if deadline then
       debug.sethook(function()
         if os.clock() > deadline then error("time budget exceeded", 2) end
       end, "", 10000)
     end
-    local ok, move, extra = pcall(f, view)
+    local ok, move, extra = pcall(s.move, view)
     if deadline then debug.sethook() end
     if not ok then return nil, "raised: " .. tostring(move) end
-    if deadline and os.clock() > deadline then return nil, "time budget exceeded", move end
-    return move, nil, nil, extra
-  end
-
-  local function show(move, extra)
-    if extra ~= nil then return tostring(move) .. " " .. tostring(extra) end
-    if type(move) == "table" then
-      local out = {}
-      for i, x in ipairs(move) do out[i] = tostring(x) end
-      return table.concat(out, " ")
-    end
-    return tostring(move)
+    if deadline and os.clock() > deadline then return nil, "time budget exceeded" end
+    if move == nil then return nil, "returned nothing" end
+    return move, extra
   end
 
   --- plays deal i in every rotation: the JSON-able result
@@ -232,7 +212,7 @@ return function(deckhand)
     local _, _, nsides = seating(c, variant, 0)
     if c.duplicate then rotations = nsides end
     local games, forfeits = {}, {}
-    local poker = variant.kind == "poker"
+    local chips = variant.unit == "chips"
     for r = 0, rotations - 1 do
       local names, sides = seating(c, variant, r)
       local bots, bidders = {}, {}
@@ -242,58 +222,37 @@ return function(deckhand)
         if c.bid_with then bidders[seat] = strategy_for(c, variant, c.bid_with, sseed) end
       end
       local game = deckhand.game(variant, { seed = seed })
-      local forfeit
-      -- a deal may be a match of many hands (a variant with no hand cap):
-      -- each hand's tricks are added up as it ends
-      local hand_no, hands, tricks = game:hand_number(), 0, {}
-      local function hand_done()
-        hands = hands + 1
-        for s, t in ipairs(game:last_tricks()) do tricks[s] = (tricks[s] or 0) + t end
-      end
-      while true do
-        local seat = game:next_player()
-        if not seat then break end
-        local phase = game:phase()
-        local what = poker and "act" or phase
-        local bot = (phase == "bid" and bidders[seat]) or bots[seat]
-        local view = game:view(seat)
-        local move, why, late, extra = call(bot, what, view, c.limit)
-        if move ~= nil then
-          local pok, done, msg, code
-          if poker then pok, done, msg, code = pcall(game.act, game, seat, move, extra)
-          else pok, done, msg, code = pcall(game[phase], game, seat, move) end
-          if not pok then why = "bad move: " .. tostring(done)
-          elseif not done then why = ("illegal %s: %s: %s"):format(what, tostring(code), tostring(msg)) end
-        elseif why == nil then
-          why = "returned nothing"
-        end
-        if why then
-          forfeit = {
-            strategy = (phase == "bid" and c.bid_with) or names[seat], seat = seat,
-            move = show(move == nil and late or move, move ~= nil and extra or nil), seed = seed, reason = why,
-            rotation = r + 1,
-          }
-          break
-        end
-        if not poker and (game:phase() == "over" or game:hand_number() ~= hand_no) then
-          hand_done()
-          hand_no = game:hand_number()
-        end
-      end
+      local result, msg, code, detail = deckhand.run(game, bots, {
+        ask = function(bot, view, seat)
+          if c.bid_with and view:phase() == "bid" then bot = bidders[seat] end
+          return call(bot, view, c.limit)
+        end,
+      })
       local g = { seats = names }
-      if forfeit then
+      if not result then
+        local by_bidder = c.bid_with and detail.phase == "bid"
+        local forfeit = {
+          strategy = by_bidder and c.bid_with or names[detail.seat], seat = detail.seat,
+          move = detail.move or "-", seed = seed, rotation = r + 1,
+          reason = code == "forfeit" and detail.reason
+                   or ("illegal move (%s): %s: %s"):format(detail.phase, tostring(detail.code), tostring(detail.message)),
+        }
         g.forfeit = forfeit
         forfeits[#forfeits + 1] = forfeit
-      elseif poker then
-        -- chips won (or lost) by each seat over the hands played
-        local start, now = game:start_stacks(), game:stacks()
-        g.net = {}
-        for seat = 1, #names do g.net[seat] = now[seat] - start[seat] end
-        g.hands = game:hand_number()
+      elseif chips then
+        g.net = result.seats   -- chips won (or lost) by each seat over the hands played
+        g.hands = #result.hands
         g.record = game:record()
       else
-        g.scores, g.tricks, g.winners = game:scores(), tricks, game:winners() or {}
-        if hands > 1 then g.hands = hands end   -- scores and tricks are then over all of them
+        -- a deal may be a match of many hands (a variant with no hand cap):
+        -- scores are match totals, tricks are added up hand by hand
+        local tricks = {}
+        for seat = 1, #names do tricks[seat] = 0 end
+        for _, h in ipairs(result.hands) do
+          for seat, t in ipairs(h.tricks) do tricks[seat] = tricks[seat] + t end
+        end
+        g.scores, g.tricks, g.winners = result.sides, tricks, result.winning_sides
+        if #result.hands > 1 then g.hands = #result.hands end
         g.sides = {}
         for seat = 1, #names do g.sides[seat] = sides[seat] end
         g.record = game:record()
@@ -301,7 +260,7 @@ return function(deckhand)
       games[#games + 1] = g
     end
     local line = { i = i, seed = seed, games = games, forfeits = #forfeits > 0 and forfeits or nil }
-    if poker then line.kind, line.big_blind = "poker", variant.settings.big_blind end
+    if chips then line.kind, line.big_blind = "poker", variant.settings.big_blind end
     return line
   end
 

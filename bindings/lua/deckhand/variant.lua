@@ -42,6 +42,9 @@ local fields = {
   win = function(v) return is_rule(v), "a win rule or function" end,
   bid = function(v) return is_rule(v), "a bid rule or function" end,
   name = function(v) return type(v) == "string", "a string" end,
+  nil_bid = function(v) return type(v) == "boolean", "a boolean (a bid of 0 is a Nil, shown \"nil\")" end,
+  unit = function(v) return v == "points" or v == "tricks" or v == "chips",
+                            "\"points\", \"tricks\" or \"chips\"" end,
 }
 local required = { "seats", "sizes", "hand", "play", "points", "win" }
 
@@ -80,6 +83,10 @@ return function(deckhand)
 
   local Variant = {}
   Variant.__index = Variant
+  -- the variant each Rules was built for: views and sampled worlds carry
+  -- their Rules, not their Variant
+  local by_rules = setmetatable({}, { __mode = "k" })
+  function deckhand.variant_of_rules(rules) return by_rules[rules] end
   Variant.__tostring = function(v) return ("Variant(%s)"):format(v.name) end
   deckhand.Variant = Variant
 
@@ -109,12 +116,23 @@ return function(deckhand)
       error("bad argument #1 to 'variant' (name, path or table expected, got " .. type(source) .. ")", 2)
     end
     local name = def.name or (type(source) == "string" and source) or "variant"
-    -- a variant that brings its own game (poker): options, and game(options, opts)
+    -- a variant that brings its own game (poker, a game written wholly in
+    -- Lua): options, game(settings, opts, variant), and its table: seats
+    -- (a number or a function of the settings), sides (the same, a side
+    -- per seat; default each seat alone) and unit
     if type(def.game) == "function" and not def.build then
       local chosen = merge_options(name, def.options or {}, options)
+      local function of(v) if type(v) == "function" then return v(chosen) end return v end
+      local seats = of(def.seats)
+      if math.type(seats) ~= "integer" or seats < 1 then
+        error(("%s: seats must be a positive integer (or a function of the options giving one)"):format(name), 0)
+      end
+      local sides = of(def.sides)
+      if sides == nil then sides = {}; for s = 1, seats do sides[s] = s end end
       return setmetatable({
         name = name, kind = def.kind, source = type(source) == "string" and source or nil,
         options = options or {}, settings = chosen, new_game = def.game,
+        seats = seats, sides = sides, unit = def.unit or "points",
       }, Variant)
     end
     local spec, chosen
@@ -131,9 +149,14 @@ return function(deckhand)
     check_spec(name, spec)
     local ok, rules = pcall(core.rules, spec)
     if not ok then error((tostring(rules):gsub("^[^:]*:%d+: ", "")), 0) end
-    return setmetatable({
+    local sides = {}
+    for s = 1, spec.seats do sides[s] = spec.sides and spec.sides[s] or s end
+    local variant = setmetatable({
       name = name, source = type(source) == "string" and source or nil,
       options = options or {}, settings = chosen, spec = spec, rules = rules,
+      seats = spec.seats, sides = sides, unit = spec.unit or "points",
     }, Variant)
+    by_rules[rules] = variant
+    return variant
   end
 end

@@ -1,0 +1,100 @@
+--- deckhand.trick_view: the trick engine's views for front ends.
+--
+-- view:data() is what the seat knows as plain data (JSON-able: card names,
+-- numbers, lists), view:describe([style]) the same as lines of text for a
+-- person at a terminal.  Every game's view answers both, so `deckhand
+-- play`, `serve` and the web server need nothing game-specific.
+-- @module deckhand.trick_view
+
+local core = require "deckhand.core"
+
+local View = core.View
+
+local function names(set)
+  local out = {}
+  for c in set:iter() do out[#out + 1] = tostring(c) end
+  return out
+end
+
+--- view:data() -> { seat, phase, next_player (0 when over), hand, moves,
+-- trick = { cards, seats }, last_trick = { cards, seats, winner }, bids
+-- (false before a seat bids), tricks, scores, counts, trump, upcard,
+-- hand_number, dealer, sides }
+function View.data(view)
+  local me = view:seat()
+  local cards, seats = view:trick()
+  local tc = {}
+  for i, c in ipairs(cards) do tc[i] = tostring(c) end
+  local moves = {}
+  for i, m in ipairs(view:moves()) do moves[i] = tostring(m) end
+  local last
+  local lc, winner, ls = view:last_trick()
+  if lc then
+    local l = {}
+    for i, c in ipairs(lc) do l[i] = tostring(c) end
+    last = { cards = l, seats = ls, winner = winner }
+  end
+  local sides = {}
+  for s = 1, view:seats() do sides[s] = view:side(s) end
+  return {
+    seat = me, phase = view:phase(), next_player = view:next_player() or 0,
+    hand = names(view:hand(me)), moves = moves, trick = { cards = tc, seats = seats },
+    last_trick = last, bids = view:bids(), tricks = view:tricks(), scores = view:scores(),
+    counts = view:counts(), trump = view:trump() or "none",
+    upcard = view:upcard() and tostring(view:upcard()) or nil,
+    hand_number = view:hand_number(), dealer = view:dealer(), sides = sides,
+  }
+end
+
+local function plain(c) return c:display() end
+
+--- view:describe([style]) -> the seat's picture of the game as lines of
+-- text: scores, bids and tricks, the trump (and the turned card), the
+-- trick on the table, the last trick, and the hand sorted by suit with
+-- the legal cards marked `*`.  style.card(card) may dress a card (colour).
+function View.describe(view, style)
+  local card = style and style.card or plain
+  local me = view:seat()
+  local out = {}
+  local bids, tricks = view:bids(), view:tricks()
+  local b = {}
+  for s = 1, view:seats() do
+    local bid = bids[s] == false and "-" or (bids[s] == 0 and "nil" or tostring(bids[s]))
+    b[s] = ("%s%d: bid %s, took %d"):format(s == me and "you " or "seat ", s, bid, tricks[s])
+  end
+  local head = "scores " .. table.concat(view:scores(), " / ")
+  if view:trump() then head = head .. "   trump " .. view:trump() end
+  if view:upcard() then head = head .. "   turned " .. card(view:upcard()) end
+  if view:talon_count() > 0 then head = head .. "   talon " .. view:talon_count() end
+  out[#out + 1] = head
+  out[#out + 1] = table.concat(b, " | ")
+  local lc, winner, ls = view:last_trick()
+  if lc then
+    local t = {}
+    for i, c in ipairs(lc) do t[i] = ("%d:%s"):format(ls[i], card(c)) end
+    out[#out + 1] = ("last trick  %s  (seat %d took it)"):format(table.concat(t, "  "), winner)
+  end
+  local cards, seats = view:trick()
+  if #cards > 0 then
+    local t = {}
+    for i, c in ipairs(cards) do t[i] = ("%d:%s"):format(seats[i], card(c)) end
+    out[#out + 1] = "trick  " .. table.concat(t, "  ")
+  end
+  local legal = {}
+  if view:phase() == "play" then
+    for _, m in ipairs(view:moves()) do legal[tostring(m)] = true end
+  end
+  local by = { s = {}, h = {}, d = {}, c = {}, x = {} }
+  for c in view:hand(me):iter() do
+    local t = by[c.suit or "x"]
+    t[#t + 1] = (legal[tostring(c)] and "*" or " ") .. card(c)
+  end
+  local h = {}
+  for _, suit in ipairs { "s", "h", "d", "c", "x" } do
+    if #by[suit] > 0 then h[#h + 1] = table.concat(by[suit], "") end
+  end
+  out[#out + 1] = "hand  " .. table.concat(h, "   ") .. (next(legal) and "   (* legal)" or "")
+  return table.concat(out, "\n")
+end
+
+return View
