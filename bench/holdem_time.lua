@@ -13,11 +13,12 @@ local function timed(name, bot)
     return a, amt
   end
 end
-local h = timed("heuristic", bots.heuristic { seed = 1 })
-local p = timed("pimc", bots.pimc { seed = 2, worlds = worlds })
+local h = { act = timed("heuristic", bots.heuristic { seed = 1 }) }
+local p = { act = timed("pimc", bots.pimc { seed = 2, worlds = worlds }) }
+local one = dh.variant("holdem", { max_hands = 1 })
 for d = 1, deals do
-  dh.holdem.play({ seed = d, max_hands = 1 }, { p, h })
-  dh.holdem.play({ seed = d, max_hands = 1 }, { h, p })
+  dh.play(one, { p, h }, { seed = d })
+  dh.play(one, { h, p }, { seed = d })
 end
 for _, name in ipairs { "heuristic", "pimc" } do
   local xs = times[name]

@@ -71,7 +71,7 @@ do
       local t0 = os.clock()
       local move = (s == 1 and phase == "play") and bots[1].play(view) or bots[s][phase](view)
       if s == 1 and phase == "play" then ht[#ht + 1] = os.clock() - t0 end
-      assert(g[phase](g, s, move))
+      assert(g:apply(s, move))
     end
   end
   print(("pimc hearts worlds=%d: %d decisions, mean %.2f ms, median %.2f ms, max %.2f ms"):format(

@@ -536,10 +536,9 @@ static int game_play(lua_State *L) {
 }
 
 /* game:bid(seat, n) */
-static int game_bid(lua_State *L) {
-  dh_match *m = checkmutable(L, 1);
-  int seat = checkseat(L, 2, m), err;
-  lua_Integer b = luaL_checkinteger(L, 3);
+/* bids b for seat and logs it: true, or nil, message, code */
+static int do_bid(lua_State *L, dh_match *m, int seat, lua_Integer b) {
+  int err;
   dhL_rules_enter(L, m->rules);
   if (m->phase == DH_PHASE_OVER) err = DH_E_GAME_OVER;
   else if (m->phase != DH_PHASE_BID) err = DH_E_WRONG_PHASE;
@@ -554,6 +553,12 @@ static int game_bid(lua_State *L) {
   log_action(L, m, ACT_BID, seat, b + 8, 0, 0);
   lua_pushboolean(L, 1);
   return 1;
+}
+
+static int game_bid(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  int seat = checkseat(L, 2, m);
+  return do_bid(L, m, seat, luaL_checkinteger(L, 3));
 }
 
 /* game:pass(seat, cards) */
@@ -621,23 +626,68 @@ static int call_handler(lua_State *L, const char *name, int nargs) {
   return lua_gettop(L) - base;
 }
 
-/* game:moves() / view:moves() -> the legal moves of the seat to act: in
-** the play phase its legal Cards, in the others Move tables; an empty
-** list when the match is over (or, in a view, when another seat acts) */
+/* the bid Moves of the match's rules, one per bid value, made by the Lua
+** half on first use and kept in a registry table weakly keyed by the
+** Rules; pushes the Move of bid b */
+static void push_bid_move(lua_State *L, int cache, int b) {
+  if (lua_rawgeti(L, cache, b - DH_BID_BLIND_NIL + 1) != LUA_TNIL) return;
+  lua_pop(L, 1);
+  lua_pushvalue(L, 1);
+  lua_pushinteger(L, b);
+  call_handler(L, MOVES_HANDLER, 2);
+  lua_settop(L, cache + 2);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, cache, b - DH_BID_BLIND_NIL + 1);
+}
+
+#define BID_MOVES "deckhand.bid_moves"
+
+/* game:moves() / view:moves() -> the legal moves of the seat to act.  In
+** the play phase a CardSet of the legal cards: a list of Cards that costs
+** no more than legal() (#moves, moves[i], ipairs; rng:pick takes it); in
+** the other phases a table of Moves.  An empty list when the match is
+** over (or, in a view, when another seat acts). */
 static int m_moves(lua_State *L) {
   void *game = togame(L, 1);
   dh_view *v = game ? NULL : checkview(L, 1);
   const dh_match *m = game ? (const dh_match *)game : &v->m;
   dh_cardset s;
-  int i, n;
+  lua_settop(L, 1);
   if (m->phase == DH_PHASE_OVER || (v && m->turn != v->seat)) {
     lua_newtable(L);
     return 1;
   }
-  if (m->phase != DH_PHASE_PLAY) {
-    lua_settop(L, 1);
-    return call_handler(L, MOVES_HANDLER, 1);
+  if (m->phase == DH_PHASE_BID) {
+    int bids[72], n = dh_match_legal_bids(m, bids, 72), i, cache;
+    dhL_rules_enter(L, m->rules);
+    if (n < 0) return dhL_rules_raise(L);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, BID_MOVES) != LUA_TTABLE) {  /* made once */
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_createtable(L, 0, 1);
+      lua_pushliteral(L, "k");
+      lua_setfield(L, -2, "__mode");
+      lua_setmetatable(L, -2);
+      lua_pushvalue(L, -1);
+      lua_setfield(L, LUA_REGISTRYINDEX, BID_MOVES);
+    }
+    lua_getiuservalue(L, 1, 1);  /* the Rules: a Game's and a View's first user value */
+    if (lua_rawget(L, 2) != LUA_TTABLE) {
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_getiuservalue(L, 1, 1);
+      lua_pushvalue(L, -2);
+      lua_rawset(L, 2);
+    }
+    cache = lua_gettop(L);
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+      push_bid_move(L, cache, bids[i]);
+      lua_rawseti(L, cache + 1, i + 1);
+    }
+    return 1;
   }
+  if (m->phase != DH_PHASE_PLAY) return call_handler(L, MOVES_HANDLER, 1);
   dhL_rules_enter(L, m->rules);
   if (dh_match_legal(m, &s) != DH_OK) return dhL_rules_raise(L);
   if (game && !m->rules->has_calls) {
@@ -645,23 +695,48 @@ static int m_moves(lua_State *L) {
     a->legal = s;
     a->legal_at = a->n + 1;
   }
-  n = dh_set_count(s);
-  lua_createtable(L, n, 0);
-  for (i = 1; s; s &= s - 1, i++) {
-    pushcard(L, dh_card_at(dh_set_first(s), m->rules->deck.layout));
-    lua_rawseti(L, -2, i);
-  }
+  push_set(L, s, m->rules->deck.layout);
   return 1;
 }
 
+/* is the value at arg one of the bid Moves that moves() gave for these
+** rules?  Then *b is its bid. */
+static int is_bid_move(lua_State *L, int arg, lua_Integer *b) {
+  int ours = 0, isnum;
+  if (lua_type(L, arg) != LUA_TTABLE) return 0;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, BID_MOVES) == LUA_TTABLE) {
+    lua_getiuservalue(L, 1, 1);
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+      lua_pushliteral(L, "bid");
+      lua_rawget(L, arg);
+      *b = lua_tointegerx(L, -1, &isnum);
+      if (isnum && *b >= DH_BID_BLIND_NIL && *b <= 64) {
+        lua_rawgeti(L, -2, *b - DH_BID_BLIND_NIL + 1);
+        ours = lua_rawequal(L, -1, arg);
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return ours;
+}
+
 /* game:apply(seat, move [, amount]) -> true, or nil, message, code: a
-** Card is played here; anything else (a Move, its text, a bid number, a
-** list of cards to pass) goes to the protocol's Lua half */
+** Card is played here, a bid (a number or a bid Move) bid here; anything
+** else (a Move, its text, a list of cards to pass) goes to the protocol's
+** Lua half */
 static int game_apply(lua_State *L) {
   dh_match *m = checkmutable(L, 1);
   int seat = checkseat(L, 2, m);
   const dhL_card *card = dhL_tocard(L, 3);
-  if (card && lua_isnoneornil(L, 4)) return do_play(L, m, seat, card->c);
+  lua_Integer b;
+  if (lua_isnoneornil(L, 4)) {
+    if (card) return do_play(L, m, seat, card->c);
+    if (lua_isinteger(L, 3)) return do_bid(L, m, seat, lua_tointeger(L, 3));
+    if (is_bid_move(L, 3, &b)) return do_bid(L, m, seat, b);
+  }
   lua_settop(L, 4);
   return call_handler(L, APPLY_HANDLER, 4);
 }

@@ -93,7 +93,9 @@ static int rng_clone(lua_State *L) {
   return 1;
 }
 
-/* rng:pick(set) -> a uniformly chosen card of a non-empty set */
+/* rng:pick(set) -> a uniformly chosen card of a non-empty set (a CardSet
+** or card names); rng:pick(list) -> a uniformly chosen element of a
+** non-empty table list (the moves of any game) */
 static int rng_pick(lua_State *L) {
   dh_rng *r = torng(L);
   dhL_set *u = dhL_toset(L, 2);
@@ -101,6 +103,13 @@ static int rng_pick(lua_State *L) {
   int layout;
   dh_cardset s;
   dh_card c;
+  if (!u && lua_type(L, 2) == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, 2);
+    luaL_argcheck(L, n >= 1, 2, "empty list");
+    luaL_argcheck(L, n <= UINT32_MAX, 2, "list too long");
+    lua_geti(L, 2, 1 + (lua_Integer)dh_rng_below(r, (uint32_t)n));
+    return 1;
+  }
   if (u) { s = u->bits; layout = u->layout; }
   else s = dhL_checkset(L, 2, &layout);
   luaL_argcheck(L, s != 0, 2, "empty set");

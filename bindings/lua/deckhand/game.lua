@@ -97,8 +97,6 @@ return function(deckhand)
   end
 
   local function variant_for(g)
-    local o = origin(g)
-    if o then return o.variant end
     return variant_of_rules(g:rules())
   end
 
@@ -117,6 +115,7 @@ return function(deckhand)
     return "bid " .. b
   end
 
+  -- (the C half keeps each variant's bid moves once made)
   local function bid_move(variant, b)
     return Move.new { kind = "bid", text = bid_text(variant, b), bid = b }
   end
@@ -147,13 +146,13 @@ return function(deckhand)
     return out
   end
 
-  -- the moves of the bid and pass phases (the play phase is in C)
-  local function trick_moves(g)
+  -- the move of bid b, or the moves of the pass phase (the C half lists
+  -- the play and bid phases)
+  local function trick_moves(g, b)
     local variant = variant_for(g)
+    if b then return bid_move(variant, b) end
     local out = {}
-    if g:phase() == "bid" then
-      for i, b in ipairs(g:legal()) do out[i] = bid_move(variant, b) end
-    elseif g:phase() == "pass" then
+    if g:phase() == "pass" then
       local seat = g:next_player()
       local k = variant and variant.spec.pass_count or 3
       for i, cards in ipairs(choices(g:hand(seat):list(), k)) do out[i] = pass_move(cards) end

@@ -64,7 +64,8 @@ function M.run(game, players, opts)
     if not seat then break end
     local player = players[seat]
     if player == nil then error(("no player for seat %d"):format(seat), 2) end
-    local phase, view = game:phase(), game:view(seat)
+    local view = game:view(seat)
+    local phase = (on_event or ask) and game:phase()
     local move, extra
     if ask then
       move, extra = ask(player, view, seat)
@@ -78,6 +79,7 @@ function M.run(game, players, opts)
     end
     local ok, msg, code = game:apply(seat, move, extra)
     if not ok then
+      phase = phase or game:phase()   -- a refused move changed nothing
       if type(player) == "table" and type(player.refused) == "function" then
         player.refused(msg, code, move)
       else
