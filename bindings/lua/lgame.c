@@ -868,6 +868,17 @@ static int game_rewind(lua_State *L) {
   return 1;
 }
 
+/* game:talon() -> the cards left in the talon, as a CardSet (a game's
+** only: a view does not see them) */
+static int game_talon(lua_State *L) {
+  dh_match *m = checkgame(L, 1);
+  dh_cardset s = 0;
+  int i;
+  for (i = m->talon.top; i < m->talon.n; i++) s |= dh_set_of(m->talon.cards[i]);
+  push_set(L, s, m->rules->deck.layout);
+  return 1;
+}
+
 /* game:rules() -> the Rules */
 static int game_rules(lua_State *L) {
   checkgame(L, 1);
@@ -973,7 +984,7 @@ static const luaL_Reg read_methods[] = {
 };
 
 static const luaL_Reg game_methods[] = {
-  { "moves", m_moves }, { "apply", game_apply }, { "hands", game_hands },
+  { "moves", m_moves }, { "apply", game_apply }, { "hands", game_hands }, { "talon", game_talon },
   { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "clone", game_clone },
   { "actions", game_actions }, { "playout", game_playout }, { "playouts", game_playouts },
   { "view", game_view }, { "deal", game_deal }, { "rewind", game_rewind },

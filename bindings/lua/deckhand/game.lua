@@ -228,6 +228,15 @@ return function(deckhand)
     return nil
   end
 
+  --- game:locations() -> where every card of the deck is: a table of
+  -- CardSets ("hand 1" .. "hand n", "played" this hand, "talon"); each card
+  -- of the deck in exactly one of them
+  function Game.locations(g)
+    local out = { played = g:played(), talon = g:talon() }
+    for s = 1, g:seats() do out["hand " .. s] = g:hand(s) end
+    return out
+  end
+
   --- game:public(text) -> what the other seats see of a move: cards passed
   -- are seen by the passer alone ("pass"); everything else is public
   function Game.public(_, text)

@@ -118,8 +118,6 @@ function holdem.game(opts)
   for s = 1, g.n do
     g.stack[s] = check_int(opts.stacks and opts.stacks[s] or opts.stack or 1000, "stack", 0)
   end
-  g.chips = 0
-  for s = 1, g.n do g.chips = g.chips + g.stack[s] end
   g.start = copy(g.stack)
   g.button = check_int(opts.button or 1, "button", 1)
   if g.button > g.n then error("holdem: button out of range", 2) end
@@ -494,7 +492,7 @@ local function sizes(g, m)
   local pot = g:pot() + (h.current - h.bet[h.to_act])
   local function add(to)
     to = math.floor(to + 0.5)
-    if to >= m.min and (to < m.max or m.min == m.max) and not seen[to] then
+    if to >= m.min and to <= m.max and (to < m.max or m.min == m.max) and not seen[to] then
       seen[to] = true
       out[#out + 1] = to
     end
@@ -532,6 +530,7 @@ end
 function Game:apply(seat, move, amount)
   if math.type(seat) ~= "integer" then error("bad argument #1 to 'apply' (seat number expected)", 2) end
   local action
+  if type(move) == "userdata" then move = tostring(move) end   -- a Card is no Hold'em move
   if Move.is(move) then
     action, amount = move.kind, move.amount
   elseif type(move) == "string" then
@@ -567,6 +566,26 @@ function Game:text(move, amount)
   if rest ~= "" then amount = math.tointeger(tonumber(rest)) end
   if rest ~= "" and not amount then return nil end
   return amount and (word .. " " .. amount) or word
+end
+
+--- g:locations() -> where the cards of the hand being played are: "hole
+-- N" per seat dealt in, "board" (the five board cards, shown or not); the
+-- rest of the deck is undealt.  Each card in one place at most.
+function Game:locations()
+  local out = {}
+  if not self.h then return out end
+  for s = 1, self.n do
+    if self.h.hole[s] then out["hole " .. s] = core.cards(self.h.hole[s]) end
+  end
+  out.board = core.cards(self.h.deck_board)
+  return out
+end
+
+--- g:chips() -> every chip at the table: the stacks and the pot
+function Game:chips()
+  local t = self:pot()
+  for s = 1, self.n do t = t + self.stack[s] end
+  return t
 end
 
 --- g:public(text) -> what the other seats see of a move: all of it
@@ -778,6 +797,7 @@ function View:sample(rng)
     max_hands = self.max_hands,
   }
   for _, a in ipairs(self.actions) do assert(g:_act(a.seat, a.action, a.amount)) end
+  g.hand_results = { deep_copy(self.last) }   -- what the view knows of the hands before
   return g
 end
 
