@@ -67,10 +67,18 @@ static int put(dh_rules *r, const dh_node *n) {
   return x->nnodes++;
 }
 
+/* a leaf with its parameters */
+static int leaf_with(dh_rules *r, int op, int kind, dh_params u) {
+  dh_node n = node(op, kind);
+  n.u = u;
+  return put(r, &n);
+}
+
 /* a leaf with no parameters */
 static int leaf(dh_rules *r, int op, int kind) {
-  dh_node n = node(op, kind);
-  return put(r, &n);
+  dh_params none;
+  memset(&none, 0, sizeof none);
+  return leaf_with(r, op, kind, none);
 }
 
 int dh_rule_kind(const dh_rules *r, int rule) {
@@ -149,10 +157,8 @@ int dh_rule_not(dh_rules *r, int a) { return combine(r, DH_OP_NOT, a, -1); }
 int dh_rule_sum(dh_rules *r, int a, int b) { return combine(r, DH_OP_SUM, a, b); }
 
 int dh_rule_call(dh_rules *r, int kind, int ref) {
-  dh_node n = node(DH_OP_CALL, kind);
   if (kind < 0 || kind > DH_RULE_ANY) return fail(r, E_KIND);
-  n.u.call = ref;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_CALL, kind, (dh_params){ .call = ref });
 }
 
 int dh_rule_copy(dh_rules *dst, const dh_rules *src, int rule, int ref_offset) {
@@ -187,24 +193,18 @@ int dh_rule_must_trump(dh_rules *r) { return leaf(r, DH_OP_MUST_TRUMP, DH_RULE_H
 int dh_rule_must_overtrump(dh_rules *r) { return leaf(r, DH_OP_MUST_OVERTRUMP, DH_RULE_HAND); }
 
 int dh_rule_break_suit(dh_rules *r, int suit, dh_cardset breakers) {
-  dh_node n = node(DH_OP_BREAK_SUIT, DH_RULE_HAND);
   if (suit < 0 || suit > DH_SPADES) return fail(r, E_SUIT);
-  n.u.break_suit.suit = (uint8_t)suit;
-  n.u.break_suit.set = dh_suit_mask(suit) | breakers;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_BREAK_SUIT, DH_RULE_HAND,
+                   (dh_params){ .break_suit = { dh_suit_mask(suit) | breakers, (uint8_t)suit } });
 }
 
 int dh_rule_no_first_trick(dh_rules *r, dh_cardset cards) {
-  dh_node n = node(DH_OP_FIRST_TRICK, DH_RULE_HAND);
-  n.u.no_first_trick = cards;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_FIRST_TRICK, DH_RULE_HAND, (dh_params){ .no_first_trick = cards });
 }
 
 int dh_rule_lead_card(dh_rules *r, dh_card card) {
-  dh_node n = node(DH_OP_LEAD_CARD, DH_RULE_HAND);
   if (!dh_card_valid(card)) return fail(r, E_CARD);
-  n.u.lead_card = card;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_LEAD_CARD, DH_RULE_HAND, (dh_params){ .lead_card = card });
 }
 
 /* -------------------------------------------------------------- play */
@@ -213,9 +213,7 @@ int dh_rule_highest_of_led(dh_rules *r) { return leaf(r, DH_OP_HIGHEST_OF_LED, D
 int dh_rule_trump_wins(dh_rules *r) { return leaf(r, DH_OP_TRUMP_WINS, DH_RULE_PLAY); }
 
 int dh_rule_highest_of(dh_rules *r, dh_cardset cards) {
-  dh_node n = node(DH_OP_HIGHEST_OF, DH_RULE_PLAY);
-  n.u.highest_of = cards;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_HIGHEST_OF, DH_RULE_PLAY, (dh_params){ .highest_of = cards });
 }
 
 /* ------------------------------------------------------------ points */
@@ -226,16 +224,12 @@ void dh_card_points_defaults(dh_card_points_opts *o) {
 }
 
 int dh_rule_card_points(dh_rules *r, const dh_card_points_opts *o) {
-  dh_node n = node(DH_OP_CARD_POINTS, DH_RULE_POINTS);
   if (o->moon > DH_MOON_SELF) return fail(r, E_MOON);
-  n.u.card_points = *o;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_CARD_POINTS, DH_RULE_POINTS, (dh_params){ .card_points = *o });
 }
 
 int dh_rule_tricks(dh_rules *r, int32_t per_trick) {
-  dh_node n = node(DH_OP_TRICKS, DH_RULE_POINTS);
-  n.u.tricks = per_trick;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_TRICKS, DH_RULE_POINTS, (dh_params){ .tricks = per_trick });
 }
 
 void dh_contract_defaults(dh_contract_opts *o) {
@@ -251,10 +245,8 @@ void dh_contract_defaults(dh_contract_opts *o) {
 }
 
 int dh_rule_contract(dh_rules *r, const dh_contract_opts *o) {
-  dh_node n = node(DH_OP_CONTRACT, DH_RULE_POINTS);
   if (o->bags < 0) return fail(r, E_BAGS);
-  n.u.contract = *o;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_CONTRACT, DH_RULE_POINTS, (dh_params){ .contract = *o });
 }
 
 void dh_exact_bid_defaults(dh_exact_bid_opts *o) {
@@ -264,41 +256,31 @@ void dh_exact_bid_defaults(dh_exact_bid_opts *o) {
 }
 
 int dh_rule_exact_bid(dh_rules *r, const dh_exact_bid_opts *o) {
-  dh_node n = node(DH_OP_EXACT_BID, DH_RULE_POINTS);
-  n.u.exact_bid = *o;
-  return put(r, &n);
+  return leaf_with(r, DH_OP_EXACT_BID, DH_RULE_POINTS, (dh_params){ .exact_bid = *o });
 }
 
 /* --------------------------------------------------------------- win */
 
-/* a win leaf with its one number */
-static int win(dh_rules *r, int op, int32_t v) {
-  dh_node n = node(op, DH_RULE_WIN);
-  switch (op) {
-    case DH_OP_FIRST_TO: n.u.first_to = v; break;
-    case DH_OP_LOWEST_WHEN: n.u.lowest_when = v; break;
-    case DH_OP_LOSS_FLOOR: n.u.loss_floor = v; break;
-    default: n.u.highest_after = v; break;
-  }
-  return put(r, &n);
+int dh_rule_first_to(dh_rules *r, int32_t target) {
+  return leaf_with(r, DH_OP_FIRST_TO, DH_RULE_WIN, (dh_params){ .first_to = target });
 }
-
-int dh_rule_first_to(dh_rules *r, int32_t target) { return win(r, DH_OP_FIRST_TO, target); }
-int dh_rule_lowest_when(dh_rules *r, int32_t target) { return win(r, DH_OP_LOWEST_WHEN, target); }
-int dh_rule_loss_floor(dh_rules *r, int32_t floor) { return win(r, DH_OP_LOSS_FLOOR, floor); }
+int dh_rule_lowest_when(dh_rules *r, int32_t target) {
+  return leaf_with(r, DH_OP_LOWEST_WHEN, DH_RULE_WIN, (dh_params){ .lowest_when = target });
+}
+int dh_rule_loss_floor(dh_rules *r, int32_t floor) {
+  return leaf_with(r, DH_OP_LOSS_FLOOR, DH_RULE_WIN, (dh_params){ .loss_floor = floor });
+}
 int dh_rule_highest_after(dh_rules *r, int hands) {
-  return hands < 0 ? fail(r, E_HANDS) : win(r, DH_OP_HIGHEST_AFTER, hands);
+  if (hands < 0) return fail(r, E_HANDS);
+  return leaf_with(r, DH_OP_HIGHEST_AFTER, DH_RULE_WIN, (dh_params){ .highest_after = hands });
 }
 
 /* --------------------------------------------------------------- bid */
 
 int dh_rule_bid_range(dh_rules *r, int min, int max, int nil) {
-  dh_node n = node(DH_OP_BID_RANGE, DH_RULE_BID);
   if (min < 0 || (max != -1 && max < min)) return fail(r, E_BID_RANGE);
-  n.u.bid_range.min = min;
-  n.u.bid_range.max = max;
-  n.u.bid_range.nil = (uint8_t)(nil != 0);
-  return put(r, &n);
+  return leaf_with(r, DH_OP_BID_RANGE, DH_RULE_BID,
+                   (dh_params){ .bid_range = { min, max, (uint8_t)(nil != 0) } });
 }
 
 int dh_rule_blind_nil(dh_rules *r) { return leaf(r, DH_OP_BLIND_NIL, DH_RULE_BID); }

@@ -49,23 +49,26 @@ enum {
 
 #define DH_NO_NODE 0xFF   /* a root not set: dh_rules_check puts the default there */
 
+/* the parameters of each op, by the op's name */
+typedef union dh_params {
+  int32_t call;                                   /* the caller's ref */
+  struct { dh_cardset set; uint8_t suit; } break_suit;  /* set: the suit and its breakers */
+  dh_cardset no_first_trick;
+  dh_card lead_card;
+  dh_cardset highest_of;
+  dh_card_points_opts card_points;
+  int32_t tricks;                                 /* points per trick */
+  dh_contract_opts contract;
+  dh_exact_bid_opts exact_bid;
+  int32_t first_to, lowest_when, loss_floor;      /* the target, the floor */
+  int32_t highest_after;                          /* hands (0: the sizes list) */
+  struct { int32_t min, max; uint8_t nil; } bid_range;
+} dh_params;
+
 typedef struct dh_node {
   uint8_t op, kind;
   uint8_t a, b;                                   /* AND OR NOT SUM: the children */
-  union {
-    int32_t call;                                 /* the caller's ref */
-    struct { dh_cardset set; uint8_t suit; } break_suit;  /* set: the suit and its breakers */
-    dh_cardset no_first_trick;
-    dh_card lead_card;
-    dh_cardset highest_of;
-    dh_card_points_opts card_points;
-    int32_t tricks;                               /* points per trick */
-    dh_contract_opts contract;
-    dh_exact_bid_opts exact_bid;
-    int32_t first_to, lowest_when, loss_floor;    /* the target, the floor */
-    int32_t highest_after;                        /* hands (0: the sizes list) */
-    struct { int32_t min, max; uint8_t nil; } bid_range;
-  } u;
+  dh_params u;
 } dh_node;
 
 /* what play rule form dh_play_winner takes */

@@ -6,14 +6,10 @@
 -- where it goes is refused with an error naming it.
 package.path = "tests/lua/?.lua;" .. package.path
 local dh = require "deckhand"
+local H = require "trick_helper"
 local R = dh.rule
 
-local function simple(fields)
-  local t = { name = "test", seats = 4, sizes = { 13 }, hand = R.follow_suit,
-              play = R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
-  for k, v in pairs(fields or {}) do t[k] = v end
-  return dh.variant(t)
-end
+local simple = H.simple
 
 -- the error core.rules raises for a spec, or nil
 local function refusal(fields)
