@@ -8,9 +8,8 @@
 ** holds a dh_rules used only for its nodes, the rule's index in it, and
 ** its Lua functions (if any) in its user value: combining two rules copies
 ** both trees into a new Rule under an and/or/not/sum node, and building a
-** Rules copies every tree into the variant's dh_rules, and every Lua
-** function into one table the trampoline reads through a registry
-** reference.
+** Rules copies every tree into the variant's dh_rules, and keeps every
+** Lua function in the registry, by a reference the trampoline reads.
 **
 ** A Lua rule runs on a thread of its own (one per Rules), resumed from the
 ** thread that made the engine call: a rule that yields is an error, not a
@@ -393,7 +392,8 @@ typedef struct lrules {
   lua_State *T;       /* the thread Lua rules run on */
   lstate *st;         /* the State they receive */
   int busy;           /* a Lua rule is running: games may not change or be evaluated */
-  int funcs, state, thread;   /* registry references: the functions, the State, T */
+  int state, thread;  /* registry references: the State, T (LUA_NOREF: released) */
+  int nfuncs, fref[DH_MAX_NODES];  /* the functions' references, by callback ref - 1 */
   char name[64];
 } lrules;
 
@@ -461,10 +461,9 @@ static int fail(lua_State *L, lrules *u, int kind, const char *msg) {
   return 1;
 }
 
-/* one callback, as call_rule receives it */
+/* one callback */
 typedef struct rule_call {
-  lrules *u;
-  int ref, kind;
+  int kind;
   const dh_match *m;
   int a, b;
   int32_t *out;
@@ -494,67 +493,63 @@ static int push_args(lua_State *L, const rule_call *c) {
   }
 }
 
-/* the rule's answer (results at -2 and -1) into c->out; raises when it
-** is not one */
-static void take_results(lua_State *L, const rule_call *c) {
-  int res = lua_absindex(L, -2), i, n = c->m->trick.n;
+/* entry i of the list at idx, an integer from lo to hi, into *v; else
+** the reason, named as dhL_intat names it.  Raw reads: the thread is not
+** running, nothing here may raise. */
+static const char *int_at(lua_State *L, int idx, int i, const char *name, lua_Integer lo,
+                          lua_Integer hi, int32_t *v) {
+  int isnum;
+  lua_Integer x;
+  lua_rawgeti(L, idx, i);
+  x = lua_tointegerx(L, -1, &isnum);
+  if (isnum && x >= lo && x <= hi) {
+    lua_pop(L, 1);
+    *v = (int32_t)x;
+    return NULL;
+  }
+  return lua_pushfstring(L, "%s[%d] must be an integer from %I to %I, got %s", name, i, (LUAI_UACINT)lo,
+                         (LUAI_UACINT)hi, isnum ? lua_tostring(L, -1)
+                         : lua_type(L, -1) == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1));
+}
+
+/* the rule's answer (results at res and res + 1) into c->out; NULL, or
+** why it is not one */
+static const char *take_results(lua_State *L, int res, const rule_call *c) {
+  int i, n = c->m->trick.n;
+  int32_t side;
+  const char *why = NULL;
   switch (c->kind) {
     case DH_RULE_HAND: case DH_RULE_BID:
-      if (!lua_isboolean(L, res)) luaL_error(L, "boolean expected, got %s", luaL_typename(L, res));
+      if (!lua_isboolean(L, res)) return lua_pushfstring(L, "boolean expected, got %s", luaL_typename(L, res));
       *c->out = lua_toboolean(L, res);
-      return;
+      return NULL;
     case DH_RULE_PLAY:
-      if (lua_isnil(L, res)) { *c->out = -1; return; }  /* declines: the chain goes on */
+      if (lua_isnil(L, res)) { *c->out = -1; return NULL; }  /* declines: the chain goes on */
       if (!lua_isinteger(L, res) || lua_tointeger(L, res) < 1 || lua_tointeger(L, res) > n)
-        luaL_error(L, "index of the winning card (1..%d) expected, got %s", n,
-                   lua_isinteger(L, res) ? lua_tostring(L, res) : luaL_typename(L, res));
+        return lua_pushfstring(L, "index of the winning card (1..%d) expected, got %s", n,
+                               lua_isinteger(L, res) ? lua_tostring(L, res) : luaL_typename(L, res));
       *c->out = (int32_t)lua_tointeger(L, res) - 1;
-      return;
+      return NULL;
     case DH_RULE_POINTS:
-      if (!lua_istable(L, res)) luaL_error(L, "a list of integer points per side expected");
-      for (i = 0; i < c->a; i++)
-        c->out[i] = (int32_t)dhL_intat(L, res, i + 1, "points", INT32_MIN, INT32_MAX);
+      if (!lua_istable(L, res)) return "a list of integer points per side expected";
+      for (i = 0; i < c->a && !why; i++) why = int_at(L, res, i + 1, "points", INT32_MIN, INT32_MAX, &c->out[i]);
       if (lua_istable(L, res + 1))
-        for (i = 0; i < c->a; i++)
-          c->out[DH_MAX_SEATS + i] = (int32_t)dhL_intat(L, res + 1, i + 1, "bags", INT32_MIN, INT32_MAX);
-      return;
+        for (i = 0; i < c->a && !why; i++)
+          why = int_at(L, res + 1, i + 1, "bags", INT32_MIN, INT32_MAX, &c->out[DH_MAX_SEATS + i]);
+      return why;
     case DH_RULE_WIN:
-      if (lua_isnil(L, res) || (lua_isboolean(L, res) && !lua_toboolean(L, res))) { c->out[0] = 0; return; }
+      if (lua_isnil(L, res) || (lua_isboolean(L, res) && !lua_toboolean(L, res))) { c->out[0] = 0; return NULL; }
       if (!lua_istable(L, res))
-        luaL_error(L, "nil or a list of winning sides expected, got %s", luaL_typename(L, res));
+        return lua_pushfstring(L, "nil or a list of winning sides expected, got %s", luaL_typename(L, res));
       c->out[0] = 1;
       c->out[1] = 0;
-      n = (int)luaL_len(L, res);
-      for (i = 1; i <= n; i++)
-        c->out[1] |= 1 << (dhL_intat(L, res, i, "winning sides", 1, c->a) - 1);
-      return;
+      n = (int)lua_rawlen(L, res);
+      for (i = 1; i <= n && !why; i++)
+        if (!(why = int_at(L, res, i, "winning sides", 1, c->a, &side))) c->out[1] |= 1 << (side - 1);
+      return why;
     default:
-      return;
+      return NULL;
   }
-}
-
-/* the continuation of a rule that yielded: never reached, the thread is
-** reset at once (a continuation makes the call yieldable, so that a yield
-** comes back to the trampoline as one) */
-static int after_yield(lua_State *L, int status, lua_KContext ctx) {
-  (void)status;
-  (void)ctx;
-  return luaL_error(L, "a rule cannot yield");
-}
-
-/* the main function of the rules' thread: one callback, its arguments
-** built and its results read under the resume's protection */
-static int call_rule(lua_State *L) {
-  const rule_call *c = (const rule_call *)lua_touserdata(L, 1);
-  int nargs;
-  luaL_checkstack(L, 8, NULL);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, c->u->funcs);
-  lua_rawgeti(L, -1, c->ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, c->u->state);
-  nargs = push_args(L, c);
-  lua_callk(L, 1 + nargs, 2, 0, after_yield);
-  take_results(L, c);
-  return 0;
 }
 
 /* resets the rules' thread after a failed or suspended rule, so that it
@@ -567,47 +562,58 @@ static void reset_thread(lrules *u) {
 #endif
 }
 
-/* the trampoline: calls the Lua function of ref on the rules' thread */
+/*
+** The trampoline: runs the Lua function of ref as the main function of
+** the rules' thread, resumed from the thread of the engine call (so that
+** the C stack is counted on).  A yield comes back here as one, and is an
+** error; the thread is then reset for the next call.
+*/
 static int trampoline(void *ud, int ref, int kind, const dh_match *m, int a, int b, int32_t *out) {
   lrules *u = (lrules *)ud;
   lua_State *L = u->L, *T = u->T;
   rule_call c;
+  const char *why = NULL;
   int status, nres;
-  if (u->funcs == LUA_NOREF) return fail(L, u, kind, "its Rules were released");
-  c.u = u; c.ref = ref; c.kind = kind; c.m = m; c.a = a; c.b = b; c.out = out;
-  lua_settop(T, 0);
-  lua_pushcfunction(T, call_rule);
-  lua_pushlightuserdata(T, &c);
+  if (u->state == LUA_NOREF) return fail(L, u, kind, "its Rules were released");
+  c.kind = kind; c.m = m; c.a = a; c.b = b; c.out = out;
+  lua_rawgeti(T, LUA_REGISTRYINDEX, u->fref[ref - 1]);  /* T is empty between calls */
+  lua_rawgeti(T, LUA_REGISTRYINDEX, u->state);
   u->busy++;
   u->st->m = m;
-  status = lua_resume(T, L, 1, &nres);
+  status = lua_resume(T, L, 1 + push_args(T, &c), &nres);
   u->st->m = NULL;
-  if (status != LUA_OK) {
-    const char *msg = status == LUA_YIELD ? "a rule cannot yield" : lua_tostring(T, -1);
-    fail(L, u, kind, msg ? msg : "(error object is not a string)");
-    reset_thread(u);
+  if (status == LUA_OK) {
+    if (nres == 0) lua_pushnil(T);  /* no value: as nil */
+    why = take_results(T, 1, &c);
+  } else {
+    why = status == LUA_YIELD ? "a rule cannot yield" : lua_tostring(T, -1);
+    if (!why) why = "(error object is not a string)";
   }
+  if (why) fail(L, u, kind, why);
+  if (status != LUA_OK) reset_thread(u);
   lua_settop(T, 0);
   u->busy--;
-  return status != LUA_OK;
+  return why != NULL;
 }
 
 /* ---------------------------------------------------- building Rules */
 
-/* copies the rule at arg into the rules as their rule of kind */
-static void place_rule(lua_State *L, lrules *u, int arg, int kind, int *nfuncs) {
+/* copies the rule at arg into the rules as their rule of kind, and
+** references its functions */
+static void place_rule(lua_State *L, lrules *u, int arg, int kind) {
   lrule *ru = as_rule(L, arg);
   int k = dh_rule_kind(&ru->r, ru->root), i;
   if (k != kind && k != DH_RULE_ANY)
     luaL_error(L, "field '%s' holds a %s rule", dh_rule_kind_name(kind), dh_rule_kind_name(k));
-  i = dh_rule_copy(&u->r, &ru->r, ru->root, *nfuncs);
+  i = dh_rule_copy(&u->r, &ru->r, ru->root, u->nfuncs);
   if (i < 0 || dh_rules_set(&u->r, kind, i) < 0) luaL_error(L, "%s", dh_rules_error(&u->r));
-  if (ru->nfuncs) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, u->funcs);
-    append_funcs(L, arg, ru, *nfuncs);
-    lua_pop(L, 1);
-    *nfuncs += ru->nfuncs;
+  if (!ru->nfuncs) return;
+  lua_getiuservalue(L, arg, 1);
+  for (i = 1; i <= ru->nfuncs; i++) {  /* fewer than DH_MAX_NODES: each is a node */
+    lua_rawgeti(L, -1, i);
+    u->fref[u->nfuncs++] = luaL_ref(L, LUA_REGISTRYINDEX);
   }
+  lua_pop(L, 1);
 }
 
 static int getbool(lua_State *L, int t, const char *k) {
@@ -740,7 +746,7 @@ static int build(lua_State *L) {
   lrules *u = (lrules *)lua_touserdata(L, 2);
   dh_rules *r = &u->r;
   const char *why;
-  int spec = 1, k, nfuncs = 0;
+  int spec = 1, k;
   build_deck(L, &r->deck, spec);
   r->nseats = (uint8_t)dhL_intfield(L, spec, "seats", 4, 2, DH_MAX_SEATS);
   build_sides(L, r, spec);
@@ -759,7 +765,7 @@ static int build(lua_State *L) {
   r->low_wins = (uint8_t)getbool(L, spec, "low_wins");
   r->max_hands = (uint16_t)dhL_intfield(L, spec, "max_hands", 1000, 1, 65535);
   for (k = 0; k < DH_RULE_NKINDS; k++) {  /* a rule left out keeps the engine's default */
-    if (lua_getfield(L, spec, kinds[k]) != LUA_TNIL) place_rule(L, u, lua_gettop(L), k, &nfuncs);
+    if (lua_getfield(L, spec, kinds[k]) != LUA_TNIL) place_rule(L, u, lua_gettop(L), k);
     lua_pop(L, 1);
   }
   r->call = trampoline;
@@ -775,14 +781,12 @@ static int rules_new(lua_State *L) {
   lua_settop(L, 1);
   u = (lrules *)lua_newuserdatauv(L, sizeof(lrules), 0);
   memset(u, 0, sizeof *u);
-  u->funcs = u->state = u->thread = LUA_NOREF;
+  u->state = u->thread = LUA_NOREF;
   luaL_setmetatable(L, DH_RULES);
   lua_getfield(L, 1, "name");
   strncpy(u->name, luaL_optstring(L, -1, "variant"), sizeof u->name - 1);
   lua_pop(L, 1);
   dh_rules_init(&u->r);
-  lua_newtable(L);
-  u->funcs = luaL_ref(L, LUA_REGISTRYINDEX);
   u->st = (lstate *)lua_newuserdatauv(L, sizeof(lstate), 0);
   u->st->m = NULL;
   luaL_setmetatable(L, DH_STATE);
@@ -801,10 +805,12 @@ static int rules_new(lua_State *L) {
 ** worlds sampled from their views), so no holder may release them early */
 static int rules_gc(lua_State *L) {
   lrules *u = (lrules *)luaL_checkudata(L, 1, DH_RULES);
-  luaL_unref(L, LUA_REGISTRYINDEX, u->funcs);
+  int i;
+  for (i = 0; i < u->nfuncs; i++) luaL_unref(L, LUA_REGISTRYINDEX, u->fref[i]);
   luaL_unref(L, LUA_REGISTRYINDEX, u->state);
   luaL_unref(L, LUA_REGISTRYINDEX, u->thread);
-  u->funcs = u->state = u->thread = LUA_NOREF;
+  u->nfuncs = 0;
+  u->state = u->thread = LUA_NOREF;
   return 0;
 }
 

@@ -165,11 +165,10 @@ static inline void dh_hand_learn(dh_match *m, int seat, dh_card c, int suit) {
      or a suit's cards twice changes nothing */
   unsigned off = (unsigned)(led < DH_NOSUIT) & (unsigned)(suit != led) & x->shows_voids;
   unsigned offt = off & x->shows_trump_voids & (unsigned)(trump < DH_NOSUIT) & (unsigned)(suit != trump);
-  /* led and trump are 0..DH_NOSUIT; at DH_NOSUIT the masks are 0 (the
-     sets are read before the byte store, which may alias anything) */
+  /* led and trump are 0..DH_NOSUIT; at DH_NOSUIT the masks are 0 */
+  m->voids[seat] |= (uint8_t)((off << led) | (offt << trump));
   m->excluded[seat] |= (dh_match_suit_cards(m, led) & (0 - (dh_cardset)off)) |
                        (dh_match_suit_cards(m, trump) & (0 - (dh_cardset)offt));
-  m->voids[seat] |= (uint8_t)((off << led) | (offt << trump));
   if (m->trick.n != 0 && m->trick_no != 0) return;
   if (x->fast_ops) {  /* the straight-line leaves: the checks inline, the rare update not */
     dh_cardset ex = 0;
