@@ -17,7 +17,8 @@
 ** takes the trick (play), what did the hand score (points), is the match
 ** over and who won (win), may this seat bid this (bid).  A kind left unset
 ** keeps its default: follow suit, the highest card of the led suit, a
-** point a trick, one hand, any bid from 0 to the hand size.
+** point a trick, the highest total once every hand size listed was
+** played, any bid from 0 to the hand size.
 **
 ** A builder appends a node to r and returns its index, a rule to pass to
 ** another builder or to dh_rules_set.  A builder that fails (no room, a
