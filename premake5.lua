@@ -179,7 +179,8 @@ local function programs(pattern, sub)
     project(name)
       kind "ConsoleApp"
       files { file }
-      includedirs { "tests/c" }
+      -- the Spades of examples/embed, as an embedder includes it
+      includedirs { "tests/c", "examples/embed", "build/include" }
       links { "deckhand", "m" }
       outdirs(sub)
       objdirs(name)

@@ -25,9 +25,10 @@
 **   random stream is an explicit dh_rng; dh_rng_split gives one per thread.
 **
 ** Layout.  The sources sit in engine/core (cards, sets, decks, the
-**   generator, tricks), engine/trick (the match engine, its rules, views,
-**   playouts) and engine/poker (evaluation, patterns, ranges, equity); the
-**   headers install flat, so every one is <deckhand/name.h>.
+**   generator, tricks), engine/trick (the match engine, the rules and
+**   their builders, views, playouts) and engine/poker (evaluation,
+**   patterns, ranges, equity); the headers install flat, so every one is
+**   <deckhand/name.h>.
 **
 ** Numbering.  Seats are 0-based in C (the Lua layer shows them 1-based);
 **   suits are clubs 0, diamonds 1, hearts 2, spades 3 (card.h).
@@ -45,6 +46,7 @@
 #include "deck.h"
 #include "trick.h"
 #include "pattern.h"
+#include "rules.h"
 #include "match.h"
 #include "view.h"
 #include "playout.h"

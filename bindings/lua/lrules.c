@@ -1,14 +1,21 @@
 /*
-** lrules.c -- deckhand.Rule (prefab rules that combine with | & ~ and
+** lrules.c -- deckhand.Rule (prefab rules that combine with | & ~ + and
 ** evaluate in C) and deckhand.Rules (a variant's rules, built once and
 ** shared by its games), with the trampoline that lets a Lua function
 ** stand anywhere a rule does.
 **
-** A Rule is a small tree of engine nodes in one userdata, its Lua
-** functions (if any) in its user value.  Combining two rules copies both
-** trees into a new one under an and/or/not node.  Building a Rules copies
-** every tree into the engine's flat node array, and every Lua function
-** into one table the trampoline reads through a registry reference.
+** Everything is built with the engine's rule builders (rules.h).  A Rule
+** holds a dh_rules used only for its nodes, the rule's index in it, and
+** its Lua functions (if any) in its user value: combining two rules copies
+** both trees into a new Rule under an and/or/not/sum node, and building a
+** Rules copies every tree into the variant's dh_rules, and keeps every
+** Lua function in the registry, by a reference the trampoline reads.
+**
+** A Lua rule runs on a thread of its own (one per Rules), resumed from the
+** thread that made the engine call: a rule that yields is an error, not a
+** suspended engine call.  While it runs, its variant's games can neither
+** change nor be evaluated (a rule asking its own game for legal cards
+** would call itself without end).
 */
 #include <string.h>
 
@@ -20,44 +27,45 @@
 #define DH_STATE "deckhand.State"
 #define RULE_ERROR "deckhand.rule_error"
 
-enum { KIND_ANY = DH_RULE_NKINDS };  /* a bare function, not yet placed */
-
 typedef struct lrule {
-  int kind, n, root, nfuncs;
-  dh_node nodes[1];
+  int root, nfuncs;   /* the rule's index in r; its Lua functions */
+  dh_rules r;         /* the nodes (no other field is used) */
 } lrule;
-
-static const char *const kind_names[] = { "hand", "play", "points", "win", "bid", NULL };
 
 /* ---------------------------------------------------------------- Rule */
 
 static lrule *torule(lua_State *L, int arg) { return (lrule *)luaL_checkudata(L, arg, DH_RULE); }
 
-static lrule *new_rule(lua_State *L, int kind, int n) {
-  lrule *u = (lrule *)lua_newuserdatauv(L, sizeof(lrule) + (size_t)(n > 0 ? n - 1 : 0) * sizeof(dh_node), 1);
-  memset(u, 0, sizeof(lrule) + (size_t)(n > 0 ? n - 1 : 0) * sizeof(dh_node));
-  u->kind = kind;
-  u->n = n;
+static const char *kind_name(const lrule *u) { return dh_rule_kind_name(dh_rule_kind(&u->r, u->root)); }
+
+static lrule *new_rule(lua_State *L) {
+  lrule *u = (lrule *)lua_newuserdatauv(L, sizeof(lrule), 1);
+  memset(u, 0, sizeof *u);
   luaL_setmetatable(L, DH_RULE);
   return u;
 }
 
-/* a one-node prefab */
-static lrule *leaf(lua_State *L, int kind, int op) {
-  lrule *u = new_rule(L, kind, 1);
-  u->nodes[0].op = (uint8_t)op;
-  u->nodes[0].kind = (uint8_t)kind;
+/* the rule just built into u, or the builder's reason */
+static lrule *built(lua_State *L, lrule *u, int root) {
+  if (root < 0) luaL_error(L, "%s", dh_rules_error(&u->r));
+  u->root = root;
   return u;
 }
 
-/* the value at arg as a rule of kind (a Rule, or a function wrapped in a
-** call node); replaces it on the stack */
-static lrule *as_rule(lua_State *L, int arg, int kind) {
+/* a Rule of one prefab without parameters */
+static lrule *prefab(lua_State *L, int (*builder)(dh_rules *)) {
+  lrule *u = new_rule(L);
+  return built(L, u, builder(&u->r));
+}
+
+/* the value at arg as a rule (a Rule, or a function: a callback of a kind
+** still open); replaces it on the stack */
+static lrule *as_rule(lua_State *L, int arg) {
   arg = lua_absindex(L, arg);
   if (lua_type(L, arg) == LUA_TFUNCTION) {
-    lrule *u = leaf(L, kind, DH_OP_CALL);
+    lrule *u = new_rule(L);
+    built(L, u, dh_rule_call(&u->r, DH_RULE_ANY, 1));  /* its function's index in the table */
     u->nfuncs = 1;
-    u->nodes[0].p[0] = 1;  /* its function's index in the functions table */
     lua_createtable(L, 1, 0);
     lua_pushvalue(L, arg);
     lua_rawseti(L, -2, 1);
@@ -71,22 +79,7 @@ static lrule *as_rule(lua_State *L, int arg, int kind) {
   }
 }
 
-/* copies src's nodes into dst at node offset no and function offset fo */
-static void copy_nodes(lrule *dst, const lrule *src, int no, int fo) {
-  int i;
-  for (i = 0; i < src->n; i++) {
-    dh_node *d = &dst->nodes[no + i];
-    *d = src->nodes[i];
-    switch (d->op) {
-      case DH_OP_AND: case DH_OP_OR: case DH_OP_SUM: d->a += (uint8_t)no; d->b += (uint8_t)no; break;
-      case DH_OP_NOT: d->a += (uint8_t)no; break;
-      case DH_OP_CALL: d->p[0] += fo; break;
-      default: break;
-    }
-  }
-}
-
-/* appends rule at idx's functions to the table on top */
+/* appends rule at idx's functions to the table on top, after `at` */
 static void append_funcs(lua_State *L, int idx, const lrule *u, int at) {
   int i;
   if (!u->nfuncs) return;
@@ -98,38 +91,21 @@ static void append_funcs(lua_State *L, int idx, const lrule *u, int at) {
   lua_pop(L, 1);
 }
 
-/* a op b, or op a when b is 0 */
+/* a op b, or op a when ib is 0; rules are values: the operands stay as they are */
 static int combine(lua_State *L, int op, int ia, int ib) {
-  lrule *a, *b = NULL, *u;
-  int kind, n;
-  if (lua_type(L, ia) == LUA_TFUNCTION && ib && lua_type(L, ib) != LUA_TFUNCTION) {
-    b = as_rule(L, ib, KIND_ANY);
-    a = as_rule(L, ia, b->kind);
-  } else {
-    a = as_rule(L, ia, KIND_ANY);
-    if (ib) b = as_rule(L, ib, a->kind);
+  lrule *a = as_rule(L, ia), *b = ib ? as_rule(L, ib) : NULL, *u;
+  int ka = dh_rule_kind(&a->r, a->root), kb = b ? dh_rule_kind(&b->r, b->root) : ka, ra, rb = -1;
+  if (ka != kb && ka != DH_RULE_ANY && kb != DH_RULE_ANY)
+    return luaL_error(L, "cannot combine a %s rule with a %s rule", kind_name(a), kind_name(b));
+  u = new_rule(L);
+  ra = dh_rule_copy(&u->r, &a->r, a->root, 0);
+  if (b) rb = dh_rule_copy(&u->r, &b->r, b->root, a->nfuncs);
+  switch (op) {
+    case '&': built(L, u, dh_rule_and(&u->r, ra, rb)); break;
+    case '|': built(L, u, dh_rule_or(&u->r, ra, rb)); break;
+    case '+': built(L, u, dh_rule_sum(&u->r, ra, rb)); break;
+    default: built(L, u, dh_rule_not(&u->r, ra)); break;
   }
-  /* rules are values: the operands are never changed */
-  kind = (a->kind == KIND_ANY && b) ? b->kind : a->kind;
-  if (b && b->kind != kind && b->kind != KIND_ANY)
-    return luaL_error(L, "cannot combine a %s rule with a %s rule", kind_names[kind], kind_names[b->kind]);
-  /* functions alone (kind any) take the kind of the field they go in */
-  if (op == DH_OP_NOT && kind != DH_RULE_HAND && kind != DH_RULE_BID && kind != KIND_ANY)
-    return luaL_error(L, "~ applies to hand and bid rules, not to a %s rule", kind_names[kind]);
-  if (op == DH_OP_AND && kind == DH_RULE_POINTS)
-    return luaL_error(L, "points rules add with +, not &");
-  if (op == DH_OP_SUM && kind != DH_RULE_POINTS && kind != KIND_ANY)
-    return luaL_error(L, "+ adds points rules, not %s rules", kind_names[kind]);
-  n = a->n + (b ? b->n : 0) + 1;
-  if (n > DH_MAX_NODES) return luaL_error(L, "rule too large (at most %d nodes)", DH_MAX_NODES);
-  u = new_rule(L, kind, n);
-  copy_nodes(u, a, 0, 0);
-  if (b) copy_nodes(u, b, a->n, a->nfuncs);
-  u->nodes[n - 1].op = (uint8_t)op;
-  u->nodes[n - 1].kind = (uint8_t)kind;
-  u->nodes[n - 1].a = (uint8_t)a->root;
-  u->nodes[n - 1].b = (uint8_t)(b ? b->root + a->n : 0);
-  u->root = n - 1;
   u->nfuncs = a->nfuncs + (b ? b->nfuncs : 0);
   if (u->nfuncs) {
     lua_createtable(L, u->nfuncs, 0);
@@ -140,10 +116,10 @@ static int combine(lua_State *L, int op, int ia, int ib) {
   return 1;
 }
 
-static int rule_bor(lua_State *L) { return combine(L, DH_OP_OR, 1, 2); }
-static int rule_band(lua_State *L) { return combine(L, DH_OP_AND, 1, 2); }
-static int rule_bnot(lua_State *L) { return combine(L, DH_OP_NOT, 1, 0); }
-static int rule_add(lua_State *L) { return combine(L, DH_OP_SUM, 1, 2); }
+static int rule_bor(lua_State *L) { return combine(L, '|', 1, 2); }
+static int rule_band(lua_State *L) { return combine(L, '&', 1, 2); }
+static int rule_bnot(lua_State *L) { return combine(L, '~', 1, 0); }
+static int rule_add(lua_State *L) { return combine(L, '+', 1, 2); }
 
 /* rule.chain(a, b, ...): the first that decides (play rules) */
 static int rule_chain(lua_State *L) {
@@ -152,7 +128,7 @@ static int rule_chain(lua_State *L) {
   lua_pushvalue(L, 1);
   for (i = 2; i <= n; i++) {
     int top = lua_gettop(L);
-    combine(L, DH_OP_OR, top, i);
+    combine(L, '|', top, i);
     lua_replace(L, top);
   }
   return 1;
@@ -160,47 +136,58 @@ static int rule_chain(lua_State *L) {
 
 static int rule_tostring(lua_State *L) {
   lrule *u = torule(L, 1);
-  lua_pushfstring(L, "Rule(%s, %d nodes)", u->kind < KIND_ANY ? kind_names[u->kind] : "any", u->n);
+  lua_pushfstring(L, "Rule(%s, %d nodes)", kind_name(u), u->root + 1);  /* the root is built last */
   return 1;
 }
 
 static int rule_kind(lua_State *L) {
-  lua_pushstring(L, kind_names[torule(L, 1)->kind]);
+  lua_pushstring(L, kind_name(torule(L, 1)));
   return 1;
 }
 
 /* -------------------------------------------------------- the prefabs */
 
-static void set_of_arg(lua_State *L, int arg, dh_cardset *s) {
-  *s = lua_isnoneornil(L, arg) ? 0 : dhL_checkset(L, arg, NULL);
+/* the 32-bit integer argument arg (def when absent), named in the error */
+static int32_t int32_arg(lua_State *L, int arg, lua_Integer def, lua_Integer lo, const char *what) {
+  lua_Integer v = luaL_optinteger(L, arg, def);
+  if (v < lo || v > INT32_MAX) {
+    lua_pushfstring(L, "%s must be from %I to %d, got %I", what, (LUAI_UACINT)lo, (int)INT32_MAX,
+                    (LUAI_UACINT)v);
+    luaL_argerror(L, arg, lua_tostring(L, -1));
+  }
+  return (int32_t)v;
+}
+
+static int32_t int32_field(lua_State *L, int t, const char *k, int32_t def, int32_t lo) {
+  return (int32_t)dhL_intfield(L, t, k, def, lo, INT32_MAX);
 }
 
 static int p_break_suit(lua_State *L) {
   int suit = dhL_checksuit(L, 1);
-  dh_cardset extra;
-  lrule *u;
-  set_of_arg(L, 2, &extra);
-  u = leaf(L, DH_RULE_HAND, DH_OP_BREAK_SUIT);
-  u->nodes[0].p[0] = suit;
-  u->nodes[0].set = dh_suit_mask(suit) | extra;
+  dh_cardset breakers = lua_isnoneornil(L, 2) ? 0 : dhL_checkset(L, 2, NULL);
+  lrule *u = new_rule(L);
+  built(L, u, dh_rule_break_suit(&u->r, suit, breakers));
   return 1;
 }
 
 static int p_no_first_trick(lua_State *L) {
   dh_cardset s = dhL_checkset(L, 1, NULL);
-  leaf(L, DH_RULE_HAND, DH_OP_FIRST_TRICK)->nodes[0].set = s;
+  lrule *u = new_rule(L);
+  built(L, u, dh_rule_no_first_trick(&u->r, s));
   return 1;
 }
 
 static int p_lead_card(lua_State *L) {
   dh_card c = dhL_checkcard(L, 1);
-  leaf(L, DH_RULE_HAND, DH_OP_LEAD_CARD)->nodes[0].p[0] = c;
+  lrule *u = new_rule(L);
+  built(L, u, dh_rule_lead_card(&u->r, c));
   return 1;
 }
 
 static int p_highest_of(lua_State *L) {
   dh_cardset s = dhL_checkset(L, 1, NULL);
-  leaf(L, DH_RULE_PLAY, DH_OP_HIGHEST_OF)->nodes[0].set = s;
+  lrule *u = new_rule(L);
+  built(L, u, dh_rule_highest_of(&u->r, s));
   return 1;
 }
 
@@ -223,7 +210,7 @@ static void card_values(lua_State *L, int arg, int8_t *values) {
     k = lua_tolstring(L, -2, &len);
     if (!lua_isinteger(L, -1)) luaL_error(L, "card_points: value of '%s' must be an integer", k);
     v = lua_tointeger(L, -1);
-    if (v < -128 || v > 127) luaL_error(L, "card_points: value of '%s' out of range", k);
+    if (v < -128 || v > 127) luaL_error(L, "card_points: value of '%s' must be from -128 to 127", k);
     if (dh_card_parse(k, len, &c, &why)) level = 3;
     else if (len == 2 && k[0] == '1' && k[1] == '0') { level = 2; rank = 10; }
     else if (len == 1 && strchr(ranks, (k[0] >= 'a' ? k[0] - 32 : k[0]))) {
@@ -248,113 +235,142 @@ static void card_values(lua_State *L, int arg, int8_t *values) {
   }
 }
 
+/* raises when the options table at t holds a key not in keys */
+static void known_keys(lua_State *L, int t, const char *what, const char *const *keys) {
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int i;
+    lua_pop(L, 1);
+    for (i = 0; keys[i]; i++)
+      if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), keys[i]) == 0) break;
+    if (!keys[i]) luaL_error(L, "%s: unknown field '%s'", what, luaL_tolstring(L, -1, NULL));
+  }
+}
+
 /* card_points(values [, {moon = "others"|"self", last_trick = n}]) */
 static int p_card_points(lua_State *L) {
-  int8_t values[64];
-  int moon = DH_MOON_NONE, last = 0;
+  static const char *const keys[] = { "moon", "last_trick", NULL };
+  dh_card_points_opts o;
   lrule *u;
-  card_values(L, 1, values);
-  if (lua_istable(L, 2)) {
+  dh_card_points_defaults(&o);
+  card_values(L, 1, o.values);
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    known_keys(L, 2, "card_points", keys);
     lua_getfield(L, 2, "moon");
     if (!lua_isnil(L, -1)) {
       static const char *const moons[] = { "none", "others", "self", NULL };
-      moon = luaL_checkoption(L, -1, NULL, moons);
+      o.moon = (uint8_t)luaL_checkoption(L, -1, NULL, moons);
     }
-    lua_getfield(L, 2, "last_trick");
-    last = (int)luaL_optinteger(L, -1, 0);
-    lua_pop(L, 2);
+    lua_pop(L, 1);
+    o.last_trick = int32_field(L, 2, "last_trick", 0, INT32_MIN);
   }
-  u = leaf(L, DH_RULE_POINTS, DH_OP_CARD_POINTS);
-  memcpy(u->nodes[0].values, values, 64);
-  u->nodes[0].p[0] = moon;
-  u->nodes[0].p[1] = last;
+  u = new_rule(L);
+  built(L, u, dh_rule_card_points(&u->r, &o));
   return 1;
 }
 
 static int p_tricks(lua_State *L) {
-  leaf(L, DH_RULE_POINTS, DH_OP_TRICKS)->nodes[0].p[0] = (int32_t)luaL_optinteger(L, 1, 1);
+  int32_t per = int32_arg(L, 1, 1, INT32_MIN, "points per trick");
+  lrule *u = new_rule(L);
+  built(L, u, dh_rule_tricks(&u->r, per));
   return 1;
 }
 
-static int32_t opt_field(lua_State *L, int t, const char *k, int32_t def) {
-  int32_t v;
-  lua_getfield(L, t, k);
-  if (lua_isnil(L, -1)) v = def;
-  else if (lua_isboolean(L, -1)) v = lua_toboolean(L, -1);
-  else if (!lua_isinteger(L, -1)) return luaL_error(L, "field '%s' must be an integer", k);
-  else v = (int32_t)lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  return v;
+/* the options table of a prefab (an empty one when absent) at index 1 */
+static void opts_arg(lua_State *L, const char *what, const char *const *keys) {
+  if (lua_isnoneornil(L, 1)) {
+    lua_settop(L, 0);
+    lua_newtable(L);
+  }
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  known_keys(L, 1, what, keys);
 }
 
 /* contract{per_trick=10, overtrick=1, set=10, nil=100, blind_nil=200,
-**          bags=10, bag_penalty=100, nil_tricks_to_partner=false} */
+**          bags=10, bag_penalty=100, nil_tricks_to_partner=false}
+** (the defaults: dh_contract_defaults) */
 static int p_contract(lua_State *L) {
-  static const char *const keys[8] = { "per_trick", "overtrick", "set", "nil", "blind_nil",
-                                       "bags", "bag_penalty", "nil_tricks_to_partner" };
-  static const int32_t defs[8] = { 10, 1, 10, 100, 200, 10, 100, 0 };
-  int32_t p[8];
-  int i;
+  static const char *const keys[] = { "per_trick", "overtrick", "set", "nil", "blind_nil", "bags",
+                                      "bag_penalty", "nil_tricks_to_partner", NULL };
+  dh_contract_opts o;
   lrule *u;
-  if (lua_isnoneornil(L, 1)) lua_newtable(L);
-  luaL_checktype(L, 1, LUA_TTABLE);
-  lua_settop(L, 1);
-  for (i = 0; i < 8; i++) p[i] = opt_field(L, 1, keys[i], defs[i]);
-  u = leaf(L, DH_RULE_POINTS, DH_OP_CONTRACT);
-  memcpy(u->nodes[0].p, p, sizeof p);
+  dh_contract_defaults(&o);
+  opts_arg(L, "contract", keys);
+  o.per_trick = int32_field(L, 1, "per_trick", o.per_trick, INT32_MIN);
+  o.overtrick = int32_field(L, 1, "overtrick", o.overtrick, INT32_MIN);
+  o.set = int32_field(L, 1, "set", o.set, INT32_MIN);
+  o.nil = int32_field(L, 1, "nil", o.nil, INT32_MIN);
+  o.blind_nil = int32_field(L, 1, "blind_nil", o.blind_nil, INT32_MIN);
+  o.bags = int32_field(L, 1, "bags", o.bags, 0);
+  o.bag_penalty = int32_field(L, 1, "bag_penalty", o.bag_penalty, INT32_MIN);
+  lua_getfield(L, 1, "nil_tricks_to_partner");
+  if (lua_isboolean(L, -1)) o.nil_tricks_to_partner = (uint8_t)lua_toboolean(L, -1);
+  else if (!lua_isnil(L, -1))
+    o.nil_tricks_to_partner = dhL_intfield(L, 1, "nil_tricks_to_partner", 0, 0, 1) != 0;
+  lua_pop(L, 1);
+  u = new_rule(L);
+  built(L, u, dh_rule_contract(&u->r, &o));
   return 1;
 }
 
-/* exact_bid{base=10, per_bid=1, miss=0}: miss points per trick off */
+/* exact_bid{base=10, per_bid=1, miss=0}: miss points per trick off
+** (the defaults: dh_exact_bid_defaults) */
 static int p_exact_bid(lua_State *L) {
+  static const char *const keys[] = { "base", "per_bid", "miss", NULL };
+  dh_exact_bid_opts o;
   lrule *u;
-  int32_t base, per, miss;
-  if (lua_isnoneornil(L, 1)) lua_newtable(L);
-  luaL_checktype(L, 1, LUA_TTABLE);
-  lua_settop(L, 1);
-  base = opt_field(L, 1, "base", 10);
-  per = opt_field(L, 1, "per_bid", 1);
-  miss = opt_field(L, 1, "miss", 0);
-  u = leaf(L, DH_RULE_POINTS, DH_OP_EXACT_BID);
-  u->nodes[0].p[0] = base;
-  u->nodes[0].p[1] = per;
-  u->nodes[0].p[2] = miss;
+  dh_exact_bid_defaults(&o);
+  opts_arg(L, "exact_bid", keys);
+  o.base = int32_field(L, 1, "base", o.base, INT32_MIN);
+  o.per_bid = int32_field(L, 1, "per_bid", o.per_bid, INT32_MIN);
+  o.miss = int32_field(L, 1, "miss", o.miss, INT32_MIN);
+  u = new_rule(L);
+  built(L, u, dh_rule_exact_bid(&u->r, &o));
   return 1;
 }
 
-static int p_win(lua_State *L, int op, int need) {
-  lua_Integer v = need ? luaL_checkinteger(L, 1) : luaL_optinteger(L, 1, 0);
-  leaf(L, DH_RULE_WIN, op)->nodes[0].p[0] = (int32_t)v;
+/* first_to(target), lowest_when(target), loss_floor(floor), highest_after([hands]) */
+static int p_win(lua_State *L, int (*builder)(dh_rules *, int32_t), const char *what) {
+  int32_t v;
+  lrule *u;
+  luaL_checkinteger(L, 1);  /* required */
+  v = int32_arg(L, 1, 0, INT32_MIN, what);
+  u = new_rule(L);
+  built(L, u, builder(&u->r, v));
   return 1;
 }
-static int p_first_to(lua_State *L) { return p_win(L, DH_OP_FIRST_TO, 1); }
-static int p_lowest_when(lua_State *L) { return p_win(L, DH_OP_LOWEST_AT, 1); }
-static int p_highest_after(lua_State *L) { return p_win(L, DH_OP_AFTER_HANDS, 0); }
-static int p_loss_floor(lua_State *L) { return p_win(L, DH_OP_FLOOR, 1); }
+static int p_first_to(lua_State *L) { return p_win(L, dh_rule_first_to, "target"); }
+static int p_lowest_when(lua_State *L) { return p_win(L, dh_rule_lowest_when, "target"); }
+static int p_loss_floor(lua_State *L) { return p_win(L, dh_rule_loss_floor, "floor"); }
+
+static int p_highest_after(lua_State *L) {
+  int32_t hands = int32_arg(L, 1, 0, 0, "hands");
+  lrule *u = new_rule(L);
+  built(L, u, dh_rule_highest_after(&u->r, hands));
+  return 1;
+}
 
 /* bid_range(min, max [, nil_allowed]); max nil: the hand size */
 static int p_bid_range(lua_State *L) {
-  lrule *u;
-  lua_Integer lo = luaL_optinteger(L, 1, 0), hi = luaL_optinteger(L, 2, -1);
+  int32_t lo = int32_arg(L, 1, 0, 0, "min"), hi = int32_arg(L, 2, -1, -1, "max");
   int nil = lua_isnone(L, 3) ? 1 : lua_toboolean(L, 3);
-  u = leaf(L, DH_RULE_BID, DH_OP_BID_RANGE);
-  u->nodes[0].p[0] = (int32_t)lo;
-  u->nodes[0].p[1] = (int32_t)hi;
-  u->nodes[0].p[2] = nil;
+  lrule *u;
+  luaL_argcheck(L, hi == -1 || (hi >= lo && hi <= 64), 2, "max must be from min to 64, or nil");
+  luaL_argcheck(L, lo <= 64, 1, "min must be from 0 to 64");
+  u = new_rule(L);
+  built(L, u, dh_rule_bid_range(&u->r, lo, hi, nil));
   return 1;
 }
 
-static const struct { const char *name; int kind, op; } constants[] = {
-  { "free_play", DH_RULE_HAND, DH_OP_FREE_PLAY },
-  { "free_start", DH_RULE_HAND, DH_OP_FREE_START },
-  { "follow_suit", DH_RULE_HAND, DH_OP_FOLLOW_SUIT },
-  { "must_trump", DH_RULE_HAND, DH_OP_MUST_TRUMP },
-  { "must_overtrump", DH_RULE_HAND, DH_OP_MUST_OVERTRUMP },
-  { "highest_of_led", DH_RULE_PLAY, DH_OP_HIGHEST_OF_LED },
-  { "trump_wins", DH_RULE_PLAY, DH_OP_TRUMP_WINS },
-  { "blind_nil", DH_RULE_BID, DH_OP_BLIND_NIL },
-  { "hook", DH_RULE_BID, DH_OP_HOOK },
-  { NULL, 0, 0 }
+/* the prefabs without parameters: Rule values in the module */
+static const struct { const char *name; int (*builder)(dh_rules *); } constants[] = {
+  { "free_play", dh_rule_free_play }, { "free_start", dh_rule_free_start },
+  { "follow_suit", dh_rule_follow_suit }, { "must_trump", dh_rule_must_trump },
+  { "must_overtrump", dh_rule_must_overtrump }, { "highest_of_led", dh_rule_highest_of_led },
+  { "trump_wins", dh_rule_trump_wins }, { "blind_nil", dh_rule_blind_nil }, { "hook", dh_rule_hook },
+  { NULL, NULL }
 };
 
 static const luaL_Reg prefab_funcs[] = {
@@ -368,23 +384,33 @@ static const luaL_Reg prefab_funcs[] = {
 
 /* --------------------------------------------------------------- Rules */
 
+typedef struct lstate { const dh_match *m; } lstate;
+
 typedef struct lrules {
   dh_rules r;
-  lua_State *L;       /* the state of the call in progress */
-  int busy;           /* a Lua rule is running: games may not change */
-  int funcs, state;   /* registry references: the functions, the State */
+  lua_State *L;       /* the thread of the engine call in progress (dhL_rules_enter) */
+  lua_State *T;       /* the thread Lua rules run on */
+  lstate *st;         /* the State they receive */
+  int busy;           /* a Lua rule is running: games may not change or be evaluated */
+  int state, thread;  /* registry references: the State, T (LUA_NOREF: released) */
+  int nfuncs, fref[DH_MAX_NODES];  /* the functions' references, by callback ref - 1 */
   char name[64];
 } lrules;
-
-typedef struct lstate { const dh_match *m; } lstate;
 
 const dh_rules *dhL_checkrules(lua_State *L, int arg) {
   return &((lrules *)luaL_checkudata(L, arg, DH_RULES))->r;
 }
 
-/* the binding's part before an engine call that may reach a callback */
+/* the binding's part before an engine call that may reach a callback:
+** refused while a rule of the variant runs (its State and thread serve
+** one call at a time, and a rule asking its own game would recurse) */
 void dhL_rules_enter(lua_State *L, const dh_rules *r) {
-  if (r->has_calls) ((lrules *)(void *)r)->L = L;
+  lrules *u = (lrules *)(void *)r;
+  if (!r->has_calls) return;
+  if (u->busy > 0)
+    luaL_error(L, "%s: a rule cannot call legal, playouts or greedy on a game of its own variant",
+               u->name);
+  u->L = L;
 }
 
 /* is one of these rules' Lua functions running? */
@@ -428,165 +454,166 @@ static void push_trick(lua_State *L, const dh_trick *t) {
   lua_setfield(L, -2, "led");
 }
 
+/* keeps the reason a rule failed, for dhL_rules_raise */
 static int fail(lua_State *L, lrules *u, int kind, const char *msg) {
-  lua_pushfstring(L, "%s: %s rule: %s", u->name, kind_names[kind], msg);
+  lua_pushfstring(L, "%s: %s rule: %s", u->name, dh_rule_kind_name(kind), msg);
   lua_setfield(L, LUA_REGISTRYINDEX, RULE_ERROR);
   return 1;
 }
 
-/* reads n integers of the list at idx into out; 0 when one is not an integer */
-static int side_list(lua_State *L, int idx, int n, int32_t *out) {
+/* one callback */
+typedef struct rule_call {
+  int kind;
+  const dh_match *m;
+  int a, b;
+  int32_t *out;
+} rule_call;
+
+/* the arguments after the State; their number */
+static int push_args(lua_State *L, const rule_call *c) {
   int i;
-  for (i = 0; i < n; i++) {
-    lua_geti(L, idx, i + 1);
-    if (!lua_isinteger(L, -1)) { lua_pop(L, 1); return 0; }
-    out[i] = (int32_t)lua_tointeger(L, -1);
-    lua_pop(L, 1);
+  switch (c->kind) {
+    case DH_RULE_HAND:
+      lua_pushinteger(L, c->a + 1);
+      dhL_pushcard(L, (dh_card)c->b);
+      return 2;
+    case DH_RULE_PLAY:
+      push_trick(L, &c->m->trick);
+      return 1;
+    case DH_RULE_BID:
+      lua_pushinteger(L, c->a + 1);
+      lua_pushinteger(L, c->b);
+      return 2;
+    case DH_RULE_WIN:
+      lua_createtable(L, c->a, 0);  /* the totals the hand gives */
+      for (i = 0; i < c->a; i++) { lua_pushinteger(L, c->out[2 + i]); lua_rawseti(L, -2, i + 1); }
+      return 1;
+    default:
+      return 0;
   }
-  return 1;
 }
 
-/* the trampoline: calls the Lua function of node ref under lua_pcall */
+/* entry i of the list at idx, an integer from lo to hi, into *v; else
+** the reason, named as dhL_intat names it.  Raw reads: the thread is not
+** running, nothing here may raise. */
+static const char *int_at(lua_State *L, int idx, int i, const char *name, lua_Integer lo,
+                          lua_Integer hi, int32_t *v) {
+  int isnum;
+  lua_Integer x;
+  lua_rawgeti(L, idx, i);
+  x = lua_tointegerx(L, -1, &isnum);
+  if (isnum && x >= lo && x <= hi) {
+    lua_pop(L, 1);
+    *v = (int32_t)x;
+    return NULL;
+  }
+  return lua_pushfstring(L, "%s[%d] must be an integer from %I to %I, got %s", name, i, (LUAI_UACINT)lo,
+                         (LUAI_UACINT)hi, isnum ? lua_tostring(L, -1)
+                         : lua_type(L, -1) == LUA_TNUMBER ? "a fraction" : luaL_typename(L, -1));
+}
+
+/* the rule's answer (results at res and res + 1) into c->out; NULL, or
+** why it is not one */
+static const char *take_results(lua_State *L, int res, const rule_call *c) {
+  int i, n = c->m->trick.n;
+  int32_t side;
+  const char *why = NULL;
+  switch (c->kind) {
+    case DH_RULE_HAND: case DH_RULE_BID:
+      if (!lua_isboolean(L, res)) return lua_pushfstring(L, "boolean expected, got %s", luaL_typename(L, res));
+      *c->out = lua_toboolean(L, res);
+      return NULL;
+    case DH_RULE_PLAY:
+      if (lua_isnil(L, res)) { *c->out = -1; return NULL; }  /* declines: the chain goes on */
+      if (!lua_isinteger(L, res) || lua_tointeger(L, res) < 1 || lua_tointeger(L, res) > n)
+        return lua_pushfstring(L, "index of the winning card (1..%d) expected, got %s", n,
+                               lua_isinteger(L, res) ? lua_tostring(L, res) : luaL_typename(L, res));
+      *c->out = (int32_t)lua_tointeger(L, res) - 1;
+      return NULL;
+    case DH_RULE_POINTS:
+      if (!lua_istable(L, res)) return "a list of integer points per side expected";
+      for (i = 0; i < c->a && !why; i++) why = int_at(L, res, i + 1, "points", INT32_MIN, INT32_MAX, &c->out[i]);
+      if (lua_istable(L, res + 1))
+        for (i = 0; i < c->a && !why; i++)
+          why = int_at(L, res + 1, i + 1, "bags", INT32_MIN, INT32_MAX, &c->out[DH_MAX_SEATS + i]);
+      return why;
+    case DH_RULE_WIN:
+      if (lua_isnil(L, res) || (lua_isboolean(L, res) && !lua_toboolean(L, res))) { c->out[0] = 0; return NULL; }
+      if (!lua_istable(L, res))
+        return lua_pushfstring(L, "nil or a list of winning sides expected, got %s", luaL_typename(L, res));
+      c->out[0] = 1;
+      c->out[1] = 0;
+      n = (int)lua_rawlen(L, res);
+      for (i = 1; i <= n && !why; i++)
+        if (!(why = int_at(L, res, i, "winning sides", 1, c->a, &side))) c->out[1] |= 1 << (side - 1);
+      return why;
+    default:
+      return NULL;
+  }
+}
+
+/* resets the rules' thread after a failed or suspended rule, so that it
+** serves the next call (its to-be-closed variables run now, still busy) */
+static void reset_thread(lrules *u) {
+#if LUA_VERSION_RELEASE_NUM >= 50406
+  lua_closethread(u->T, u->L);
+#else
+  lua_resetthread(u->T);
+#endif
+}
+
+/*
+** The trampoline: runs the Lua function of ref as the main function of
+** the rules' thread, resumed from the thread of the engine call (so that
+** the C stack is counted on).  A yield comes back here as one, and is an
+** error; the thread is then reset for the next call.
+*/
 static int trampoline(void *ud, int ref, int kind, const dh_match *m, int a, int b, int32_t *out) {
   lrules *u = (lrules *)ud;
-  lua_State *L = u->L;
-  lstate *st;
-  int top = lua_gettop(L), nargs = 1, ok = 0;
-  if (!lua_checkstack(L, 8)) return fail(L, u, kind, "stack overflow");
-  lua_rawgeti(L, LUA_REGISTRYINDEX, u->funcs);
-  lua_rawgeti(L, -1, u->r.nodes[ref].p[0]);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, u->state);
-  st = (lstate *)lua_touserdata(L, -1);
-  st->m = m;
-  switch (kind) {
-    case DH_RULE_HAND:
-      lua_pushinteger(L, a + 1);
-      dhL_pushcard(L, (dh_card)b);
-      nargs = 3;
-      break;
-    case DH_RULE_PLAY:
-      push_trick(L, &m->trick);
-      nargs = 2;
-      break;
-    case DH_RULE_BID:
-      lua_pushinteger(L, a + 1);
-      lua_pushinteger(L, b);
-      nargs = 3;
-      break;
-    case DH_RULE_WIN: {
-      int i;
-      lua_createtable(L, a, 0);  /* the totals the hand gives */
-      for (i = 0; i < a; i++) { lua_pushinteger(L, out[2 + i]); lua_rawseti(L, -2, i + 1); }
-      nargs = 2;
-      break;
-    }
-    default: break;
-  }
+  lua_State *L = u->L, *T = u->T;
+  rule_call c;
+  const char *why = NULL;
+  int status, nres;
+  if (u->state == LUA_NOREF) return fail(L, u, kind, "its Rules were released");
+  c.kind = kind; c.m = m; c.a = a; c.b = b; c.out = out;
+  lua_rawgeti(T, LUA_REGISTRYINDEX, u->fref[ref - 1]);  /* T is empty between calls */
+  lua_rawgeti(T, LUA_REGISTRYINDEX, u->state);
   u->busy++;
-  if (lua_pcall(L, nargs, 2, 0) != LUA_OK) {
-    const char *msg = lua_tostring(L, -1);
-    u->busy--;
-    st->m = NULL;
-    fail(L, u, kind, msg ? msg : "(error object is not a string)");
-    lua_settop(L, top);
-    return 1;
+  u->st->m = m;
+  status = lua_resume(T, L, 1 + push_args(T, &c), &nres);
+  u->st->m = NULL;
+  if (status == LUA_OK) {
+    if (nres == 0) lua_pushnil(T);  /* no value: as nil */
+    why = take_results(T, 1, &c);
+  } else {
+    why = status == LUA_YIELD ? "a rule cannot yield" : lua_tostring(T, -1);
+    if (!why) why = "(error object is not a string)";
   }
+  if (why) fail(L, u, kind, why);
+  if (status != LUA_OK) reset_thread(u);
+  lua_settop(T, 0);
   u->busy--;
-  st->m = NULL;
-  switch (kind) {
-    case DH_RULE_HAND: case DH_RULE_BID:
-      if (!lua_isboolean(L, -2)) {
-        lua_pushfstring(L, "boolean expected, got %s", luaL_typename(L, -2));
-        fail(L, u, kind, lua_tostring(L, -1));
-        break;
-      }
-      *out = lua_toboolean(L, -2);
-      ok = 1;
-      break;
-    case DH_RULE_PLAY:
-      if (lua_isnil(L, -2)) { *out = -1; ok = 1; break; }  /* declines: the chain goes on */
-      if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > m->trick.n) {
-        lua_pushfstring(L, "index of the winning card (1..%d) expected, got %s", m->trick.n,
-                        lua_isinteger(L, -2) ? lua_tostring(L, -2) : luaL_typename(L, -2));
-        fail(L, u, kind, lua_tostring(L, -1));
-        break;
-      }
-      *out = (int32_t)lua_tointeger(L, -2) - 1;
-      ok = 1;
-      break;
-    case DH_RULE_POINTS:
-      if (!lua_istable(L, -2) || !side_list(L, lua_absindex(L, -2), a, out)) {
-        fail(L, u, kind, "a list of integer points per side expected");
-        break;
-      }
-      if (lua_istable(L, -1) && !side_list(L, lua_absindex(L, -1), a, out + DH_MAX_SEATS)) {
-        fail(L, u, kind, "a list of integer bags per side expected");
-        break;
-      }
-      ok = 1;
-      break;
-    case DH_RULE_WIN: {
-      int i, n;
-      if (lua_isnil(L, -2) || (lua_isboolean(L, -2) && !lua_toboolean(L, -2))) { out[0] = 0; ok = 1; break; }
-      if (!lua_istable(L, -2)) {
-        lua_pushfstring(L, "nil or a list of winning sides expected, got %s", luaL_typename(L, -2));
-        fail(L, u, kind, lua_tostring(L, -1));
-        break;
-      }
-      out[0] = 1; out[1] = 0;
-      n = (int)luaL_len(L, -2);
-      for (i = 1; i <= n; i++) {
-        lua_Integer s;
-        lua_geti(L, -2, i);
-        s = lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        if (s < 1 || s > a) { fail(L, u, kind, "winning sides must be side numbers"); goto done; }
-        out[1] |= 1 << (s - 1);
-      }
-      ok = 1;
-      break;
-    }
-    default: break;
-  }
-done:
-  lua_settop(L, top);
-  return !ok;
+  return why != NULL;
 }
 
-/* copies a rule's tree into r, returning the root index */
-static int place_rule(lua_State *L, lrules *u, int arg, int kind, int *nfuncs) {
-  lrule *ru = as_rule(L, arg, kind);
-  int i, base = u->r.nnodes;
-  if (ru->kind != kind && ru->kind != KIND_ANY)
-    luaL_error(L, "%s: field '%s' holds a %s rule", u->name, kind_names[kind], kind_names[ru->kind]);
-  if (base + ru->n > DH_MAX_NODES) luaL_error(L, "%s: rules too large", u->name);
-  for (i = 0; i < ru->n; i++) {
-    dh_node *d = &u->r.nodes[base + i];
-    *d = ru->nodes[i];
-    d->kind = (uint8_t)kind;
-    switch (d->op) {
-      case DH_OP_AND: case DH_OP_OR: case DH_OP_SUM: d->a += (uint8_t)base; d->b += (uint8_t)base; break;
-      case DH_OP_NOT: d->a += (uint8_t)base; break;
-      case DH_OP_CALL: d->p[0] += *nfuncs; u->r.has_calls = 1; break;
-      default: break;
-    }
-  }
-  if (ru->nfuncs) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, u->funcs);
-    append_funcs(L, arg, ru, *nfuncs);
-    lua_pop(L, 1);
-    *nfuncs += ru->nfuncs;
-  }
-  u->r.nnodes = (uint8_t)(base + ru->n);
-  return base + ru->root;
-}
+/* ---------------------------------------------------- building Rules */
 
-static int getint(lua_State *L, int t, const char *k, int def) {
-  int v;
-  lua_getfield(L, t, k);
-  v = lua_isnil(L, -1) ? def : (int)luaL_checkinteger(L, -1);
+/* copies the rule at arg into the rules as their rule of kind, and
+** references its functions */
+static void place_rule(lua_State *L, lrules *u, int arg, int kind) {
+  lrule *ru = as_rule(L, arg);
+  int k = dh_rule_kind(&ru->r, ru->root), i;
+  if (k != kind && k != DH_RULE_ANY)
+    luaL_error(L, "field '%s' holds a %s rule", dh_rule_kind_name(kind), dh_rule_kind_name(k));
+  i = dh_rule_copy(&u->r, &ru->r, ru->root, u->nfuncs);
+  if (i < 0 || dh_rules_set(&u->r, kind, i) < 0) luaL_error(L, "%s", dh_rules_error(&u->r));
+  if (!ru->nfuncs) return;
+  lua_getiuservalue(L, arg, 1);
+  for (i = 1; i <= ru->nfuncs; i++) {  /* fewer than DH_MAX_NODES: each is a node */
+    lua_rawgeti(L, -1, i);
+    u->fref[u->nfuncs++] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
   lua_pop(L, 1);
-  return v;
 }
 
 static int getbool(lua_State *L, int t, const char *k) {
@@ -597,8 +624,7 @@ static int getbool(lua_State *L, int t, const char *k) {
   return v;
 }
 
-static void build_deck(lua_State *L, lrules *u, int spec) {
-  dh_deck *d = &u->r.deck;
+static void build_deck(lua_State *L, dh_deck *d, int spec) {
   lua_getfield(L, spec, "deck");
   if (lua_isnil(L, -1)) dh_deck_init(d, DH_DECK_FRENCH52);
   else if (luaL_testudata(L, -1, DH_DECK)) *d = *(dh_deck *)lua_touserdata(L, -1);
@@ -607,8 +633,7 @@ static void build_deck(lua_State *L, lrules *u, int spec) {
     const char *s = luaL_checklstring(L, -1, &len), *why;
     int kind = dh_deck_kind(s);
     if (kind >= 0) dh_deck_init(d, kind);
-    else if (!dh_deck_custom(d, s, len, &why, &where))
-      luaL_error(L, "%s: bad deck '%s': %s", u->name, s, why);
+    else if (!dh_deck_custom(d, s, len, &why, &where)) luaL_error(L, "bad deck '%s': %s", s, why);
   }
   lua_pop(L, 1);
   lua_getfield(L, spec, "remove");
@@ -623,156 +648,169 @@ static void build_deck(lua_State *L, lrules *u, int spec) {
   lua_pop(L, 1);
 }
 
+static void build_sides(lua_State *L, dh_rules *r, int spec) {
+  int i, most = 0;
+  if (lua_getfield(L, spec, "sides") != LUA_TTABLE) {
+    for (i = 0; i < r->nseats; i++) r->side_of[i] = (uint8_t)i;
+    r->nsides = r->nseats;
+  } else {
+    for (i = 0; i < r->nseats; i++) {
+      int s = (int)dhL_intat(L, lua_gettop(L), i + 1, "sides", 1, r->nseats);
+      r->side_of[i] = (uint8_t)(s - 1);
+      if (s > most) most = s;
+    }
+    r->nsides = (uint8_t)most;
+  }
+  lua_pop(L, 1);
+}
+
+/* the order, the suits cards count as and their strengths */
+static void build_cards(lua_State *L, dh_rules *r, int spec) {
+  dh_order order;
+  const dh_order *o;
+  int i;
+  lua_getfield(L, spec, "order");
+  o = lua_isnil(L, -1) ? &r->deck.natural : dhL_optorder(L, lua_gettop(L), &order);
+  for (i = 0; i < 64; i++) r->suit_of[i] = (int8_t)dh_card_suit(dh_card_at(i, r->deck.layout));
+  if (lua_getfield(L, spec, "suit_of") == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      dh_card c = dhL_checkcard(L, -2);
+      r->suit_of[c & 63] = (int8_t)dhL_checksuit(L, lua_gettop(L));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  dh_rules_finish(r, o);
+  lua_pop(L, 1);
+  if (lua_getfield(L, spec, "strength") == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      dh_card c = dhL_checkcard(L, -2);
+      int isnum;
+      lua_Integer v = lua_tointegerx(L, -1, &isnum);
+      if (!isnum || v < 0 || v > 255) {
+        char name[DH_CARD_NAMELEN];
+        dh_card_name(c, name);
+        luaL_error(L, "strength[%s] must be an integer from 0 to 255, got %s", name,
+                   isnum ? lua_tostring(L, -1) : luaL_typename(L, -1));
+      }
+      r->strength[c & 63] = (uint8_t)v;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+static void build_sizes(lua_State *L, dh_rules *r, int spec) {
+  int i;
+  if (lua_getfield(L, spec, "sizes") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    if (n < 1 || n > DH_MAX_SIZES) luaL_error(L, "sizes must list 1 to %d hand sizes", DH_MAX_SIZES);
+    for (i = 0; i < n; i++) r->sizes[i] = (uint8_t)dhL_intat(L, lua_gettop(L), i + 1, "sizes", 1, 64);
+    r->nsizes = (uint8_t)n;
+  }
+  lua_pop(L, 1);
+}
+
+static void build_trump(lua_State *L, dh_rules *r, int spec) {
+  const char *t;
+  if (lua_getfield(L, spec, "trump") == LUA_TNIL) r->trump_mode = DH_TRUMP_NONE;
+  else if (strcmp((t = luaL_checkstring(L, -1)), "none") == 0) r->trump_mode = DH_TRUMP_NONE;
+  else if (strcmp(t, "turn_under") == 0) r->trump_mode = DH_TRUMP_TURN_UNDER;
+  else if (strcmp(t, "turn_top") == 0) r->trump_mode = DH_TRUMP_TURN_TOP;
+  else {
+    r->trump_mode = DH_TRUMP_FIXED;
+    r->trump_suit = (uint8_t)dhL_checksuit(L, lua_gettop(L));
+  }
+  lua_pop(L, 1);
+}
+
+static void build_passes(lua_State *L, dh_rules *r, int spec) {
+  int i;
+  r->pass_count = (uint8_t)dhL_intfield(L, spec, "pass_count", 0, 0, 64);
+  if (lua_getfield(L, spec, "pass_dirs") == LUA_TTABLE) {
+    lua_Integer n = luaL_len(L, -1);
+    if (n > DH_MAX_PASSES) luaL_error(L, "pass_dirs: at most %d pass directions", DH_MAX_PASSES);
+    for (i = 0; i < n; i++)
+      r->pass_dir[i] = (int8_t)dhL_intat(L, lua_gettop(L), i + 1, "pass_dirs", 1 - r->nseats, r->nseats - 1);
+    r->npasses = (uint8_t)n;
+  }
+  lua_pop(L, 1);
+}
+
+/* fills the Rules at 2 from the spec at 1 (protected: errors get the
+** variant's name in rules_new) */
+static int build(lua_State *L) {
+  static const char *const kinds[DH_RULE_NKINDS] = { "hand", "play", "points", "win", "bid" };
+  lrules *u = (lrules *)lua_touserdata(L, 2);
+  dh_rules *r = &u->r;
+  const char *why;
+  int spec = 1, k;
+  build_deck(L, &r->deck, spec);
+  r->nseats = (uint8_t)dhL_intfield(L, spec, "seats", 4, 2, DH_MAX_SEATS);
+  build_sides(L, r, spec);
+  build_cards(L, r, spec);
+  build_sizes(L, r, spec);
+  build_trump(L, r, spec);
+  r->draw = (uint8_t)getbool(L, spec, "draw");
+  lua_getfield(L, spec, "lead");
+  if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "left") == 0)) {
+    r->lead = DH_LEAD_HOLDER;
+    r->lead_card = dhL_checkcard(L, lua_gettop(L));
+  }
+  lua_pop(L, 1);
+  build_passes(L, r, spec);
+  r->bidding = (uint8_t)getbool(L, spec, "bidding");
+  r->low_wins = (uint8_t)getbool(L, spec, "low_wins");
+  r->max_hands = (uint16_t)dhL_intfield(L, spec, "max_hands", 1000, 1, 65535);
+  for (k = 0; k < DH_RULE_NKINDS; k++) {  /* a rule left out keeps the engine's default */
+    if (lua_getfield(L, spec, kinds[k]) != LUA_TNIL) place_rule(L, u, lua_gettop(L), k);
+    lua_pop(L, 1);
+  }
+  r->call = trampoline;
+  r->call_ud = u;
+  if ((why = dh_rules_check(r)) != NULL) luaL_error(L, "%s", why);
+  return 0;
+}
+
 /* core.rules(spec) -> Rules: spec is a variant normalized by deckhand/variant.lua */
 static int rules_new(lua_State *L) {
   lrules *u;
-  dh_order order;
-  const dh_order *o;
-  int spec = 1, k, nfuncs = 0, i;
-  const char *why;
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 1);
   u = (lrules *)lua_newuserdatauv(L, sizeof(lrules), 0);
   memset(u, 0, sizeof *u);
-  u->funcs = u->state = LUA_NOREF;
+  u->state = u->thread = LUA_NOREF;
   luaL_setmetatable(L, DH_RULES);
-  lua_getfield(L, spec, "name");
+  lua_getfield(L, 1, "name");
   strncpy(u->name, luaL_optstring(L, -1, "variant"), sizeof u->name - 1);
   lua_pop(L, 1);
   dh_rules_init(&u->r);
-  u->r.nnodes = 0;
-  lua_newtable(L);
-  u->funcs = luaL_ref(L, LUA_REGISTRYINDEX);
-  ((lstate *)lua_newuserdatauv(L, sizeof(lstate), 0))->m = NULL;
+  u->st = (lstate *)lua_newuserdatauv(L, sizeof(lstate), 0);
+  u->st->m = NULL;
   luaL_setmetatable(L, DH_STATE);
   u->state = luaL_ref(L, LUA_REGISTRYINDEX);
-
-  build_deck(L, u, spec);
-  u->r.nseats = (uint8_t)getint(L, spec, "seats", 4);
-  if (u->r.nseats < 2 || u->r.nseats > DH_MAX_SEATS) return luaL_error(L, "%s: seats must be 2 to 8", u->name);
-  lua_getfield(L, spec, "sides");
-  if (lua_istable(L, -1)) {
-    int most = 0;
-    for (i = 0; i < u->r.nseats; i++) {
-      lua_Integer s;
-      lua_geti(L, -1, i + 1);
-      s = lua_tointeger(L, -1);
-      lua_pop(L, 1);
-      if (s < 1 || s > u->r.nseats) return luaL_error(L, "%s: sides[%d] must be a side number", u->name, i + 1);
-      u->r.side_of[i] = (uint8_t)(s - 1);
-      if (s > most) most = (int)s;
-    }
-    u->r.nsides = (uint8_t)most;
-  } else {
-    for (i = 0; i < u->r.nseats; i++) u->r.side_of[i] = (uint8_t)i;
-    u->r.nsides = u->r.nseats;
-  }
-  lua_pop(L, 1);
-  /* order, suits, strengths */
-  lua_getfield(L, spec, "order");
-  o = lua_isnil(L, -1) ? &u->r.deck.natural : dhL_optorder(L, lua_gettop(L), &order);
-  for (i = 0; i < 64; i++) u->r.suit_of[i] = (int8_t)dh_card_suit(dh_card_at(i, u->r.deck.layout));
-  lua_getfield(L, spec, "suit_of");
-  if (lua_istable(L, -1)) {
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
-      dh_card c = dhL_checkcard(L, -2);
-      u->r.suit_of[c & 63] = (int8_t)dhL_checksuit(L, lua_gettop(L));
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  dh_rules_finish(&u->r, o);
-  lua_pop(L, 1);
-  lua_getfield(L, spec, "strength");
-  if (lua_istable(L, -1)) {
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
-      dh_card c = dhL_checkcard(L, -2);
-      lua_Integer v = luaL_checkinteger(L, -1);
-      if (v < 0 || v > 255) return luaL_error(L, "%s: strength out of range", u->name);
-      u->r.strength[c & 63] = (uint8_t)v;
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  /* hand sizes */
-  lua_getfield(L, spec, "sizes");
-  if (lua_istable(L, -1)) {
-    int n = (int)luaL_len(L, -1);
-    if (n < 1 || n > DH_MAX_SIZES) return luaL_error(L, "%s: 1 to %d hand sizes", u->name, DH_MAX_SIZES);
-    for (i = 0; i < n; i++) {
-      lua_geti(L, -1, i + 1);
-      u->r.sizes[i] = (uint8_t)luaL_checkinteger(L, -1);
-      lua_pop(L, 1);
-    }
-    u->r.nsizes = (uint8_t)n;
-  }
-  lua_pop(L, 1);
-  /* trump */
-  lua_getfield(L, spec, "trump");
-  if (lua_isnil(L, -1)) u->r.trump_mode = DH_TRUMP_NONE;
-  else {
-    const char *t = luaL_checkstring(L, -1);
-    if (strcmp(t, "none") == 0) u->r.trump_mode = DH_TRUMP_NONE;
-    else if (strcmp(t, "turn_under") == 0) u->r.trump_mode = DH_TRUMP_TURN_UNDER;
-    else if (strcmp(t, "turn_top") == 0) u->r.trump_mode = DH_TRUMP_TURN_TOP;
-    else { u->r.trump_mode = DH_TRUMP_FIXED; u->r.trump_suit = (uint8_t)dhL_checksuit(L, lua_gettop(L)); }
-  }
-  lua_pop(L, 1);
-  u->r.draw = (uint8_t)getbool(L, spec, "draw");
-  lua_getfield(L, spec, "lead");
-  if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "left") == 0)) {
-    u->r.lead = DH_LEAD_HOLDER;
-    u->r.lead_card = dhL_checkcard(L, lua_gettop(L));
-  }
-  lua_pop(L, 1);
-  u->r.pass_count = (uint8_t)getint(L, spec, "pass_count", 0);
-  lua_getfield(L, spec, "pass_dirs");
-  if (lua_istable(L, -1)) {
-    int n = (int)luaL_len(L, -1);
-    if (n > DH_MAX_PASSES) return luaL_error(L, "%s: at most %d pass directions", u->name, DH_MAX_PASSES);
-    for (i = 0; i < n; i++) {
-      lua_geti(L, -1, i + 1);
-      u->r.pass_dir[i] = (int8_t)luaL_checkinteger(L, -1);
-      lua_pop(L, 1);
-    }
-    u->r.npasses = (uint8_t)n;
-  }
-  lua_pop(L, 1);
-  u->r.bidding = (uint8_t)getbool(L, spec, "bidding");
-  u->r.low_wins = (uint8_t)getbool(L, spec, "low_wins");
-  u->r.max_hands = (uint16_t)getint(L, spec, "max_hands", 1000);
-  /* the five rules */
-  for (k = 0; k < DH_RULE_NKINDS; k++) {
-    lua_getfield(L, spec, kind_names[k]);
-    if (lua_isnil(L, -1)) {
-      lua_pop(L, 1);
-      switch (k) {
-        case DH_RULE_HAND: leaf(L, k, DH_OP_FOLLOW_SUIT); break;
-        case DH_RULE_PLAY: leaf(L, k, DH_OP_HIGHEST_OF_LED); break;
-        case DH_RULE_POINTS: leaf(L, k, DH_OP_TRICKS)->nodes[0].p[0] = 1; break;
-        case DH_RULE_WIN: leaf(L, k, DH_OP_AFTER_HANDS); break;
-        default: {
-          lrule *b = leaf(L, k, DH_OP_BID_RANGE);
-          b->nodes[0].p[1] = -1;
-          b->nodes[0].p[2] = 1;
-        }
-      }
-    }
-    u->r.root[k] = (uint8_t)place_rule(L, u, lua_gettop(L), k, &nfuncs);
-    lua_pop(L, 1);
-  }
-  if (u->r.has_calls) { u->r.call = trampoline; u->r.call_ud = u; }
-  if ((why = dh_rules_check(&u->r)) != NULL) return luaL_error(L, "%s: %s", u->name, why);
+  u->T = lua_newthread(L);
+  u->thread = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pushcfunction(L, build);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  if (lua_pcall(L, 2, 0, 0) != LUA_OK) return luaL_error(L, "%s: %s", u->name, lua_tostring(L, -1));
   return 1;
 }
 
+/* the references go with the last game of the variant; safe twice.  No
+** __close: the Rules of a variant are shared by all its games (and the
+** worlds sampled from their views), so no holder may release them early */
 static int rules_gc(lua_State *L) {
   lrules *u = (lrules *)luaL_checkudata(L, 1, DH_RULES);
-  luaL_unref(L, LUA_REGISTRYINDEX, u->funcs);
+  int i;
+  for (i = 0; i < u->nfuncs; i++) luaL_unref(L, LUA_REGISTRYINDEX, u->fref[i]);
   luaL_unref(L, LUA_REGISTRYINDEX, u->state);
-  u->funcs = u->state = LUA_NOREF;
+  luaL_unref(L, LUA_REGISTRYINDEX, u->thread);
+  u->nfuncs = 0;
+  u->state = u->thread = LUA_NOREF;
   return 0;
 }
 
@@ -793,7 +831,7 @@ static const luaL_Reg rule_meta[] = {
 };
 static const luaL_Reg rule_methods[] = { { "kind", rule_kind }, { NULL, NULL } };
 static const luaL_Reg rules_meta[] = {
-  { "__gc", rules_gc }, { "__close", rules_gc }, { "__tostring", rules_tostring }, { NULL, NULL }
+  { "__gc", rules_gc }, { "__tostring", rules_tostring }, { NULL, NULL }
 };
 static const luaL_Reg rules_methods[] = { { "name", rules_name }, { NULL, NULL } };
 
@@ -806,7 +844,7 @@ int dhL_open_rules(lua_State *L) {
   lua_newtable(L);
   luaL_setfuncs(L, prefab_funcs, 0);
   for (i = 0; constants[i].name; i++) {
-    leaf(L, constants[i].kind, constants[i].op);
+    prefab(L, constants[i].builder);
     lua_setfield(L, -2, constants[i].name);
   }
   lua_setfield(L, -2, "rule");

@@ -9,7 +9,7 @@
 */
 #include <string.h>
 
-#include "match.h"
+#include "rules_impl.h"
 
 /* no division: it runs for every card, and an idiv costs more than the rest of a play */
 static int left_of(const dh_match *m, int seat) { return seat + 1 == m->nseats ? 0 : seat + 1; }
@@ -47,12 +47,12 @@ static void finish_deal(dh_match *m) {
     case DH_TRUMP_FIXED: m->trump = r->trump_suit; break;
     case DH_TRUMP_TURN_UNDER:
       m->upcard = dh_deck_turn_under(&m->talon);
-      m->trump = m->upcard == DH_NO_CARD ? DH_NOSUIT : (uint8_t)r->suit_of[m->upcard & 63];
+      m->trump = m->upcard == DH_NO_CARD ? DH_NOSUIT : (uint8_t)dh_match_suit(m, m->upcard);
       break;
     case DH_TRUMP_TURN_TOP:
       if (dh_deck_left(&m->talon) > 0) {
         m->upcard = m->talon.cards[m->talon.top];
-        m->trump = (uint8_t)r->suit_of[m->upcard & 63];
+        m->trump = (uint8_t)dh_match_suit(m, m->upcard);
       } else {
         m->trump = DH_NOSUIT;
       }
@@ -213,20 +213,7 @@ int dh_match_legal(const dh_match *m, dh_cardset *out) {
 }
 
 int dh_match_legal_bids(const dh_match *m, int *out, int room) {
-  int b, n = 0, ok;
-  if (m->phase != DH_PHASE_BID) return 0;
-  if (m->rules->nodes[m->rules->root[DH_RULE_BID]].op == DH_OP_BID_RANGE) {  /* no need to ask */
-    const dh_node *nd = &m->rules->nodes[m->rules->root[DH_RULE_BID]];
-    int hi = nd->p[1] < 0 ? m->hand_size : nd->p[1];
-    if (nd->p[2] && nd->p[0] > 0 && n < room) out[n++] = 0;
-    for (b = nd->p[0] > 0 ? nd->p[0] : 0; b <= hi && n < room; b++) out[n++] = b;
-    return n;
-  }
-  for (b = DH_BID_BLIND_NIL; b <= m->hand_size && n < room; b++) {
-    if (dh_bid_allowed(m, m->turn, b, &ok)) return -1;
-    if (ok) out[n++] = b;
-  }
-  return n;
+  return m->phase == DH_PHASE_BID ? dh_bid_list(m, out, room) : 0;
 }
 
 static int check_turn(const dh_match *m, int seat, int phase) {
@@ -254,7 +241,8 @@ __attribute__((noinline)) static int end_hand(dh_match *m) {
   int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS], score[DH_MAX_SEATS];
   int s, over = 0, winners = 0, err;
   if ((err = dh_points_eval(m, pts, bags)) != DH_OK) return err;
-  for (s = 0; s < DH_MAX_SEATS; s++) score[s] = m->score[s] + (s < r->nsides ? pts[s] : 0);
+  for (s = 0; s < DH_MAX_SEATS; s++)
+    score[s] = dh_points_clamp((int64_t)m->score[s] + (s < r->nsides ? pts[s] : 0));
   if ((err = dh_win_eval(m, score, &over, &winners)) != DH_OK) return err;
   memcpy(m->score, score, sizeof score);
   memcpy(m->hand_points, pts, sizeof pts);
@@ -298,72 +286,10 @@ __attribute__((noinline)) static int finish_trick(dh_match *m) {
   return DH_OK;
 }
 
-/*
-** What everyone learns from seat playing c (before it is recorded): not
-** following shows a void under follow-suit rules (and in trumps under
-** must-trump rules); leading an unbroken suit, or a first-trick card, shows
-** the hand held nothing else.  Only rules in the AND of prefab leaves are
-** read; anything else teaches nothing.  Views and samples rely on this.
-*/
-/* what a lead or first-trick card showed the hand held nothing else of */
-__attribute__((noinline)) static void learn_excluded(dh_match *m, int seat, dh_card c, dh_cardset ex) {
-  const dh_rules *r = m->rules;
-  int s;
-  m->excluded[seat] |= ex & r->deck_set & ~dh_set_of(c);
-  for (s = 0; s < 4; s++)
-    if (!(r->suit_set[s] & r->deck_set & ~m->excluded[seat])) m->voids[seat] |= (uint8_t)(1 << s);
-}
-
-/* leads and the first trick under a hand rule that is not straight-line code */
-__attribute__((noinline)) static void learn_held(dh_match *m, int seat, dh_card c, int suit) {
-  const dh_rules *r = m->rules;
-  dh_cardset ex = 0, one = dh_set_of(c);
-  int i;
-  for (i = 0; i < r->nflat; i++) {
-    const dh_node *n = &r->nodes[r->flat[i]];
-    if (n->op == DH_OP_BREAK_SUIT && m->trick.n == 0 && suit == n->p[0] && !(m->played & n->set))
-      ex |= ~r->suit_set[suit];
-    else if (n->op == DH_OP_FIRST_TRICK && m->trick_no == 0 && (one & n->set))
-      ex |= ~n->set;
-  }
-  if (ex) learn_excluded(m, seat, c, ex);
-}
-
-static inline void learn(dh_match *m, int seat, dh_card c, int suit) {
-  const dh_rules *r = m->rules;
-  int led = m->trick.led, trump = m->trump;
-  /* a void shown by not following (and by not trumping then), without
-     branches: whether a random card follows is a coin toss.  led is
-     DH_NOSUIT on a lead, so a lead shows nothing here; setting a bit or a
-     suit's cards twice changes nothing */
-  unsigned off = (unsigned)(led < DH_NOSUIT) & (unsigned)(suit != led) & r->shows_voids;
-  unsigned offt = off & r->shows_trump_voids & (unsigned)(trump < DH_NOSUIT) & (unsigned)(suit != trump);
-  /* led and trump are 0..DH_NOSUIT, indices of suit_set[5]; at DH_NOSUIT
-     the masks are 0 */
-  m->voids[seat] |= (uint8_t)((off << led) | (offt << trump));
-  m->excluded[seat] |= (r->suit_set[led] & (0 - (dh_cardset)off)) |
-                       (r->suit_set[trump] & (0 - (dh_cardset)offt));
-  if (m->trick.n != 0 && m->trick_no != 0) return;
-  if (r->fast_ops) {  /* the straight-line rules: the checks inline, the rare update not */
-    dh_cardset ex = 0;
-    /* & of flags: the suit of a random lead is a coin toss for a branch */
-    unsigned brk = (unsigned)(m->trick.n == 0) & (unsigned)(suit == r->fast_break_suit) &
-                   (unsigned)!(m->played & r->fast_break);
-    if (DH_FAST(r, DH_OP_BREAK_SUIT) && brk)
-      ex |= ~r->suit_set[suit];
-    if (DH_FAST(r, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (dh_set_of(c) & r->fast_first))
-      ex |= ~r->fast_first;
-    if (ex) learn_excluded(m, seat, c, ex);
-  } else if (r->nflat) {
-    learn_held(m, seat, c, suit);
-  }
-}
-
 static int apply_play(dh_match *m, int seat, dh_card c) {
-  const dh_rules *r = m->rules;
-  int suit = r->suit_of[c & 63];
+  int suit = dh_match_suit(m, c);
   dh_cardset one = dh_set_of(c);
-  learn(m, seat, c, suit);
+  dh_hand_learn(m, seat, c, suit);
   m->hist[m->trick_no * m->nseats + m->trick.n] = c;
   m->hand[seat] &= ~one;
   m->known[seat] &= ~one;

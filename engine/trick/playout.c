@@ -2,6 +2,7 @@
 ** playout.c -- random playouts, the inner loop of simulations and benches.
 */
 #include "playout.h"
+#include "rules_impl.h"
 
 /* k distinct random cards of s (k <= |s|) */
 static dh_cardset pick_some(dh_cardset s, int k, dh_rng *r) {
@@ -20,7 +21,7 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
   a->seat = m->turn;
   switch (m->phase) {
     case DH_PHASE_PLAY:
-      if (m->rules->fast_ops) {
+      if (dh_rules_fast(m->rules)) {
         legal = dh_hand_fast(m, m->rules, m->hand[m->turn]);
         if (!legal) legal = m->hand[m->turn];
       } else if ((err = dh_match_legal(m, &legal)) != DH_OK) {
@@ -30,13 +31,10 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
       a->card = dh_set_pick(legal, r, m->rules->deck.layout);
       return DH_OK;
     case DH_PHASE_BID: {
-      const dh_node *nd = &m->rules->nodes[m->rules->root[DH_RULE_BID]];
-      int bids[72], n;
-      if (nd->op == DH_OP_BID_RANGE) {
+      int bids[72], n, lo, hi, nil, k;
+      if (dh_bid_range_of(m, &lo, &hi, &nil)) {
         /* the list dh_match_legal_bids would make ([0,] lo..hi) and the
            same draw from it, without making it */
-        int lo = nd->p[0] > 0 ? nd->p[0] : 0, hi = nd->p[1] < 0 ? m->hand_size : nd->p[1];
-        int nil = nd->p[2] && nd->p[0] > 0, k;
         n = nil + (hi >= lo ? hi - lo + 1 : 0);
         if (n > 0 && n <= 72) {
           k = (int)dh_rng_below(r, (uint32_t)n);
@@ -72,7 +70,7 @@ int dh_playout_step(dh_match *m, dh_rng *r) {
 int dh_playout_hand(dh_match *m, dh_rng *r) {
   int hand = m->hand_no, err = DH_OK;
   const dh_rules *rl = m->rules;
-  int fast = rl->fast_ops && !rl->has_calls, layout = rl->deck.layout;
+  int fast = dh_rules_fast(rl) && !rl->has_calls, layout = rl->deck.layout;
   while (m->phase != DH_PHASE_OVER && m->hand_no == hand) {
     if (fast && m->phase == DH_PHASE_PLAY) {
       /* the inner loop of simulations: pick and play in place, card after

@@ -3,11 +3,11 @@
 */
 #include "policy.h"
 #include "playout.h"
+#include "rules_impl.h"
 
 /* a card's weight: its strength, trumps above every other suit */
 static int weight(const dh_match *m, dh_card c) {
-  const dh_rules *r = m->rules;
-  return r->strength[c & 63] + (dh_rules_suit(r, c) == m->trump ? 256 : 0);
+  return dh_match_strength(m, c) + (dh_match_suit(m, c) == m->trump ? 256 : 0);
 }
 
 /* does seat s play to lose the tricks it can?  With bids: when it bid 0,
@@ -83,7 +83,7 @@ int dh_playout_hand_policy(dh_match *m, dh_rng *r, int policy) {
     if (m->phase == DH_PHASE_PLAY) {
       dh_cardset legal;
       dh_card c;
-      if (m->rules->fast_ops) {
+      if (dh_rules_fast(m->rules)) {
         legal = dh_hand_fast(m, m->rules, m->hand[m->turn]);
         if (!legal) legal = m->hand[m->turn];
       } else if ((err = dh_match_legal(m, &legal)) != DH_OK) {

@@ -1,11 +1,12 @@
 /*
-** rule_bid.c -- bid rules: may this seat bid this?
+** rule_bid.c -- bid rules: may this seat bid this, and which bids may it
+** make?
 */
-#include "match.h"
+#include "rules_impl.h"
 
 static int eval(const dh_match *m, int i, int seat, int bid, int *err) {
   const dh_rules *r = m->rules;
-  const dh_node *n = &r->nodes[i];
+  const dh_node *n = dh_rules_node(r, i);
   switch (n->op) {
     case DH_OP_AND:
       return eval(m, n->a, seat, bid, err) && !*err && eval(m, n->b, seat, bid, err);
@@ -14,9 +15,9 @@ static int eval(const dh_match *m, int i, int seat, int bid, int *err) {
     case DH_OP_NOT:
       return !eval(m, n->a, seat, bid, err);
     case DH_OP_BID_RANGE: {
-      int max = n->p[1] < 0 ? m->hand_size : n->p[1];
-      if (bid == 0 && n->p[2]) return 1;
-      return bid >= 0 && bid >= n->p[0] && bid <= max;
+      int max = n->u.bid_range.max < 0 ? m->hand_size : n->u.bid_range.max;
+      if (bid == 0 && n->u.bid_range.nil) return 1;
+      return bid >= 0 && bid >= n->u.bid_range.min && bid <= max;
     }
     case DH_OP_BLIND_NIL:
       return bid == DH_BID_BLIND_NIL;
@@ -31,7 +32,7 @@ static int eval(const dh_match *m, int i, int seat, int bid, int *err) {
     }
     case DH_OP_CALL: {
       int32_t ok = 0;
-      if (r->call(r->call_ud, i, DH_RULE_BID, m, seat, bid, &ok)) { *err = 1; return 0; }
+      if (r->call(r->call_ud, n->u.call, DH_RULE_BID, m, seat, bid, &ok)) { *err = 1; return 0; }
       return ok != 0;
     }
     default:
@@ -41,6 +42,20 @@ static int eval(const dh_match *m, int i, int seat, int bid, int *err) {
 
 int dh_bid_allowed(const dh_match *m, int seat, int bid, int *ok) {
   int err = 0;
-  *ok = eval(m, m->rules->root[DH_RULE_BID], seat, bid, &err);
+  *ok = eval(m, dh_rules_root(m->rules, DH_RULE_BID), seat, bid, &err);
   return err ? DH_E_RULE : DH_OK;
+}
+
+int dh_bid_list(const dh_match *m, int *out, int room) {
+  int b, n = 0, ok, lo, hi, nil;
+  if (dh_bid_range_of(m, &lo, &hi, &nil)) {  /* no need to ask */
+    if (nil && n < room) out[n++] = 0;
+    for (b = lo; b <= hi && n < room; b++) out[n++] = b;
+    return n;
+  }
+  for (b = DH_BID_BLIND_NIL; b <= m->hand_size && n < room; b++) {
+    if (dh_bid_allowed(m, m->turn, b, &ok)) return -1;
+    if (ok) out[n++] = b;
+  }
+  return n;
 }

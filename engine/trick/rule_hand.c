@@ -1,5 +1,6 @@
 /*
-** rule_hand.c -- hand rules: which cards may this seat play now?
+** rule_hand.c -- hand rules: which cards may this seat play now, and what
+** does a card played under them show the table?
 **
 ** A hand rule is a predicate over a card, but the prefabs evaluate it for
 ** the whole hand at once: each node gives the subset of the hand it
@@ -7,8 +8,13 @@
 ** hand.  The "unless nothing else is possible" clauses (follow suit when
 ** able, no hearts on the first trick unless nothing else is held) are
 ** judged against the hand, so the nodes combine in any order.
+**
+** Beside each op is what it shows: a rule that forces following makes a
+** card off the led suit show a void, and so on (leaf_shows, forces_*).
+** The straight-line forms of rules_impl.h give the same sets and show the
+** same things for the ops they cover.
 */
-#include "match.h"
+#include "rules_impl.h"
 
 typedef struct hand_ctx {
   const dh_match *m;
@@ -18,27 +24,22 @@ typedef struct hand_ctx {
   int err;
 } hand_ctx;
 
-static dh_cardset suit_cards(const dh_rules *r, int suit) {
-  return suit < 5 ? r->suit_set[suit] : 0;
-}
-
 /* the strongest trump strength in the trick so far (0 none) */
 static int best_trump(const dh_match *m) {
-  const dh_rules *r = m->rules;
   int i, best = 0;
   for (i = 0; i < m->trick.n; i++) {
     dh_card c = m->trick.cards[i];
-    if (r->suit_of[c & 63] == m->trump && r->strength[c & 63] > best) best = r->strength[c & 63];
+    if (dh_match_suit(m, c) == m->trump && dh_match_strength(m, c) > best) best = dh_match_strength(m, c);
   }
   return best;
 }
 
-static dh_cardset call_hand(hand_ctx *h, int ref, dh_cardset among) {
+static dh_cardset call_hand(hand_ctx *h, const dh_node *n, dh_cardset among) {
   dh_cardset out = 0, it;
   for (it = among; it && !h->err; it &= it - 1) {
     int pos = dh_set_first(it);
     int32_t ok = 0;
-    if (h->r->call(h->r->call_ud, ref, DH_RULE_HAND, h->m, h->seat,
+    if (h->r->call(h->r->call_ud, n->u.call, DH_RULE_HAND, h->m, h->seat,
                    dh_card_at(pos, h->r->deck.layout), &ok))
       h->err = 1;
     else if (ok) out |= UINT64_C(1) << pos;
@@ -46,10 +47,28 @@ static dh_cardset call_hand(hand_ctx *h, int ref, dh_cardset among) {
   return out;
 }
 
+/* must_trump and must_overtrump: the trumps (those beating the trick's
+** best trump, for over) when void in the led suit and holding some */
+static dh_cardset trumping(const dh_match *m, const dh_node *n, dh_cardset hand) {
+  dh_cardset trumps, over = 0, it;
+  int best;
+  if (m->trick.n == 0 || m->trump >= DH_NOSUIT) return hand;
+  trumps = hand & dh_match_suit_cards(m, m->trump);
+  if (m->trick.led != m->trump && (hand & dh_match_suit_cards(m, m->trick.led))) return hand;
+  if (!trumps) return hand;
+  if (n->op == DH_OP_MUST_TRUMP) return m->trick.led == m->trump ? hand : trumps;
+  best = best_trump(m);
+  for (it = trumps; it; it &= it - 1) {
+    int pos = dh_set_first(it);
+    if (dh_match_strength(m, (dh_card)pos) > best) over |= UINT64_C(1) << pos;
+  }
+  if (over) return over;
+  return m->trick.led == m->trump ? hand : trumps;
+}
+
 /* the leaves: the cards of the hand a prefab allows */
-static inline dh_cardset leaf(hand_ctx *h, const dh_node *n, int ref) {
+static dh_cardset leaf(hand_ctx *h, const dh_node *n) {
   const dh_match *m = h->m;
-  const dh_rules *r = h->r;
   dh_cardset hand = h->hand;
   int leading = m->trick.n == 0;
   switch (n->op) {
@@ -58,80 +77,29 @@ static inline dh_cardset leaf(hand_ctx *h, const dh_node *n, int ref) {
     case DH_OP_FOLLOW_SUIT: {
       dh_cardset led;
       if (leading) return hand;
-      led = hand & suit_cards(r, m->trick.led);
+      led = hand & dh_match_suit_cards(m, m->trick.led);
       return led ? led : hand;
     }
-    case DH_OP_MUST_TRUMP:
-    case DH_OP_MUST_OVERTRUMP: {
-      dh_cardset trumps, over = 0, it;
-      int best;
-      if (leading || m->trump >= DH_NOSUIT) return hand;
-      trumps = hand & suit_cards(r, m->trump);
-      if (m->trick.led != m->trump && (hand & suit_cards(r, m->trick.led))) return hand;
-      if (!trumps) return hand;
-      if (n->op == DH_OP_MUST_TRUMP) return m->trick.led == m->trump ? hand : trumps;
-      best = best_trump(m);
-      for (it = trumps; it; it &= it - 1) {
-        int pos = dh_set_first(it);
-        if (r->strength[pos] > best) over |= UINT64_C(1) << pos;
-      }
-      if (over) return over;
-      return m->trick.led == m->trump ? hand : trumps;
-    }
+    case DH_OP_MUST_TRUMP: case DH_OP_MUST_OVERTRUMP: return trumping(m, n, hand);
     case DH_OP_BREAK_SUIT: {
-      dh_cardset suit = suit_cards(r, n->p[0]);
-      if (!leading || (m->played & n->set) || !(hand & ~suit)) return hand;
+      dh_cardset suit = dh_match_suit_cards(m, n->u.break_suit.suit);
+      if (!leading || (m->played & n->u.break_suit.set) || !(hand & ~suit)) return hand;
       return hand & ~suit;
     }
     case DH_OP_FIRST_TRICK:
-      if (m->trick_no != 0 || !(hand & ~n->set)) return hand;
-      return hand & ~n->set;
+      if (m->trick_no != 0 || !(hand & ~n->u.no_first_trick)) return hand;
+      return hand & ~n->u.no_first_trick;
     case DH_OP_LEAD_CARD: {
-      dh_cardset c = dh_set_of((dh_card)n->p[0]);
+      dh_cardset c = dh_set_of(n->u.lead_card);
       if (!leading || m->trick_no != 0 || !(hand & c)) return hand;
       return c;
     }
-    case DH_OP_CALL: return call_hand(h, ref, hand);
+    case DH_OP_CALL: return call_hand(h, n, hand);
     default: return hand;
   }
 }
 
-static dh_cardset eval(hand_ctx *h, int i) {
-  const dh_node *n = &h->r->nodes[i];
-  switch (n->op) {
-    case DH_OP_AND: {
-      dh_cardset a = eval(h, n->a);
-      return a ? a & eval(h, n->b) : 0;
-    }
-    case DH_OP_OR: return eval(h, n->a) | eval(h, n->b);
-    case DH_OP_NOT: return h->hand & ~eval(h, n->a);
-    default: return leaf(h, n, i);
-  }
-}
-
-int dh_hand_allowed(const dh_match *m, int seat, dh_cardset *out) {
-  hand_ctx h;
-  dh_cardset s;
-  const dh_rules *r = m->rules;
-  if (r->fast_ops) {
-    s = dh_hand_fast(m, r, m->hand[seat]);
-    *out = s ? s : m->hand[seat];
-    return DH_OK;
-  }
-  h.m = m; h.r = r; h.seat = seat; h.hand = m->hand[seat]; h.err = 0;
-  if (r->nflat) {  /* an AND of prefab leaves: no recursion */
-    int i;
-    s = h.hand;
-    for (i = 0; i < r->nflat && s; i++) s &= leaf(&h, &r->nodes[r->flat[i]], r->flat[i]);
-  } else {
-    s = eval(&h, r->root[DH_RULE_HAND]);
-  }
-  if (h.err) return DH_E_RULE;
-  /* rules that forbid everything would stall the match: then any card goes */
-  *out = s ? s : h.hand;
-  return DH_OK;
-}
-
+/* the code a leaf refuses a card with */
 static int leaf_code(int op) {
   switch (op) {
     case DH_OP_FOLLOW_SUIT: return DH_E_MUST_FOLLOW_SUIT;
@@ -144,9 +112,94 @@ static int leaf_code(int op) {
   }
 }
 
+/* what seat playing c, of effective suit `suit`, under a leaf shows it
+** held nothing else of: the cards now known not to be in its hand */
+static dh_cardset leaf_shows(const dh_match *m, const dh_node *n, dh_card c, int suit) {
+  switch (n->op) {
+    case DH_OP_BREAK_SUIT:  /* led the suit unbroken: it held nothing else */
+      if (m->trick.n == 0 && suit == n->u.break_suit.suit && !(m->played & n->u.break_suit.set))
+        return ~dh_match_suit_cards(m, suit);
+      return 0;
+    case DH_OP_FIRST_TRICK:  /* a barred card on the first trick: nothing else */
+      return m->trick_no == 0 && dh_set_has(n->u.no_first_trick, c) ? ~n->u.no_first_trick : 0;
+    default:
+      return 0;
+  }
+}
+
+/* does every card the tree under i allows follow suit when able (a card
+** off the led suit then shows a void)? */
+static int forces_follow(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  if (n->op == DH_OP_FOLLOW_SUIT) return 1;
+  if (n->op == DH_OP_AND) return forces_follow(r, n->a) || forces_follow(r, n->b);
+  if (n->op == DH_OP_OR) return forces_follow(r, n->a) && forces_follow(r, n->b);
+  return 0;
+}
+
+/* ... and trump when void, if able? */
+static int forces_trump(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  if (n->op == DH_OP_MUST_TRUMP || n->op == DH_OP_MUST_OVERTRUMP) return 1;
+  if (n->op == DH_OP_AND) return forces_trump(r, n->a) || forces_trump(r, n->b);
+  if (n->op == DH_OP_OR) return forces_trump(r, n->a) && forces_trump(r, n->b);
+  return 0;
+}
+
+static dh_cardset eval(hand_ctx *h, int i) {
+  const dh_node *n = dh_rules_node(h->r, i);
+  switch (n->op) {
+    case DH_OP_AND: {
+      dh_cardset a = eval(h, n->a);
+      return a ? a & eval(h, n->b) : 0;
+    }
+    case DH_OP_OR: return eval(h, n->a) | eval(h, n->b);
+    case DH_OP_NOT: return h->hand & ~eval(h, n->a);
+    default: return leaf(h, n);
+  }
+}
+
+static void ctx(hand_ctx *h, const dh_match *m, int seat) {
+  h->m = m;
+  h->r = m->rules;
+  h->seat = seat;
+  h->hand = m->hand[seat];
+  h->err = 0;
+}
+
+/* rules that forbid everything would stall the match: then any card goes */
+static int allowed(const hand_ctx *h, dh_cardset s, dh_cardset *out) {
+  if (h->err) return DH_E_RULE;
+  *out = s ? s : h->hand;
+  return DH_OK;
+}
+
+int dh_hand_allowed_tree(const dh_match *m, int seat, dh_cardset *out) {
+  hand_ctx h;
+  ctx(&h, m, seat);
+  return allowed(&h, eval(&h, dh_rules_root(m->rules, DH_RULE_HAND)), out);
+}
+
+int dh_hand_allowed(const dh_match *m, int seat, dh_cardset *out) {
+  const dh_rules *r = m->rules;
+  const dh_rules_impl *x = dh_impl(r);
+  hand_ctx h;
+  dh_cardset s;
+  int i;
+  if (x->fast_ops) {
+    s = dh_hand_fast(m, r, m->hand[seat]);
+    *out = s ? s : m->hand[seat];
+    return DH_OK;
+  }
+  if (!x->nflat) return dh_hand_allowed_tree(m, seat, out);
+  ctx(&h, m, seat);  /* an AND of prefab leaves: no recursion */
+  for (i = 0, s = h.hand; i < x->nflat && s; i++) s &= leaf(&h, dh_rules_node(r, x->flat[i]));
+  return allowed(&h, s, out);
+}
+
 /* the code of the first node under i that refuses c, or DH_OK */
 static int why(hand_ctx *h, int i, dh_card c) {
-  const dh_node *n = &h->r->nodes[i];
+  const dh_node *n = dh_rules_node(h->r, i);
   dh_cardset one = dh_set_of(c);
   switch (n->op) {
     case DH_OP_AND: {
@@ -163,17 +216,80 @@ static int why(hand_ctx *h, int i, dh_card c) {
     case DH_OP_NOT:
       return why(h, n->a, c) ? DH_OK : DH_E_ILLEGAL_CARD;
     case DH_OP_CALL:
-      return call_hand(h, i, one) ? DH_OK : DH_E_ILLEGAL_CARD;
+      return call_hand(h, n, one) ? DH_OK : DH_E_ILLEGAL_CARD;
     default:
-      return (leaf(h, n, i) & one) ? DH_OK : leaf_code(n->op);
+      return (leaf(h, n) & one) ? DH_OK : leaf_code(n->op);
   }
 }
 
 int dh_hand_why(const dh_match *m, int seat, dh_card c) {
   hand_ctx h;
   int code;
-  h.m = m; h.r = m->rules; h.seat = seat; h.hand = m->hand[seat]; h.err = 0;
-  code = why(&h, h.r->root[DH_RULE_HAND], c);
+  ctx(&h, m, seat);
+  code = why(&h, dh_rules_root(m->rules, DH_RULE_HAND), c);
   if (h.err) return DH_E_RULE;
   return code ? code : DH_E_ILLEGAL_CARD;
+}
+
+/* ------------------------------------------------ what play shows */
+
+__attribute__((noinline)) void dh_hand_exclude(dh_match *m, int seat, dh_card c, dh_cardset ex) {
+  const dh_rules *r = m->rules;
+  int s;
+  m->excluded[seat] |= ex & r->deck_set & ~dh_set_of(c);
+  for (s = 0; s < 4; s++)
+    if (!(dh_match_suit_cards(m, s) & r->deck_set & ~m->excluded[seat])) m->voids[seat] |= (uint8_t)(1 << s);
+}
+
+__attribute__((noinline)) void dh_hand_learn_leaves(dh_match *m, int seat, dh_card c, int suit) {
+  const dh_rules_impl *x = dh_impl(m->rules);
+  dh_cardset ex = 0;
+  int i;
+  for (i = 0; i < x->nflat; i++) ex |= leaf_shows(m, dh_rules_node(m->rules, x->flat[i]), c, suit);
+  if (ex) dh_hand_exclude(m, seat, c, ex);
+}
+
+/* --------------------------------------------------- derived forms */
+
+/* lists the leaves of an AND-only tree under i into flat; 0 if it is not one */
+static int flatten(const dh_rules *r, int i, dh_rules_impl *x) {
+  const dh_node *n = dh_rules_node(r, i);
+  if (n->op == DH_OP_AND) return flatten(r, n->a, x) && flatten(r, n->b, x);
+  if (n->op == DH_OP_OR || n->op == DH_OP_NOT || x->nflat >= 8) return 0;
+  x->flat[x->nflat++] = (uint8_t)i;
+  return 1;
+}
+
+/* the straight-line form of the flat leaves, when they have one */
+static void fast_form(const dh_rules *r, dh_rules_impl *x) {
+  int i;
+  x->fast_ops = 0;
+  for (i = 0; i < x->nflat; i++) {
+    const dh_node *n = dh_rules_node(r, x->flat[i]);
+    uint16_t bit;
+    if (n->op < DH_OP_FREE_PLAY || n->op > DH_OP_LEAD_CARD) { x->fast_ops = 0; return; }
+    bit = (uint16_t)(1u << (n->op - DH_OP_FREE_PLAY));
+    if (x->fast_ops & bit) { x->fast_ops = 0; return; }  /* a leaf twice: the list does it */
+    x->fast_ops |= bit;
+    if (n->op == DH_OP_BREAK_SUIT) {
+      x->fast_break_suit = n->u.break_suit.suit;
+      x->fast_break = n->u.break_suit.set;
+    }
+    if (n->op == DH_OP_FIRST_TRICK) x->fast_first = n->u.no_first_trick;
+    if (n->op == DH_OP_LEAD_CARD) x->fast_lead = n->u.lead_card;
+  }
+  x->fast_ops |= 0x8000;  /* "in use", even for a lone free play */
+}
+
+void dh_hand_derive(dh_rules *r) {
+  dh_rules_impl *x = dh_impl_mut(r);
+  int root = x->root[DH_RULE_HAND];
+  x->shows_voids = (uint8_t)forces_follow(r, root);
+  x->shows_trump_voids = (uint8_t)(x->shows_voids && forces_trump(r, root));
+  /* the straight-line forms only for an AND of leaves: an OR or NOT goes
+  ** through the tree (with no leaves, fast_form would mean "free play") */
+  x->nflat = 0;
+  x->fast_ops = 0;
+  if (flatten(r, root, x)) fast_form(r, x);
+  else x->nflat = 0;
 }

@@ -4,45 +4,53 @@
 ** Each node names the winning card (its index in the order of play) or
 ** declines (-1).  OR, and AND alike, is a priority chain: the first child
 ** that decides wins, so "trump wins, else the highest of the led suit" is
-** trump_wins | highest_of_led.  Suits are the suits cards count as
-** (suit_of), strengths the variant's order; among equal cards the first
-** played wins; a card of strength 0 never wins.
+** trump_wins | highest_of_led.  Suits are the suits cards count as,
+** strengths the variant's order (dh_match_suit, dh_match_strength); among
+** equal cards the first played wins; a card of strength 0 never wins.
+**
+** The chains of prefabs also have straight-line forms (chain,
+** trump_or_led), which must name the card the tree names.
 */
-#include "match.h"
+#include "rules_impl.h"
 
 /* the first strongest card among those whose position is in set */
-static int strongest(const dh_rules *r, const dh_trick *t, dh_cardset set) {
+static int strongest(const dh_match *m, const dh_trick *t, dh_cardset set) {
   int i, best = -1, top = 0;
   for (i = 0; i < t->n; i++) {
-    int pos = t->cards[i] & 63, s = r->strength[pos];
-    if (((set >> pos) & 1) && s > top) { top = s; best = i; }
+    int s = dh_match_strength(m, t->cards[i]);
+    if (dh_set_has(set, t->cards[i]) && s > top) { top = s; best = i; }
   }
   return best;
 }
 
+/* the cards a chain leaf takes the trick with, strongest first (led:
+** the leaf always decides); the leaf's own evaluation in eval below */
+static dh_cardset leaf_cards(const dh_match *m, const dh_trick *t, const dh_node *n, int *led) {
+  *led = n->op == DH_OP_HIGHEST_OF_LED;
+  switch (n->op) {
+    case DH_OP_HIGHEST_OF_LED: return t->led < 5 ? dh_match_suit_cards(m, t->led) : 0;
+    case DH_OP_TRUMP_WINS: return m->trump < DH_NOSUIT ? dh_match_suit_cards(m, m->trump) : 0;
+    case DH_OP_HIGHEST_OF: return n->u.highest_of;
+    default: return 0;
+  }
+}
+
 static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
   const dh_rules *r = m->rules;
-  const dh_node *n = &r->nodes[i];
+  const dh_node *n = dh_rules_node(r, i);
+  int led, w;
   switch (n->op) {
-    case DH_OP_AND: case DH_OP_OR: {
-      int w = eval(m, t, n->a, err);
+    case DH_OP_AND: case DH_OP_OR:
+      w = eval(m, t, n->a, err);
       return w >= 0 || *err ? w : eval(m, t, n->b, err);
-    }
-    case DH_OP_HIGHEST_OF_LED: {
-      int w = t->led < 5 ? strongest(r, t, r->suit_set[t->led]) : -1;
-      return w >= 0 ? w : 0;
-    }
-    case DH_OP_TRUMP_WINS:
-      return m->trump < DH_NOSUIT ? strongest(r, t, r->suit_set[m->trump]) : -1;
-    case DH_OP_HIGHEST_OF:
-      return strongest(r, t, n->set);
     case DH_OP_CALL: {
-      int32_t w = -1;
-      if (r->call(r->call_ud, i, DH_RULE_PLAY, m, 0, 0, &w)) { *err = 1; return -1; }
-      return w;
+      int32_t out = -1;
+      if (r->call(r->call_ud, n->u.call, DH_RULE_PLAY, m, 0, 0, &out)) { *err = 1; return -1; }
+      return out;
     }
-    default:
-      return -1;
+    default:  /* the highest of the led suit decides even when no card is ranked */
+      w = strongest(m, t, leaf_cards(m, t, n, &led));
+      return w < 0 && led ? 0 : w;
   }
 }
 
@@ -52,12 +60,11 @@ static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
 ** that its few registers and no stack frame are all a trick costs.
 */
 static int trump_or_led(const dh_match *m, const dh_trick *t) {
-  const dh_rules *r = m->rules;
   int i, top = 0, trump = m->trump < DH_NOSUIT ? m->trump : -1, led = t->led;
   for (i = 0; i < t->n; i++) {
     /* key: trump, led suit, strength, then the earlier card; no branches
        to mispredict on random cards */
-    int pos = t->cards[i] & 63, suit = r->suit_of[pos], st = r->strength[pos];
+    int suit = dh_match_suit(m, t->cards[i]), st = dh_match_strength(m, t->cards[i]);
     int key = (((suit == trump) * 512 + (suit == led) * 256 + st) * (st != 0)) * 8 + (7 - i);
     top = key > top ? key : top;
   }
@@ -71,19 +78,16 @@ static int trump_or_led(const dh_match *m, const dh_trick *t) {
 */
 __attribute__((noinline)) static int chain(const dh_match *m, const dh_trick *t) {
   const dh_rules *r = m->rules;
+  const dh_rules_impl *x = dh_impl(r);
   dh_cardset sets[8];
-  int i, k, best = 0, top = 0, n = r->nchain;
+  int i, k, best = 0, top = 0, n = x->nchain;
   for (k = 0; k < n; k++) {
-    const dh_node *nd = &r->nodes[r->chain[k]];
-    switch (nd->op) {
-      case DH_OP_TRUMP_WINS: sets[k] = m->trump < DH_NOSUIT ? r->suit_set[m->trump] : 0; break;
-      case DH_OP_HIGHEST_OF_LED: sets[k] = t->led < 5 ? r->suit_set[t->led] : 0; n = k + 1; break;
-      case DH_OP_HIGHEST_OF: sets[k] = nd->set; break;
-      default: sets[k] = 0; break;
-    }
+    int led;
+    sets[k] = leaf_cards(m, t, dh_rules_node(r, x->chain[k]), &led);
+    if (led) n = k + 1;  /* it always decides: the rest of the chain is never asked */
   }
   for (i = 0; i < t->n; i++) {
-    int pos = t->cards[i] & 63, s = r->strength[pos];
+    int pos = t->cards[i] & 63, s = dh_match_strength(m, t->cards[i]);
     if (!s) continue;
     for (k = 0; k < n; k++)
       if ((sets[k] >> pos) & 1) {
@@ -95,17 +99,40 @@ __attribute__((noinline)) static int chain(const dh_match *m, const dh_trick *t)
   return best;
 }
 
-int dh_play_winner(const dh_match *m, const dh_trick *t, int *winner) {
-  const dh_rules *r = m->rules;
-  int err = 0, w;
-  if (r->nchain == 2 && r->nodes[r->chain[0]].op == DH_OP_TRUMP_WINS &&
-      r->nodes[r->chain[1]].op == DH_OP_HIGHEST_OF_LED) {
-    *winner = trump_or_led(m, t);
-    return DH_OK;
-  }
-  if (r->nchain) { *winner = chain(m, t); return DH_OK; }
-  w = eval(m, t, m->rules->root[DH_RULE_PLAY], &err);
+int dh_play_winner_tree(const dh_match *m, const dh_trick *t, int *winner) {
+  int err = 0, w = eval(m, t, dh_rules_root(m->rules, DH_RULE_PLAY), &err);
   if (err) return DH_E_RULE;
   *winner = (w >= 0 && w < t->n) ? w : 0;
   return DH_OK;
+}
+
+int dh_play_winner(const dh_match *m, const dh_trick *t, int *winner) {
+  switch (dh_impl(m->rules)->play_form) {
+    case DH_PLAY_TRUMP_OR_LED: *winner = trump_or_led(m, t); return DH_OK;
+    case DH_PLAY_CHAIN: *winner = chain(m, t); return DH_OK;
+    default: return dh_play_winner_tree(m, t, winner);
+  }
+}
+
+/* the play rule as a chain of prefab leaves, first to decide wins */
+static int list_chain(const dh_rules *r, int i, dh_rules_impl *x) {
+  const dh_node *n = dh_rules_node(r, i);
+  if (n->op == DH_OP_OR || n->op == DH_OP_AND) return list_chain(r, n->a, x) && list_chain(r, n->b, x);
+  if (n->op == DH_OP_CALL || x->nchain >= 8) return 0;
+  x->chain[x->nchain++] = (uint8_t)i;
+  return 1;
+}
+
+void dh_play_derive(dh_rules *r) {
+  dh_rules_impl *x = dh_impl_mut(r);
+  x->nchain = 0;
+  x->play_form = DH_PLAY_TREE;
+  if (!list_chain(r, x->root[DH_RULE_PLAY], x)) {
+    x->nchain = 0;
+    return;
+  }
+  x->play_form = DH_PLAY_CHAIN;
+  if (x->nchain == 2 && dh_rules_node(r, x->chain[0])->op == DH_OP_TRUMP_WINS &&
+      dh_rules_node(r, x->chain[1])->op == DH_OP_HIGHEST_OF_LED)
+    x->play_form = DH_PLAY_TRUMP_OR_LED;
 }

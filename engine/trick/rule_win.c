@@ -6,7 +6,7 @@
 ** sides: a shared win, a draw).  OR takes the first child that ends the
 ** match; AND ends it when both children do, with the first one's winners.
 */
-#include "match.h"
+#include "rules_impl.h"
 
 /* the sides holding the best score (highest, or lowest with low) among mask */
 static int best_sides(const int32_t *score, int nsides, int low, int mask) {
@@ -24,7 +24,7 @@ static int popcount(int x) { return __builtin_popcount((unsigned)x); }
 
 static int eval(const dh_match *m, int i, const int32_t *score, int *winners, int *err) {
   const dh_rules *r = m->rules;
-  const dh_node *n = &r->nodes[i];
+  const dh_node *n = dh_rules_node(r, i);
   int all = (1 << r->nsides) - 1, s, hit = 0;
   switch (n->op) {
     case DH_OP_OR:
@@ -36,25 +36,25 @@ static int eval(const dh_match *m, int i, const int32_t *score, int *winners, in
       return !*err && eval(m, n->b, score, &w2, err);
     }
     case DH_OP_FIRST_TO:
-      for (s = 0; s < r->nsides; s++) hit |= score[s] >= n->p[0];
+      for (s = 0; s < r->nsides; s++) hit |= score[s] >= n->u.first_to;
       if (!hit) return 0;
       *winners = best_sides(score, r->nsides, 0, all);
       return popcount(*winners) == 1;  /* a tie at the top plays on */
-    case DH_OP_LOWEST_AT:
-      for (s = 0; s < r->nsides; s++) hit |= score[s] >= n->p[0];
+    case DH_OP_LOWEST_WHEN:
+      for (s = 0; s < r->nsides; s++) hit |= score[s] >= n->u.lowest_when;
       if (!hit) return 0;
       *winners = best_sides(score, r->nsides, 1, all);
       return 1;
-    case DH_OP_AFTER_HANDS: {
-      int last = n->p[0] > 0 ? n->p[0] : r->nsizes;
+    case DH_OP_HIGHEST_AFTER: {
+      int last = n->u.highest_after > 0 ? n->u.highest_after : r->nsizes;
       if (m->hand_no + 1 < last) return 0;
       *winners = best_sides(score, r->nsides, r->low_wins, all);
       return 1;
     }
-    case DH_OP_FLOOR: {
+    case DH_OP_LOSS_FLOOR: {
       int above = 0;
       for (s = 0; s < r->nsides; s++) {
-        if (score[s] <= n->p[0]) hit = 1;
+        if (score[s] <= n->u.loss_floor) hit = 1;
         else above |= 1 << s;
       }
       if (!hit) return 0;
@@ -64,7 +64,7 @@ static int eval(const dh_match *m, int i, const int32_t *score, int *winners, in
     case DH_OP_CALL: {
       int32_t out[2 + DH_MAX_SEATS] = { 0 };
       for (s = 0; s < r->nsides; s++) out[2 + s] = score[s];  /* the totals, for the rule to see */
-      if (r->call(r->call_ud, i, DH_RULE_WIN, m, r->nsides, 0, out)) { *err = 1; return 0; }
+      if (r->call(r->call_ud, n->u.call, DH_RULE_WIN, m, r->nsides, 0, out)) { *err = 1; return 0; }
       *winners = out[1] & all;
       return out[0] != 0;
     }
@@ -76,6 +76,6 @@ static int eval(const dh_match *m, int i, const int32_t *score, int *winners, in
 int dh_win_eval(const dh_match *m, const int32_t *score, int *over, int *winners) {
   int err = 0;
   *winners = 0;
-  *over = eval(m, m->rules->root[DH_RULE_WIN], score, winners, &err);
+  *over = eval(m, dh_rules_root(m->rules, DH_RULE_WIN), score, winners, &err);
   return err ? DH_E_RULE : DH_OK;
 }

@@ -1,9 +1,15 @@
 /*
-** rules.c -- building and checking a dh_rules.
+** rules.c -- building and checking a dh_rules: the settings' defaults,
+** the rule builders and the checks a finished dh_rules must pass.
+**
+** Each builder appends one node (rules_impl.h) after checking what it is
+** given; the first failure is kept in the rules, so that a chain of
+** builders needs one check at the end, and a failed operand fails the
+** rule built from it without a second reason.
 */
 #include <string.h>
 
-#include "match.h"
+#include "rules_impl.h"
 
 static const char *const error_names[DH_E_NCODES] = {
   "ok", "game_over", "wrong_phase", "not_your_turn", "card_not_in_hand",
@@ -16,21 +22,291 @@ const char *dh_error_name(int code) {
 }
 
 const char *dh_rule_kind_name(int kind) {
-  static const char *const names[DH_RULE_NKINDS] = { "hand", "play", "points", "win", "bid" };
-  return (kind >= 0 && kind < DH_RULE_NKINDS) ? names[kind] : "?";
+  static const char *const names[DH_RULE_NKINDS + 1] = { "hand", "play", "points", "win", "bid", "any" };
+  return (kind >= 0 && kind <= DH_RULE_ANY) ? names[kind] : "?";
 }
 
-int dh_rules_node(dh_rules *r, int kind, int op, int a, int b) {
-  dh_node *n;
-  if (r->nnodes >= DH_MAX_NODES) return -1;
-  n = &r->nodes[r->nnodes];
-  memset(n, 0, sizeof *n);
-  n->kind = (uint8_t)kind;
-  n->op = (uint8_t)op;
-  n->a = (uint8_t)a;
-  n->b = (uint8_t)b;
-  if (op == DH_OP_CALL) r->has_calls = 1;
-  return r->nnodes++;
+/* why a builder failed (dh_rules_impl.error) */
+enum {
+  E_NONE, E_FULL, E_NO_RULE, E_KINDS, E_NOT, E_AND_POINTS, E_OR_POINTS, E_SUM, E_KIND, E_SUIT,
+  E_CARD, E_BAGS, E_BID_RANGE, E_HANDS, E_MOON, E_SET_KIND
+};
+static const char *const build_errors[] = {
+  NULL, "rules too large (at most 64 nodes)", "no such rule", "cannot combine rules of different kinds",
+  "not (~) applies to hand and bid rules only", "points rules combine with sum (+), not and (&)",
+  "points rules combine with sum (+), not or (|)", "sum (+) applies to points rules only",
+  "no such rule kind",
+  "bad suit", "bad card", "contract: bags must be 0 or more",
+  "bid_range: min must be 0 or more and max -1 (the hand size) or at least min",
+  "highest_after: hands must be 0 or more", "card_points: bad moon mode",
+  "a rule set as a rule of another kind"
+};
+
+const char *dh_rules_error(const dh_rules *r) { return build_errors[dh_impl(r)->error]; }
+
+static int fail(dh_rules *r, int why) {
+  dh_rules_impl *x = dh_impl_mut(r);
+  if (!x->error) x->error = (uint8_t)why;
+  return -1;
+}
+
+/* a node of op and kind, its children and parameters to be filled in */
+static dh_node node(int op, int kind) {
+  dh_node n;
+  memset(&n, 0, sizeof n);
+  n.op = (uint8_t)op;
+  n.kind = (uint8_t)kind;
+  return n;
+}
+
+/* appends n: its index, or -1 when full */
+static int put(dh_rules *r, const dh_node *n) {
+  dh_rules_impl *x = dh_impl_mut(r);
+  if (x->nnodes >= DH_MAX_NODES) return fail(r, E_FULL);
+  x->node[x->nnodes] = *n;
+  return x->nnodes++;
+}
+
+/* a leaf with its parameters */
+static int leaf_with(dh_rules *r, int op, int kind, dh_params u) {
+  dh_node n = node(op, kind);
+  n.u = u;
+  return put(r, &n);
+}
+
+/* a leaf with no parameters */
+static int leaf(dh_rules *r, int op, int kind) {
+  dh_params none;
+  memset(&none, 0, sizeof none);
+  return leaf_with(r, op, kind, none);
+}
+
+int dh_rule_kind(const dh_rules *r, int rule) {
+  if (rule < 0 || rule >= dh_impl(r)->nnodes) return -1;
+  return dh_rules_node(r, rule)->kind;
+}
+
+/* gives the callbacks of unknown kind under i the kind k */
+static void settle(dh_rules *r, int i, int k) {
+  dh_node *n = &dh_impl_mut(r)->node[i];
+  if (n->kind != DH_RULE_ANY) return;
+  n->kind = (uint8_t)k;
+  if (n->op == DH_OP_AND || n->op == DH_OP_OR || n->op == DH_OP_SUM) {
+    settle(r, n->a, k);
+    settle(r, n->b, k);
+  } else if (n->op == DH_OP_NOT) {
+    settle(r, n->a, k);
+  }
+}
+
+/* why op may not combine rules of kind, or E_NONE (ANY: not known yet,
+** checked when the rule is set) */
+static int misfit(int op, int kind) {
+  if (kind == DH_RULE_ANY) return E_NONE;
+  switch (op) {
+    case DH_OP_NOT: return kind == DH_RULE_HAND || kind == DH_RULE_BID ? E_NONE : E_NOT;
+    case DH_OP_AND: return kind != DH_RULE_POINTS ? E_NONE : E_AND_POINTS;
+    case DH_OP_OR: return kind != DH_RULE_POINTS ? E_NONE : E_OR_POINTS;
+    case DH_OP_SUM: return kind == DH_RULE_POINTS ? E_NONE : E_SUM;
+    default: return E_NONE;
+  }
+}
+
+/* why the tree under i is not a rule of kind (its nodes of that kind or
+** ANY, with ops of that kind, children before parents), or E_NONE;
+** *calls set when it holds a callback */
+static int tree_why(const dh_rules *r, int i, int kind, int *calls) {
+  const dh_node *n = dh_rules_node(r, i);
+  int why = n->kind != kind && n->kind != DH_RULE_ANY ? E_SET_KIND : misfit(n->op, kind);
+  if (why) return why;
+  switch (n->op) {
+    case DH_OP_AND: case DH_OP_OR: case DH_OP_SUM:
+      if (n->a >= i || n->b >= i) return E_NO_RULE;
+      return (why = tree_why(r, n->a, kind, calls)) ? why : tree_why(r, n->b, kind, calls);
+    case DH_OP_NOT:
+      return n->a >= i ? E_NO_RULE : tree_why(r, n->a, kind, calls);
+    case DH_OP_CALL:
+      *calls = 1;
+      return E_NONE;
+    default:
+      return E_NONE;
+  }
+}
+
+/* op over a and b (b < 0 for NOT) */
+static int combine(dh_rules *r, int op, int a, int b) {
+  int ka = dh_rule_kind(r, a), kb = op == DH_OP_NOT ? ka : dh_rule_kind(r, b), kind;
+  dh_node n;
+  if (ka < 0 || kb < 0) return fail(r, E_NO_RULE);  /* a failed operand keeps its reason */
+  if (ka != kb && ka != DH_RULE_ANY && kb != DH_RULE_ANY) return fail(r, E_KINDS);
+  kind = ka == DH_RULE_ANY ? kb : ka;
+  if (misfit(op, kind)) return fail(r, misfit(op, kind));
+  if (kind != DH_RULE_ANY) {
+    settle(r, a, kind);
+    if (op != DH_OP_NOT) settle(r, b, kind);
+  }
+  n = node(op, kind);
+  n.a = (uint8_t)a;
+  n.b = (uint8_t)(op == DH_OP_NOT ? 0 : b);
+  return put(r, &n);
+}
+
+int dh_rule_and(dh_rules *r, int a, int b) { return combine(r, DH_OP_AND, a, b); }
+int dh_rule_or(dh_rules *r, int a, int b) { return combine(r, DH_OP_OR, a, b); }
+int dh_rule_not(dh_rules *r, int a) { return combine(r, DH_OP_NOT, a, -1); }
+int dh_rule_sum(dh_rules *r, int a, int b) { return combine(r, DH_OP_SUM, a, b); }
+
+int dh_rule_call(dh_rules *r, int kind, int ref) {
+  if (kind < 0 || kind > DH_RULE_ANY) return fail(r, E_KIND);
+  return leaf_with(r, DH_OP_CALL, kind, (dh_params){ .call = ref });
+}
+
+int dh_rule_copy(dh_rules *dst, const dh_rules *src, int rule, int ref_offset) {
+  const dh_node *n;
+  dh_node d;
+  int a = 0, b = 0;
+  if (rule < 0 || rule >= dh_impl(src)->nnodes) return fail(dst, E_NO_RULE);
+  n = dh_rules_node(src, rule);
+  switch (n->op) {  /* the children first: a child comes before its parent */
+    case DH_OP_AND: case DH_OP_OR: case DH_OP_SUM:
+      if ((a = dh_rule_copy(dst, src, n->a, ref_offset)) < 0) return -1;
+      if ((b = dh_rule_copy(dst, src, n->b, ref_offset)) < 0) return -1;
+      break;
+    case DH_OP_NOT:
+      if ((a = dh_rule_copy(dst, src, n->a, ref_offset)) < 0) return -1;
+      break;
+    default: break;
+  }
+  d = *n;
+  d.a = (uint8_t)a;
+  d.b = (uint8_t)b;
+  if (n->op == DH_OP_CALL) d.u.call += ref_offset;
+  return put(dst, &d);
+}
+
+/* -------------------------------------------------------------- hand */
+
+int dh_rule_free_play(dh_rules *r) { return leaf(r, DH_OP_FREE_PLAY, DH_RULE_HAND); }
+int dh_rule_free_start(dh_rules *r) { return leaf(r, DH_OP_FREE_START, DH_RULE_HAND); }
+int dh_rule_follow_suit(dh_rules *r) { return leaf(r, DH_OP_FOLLOW_SUIT, DH_RULE_HAND); }
+int dh_rule_must_trump(dh_rules *r) { return leaf(r, DH_OP_MUST_TRUMP, DH_RULE_HAND); }
+int dh_rule_must_overtrump(dh_rules *r) { return leaf(r, DH_OP_MUST_OVERTRUMP, DH_RULE_HAND); }
+
+int dh_rule_break_suit(dh_rules *r, int suit, dh_cardset breakers) {
+  if (suit < 0 || suit > DH_SPADES) return fail(r, E_SUIT);
+  return leaf_with(r, DH_OP_BREAK_SUIT, DH_RULE_HAND,
+                   (dh_params){ .break_suit = { dh_suit_mask(suit) | breakers, (uint8_t)suit } });
+}
+
+int dh_rule_no_first_trick(dh_rules *r, dh_cardset cards) {
+  return leaf_with(r, DH_OP_FIRST_TRICK, DH_RULE_HAND, (dh_params){ .no_first_trick = cards });
+}
+
+int dh_rule_lead_card(dh_rules *r, dh_card card) {
+  if (!dh_card_valid(card)) return fail(r, E_CARD);
+  return leaf_with(r, DH_OP_LEAD_CARD, DH_RULE_HAND, (dh_params){ .lead_card = card });
+}
+
+/* -------------------------------------------------------------- play */
+
+int dh_rule_highest_of_led(dh_rules *r) { return leaf(r, DH_OP_HIGHEST_OF_LED, DH_RULE_PLAY); }
+int dh_rule_trump_wins(dh_rules *r) { return leaf(r, DH_OP_TRUMP_WINS, DH_RULE_PLAY); }
+
+int dh_rule_highest_of(dh_rules *r, dh_cardset cards) {
+  return leaf_with(r, DH_OP_HIGHEST_OF, DH_RULE_PLAY, (dh_params){ .highest_of = cards });
+}
+
+/* ------------------------------------------------------------ points */
+
+void dh_card_points_defaults(dh_card_points_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->moon = DH_MOON_NONE;
+}
+
+int dh_rule_card_points(dh_rules *r, const dh_card_points_opts *o) {
+  if (o->moon > DH_MOON_SELF) return fail(r, E_MOON);
+  return leaf_with(r, DH_OP_CARD_POINTS, DH_RULE_POINTS, (dh_params){ .card_points = *o });
+}
+
+int dh_rule_tricks(dh_rules *r, int32_t per_trick) {
+  return leaf_with(r, DH_OP_TRICKS, DH_RULE_POINTS, (dh_params){ .tricks = per_trick });
+}
+
+void dh_contract_defaults(dh_contract_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->per_trick = 10;
+  o->overtrick = 1;
+  o->set = 10;
+  o->nil = 100;
+  o->blind_nil = 200;
+  o->bags = 10;
+  o->bag_penalty = 100;
+  o->nil_tricks_to_partner = 0;
+}
+
+int dh_rule_contract(dh_rules *r, const dh_contract_opts *o) {
+  if (o->bags < 0) return fail(r, E_BAGS);
+  return leaf_with(r, DH_OP_CONTRACT, DH_RULE_POINTS, (dh_params){ .contract = *o });
+}
+
+void dh_exact_bid_defaults(dh_exact_bid_opts *o) {
+  o->base = 10;
+  o->per_bid = 1;
+  o->miss = 0;
+}
+
+int dh_rule_exact_bid(dh_rules *r, const dh_exact_bid_opts *o) {
+  return leaf_with(r, DH_OP_EXACT_BID, DH_RULE_POINTS, (dh_params){ .exact_bid = *o });
+}
+
+/* --------------------------------------------------------------- win */
+
+int dh_rule_first_to(dh_rules *r, int32_t target) {
+  return leaf_with(r, DH_OP_FIRST_TO, DH_RULE_WIN, (dh_params){ .first_to = target });
+}
+int dh_rule_lowest_when(dh_rules *r, int32_t target) {
+  return leaf_with(r, DH_OP_LOWEST_WHEN, DH_RULE_WIN, (dh_params){ .lowest_when = target });
+}
+int dh_rule_loss_floor(dh_rules *r, int32_t floor) {
+  return leaf_with(r, DH_OP_LOSS_FLOOR, DH_RULE_WIN, (dh_params){ .loss_floor = floor });
+}
+int dh_rule_highest_after(dh_rules *r, int hands) {
+  if (hands < 0) return fail(r, E_HANDS);
+  return leaf_with(r, DH_OP_HIGHEST_AFTER, DH_RULE_WIN, (dh_params){ .highest_after = hands });
+}
+
+/* --------------------------------------------------------------- bid */
+
+int dh_rule_bid_range(dh_rules *r, int min, int max, int nil) {
+  if (min < 0 || (max != -1 && max < min)) return fail(r, E_BID_RANGE);
+  return leaf_with(r, DH_OP_BID_RANGE, DH_RULE_BID,
+                   (dh_params){ .bid_range = { min, max, (uint8_t)(nil != 0) } });
+}
+
+int dh_rule_blind_nil(dh_rules *r) { return leaf(r, DH_OP_BLIND_NIL, DH_RULE_BID); }
+int dh_rule_hook(dh_rules *r) { return leaf(r, DH_OP_HOOK, DH_RULE_BID); }
+
+/* ------------------------------------------------------------- rules */
+
+/* the rule of a kind the variant leaves unset: the defaults, here only */
+static int default_rule(dh_rules *r, int kind) {
+  switch (kind) {
+    case DH_RULE_HAND: return dh_rule_follow_suit(r);
+    case DH_RULE_PLAY: return dh_rule_highest_of_led(r);
+    case DH_RULE_POINTS: return dh_rule_tricks(r, 1);
+    case DH_RULE_WIN: return dh_rule_highest_after(r, 0);
+    default: return dh_rule_bid_range(r, 0, -1, 1);
+  }
+}
+
+int dh_rules_set(dh_rules *r, int kind, int rule) {
+  int calls = 0, why;
+  if (dh_rule_kind(r, rule) < 0) return fail(r, E_NO_RULE);
+  if (kind < 0 || kind >= DH_RULE_NKINDS) return fail(r, E_KIND);
+  if ((why = tree_why(r, rule, kind, &calls)) != E_NONE) return fail(r, why);
+  settle(r, rule, kind);
+  dh_impl_mut(r)->root[kind] = (uint8_t)rule;
+  return 0;
 }
 
 void dh_rules_finish(dh_rules *r, const dh_order *o) {
@@ -60,97 +336,18 @@ void dh_rules_init(dh_rules *r) {
   r->trump_suit = DH_NOSUIT;
   r->lead = DH_LEAD_LEFT;
   r->max_hands = 1;
-  r->root[DH_RULE_HAND] = (uint8_t)dh_rules_node(r, DH_RULE_HAND, DH_OP_FOLLOW_SUIT, 0, 0);
-  r->root[DH_RULE_PLAY] = (uint8_t)dh_rules_node(r, DH_RULE_PLAY, DH_OP_HIGHEST_OF_LED, 0, 0);
-  r->root[DH_RULE_POINTS] = (uint8_t)dh_rules_node(r, DH_RULE_POINTS, DH_OP_TRICKS, 0, 0);
-  r->nodes[r->root[DH_RULE_POINTS]].p[0] = 1;
-  r->root[DH_RULE_WIN] = (uint8_t)dh_rules_node(r, DH_RULE_WIN, DH_OP_AFTER_HANDS, 0, 0);
-  r->root[DH_RULE_BID] = (uint8_t)dh_rules_node(r, DH_RULE_BID, DH_OP_BID_RANGE, 0, 0);
-  r->nodes[r->root[DH_RULE_BID]].p[1] = -1;
-  r->nodes[r->root[DH_RULE_BID]].p[2] = 1;
-}
-
-/* does the tree under node i stay inside the array and its kind? */
-static int tree_ok(const dh_rules *r, int i, int kind, int depth) {
-  const dh_node *n;
-  if (i < 0 || i >= r->nnodes || depth > DH_MAX_NODES) return 0;
-  n = &r->nodes[i];
-  if (n->kind != kind) return 0;
-  switch (n->op) {
-    case DH_OP_AND: case DH_OP_OR: case DH_OP_SUM:
-      return tree_ok(r, n->a, kind, depth + 1) && tree_ok(r, n->b, kind, depth + 1);
-    case DH_OP_NOT:
-      return tree_ok(r, n->a, kind, depth + 1);
-    default:
-      return 1;
-  }
-}
-
-/* does every card allowed by the tree under i follow suit when able? */
-static int forces_follow(const dh_rules *r, int i) {
-  const dh_node *n = &r->nodes[i];
-  if (n->op == DH_OP_FOLLOW_SUIT) return 1;
-  if (n->op == DH_OP_AND) return forces_follow(r, n->a) || forces_follow(r, n->b);
-  if (n->op == DH_OP_OR) return forces_follow(r, n->a) && forces_follow(r, n->b);
-  return 0;
-}
-
-/* lists the leaves of an AND-only tree under i into r->flat; 0 if it is not one */
-static int flatten(dh_rules *r, int i) {
-  const dh_node *n = &r->nodes[i];
-  if (n->op == DH_OP_AND) return flatten(r, n->a) && flatten(r, n->b);
-  if (n->op == DH_OP_OR || n->op == DH_OP_NOT || r->nflat >= 8) return 0;
-  r->flat[r->nflat++] = (uint8_t)i;
-  return 1;
-}
-
-/* the play rule as a chain of prefab leaves, first to decide wins */
-static int chain(dh_rules *r, int i) {
-  const dh_node *n = &r->nodes[i];
-  if (n->op == DH_OP_OR || n->op == DH_OP_AND) return chain(r, n->a) && chain(r, n->b);
-  if (n->op == DH_OP_CALL || r->nchain >= 8) return 0;
-  r->chain[r->nchain++] = (uint8_t)i;
-  return 1;
-}
-
-/* the straight-line form of a flat hand rule, when it has one */
-static void fast_hand(dh_rules *r) {
-  int i;
-  r->fast_ops = 0;
-  for (i = 0; i < r->nflat; i++) {
-    const dh_node *n = &r->nodes[r->flat[i]];
-    uint16_t bit;
-    if (n->op < DH_OP_FREE_PLAY || n->op > DH_OP_LEAD_CARD || n->op == DH_OP_MUST_TRUMP ||
-        n->op == DH_OP_MUST_OVERTRUMP) {
-      r->fast_ops = 0;
-      return;
-    }
-    bit = (uint16_t)(1u << (n->op - DH_OP_FREE_PLAY));
-    if (r->fast_ops & bit) { r->fast_ops = 0; return; }
-    r->fast_ops |= bit;
-    if (n->op == DH_OP_BREAK_SUIT) { r->fast_break_suit = (uint8_t)n->p[0]; r->fast_break = n->set; }
-    if (n->op == DH_OP_FIRST_TRICK) r->fast_first = n->set;
-    if (n->op == DH_OP_LEAD_CARD) r->fast_lead = (uint8_t)n->p[0];
-  }
-  r->fast_ops |= 0x8000;  /* "in use", even for a lone free play */
-}
-
-/* does every card allowed by the tree under i trump when void, if able? */
-static int forces_trump(const dh_rules *r, int i) {
-  const dh_node *n = &r->nodes[i];
-  if (n->op == DH_OP_MUST_TRUMP || n->op == DH_OP_MUST_OVERTRUMP) return 1;
-  if (n->op == DH_OP_AND) return forces_trump(r, n->a) || forces_trump(r, n->b);
-  if (n->op == DH_OP_OR) return forces_trump(r, n->a) && forces_trump(r, n->b);
-  return 0;
+  memset(dh_impl_mut(r)->root, DH_NO_NODE, sizeof dh_impl(r)->root);
 }
 
 const char *dh_rules_check(dh_rules *r) {
+  dh_rules_impl *x = dh_impl_mut(r);
   int k, i, total, cards = dh_deck_left(&r->deck);
+  if (x->error) return dh_rules_error(r);
   if (r->nseats < 2 || r->nseats > DH_MAX_SEATS) return "seats must be 2 to 8";
   if (r->nsides < 1 || r->nsides > r->nseats) return "bad number of sides";
   for (i = 0; i < r->nseats; i++)
     if (r->side_of[i] >= r->nsides) return "a seat has no side";
-  if (r->nsizes < 1) return "no hand size";
+  if (r->nsizes < 1 || r->nsizes > DH_MAX_SIZES) return "no hand size";
   for (i = 0; i < r->nsizes; i++) {
     total = r->sizes[i] * r->nseats;
     if (r->sizes[i] < 1 || total > cards) return "hand size does not fit the deck";
@@ -159,21 +356,18 @@ const char *dh_rules_check(dh_rules *r) {
     if (r->draw && (cards - total) % r->nseats != 0) return "the talon does not share out evenly";
   }
   if (r->trump_mode == DH_TRUMP_FIXED && r->trump_suit > DH_SPADES) return "bad trump suit";
-  if (r->pass_count && r->npasses < 1) return "passing without directions";
+  if (r->pass_count && (r->npasses < 1 || r->npasses > DH_MAX_PASSES)) return "passing without directions";
   if (r->max_hands < 1) return "max_hands must be at least 1";
-  for (k = 0; k < DH_RULE_NKINDS; k++)
-    if (!tree_ok(r, r->root[k], k, 0)) return "a rule tree is malformed";
+  r->has_calls = 0;
+  for (k = 0; k < DH_RULE_NKINDS; k++) {
+    int calls = 0;
+    if (x->root[k] == DH_NO_NODE && dh_rules_set(r, k, default_rule(r, k)) < 0) return dh_rules_error(r);
+    if (tree_why(r, x->root[k], k, &calls) != E_NONE) return "a rule tree is malformed";
+    r->has_calls |= (uint8_t)calls;
+  }
   if (r->has_calls && !r->call) return "callback rules without a trampoline";
   r->deck_set = dh_deck_set(&r->deck);
-  r->shows_voids = (uint8_t)forces_follow(r, r->root[DH_RULE_HAND]);
-  r->shows_trump_voids = (uint8_t)(r->shows_voids && forces_trump(r, r->root[DH_RULE_HAND]));
-  /* the straight-line forms only for an AND of leaves: an OR or NOT goes
-  ** through the tree (with no leaves, fast_hand would mean "free play") */
-  r->nflat = 0;
-  r->fast_ops = 0;
-  if (flatten(r, r->root[DH_RULE_HAND])) fast_hand(r);
-  else r->nflat = 0;
-  r->nchain = 0;
-  if (!chain(r, r->root[DH_RULE_PLAY])) r->nchain = 0;
+  dh_hand_derive(r);
+  dh_play_derive(r);
   return NULL;
 }

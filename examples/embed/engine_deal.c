@@ -1,41 +1,22 @@
 /*
 ** engine_deal.c -- part (a): the engine with no Lua at all.
 **
-** Deals four Spades hands from a shuffled deck and plays the thirteen
-** tricks with every seat choosing uniformly among its legal cards.  The
-** rules are written here, in a few lines on the engine's card sets:
-** follow suit when able; spades are trumps and may not be led until a
-** spade has been played, unless the leader holds nothing else.
+** Builds the rules of Spades with the rule builders (spades_rules.h),
+** starts a match and plays its first hand: every seat bids at random among
+** its legal bids and plays a card chosen uniformly among its legal ones.
+** The engine knows the rules: which cards are legal (follow suit; spades
+** not led until broken), who takes each trick, what the hand scores.
 **
 ** Everything lives on the stack: the engine objects are plain structs that
-** the caller owns (deckhand.h), and one dh_rng makes the whole run
-** reproducible from its seed.
+** the caller owns (deckhand.h), and one seed makes the whole run
+** reproducible.
 */
 #include <deckhand/deckhand.h>
 
 #include "embed.h"
+#include "spades_rules.h"
 
 #define SEATS 4
-
-/* the cards seat may play: hand, trick so far, whether spades are broken */
-static dh_cardset legal_cards(dh_cardset hand, const dh_trick *t, int broken) {
-  if (t->n > 0) {  /* following: the led suit if we have it, else anything */
-    dh_cardset follow = dh_set_suit(hand, t->led);
-    return follow ? follow : hand;
-  }
-  if (!broken) {   /* leading: no spade until spades are broken */
-    dh_cardset other = dh_set_minus(hand, dh_suit_mask(DH_SPADES));
-    if (other) return other;
-  }
-  return hand;
-}
-
-/* a uniformly random card of a non-empty set */
-static dh_card pick(dh_cardset s, dh_rng *r) {
-  uint32_t k = dh_rng_below(r, (uint32_t)dh_set_count(s));
-  while (k--) s &= s - 1;  /* drop the k lowest cards */
-  return dh_card_at(dh_set_first(s), DH_LAYOUT_STANDARD);
-}
 
 static void print_set(FILE *out, dh_cardset s) {
   char name[DH_CARD_NAMELEN];
@@ -47,52 +28,70 @@ static void print_set(FILE *out, dh_cardset s) {
   }
 }
 
-int embed_engine(uint64_t seed, FILE *out) {
-  dh_rng rng;
-  dh_deck deck;
-  dh_trick trick;
-  dh_cardset hands[SEATS] = { 0 };
-  int tricks[SEATS] = { 0 };
-  int dealer = SEATS - 1, leader, broken = 0, n, i, seat;
-  char name[DH_CARD_NAMELEN];
+/* the bids, each uniformly among the seat's legal bids */
+static int bid_round(dh_match *m, dh_rng *rng, FILE *out) {
+  int bids[72], n;
+  fprintf(out, "bids:");
+  while (m->phase == DH_PHASE_BID) {
+    int seat = dh_match_next(m);
+    if ((n = dh_match_legal_bids(m, bids, 72)) < 1) return 1;
+    n = bids[dh_rng_below(rng, (uint32_t)n)];
+    if (dh_match_bid(m, seat, n) != DH_OK) return 1;
+    fprintf(out, " %d:%d", seat + 1, n);
+  }
+  fputc('\n', out);
+  return 0;
+}
 
-  dh_rng_seed(&rng, seed);
-  dh_deck_init(&deck, DH_DECK_FRENCH52);
-  dh_deck_shuffle(&deck, &rng);
-  if (dh_deck_deal(&deck, SEATS, dealer, NULL, 0, 13, hands) != 13) return 1;
+/* one trick, each card uniformly among the legal ones; the winner */
+static int play_trick(dh_match *m, dh_rng *rng, FILE *out) {
+  char name[DH_CARD_NAMELEN];
+  int i;
+  for (i = 0; i < SEATS; i++) {
+    int seat = dh_match_next(m);
+    dh_cardset legal;
+    dh_card c;
+    if (dh_match_legal(m, &legal) != DH_OK) return -1;
+    c = dh_set_pick(legal, rng, DH_LAYOUT_STANDARD);
+    if (dh_match_play(m, seat, c) != DH_OK) return -1;
+    dh_card_name(c, name);
+    fprintf(out, " %d:%s", seat + 1, name);
+  }
+  return m->last_winner;   /* the trick just completed */
+}
+
+int embed_engine(uint64_t seed, FILE *out) {
+  dh_rules rules;
+  dh_match m;
+  dh_rng rng;
+  int dealer = SEATS - 1, n, seat, winner, tricks[SEATS] = { 0 };
+  const char *why = spades_rules(&rules, 500);
+  if (why) {
+    fprintf(stderr, "embed: the rules do not fit: %s\n", why);
+    return 1;
+  }
+  dh_rng_seed(&rng, seed);                   /* our choices; the match shuffles with its own */
+  dh_match_init(&m, &rules, seed, dealer);
 
   fprintf(out, "engine: Spades deal, seed %llu, dealer seat %d\n",
           (unsigned long long)seed, dealer + 1);
   for (seat = 0; seat < SEATS; seat++) {
     fprintf(out, "hand %d: ", seat + 1);
-    print_set(out, hands[seat]);
+    print_set(out, m.hand[seat]);
     fputc('\n', out);
   }
-
-  leader = (dealer + 1) % SEATS;
+  if (bid_round(&m, &rng, out)) return 1;
   for (n = 1; n <= 13; n++) {
-    dh_trick_clear(&trick);
     fprintf(out, "trick %d:", n);
-    for (i = 0; i < SEATS; i++) {
-      dh_card c;
-      seat = (leader + i) % SEATS;
-      c = pick(legal_cards(hands[seat], &trick, broken), &rng);
-      hands[seat] = dh_set_remove(hands[seat], c);
-      if (dh_card_suit(c) == DH_SPADES) broken = 1;
-      dh_trick_add(&trick, seat, c);
-      dh_card_name(c, name);
-      fprintf(out, " %d:%s", seat + 1, name);
-    }
-    /* the engine decides the trick: spades trump, natural rank order */
-    leader = trick.seats[dh_trick_winner(&trick, DH_SPADES, &deck.natural)];
-    tricks[leader]++;
-    fprintf(out, " -> %d\n", leader + 1);
+    if ((winner = play_trick(&m, &rng, out)) < 0) return 1;
+    tricks[winner]++;
+    fprintf(out, " -> %d\n", winner + 1);
   }
 
   fprintf(out, "tricks:");
   for (seat = 0; seat < SEATS; seat++) fprintf(out, " %d", tricks[seat]);
   fprintf(out, " (seats 1+3: %d, seats 2+4: %d)\n", tricks[0] + tricks[2], tricks[1] + tricks[3]);
-  for (seat = 0; seat < SEATS; seat++)
-    if (hands[seat]) return 1;  /* every card must have been played */
-  return 0;
+  fprintf(out, "points: seats 1+3: %d, seats 2+4: %d\n", (int)m.hand_points[0], (int)m.hand_points[1]);
+  /* the hand is scored and the next one dealt */
+  return m.hand_no == 1 && m.last_tricks[0] + m.last_tricks[1] + m.last_tricks[2] + m.last_tricks[3] == 13 ? 0 : 1;
 }

@@ -12,12 +12,7 @@ local suits = {
   { "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As" },
 }
 
-local function simple(fields)
-  local t = { name = "test", seats = 4, sizes = { 13 }, hand = R.follow_suit,
-              play = R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
-  for k, v in pairs(fields or {}) do t[k] = v end
-  return dh.variant(t)
-end
+local simple = H.simple
 
 describe("rules", function()
   it("combine with | & ~ and refuse mixed kinds", function()

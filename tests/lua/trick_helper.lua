@@ -3,6 +3,16 @@ local dh = require "deckhand"
 
 local H = {}
 
+-- a four-seat variant "test" of one hand: follow suit, the highest of the
+-- led suit, a point a trick; fields replace any of it
+function H.simple(fields)
+  local R = dh.rule
+  local t = { name = "test", seats = 4, sizes = { 13 }, hand = R.follow_suit,
+              play = R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+  for k, v in pairs(fields or {}) do t[k] = v end
+  return dh.variant(t)
+end
+
 -- a table snapshot of everything observable in a game or view
 function H.snapshot(g)
   local s = {

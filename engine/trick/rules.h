@@ -1,0 +1,213 @@
+/*
+** rules.h -- the rules of a trick-taking variant, and the builders that
+** make them.
+**
+** A dh_rules is built once per variant and then shared, read only, by
+** every match played by it (match.h).  Building is four steps:
+**
+**     dh_rules r;
+**     dh_rules_init(&r);                         a 4-seat French-deck start
+**     r.nseats = ...; r.trump_mode = ...;        the settings below
+**     dh_rules_set(&r, DH_RULE_HAND,             the rules a variant changes,
+**                  dh_rule_and(&r, dh_rule_follow_suit(&r),
+**                                  dh_rule_break_suit(&r, DH_SPADES, 0)));
+**     const char *why = dh_rules_check(&r);      NULL, or what does not fit
+**
+** The five rule kinds ask: may this seat play this card now (hand), who
+** takes the trick (play), what did the hand score (points), is the match
+** over and who won (win), may this seat bid this (bid).  A kind left unset
+** keeps its default: follow suit, the highest card of the led suit, a
+** point a trick, the highest total once every hand size listed was
+** played, any bid from 0 to the hand size.
+**
+** A builder appends a node to r and returns its index, a rule to pass to
+** another builder or to dh_rules_set.  A builder that fails (no room, a
+** bad argument, a failed operand) returns -1 and records the first reason,
+** which dh_rules_check (or dh_rules_error) returns: a chain of builders
+** needs one check at the end.  The nodes themselves are the engine's
+** (rules_impl.h): built rules are read through these calls only.
+*/
+#ifndef DH_RULES_H
+#define DH_RULES_H
+
+#include <stdint.h>
+
+#include "card.h"
+#include "cardset.h"
+#include "deck.h"
+#include "trick.h"
+
+#define DH_MAX_NODES  64   /* rule nodes per dh_rules */
+#define DH_MAX_SIZES  64   /* hand sizes listed per hand */
+#define DH_MAX_PASSES 8    /* pass directions in a cycle */
+
+/* the rule kinds; a callback may be built before its kind is known
+** (DH_RULE_ANY): it takes the kind of the rules it is combined with or
+** set as */
+enum { DH_RULE_HAND, DH_RULE_PLAY, DH_RULE_POINTS, DH_RULE_WIN, DH_RULE_BID, DH_RULE_NKINDS,
+       DH_RULE_ANY = DH_RULE_NKINDS };
+const char *dh_rule_kind_name(int kind);   /* "hand", ..., "any" */
+
+/* bids: 0 is Nil; blind Nil has its own code; DH_NO_BID before bidding */
+#define DH_BID_BLIND_NIL (-1)
+#define DH_NO_BID        (-128)
+
+/* how trump is fixed for a hand */
+enum { DH_TRUMP_NONE, DH_TRUMP_FIXED, DH_TRUMP_TURN_UNDER, DH_TRUMP_TURN_TOP };
+/* who leads the first trick */
+enum { DH_LEAD_LEFT, DH_LEAD_HOLDER };
+/* shooting the moon under card points: none, the others score, the shooter loses */
+enum { DH_MOON_NONE, DH_MOON_OTHERS, DH_MOON_SELF };
+
+struct dh_match;
+
+/*
+** A callback rule, built by dh_rule_call(r, kind, ref).  It answers for
+** the rule built with ref, of kind `kind`:
+**   hand:   a = seat, b = card;       *out = 1 allowed, 0 not
+**   play:   (trick in m->trick);      *out = winning index or -1
+**   bid:    a = seat, b = bid;        *out = 1 allowed, 0 not
+**   points: a = number of sides;      out[0..a) = points of the hand
+**           (m->bags may be read; out[DH_MAX_SEATS..] the new bags)
+**   win:    a = number of sides, out[2..2+a) the totals;
+**                                      out[0] = 1 over, out[1] winners mask
+** Returns 0, or nonzero when the rule failed (the caller keeps the reason).
+*/
+typedef int (*dh_rule_fn)(void *ud, int ref, int kind, const struct dh_match *m, int a, int b,
+                          int32_t *out);
+
+/* room for the engine's part of a dh_rules: the rule nodes and the forms
+** dh_rules_check derives from them (rules_impl.h) */
+#define DH_RULES_PRIVATE 5632
+typedef union dh_rules_private {
+  unsigned char bytes[DH_RULES_PRIVATE];
+  uint64_t align;
+} dh_rules_private;
+
+typedef struct dh_rules {
+  /* the settings: dh_rules_init gives each its default */
+  dh_deck deck;                     /* the unshuffled deck */
+  int8_t suit_of[64];               /* the suit each card counts as (by position) */
+  uint8_t strength[64];             /* each card's strength in tricks (0: never wins) */
+  uint8_t nseats, nsides, side_of[DH_MAX_SEATS];
+  uint8_t sizes[DH_MAX_SIZES], nsizes;  /* cards per seat, hand by hand (cycling) */
+  uint8_t trump_mode, trump_suit;   /* DH_TRUMP_*; the suit for FIXED */
+  uint8_t draw;                     /* deal from the talon after each trick */
+  uint8_t lead, lead_card;          /* DH_LEAD_*; the card for HOLDER */
+  uint8_t pass_count, npasses;
+  int8_t pass_dir[DH_MAX_PASSES];   /* seats to the left per hand (0: no pass) */
+  uint8_t bidding;                  /* 1: a bid phase */
+  uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
+  uint16_t max_hands;               /* the cap: every match ends */
+  dh_rule_fn call;                  /* what callback rules call, and its data */
+  void *call_ud;
+  /* derived: suit_set by dh_rules_finish, the rest by dh_rules_check */
+  dh_cardset suit_set[5];           /* cards counting as each suit (DH_NOSUIT: none) */
+  dh_cardset deck_set;              /* the cards of the deck */
+  uint8_t has_calls;                /* a rule calls back */
+  dh_rules_private priv;            /* the engine's: rule trees and their fast forms */
+} dh_rules;
+
+/* fills r with a 4-seat French-deck match of one hand, every rule at its
+** default; a start for building rules */
+void dh_rules_init(dh_rules *r);
+/* recomputes suit_set[] (and strength[] from o, when o is not NULL) after
+** suit_of or the order changed */
+void dh_rules_finish(dh_rules *r, const dh_order *o);
+/* makes rule the rules' rule of its kind (a DH_RULE_ANY callback takes
+** kind); 0, or -1 when rule is not a rule of that kind */
+int dh_rules_set(dh_rules *r, int kind, int rule);
+/* checks that the rules fit together and fills in what is derived from
+** them (call it last, before any match uses the rules); NULL or a reason */
+const char *dh_rules_check(dh_rules *r);
+/* the first reason a builder failed, or NULL */
+const char *dh_rules_error(const dh_rules *r);
+
+/* the kind of a built rule (DH_RULE_ANY: a callback not placed yet), or -1 */
+int dh_rule_kind(const dh_rules *r, int rule);
+/* copies rule (built in src) into dst, each callback's ref increased by
+** ref_offset; the copy's index, or -1.  Rules built apart combine so. */
+int dh_rule_copy(dh_rules *dst, const dh_rules *src, int rule, int ref_offset);
+
+/*
+** The builders.  Combinators: hand and bid rules are predicates, and
+** combine as and / or / not; a play rule names the winning card or
+** declines, and `and` and `or` alike make a chain (a, else b); a win rule
+** `or` ends the match when either does, `and` when both do (a's winners);
+** points rules add with sum.
+*/
+int dh_rule_and(dh_rules *r, int a, int b);
+int dh_rule_or(dh_rules *r, int a, int b);
+int dh_rule_not(dh_rules *r, int a);
+int dh_rule_sum(dh_rules *r, int a, int b);
+/* a rule answered by r->call(r->call_ud, ref, ...), see dh_rule_fn */
+int dh_rule_call(dh_rules *r, int kind, int ref);
+
+/* hand rules: the cards of the hand each allows.  When a hand rule allows
+** no card at all, any card goes (a match never stalls). */
+int dh_rule_free_play(dh_rules *r);       /* any card */
+int dh_rule_free_start(dh_rules *r);      /* any card when leading, none otherwise */
+int dh_rule_follow_suit(dh_rules *r);     /* a card of the led suit when holding one */
+int dh_rule_must_trump(dh_rules *r);      /* void in the led suit and holding trump: a trump */
+int dh_rule_must_overtrump(dh_rules *r);  /* ... one beating the trick's best trump when held */
+/* suit is not led until a card of suit or of breakers was played, unless
+** the leader holds nothing else */
+int dh_rule_break_suit(dh_rules *r, int suit, dh_cardset breakers);
+/* cards not played to the first trick unless nothing else is held */
+int dh_rule_no_first_trick(dh_rules *r, dh_cardset cards);
+/* the first lead of a hand is card when held */
+int dh_rule_lead_card(dh_rules *r, dh_card card);
+
+/* play rules (suits are those cards count as, strengths r->strength; among
+** equal cards the first played wins) */
+int dh_rule_highest_of_led(dh_rules *r);  /* the strongest card of the led suit */
+int dh_rule_trump_wins(dh_rules *r);      /* the strongest trump, when one was played */
+int dh_rule_highest_of(dh_rules *r, dh_cardset cards);  /* the strongest of cards, if played */
+
+/* points rules, per side */
+typedef struct dh_card_points_opts {
+  int8_t values[64];     /* points per card won, by set position */
+  uint8_t moon;          /* DH_MOON_*: a seat taking every card of positive value */
+  int32_t last_trick;    /* points for taking the last trick */
+} dh_card_points_opts;
+void dh_card_points_defaults(dh_card_points_opts *o);   /* all 0, no moon */
+int dh_rule_card_points(dh_rules *r, const dh_card_points_opts *o);
+int dh_rule_tricks(dh_rules *r, int32_t per_trick);
+
+/* Spades' partnership contract: a side's contract is the sum of its
+** non-Nil bids, made with the tricks of its non-Nil players: per_trick per
+** bid trick and overtrick per trick over (each a bag), or -set per bid
+** trick when set.  A Nil scores +-nil (blind Nil +-blind_nil) on whether
+** its player took no trick; its tricks are bags, or with
+** nil_tricks_to_partner count toward the partner's contract.  Every
+** `bags` bags (0: none counted) cost bag_penalty and are removed. */
+typedef struct dh_contract_opts {
+  int32_t per_trick, overtrick, set, nil, blind_nil, bags, bag_penalty;
+  uint8_t nil_tricks_to_partner;
+} dh_contract_opts;
+void dh_contract_defaults(dh_contract_opts *o);  /* 10, 1, 10, 100, 200, 10, 100, no */
+int dh_rule_contract(dh_rules *r, const dh_contract_opts *o);
+
+/* Oh Hell: an exact bid scores base + per_bid * bid, anything else miss
+** per trick off */
+typedef struct dh_exact_bid_opts { int32_t base, per_bid, miss; } dh_exact_bid_opts;
+void dh_exact_bid_defaults(dh_exact_bid_opts *o);  /* 10, 1, 0 */
+int dh_rule_exact_bid(dh_rules *r, const dh_exact_bid_opts *o);
+
+/* win rules: over when a side reaches target, the highest wins (a tie at
+** the top plays on); over when a side reaches target, the lowest wins;
+** over after hands hands (0: as many as the sizes list), the highest
+** wins; a side at or below floor loses */
+int dh_rule_first_to(dh_rules *r, int32_t target);
+int dh_rule_lowest_when(dh_rules *r, int32_t target);
+int dh_rule_highest_after(dh_rules *r, int hands);
+int dh_rule_loss_floor(dh_rules *r, int32_t floor);
+
+/* bid rules: min..max (max -1: the hand size), Nil (0) always allowed
+** when nil; blind Nil (DH_BID_BLIND_NIL); the hook: the last bidder may
+** not make the bids total the hand size */
+int dh_rule_bid_range(dh_rules *r, int min, int max, int nil);
+int dh_rule_blind_nil(dh_rules *r);
+int dh_rule_hook(dh_rules *r);
+
+#endif
