@@ -4,7 +4,8 @@
 #   make test-sanitize   the same suite built with ASan + UBSan
 #   make demo       the main job
 #   make bench      the benchmarks
-#   make fuzz       libFuzzer on the card-name, custom-deck and pattern parsers
+#   make fuzz       libFuzzer on the card-name, custom-deck and pattern parsers,
+#                   and the Lua fuzzer (every binding, hostile arguments) under ASan
 #   make install    PREFIX=/usr/local (default), DESTDIR honoured
 #   make uninstall  removes exactly what make install put there
 #   make docs       the API reference (LDoc) into docs/api/
@@ -51,7 +52,7 @@ demo: release
 bench: release
 	@bash bench/run
 
-fuzz: bootstrap
+fuzz: sanitize
 	@bash .ci/bootstrap fuzz
 	@bash tests/fuzz/run $(FUZZ_SECONDS)
 

@@ -315,9 +315,10 @@ static int set_display(lua_State *L) {
 static int set_display_m(lua_State *L) { return set_display(L); }
 
 static int set_index(lua_State *L) {
+  dhL_set *u = toset(L, 1);   /* called directly, __index may be given anything */
   if (lua_type(L, 2) == LUA_TNUMBER) {
-    dhL_set *u = toset(L, 1);
-    return push_pos(L, nth_pos(u->bits, luaL_checkinteger(L, 2)), u->layout);
+    lua_Integer k = lua_tointeger(L, 2);   /* a fraction, NaN or huge: no card */
+    return push_pos(L, lua_isinteger(L, 2) ? nth_pos(u->bits, k) : -1, u->layout);
   }
   luaL_getmetafield(L, 1, "methods");
   lua_pushvalue(L, 2);

@@ -805,6 +805,8 @@ static int game_playout(lua_State *L) {
     log_hand_end(L, m, before);
   }
   if (err == DH_E_RULE) return dhL_rules_raise(L);
+  /* a finished hand (or match), or an error: never a game stopped halfway */
+  if (err != DH_OK) return luaL_error(L, "playout stopped: %s", dh_error_name(err));
   lua_settop(L, 1);
   return 1;
 }

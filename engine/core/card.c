@@ -68,14 +68,19 @@ size_t dh_card_parse(const char *s, size_t len, dh_card *out, const char **why) 
   }
   if (len == 2) {  /* jokers: BJ/RJ big, LJ/SJ little */
     int a = lower((unsigned char)s[0]), b = lower((unsigned char)s[1]);
-    if (b == 'j' && (a == 'b' || a == 'r')) { *out = DH_BIG_JOKER; return 2; }
-    if (b == 'j' && (a == 'l' || a == 's')) { *out = DH_LITTLE_JOKER; return 2; }
+    if (b == 'j' && (a == 'b' || a == 'r')) *out = DH_BIG_JOKER;
+    else if (b == 'j' && (a == 'l' || a == 's')) *out = DH_LITTLE_JOKER;
+    else goto card;
+    if (copy == 2) { *why = "only ranks 9 to ace have a second copy"; return 0; }
+    return whole;
   }
   if (len == 4 && lower((unsigned char)s[0]) == 'j' && (unsigned char)s[1] == 0xE2 &&
       (unsigned char)s[2] == 0x98 && ((unsigned char)s[3] == 0x85 || (unsigned char)s[3] == 0x86)) {
+    if (copy == 2) { *why = "only ranks 9 to ace have a second copy"; return 0; }
     *out = (unsigned char)s[3] == 0x85 ? DH_BIG_JOKER : DH_LITTLE_JOKER;  /* display forms */
-    return 4;
+    return whole;
   }
+card:
   r = parse_rank(s, len, &rank);
   if (r == 0) { *why = "unknown rank"; return 0; }
   if (r == len) { *why = "missing suit"; return 0; }
@@ -112,6 +117,10 @@ int dh_card_display(dh_card c, char *buf) {
   }
   buf[0] = rank_chars[dh_card_rank(c) - 2];
   memcpy(buf + 1, suit_symbols[dh_card_suit(c)], 4);  /* 3 bytes + NUL */
+  if (c & DH_CARD_COPY) {  /* a display names its card too */
+    memcpy(buf + 4, "#2", 3);
+    return 6;
+  }
   return 4;
 }
 
@@ -133,10 +142,12 @@ int dh_cards_parse(const char *s, size_t len, dh_card *out, int max, const char 
     const char *w = "bad card name";
     if (is_list_sep(s[i])) { i++; continue; }
     for (take = 5; take >= 2; take--) {  /* the longest name that parses */
-      const char *w2;
-      if (i + take <= len && dh_card_parse(s + i, take, &c, &w2) == take) { got = take; break; }
+      const char *w2 = w;
+      if (i + take > len) continue;
+      if (dh_card_parse(s + i, take, &c, &w2) == take) { got = take; break; }
       if (take == 2) w = w2;
     }
+    if (!got && i + 2 > len) dh_card_parse(s + i, len - i, &c, &w);  /* one byte left: why */
     if (!got || dh_card_is_joker(c) || (c & DH_CARD_COPY)) {
       *why = got ? "not a standard card" : w;
       *where = i;

@@ -84,7 +84,7 @@ int dh_card_valid(dh_card c);
 size_t dh_card_parse(const char *s, size_t len, dh_card *out, const char **why);
 
 /* canonical short form ("Td", "BJ", a second copy "Jh#2") and display
-** form ("T♦", "J★"; the twins of a double deck display alike);
+** form ("T♦", "J★", "J♥#2");
 ** both write a NUL-terminated string and return its length (buffers of
 ** DH_CARD_NAMELEN bytes always suffice) */
 #define DH_CARD_NAMELEN 8

@@ -80,7 +80,12 @@ int dh_deck_custom(dh_deck *d, const char *names, size_t len, const char **why, 
     *where = start;
     if (!dh_card_parse(names + start, i - start, &c, why)) return 0;
     if (dh_card_rank(c) >= 2 && dh_card_rank(c) <= 8) low |= dh_set_of(c);
-    if (dh_set_has(seen, c)) {
+    if (c & DH_CARD_COPY) {  /* named as the second copy ("Ks#2") */
+      dh_card base = dh_card_make(dh_card_rank(c), dh_card_suit(c));
+      if (dh_set_has(twice, base)) { *why = "card appears more than twice"; return 0; }
+      twice |= dh_set_of(base);
+      d->layout = DH_LAYOUT_DOUBLE;
+    } else if (dh_set_has(seen, c)) {
       int rank = dh_card_rank(c);
       if (dh_card_is_joker(c) || rank < 9) { *why = "duplicate card (only 9 to A may appear twice)"; return 0; }
       if (dh_set_has(twice, c)) { *why = "card appears more than twice"; return 0; }

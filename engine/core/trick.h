@@ -19,14 +19,17 @@ typedef struct dh_trick {
 } dh_trick;
 
 static inline void dh_trick_clear(dh_trick *t) { t->n = 0; t->led = DH_NOSUIT; }
-void dh_trick_add(dh_trick *t, int seat, dh_card c);
+/* adds card c played by seat (0..DH_MAX_SEATS-1): 0, or -1 with t unchanged
+** when the trick holds DH_MAX_SEATS cards already or the seat is out of range */
+int dh_trick_add(dh_trick *t, int seat, dh_card c);
 
 /*
 ** The index (0..n-1, order of play) of the card that takes the trick: the
-** strongest trump if any trump was played (trump DH_NOSUIT: no trumps),
-** else the strongest card of the led suit; strength under o, and among
-** equal cards (pinochle twins) the first played.  Cards outside the order
-** and off-suit cards never win; if nothing qualifies, the lead wins.
+** strongest trump if any trump was played (trump DH_NOSUIT, or any value
+** outside 0..3: no trumps), else the strongest card of the led suit;
+** strength under o, and among equal cards (pinochle twins) the first
+** played.  Cards outside the order and off-suit cards never win; if
+** nothing qualifies, the lead wins.  -1 for an empty trick.
 */
 int dh_trick_winner(const dh_trick *t, int trump, const dh_order *o);
 

@@ -34,6 +34,7 @@ static void enter_bid(dh_match *m) {
 int dh_match_pass_target(const dh_match *m, int seat) {
   const dh_rules *r = m->rules;
   int dir;
+  if ((unsigned)seat >= m->nseats) return -1;
   if (!r->pass_count || !r->npasses) return seat;
   dir = r->pass_dir[m->hand_no % r->npasses];
   return ((seat + dir) % m->nseats + m->nseats) % m->nseats;

@@ -37,6 +37,7 @@ enum {
   DH_E_MUST_FOLLOW_SUIT, DH_E_SUIT_NOT_BROKEN, DH_E_MUST_TRUMP, DH_E_MUST_OVERTRUMP,
   DH_E_FIRST_TRICK, DH_E_MUST_LEAD, DH_E_ILLEGAL_CARD, DH_E_BAD_BID, DH_E_BAD_PASS,
   DH_E_RULE,   /* a callback failed: the binding holds the reason */
+  DH_E_BAD_SEAT,  /* a seat number outside 0..nseats-1 */
   DH_E_NCODES
 };
 const char *dh_error_name(int code);
@@ -118,10 +119,12 @@ int dh_match_apply(dh_match *m, const dh_action *a);
 /* plays a card known to be legal for the seat to act (playouts) */
 int dh_match_play_legal(dh_match *m, dh_card c);
 
-/* the seat that receives a pass from seat this hand (seat itself: none) */
+/* the seat that receives a pass from seat this hand (seat itself: none;
+** -1 for a seat out of range) */
 int dh_match_pass_target(const dh_match *m, int seat);
 
-/* the rules on a match (rule_*.c); each returns DH_OK or DH_E_RULE: the
+/* the rules on a match (rule_*.c); each returns DH_OK, DH_E_RULE, or
+** DH_E_BAD_SEAT for a seat outside 0..nseats-1 (then *out is 0): the
 ** cards seat may play now; the code refusing card c; the winner (index in
 ** t) of trick t; the points (and new bags) per side of the hand just
 ** played; whether the match is over with these totals, and who won; whether

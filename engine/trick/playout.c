@@ -7,7 +7,7 @@
 /* k distinct random cards of s (k <= |s|) */
 static dh_cardset pick_some(dh_cardset s, int k, dh_rng *r) {
   dh_cardset out = 0;
-  while (k-- > 0) {
+  while (k-- > 0 && s) {
     dh_cardset one = dh_set_of(dh_set_pick(s, r, DH_LAYOUT_STANDARD));
     out |= one;
     s &= ~one;
@@ -29,7 +29,7 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
       }
       a->kind = DH_ACT_PLAY;
       a->card = dh_set_pick(legal, r, m->rules->deck.layout);
-      return DH_OK;
+      return a->card == DH_NO_CARD ? DH_E_ILLEGAL_CARD : DH_OK;   /* nothing to play */
     case DH_PHASE_BID: {
       int bids[72], n, lo, hi, nil, k;
       if (dh_bid_range_of(m, &lo, &hi, &nil)) {
@@ -77,6 +77,7 @@ int dh_playout_hand(dh_match *m, dh_rng *r) {
          card, until the hand is scored */
       do {
         dh_cardset held = m->hand[m->turn], legal = dh_hand_fast(m, rl, held);
+        if (!held) return DH_E_ILLEGAL_CARD;   /* a seat to play with no card: not a valid match */
         dh_match_play_legal(m, dh_set_pick(legal ? legal : held, r, layout));
       } while (m->phase == DH_PHASE_PLAY && m->hand_no == hand);
       continue;

@@ -21,9 +21,11 @@ int dh_playout_hand(dh_match *m, dh_rng *r);
 /* plays to the end of the match */
 int dh_playout_match(dh_match *m, dh_rng *r);
 
-/* a uniformly chosen member of a non-empty set */
+/* a uniformly chosen member of a set (DH_NO_CARD when s is empty) */
 static inline dh_card dh_set_pick(dh_cardset s, dh_rng *r, int layout) {
-  int k = (int)dh_rng_below(r, (uint32_t)dh_set_count(s));
+  int k;
+  if (!s) return DH_NO_CARD;
+  k = (int)dh_rng_below(r, (uint32_t)dh_set_count(s));
 #ifdef __BMI2__
   s = _pdep_u64(UINT64_C(1) << k, s);   /* the k-th set bit, in one instruction */
 #else

@@ -42,6 +42,8 @@ static int eval(const dh_match *m, int i, int seat, int bid, int *err) {
 
 int dh_bid_allowed(const dh_match *m, int seat, int bid, int *ok) {
   int err = 0;
+  *ok = 0;
+  if ((unsigned)seat >= m->nseats) return DH_E_BAD_SEAT;
   *ok = eval(m, dh_rules_root(m->rules, DH_RULE_BID), seat, bid, &err);
   return err ? DH_E_RULE : DH_OK;
 }

@@ -176,6 +176,8 @@ static int allowed(const hand_ctx *h, dh_cardset s, dh_cardset *out) {
 
 int dh_hand_allowed_tree(const dh_match *m, int seat, dh_cardset *out) {
   hand_ctx h;
+  *out = 0;
+  if ((unsigned)seat >= m->nseats) return DH_E_BAD_SEAT;
   ctx(&h, m, seat);
   return allowed(&h, eval(&h, dh_rules_root(m->rules, DH_RULE_HAND)), out);
 }
@@ -186,6 +188,7 @@ int dh_hand_allowed(const dh_match *m, int seat, dh_cardset *out) {
   hand_ctx h;
   dh_cardset s;
   int i;
+  if ((unsigned)seat >= m->nseats) { *out = 0; return DH_E_BAD_SEAT; }
   if (x->fast_ops) {
     s = dh_hand_fast(m, r, m->hand[seat]);
     *out = s ? s : m->hand[seat];
@@ -225,6 +228,7 @@ static int why(hand_ctx *h, int i, dh_card c) {
 int dh_hand_why(const dh_match *m, int seat, dh_card c) {
   hand_ctx h;
   int code;
+  if ((unsigned)seat >= m->nseats) return DH_E_BAD_SEAT;
   ctx(&h, m, seat);
   code = why(&h, dh_rules_root(m->rules, DH_RULE_HAND), c);
   if (h.err) return DH_E_RULE;

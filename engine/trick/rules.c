@@ -14,7 +14,8 @@
 static const char *const error_names[DH_E_NCODES] = {
   "ok", "game_over", "wrong_phase", "not_your_turn", "card_not_in_hand",
   "must_follow_suit", "suit_not_broken", "must_trump", "must_overtrump",
-  "first_trick", "must_lead", "illegal_card", "bad_bid", "bad_pass", "rule_error"
+  "first_trick", "must_lead", "illegal_card", "bad_bid", "bad_pass", "rule_error",
+  "bad_seat"
 };
 
 const char *dh_error_name(int code) {

@@ -22,11 +22,13 @@ static void keep_own_draws(const dh_match *m, int seat, dh_view *v) {
     if (who[i] == seat) v->m.talon.cards[top + i] = m->talon.cards[top + i];
 }
 
-void dh_view_make(const dh_match *m, int seat, dh_view *v) {
+int dh_view_make(const dh_match *m, int seat, dh_view *v) {
   const dh_rules *r = m->rules;
-  int s, up = upcard_slot(m);
-  int target = dh_match_pass_target(m, seat);
+  int s, up, target;
   dh_cardset placed;
+  if ((unsigned)seat >= m->nseats) return -1;
+  up = upcard_slot(m);
+  target = dh_match_pass_target(m, seat);
   v->m = *m;
   v->seat = (uint8_t)seat;
   memset(v->count, 0, sizeof v->count);
@@ -51,6 +53,7 @@ void dh_view_make(const dh_match *m, int seat, dh_view *v) {
     if (s != seat && m->phase != DH_PHASE_PASS && dh_match_pass_target(m, s) == seat)
       v->m.passed[s] = m->received[seat];
   v->unseen = r->deck_set & ~placed;
+  return 0;
 }
 
 /*

@@ -19,7 +19,9 @@ typedef struct dh_view {
   uint8_t count[DH_MAX_SEATS];     /* cards in each hand */
 } dh_view;
 
-void dh_view_make(const dh_match *m, int seat, dh_view *v);
+/* v = what seat may know of m: 0, or -1 (v unchanged) when seat is not
+** one of m's seats */
+int dh_view_make(const dh_match *m, int seat, dh_view *v);
 
 /* a full match consistent with the view: the unseen cards dealt to the
 ** other hands (respecting their sizes and shown voids) and the talon, a

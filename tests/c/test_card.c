@@ -104,11 +104,11 @@ static void test_named_examples(void) {
   dh_card_display(td, buf);
   CHECK_STR(buf, "T\xE2\x99\xA6");
   /* a second copy has a name of its own, "#2" after its twin's, which
-  ** reads back; it displays like its twin */
+  ** reads back, in both forms */
   dh_card_name(dh_card_make_copy(13, DH_HEARTS), buf);
   CHECK_STR(buf, "Kh#2");
   dh_card_display(dh_card_make_copy(13, DH_HEARTS), buf);
-  CHECK_STR(buf, "K\xE2\x99\xA5");
+  CHECK_STR(buf, "K\xE2\x99\xA5#2");
   {
     dh_card c = 0;
     const char *why = "";
@@ -121,6 +121,10 @@ static void test_named_examples(void) {
     CHECK_EQ(dh_card_parse("5h#2", 4, &c, &why), 0);
     CHECK_STR(why, "only ranks 9 to ace have a second copy");
     CHECK_EQ(dh_card_parse("Kh#3", 4, &c, &why), 0);
+    CHECK_EQ(dh_card_parse("LJ#2", 4, &c, &why), 0);   /* jokers come once */
+    CHECK_STR(why, "only ranks 9 to ace have a second copy");
+    CHECK_EQ(dh_card_parse("BJ#1", 4, &c, &why), 4);
+    CHECK_EQ(c, DH_BIG_JOKER);
   }
 }
 
@@ -147,8 +151,28 @@ static void test_rejections(void) {
   CHECK_EQ(dh_card_parse("Td\0x", 4, &c, &why), 0);
 }
 
+/* card lists: every failure sets its reason, even with a byte left over */
+static void test_card_lists(void) {
+  dh_card out[8], dup = DH_NO_CARD;
+  const char *why = NULL;
+  size_t where = 99;
+  CHECK_EQ(dh_cards_parse("Q", 1, out, 8, &why, &where, &dup), -1);
+  CHECK_STR(why ? why : "", "missing suit");
+  CHECK_EQ(where, 0);
+  why = NULL;
+  CHECK_EQ(dh_cards_parse("As Kd 7", 7, out, 8, &why, &where, &dup), -1);
+  CHECK_STR(why ? why : "", "missing suit");
+  CHECK_EQ(where, 6);
+  CHECK_EQ(dh_cards_parse("As Kd", 5, out, 8, &why, &where, &dup), 2);
+  CHECK_EQ(out[1], dh_card_make(13, DH_DIAMONDS));
+  CHECK_EQ(dh_cards_parse("AsAs", 4, out, 8, &why, &where, &dup), -1);
+  CHECK_STR(why, "twice");
+  CHECK_EQ(dup, dh_card_make(14, DH_SPADES));
+}
+
 int main(void) {
   check_init();
+  test_card_lists();
   test_layout();
   test_round_trip();
   test_named_examples();

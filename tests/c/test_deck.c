@@ -86,6 +86,21 @@ static void test_custom(void) {
   src = "BJ LJ 2c";
   CHECK(dh_deck_custom(&d, src, strlen(src), &why, &where));
   CHECK_EQ(d.n, 3);
+  /* a second copy named as one: the deck is double, and each card still
+  ** comes twice at most */
+  src = "Ks#2 Ks Ah";
+  CHECK(dh_deck_custom(&d, src, strlen(src), &why, &where));
+  CHECK_EQ(d.layout, DH_LAYOUT_DOUBLE);
+  CHECK_EQ(d.cards[0], dh_card_make_copy(13, DH_SPADES));
+  CHECK_EQ(d.cards[1], C("Ks"));
+  src = "Ks#2 Ks Ks";
+  CHECK(!dh_deck_custom(&d, src, strlen(src), &why, &where));
+  CHECK_STR(why, "card appears more than twice");
+  src = "Ks#2 Ks#2";
+  CHECK(!dh_deck_custom(&d, src, strlen(src), &why, &where));
+  src = "LJ Ks#2 5h";
+  CHECK(!dh_deck_custom(&d, src, strlen(src), &why, &where));
+  CHECK_STR(why, "a deck with repeated cards cannot also hold ranks 2 to 7");
 }
 
 /* ---- shuffle uniformity ---- */

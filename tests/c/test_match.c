@@ -115,6 +115,36 @@ static void test_random(const dh_rules *r) {
   CHECK(tricks_ok);
 }
 
+/* bad seat numbers: refused by every call that takes a seat, nothing
+** written out of bounds, the match unchanged */
+static void test_bad_seats(const dh_rules *r) {
+  dh_match m, before;
+  dh_cardset out = 123;
+  dh_view v;
+  int ok = 5, seat;
+  static const int bad[] = { -1, 4, 8, 255, 1000000 };
+  size_t i;
+  dh_match_init(&m, r, 9, 0);
+  before = m;
+  memset(&v, 0x5a, sizeof v);
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    seat = bad[i];
+    CHECK_EQ(dh_hand_allowed(&m, seat, &out), DH_E_BAD_SEAT);
+    CHECK_EQ(out, 0);
+    CHECK_EQ(dh_hand_why(&m, seat, card("2c")), DH_E_BAD_SEAT);
+    CHECK_EQ(dh_bid_allowed(&m, seat, 3, &ok), DH_E_BAD_SEAT);
+    CHECK_EQ(ok, 0);
+    CHECK_EQ(dh_match_pass_target(&m, seat), -1);
+    CHECK_EQ(dh_view_make(&m, seat, &v), -1);
+    CHECK_EQ(dh_match_bid(&m, seat, 3), DH_E_NOT_YOUR_TURN);
+    CHECK_EQ(dh_match_play(&m, seat, card("2c")), DH_E_WRONG_PHASE);
+  }
+  CHECK_EQ(v.seat, 0x5a);   /* the view was not written */
+  CHECK(memcmp(&m, &before, sizeof m) == 0);
+  CHECK_EQ(dh_view_make(&m, 2, &v), 0);
+  CHECK_STR(dh_error_name(DH_E_BAD_SEAT), "bad_seat");
+}
+
 int main(void) {
   dh_rules r;
   check_init();
@@ -123,5 +153,6 @@ int main(void) {
   test_legality(&r);
   test_not_broken(&r);
   test_random(&r);
+  test_bad_seats(&r);
   return check_done();
 }

@@ -66,5 +66,21 @@ int main(void) {
     CHECK_EQ(dh_trick_winner(&t, DH_HEARTS, &nat), 1);
     CHECK_EQ(dh_trick_winner(&t, DH_NOSUIT, &nat), 0);
   }
+  /* bad input: a ninth card and seats out of range are refused and change
+  ** nothing; an empty trick has no winner; a trump out of range is none */
+  {
+    dh_trick t;
+    int i;
+    dh_trick_clear(&t);
+    CHECK_EQ(dh_trick_winner(&t, DH_HEARTS, &nat), -1);
+    CHECK_EQ(dh_trick_add(&t, -1, C("2h")), -1);
+    CHECK_EQ(dh_trick_add(&t, DH_MAX_SEATS, C("2h")), -1);
+    CHECK_EQ(t.n, 0);
+    for (i = 0; i < DH_MAX_SEATS; i++) CHECK_EQ(dh_trick_add(&t, i, (dh_card)(i + 2)), 0);
+    CHECK_EQ(dh_trick_add(&t, 0, C("As")), -1);
+    CHECK_EQ(t.n, DH_MAX_SEATS);
+    CHECK_EQ(dh_trick_winner(&t, -7, &nat), 7);     /* 9c, the highest club */
+    CHECK_EQ(dh_trick_winner(&t, 1000, &nat), 7);
+  }
   return check_done();
 }

@@ -1,0 +1,138 @@
+-- lua_fuzz.lua: calls every function of the deckhand package -- module
+-- functions, every method and metamethod of every object it makes -- with
+-- wrong types, wrong userdata, out-of-range numbers and random strings,
+-- each call under pcall.  Meant to run under AddressSanitizer (tests/fuzz/run
+-- loads the sanitizer build): a crash or a sanitizer report is a finding;
+-- a raised Lua error is the expected answer to bad input.
+--   lua5.4 tests/fuzz/lua_fuzz.lua SECONDS [SEED]
+-- Prints the number of calls made, then "N passed, 0 failed".
+local dh = require "deckhand"
+
+local seconds = tonumber(arg[1]) or 10
+local rng = dh.rng(tonumber(arg[2]) or 1)
+
+-- a sample of every kind of object the package makes
+local spades = dh.variant("spades", { max_hands = 2 })
+local hearts = dh.variant("hearts", { max_hands = 1 })
+local briscola = dh.variant("briscola")
+local holdem = dh.variant("holdem", { max_hands = 2 })
+local pinochle = dh.deck("pinochle48")
+local function objects()
+  local g = dh.game(spades, { seed = rng:int(1000) })
+  local h = dh.game(hearts, { seed = rng:int(1000) })
+  local b = dh.game(briscola, { seed = rng:int(1000) })
+  local p = dh.game(holdem, { seed = rng:int(1000) })
+  for _ = 1, rng:int(0, 30) do
+    local game = ({ g, h, b, p })[rng:int(4)]
+    local seat = game:next_player()
+    if seat then game:apply(seat, rng:pick(game:moves())) end
+  end
+  local list = {
+    dh.card("As"), dh.card("Jh#2"), dh.cards("As Kd Td"), dh.cards(), pinochle:set(),
+    dh.rng(rng:int(100)), dh.deck("french52"), pinochle, dh.order("A 3 K Q J 7 6 5 4 2"),
+    g, h, b, p, g:view(1), h:view(2), b:view(1), p:view(1), g:rules(), spades, holdem,
+    dh.rule.follow_suit, dh.rule.trump_wins, dh.rule.tricks(1), dh.rule.first_to(100),
+    dh.poker.pattern("1{2}2{2}"), dh.poker.values and dh.poker.values(4) or nil,
+    dh.move { kind = "bid", text = "bid 3", bid = 3 },
+  }
+  local ok, w = pcall(g:view(g:next_player() or 1).sample, g:view(g:next_player() or 1), dh.rng(1))
+  if ok then list[#list + 1] = w end
+  return list
+end
+
+local junk_strings = { "", "x", "As", "Q", "10♦", "Jh#2", "Jh#3", "5h#2", "BJ", "As Kd Td", "As As",
+  "QQ+", "AKs", "1{2}", "[a>a>a>a>a", "AAxx", "*", "bid 3", "nil", "pass 2c 3c 4c", "raise 120",
+  "spades", "hearts", "random", "none", "turn_under", "s", "♠", "clubs", ("x"):rep(300), "\0", "%s%n" }
+
+local function random_string()
+  local n = rng:int(0, 12)
+  local out = {}
+  for i = 1, n do out[i] = string.char(rng:int(0, 255)) end
+  return table.concat(out)
+end
+
+local numbers = { 0, 1, 2, 3, 4, 5, 8, 9, 13, 52, 53, 64, 65, 127, 128, 255, 256, 65535, 65536, -1, -2,
+  2 ^ 31, 2 ^ 31 - 1, -2 ^ 31, 2 ^ 53, math.maxinteger, math.mininteger, 0.5, -0.5, 1 / 0, -1 / 0, 0 / 0 }
+
+local pool   -- refreshed now and then: objects change as games are played
+local function value()
+  local k = rng:int(10)
+  if k == 1 then return nil
+  elseif k == 2 then return rng:int(2) == 1
+  elseif k <= 4 then return numbers[rng:int(#numbers)]
+  elseif k == 5 then return junk_strings[rng:int(#junk_strings)]
+  elseif k == 6 then return random_string()
+  elseif k == 7 then
+    local t = {}
+    for i = 1, rng:int(0, 4) do t[i] = value() end
+    if rng:int(3) == 1 then t.seed, t.players, t.board = value(), value(), value() end
+    return t
+  elseif k == 8 then return ({ print, coroutine.create(print), io.stdout })[rng:int(3)]
+  else return pool[rng:int(#pool)] end
+end
+
+-- every function reachable from an object: its methods and metamethods
+local function functions_of(x, out)
+  local mt = getmetatable(x)
+  if type(mt) == "table" then
+    for k, f in pairs(mt) do
+      if type(f) == "function" then out[#out + 1] = { k, f } end
+      if type(f) == "table" then
+        for k2, f2 in pairs(f) do if type(f2) == "function" then out[#out + 1] = { k2, f2 } end end
+      end
+    end
+  end
+  if type(x) == "table" then
+    for k, f in pairs(x) do if type(f) == "function" then out[#out + 1] = { k, f } end end
+  end
+end
+
+-- the package's own functions, one level down too (dh.poker.*, dh.rule.*)
+local targets = {}
+local function add_module(t, prefix, depth)
+  for k, f in pairs(t) do
+    if type(f) == "function" then targets[#targets + 1] = { prefix .. k, f }
+    elseif type(f) == "table" and depth < 2 and k ~= "tournament_lib" then add_module(f, prefix .. k .. ".", depth + 1) end
+  end
+end
+add_module(dh, "dh.", 0)
+-- long or side-effecting calls: exercised elsewhere, not with random arguments
+local skip = { ["dh.tournament"] = true, ["dh.tournament_merge"] = true, ["dh.poker.count"] = true,
+               ["dh.run"] = true, ["dh.play"] = true }
+
+local calls = 0
+local start = os.clock()
+local object_functions = {}
+while os.clock() - start < seconds do
+  pool = objects()
+  object_functions = {}
+  for _, x in ipairs(pool) do functions_of(x, object_functions) end
+  for _ = 1, 2000 do
+    local name, f
+    if rng:int(2) == 1 then
+      local t = targets[rng:int(#targets)]
+      name, f = t[1], t[2]
+    else
+      local t = object_functions[rng:int(#object_functions)]
+      name, f = t[1], t[2]
+    end
+    if not skip[name] and name ~= "__gc" and name ~= "playout" and name ~= "equity" then
+      local args, n = {}, rng:int(0, 5)
+      for i = 1, n do args[i] = value() end
+      if rng:int(2) == 1 then args[1] = pool[rng:int(#pool)] end
+      pcall(f, table.unpack(args, 1, n))
+      calls = calls + 1
+    end
+  end
+  collectgarbage("step", 200)
+end
+-- the long calls, with small bounded arguments
+for _ = 1, 200 do
+  local board = junk_strings[rng:int(#junk_strings)]
+  pcall(dh.poker.equity, { players = { "AsKs", junk_strings[rng:int(#junk_strings)] }, board = board,
+                           samples = 100, max_exact = 1000 })
+  pcall(dh.game(spades, { seed = 1 }).playout, dh.game(spades, { seed = 1 }), value(), value())
+  calls = calls + 2
+end
+print(("lua_fuzz: %d calls in %.0f s, no crash"):format(calls, os.clock() - start))
+print("1 passed, 0 failed")
