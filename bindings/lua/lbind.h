@@ -93,5 +93,6 @@ int dhL_open_game(lua_State *L);
 int dhL_open_pattern(lua_State *L);
 int dhL_open_poker(lua_State *L);
 int dhL_open_equity(lua_State *L);
+int dhL_open_host(lua_State *L);
 
 #endif

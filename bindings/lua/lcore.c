@@ -29,7 +29,16 @@ static const lua_CFunction openers[] = {
   dhL_open_pattern,
   dhL_open_poker,
   dhL_open_equity,
+  dhL_open_host,
   NULL
+};
+
+/* every class's metatable answers getmetatable with its name: Lua code
+** (a bot) can neither read nor change the methods every object shares */
+static const char *const classes[] = {
+  DH_CARD, DH_CARDSET, DH_DECK, DH_RNG, DH_ORDER, "deckhand.Rule", "deckhand.Rules",
+  "deckhand.State", "deckhand.Game", "deckhand.View", "deckhand.Pattern",
+  "deckhand.PokerValues", NULL
 };
 
 int luaopen_deckhand_core(lua_State *L) {
@@ -37,6 +46,13 @@ int luaopen_deckhand_core(lua_State *L) {
   lua_newtable(L);
   for (i = 0; openers[i]; i++) {
     openers[i](L);  /* each adds to the table on top and leaves it there */
+  }
+  for (i = 0; classes[i]; i++) {
+    if (luaL_getmetatable(L, classes[i]) == LUA_TTABLE) {
+      lua_pushstring(L, classes[i]);
+      lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
   }
   lua_pushcfunction(L, version);
   lua_setfield(L, -2, "version");

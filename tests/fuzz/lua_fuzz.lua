@@ -73,7 +73,7 @@ end
 
 -- every function reachable from an object: its methods and metamethods
 local function functions_of(x, out)
-  local mt = getmetatable(x)
+  local mt = debug.getmetatable(x)
   if type(mt) == "table" then
     for k, f in pairs(mt) do
       if type(f) == "function" then out[#out + 1] = { k, f } end

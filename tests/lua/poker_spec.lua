@@ -38,7 +38,7 @@ describe("deckhand.poker", function()
 
   it("finds the five cards that make the hand", function()
     local best = poker.best5("Kh Kd 7c 7s 5h 5d Ac")
-    assert.are.equal(getmetatable(dh.cards("As")), getmetatable(best))
+    assert.are.equal(debug.getmetatable(dh.cards("As")), debug.getmetatable(best))
     assert.are.equal(dh.cards("Kh Kd 7c 7s Ac"), best)
     assert.are.equal(dh.cards("Ah 2h 3h 4h 5h"), poker.best5("Ah 2h 3h 4h 5h Kh Qc"))
   end)

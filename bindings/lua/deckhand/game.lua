@@ -42,12 +42,11 @@ local function cards_of(v)
 end
 
 return function(deckhand)
-  local Variant = deckhand.Variant
   local variant_of_rules = deckhand.variant_of_rules
 
   local function as_variant(v, level)
     if type(v) == "string" then return deckhand.variant(v) end
-    if getmetatable(v) ~= Variant then
+    if getmetatable(v) ~= "deckhand.Variant" then
       error("bad argument #1 (variant or name expected, got " .. type(v) .. ")", level + 1)
     end
     return v
@@ -65,13 +64,13 @@ return function(deckhand)
   function deckhand.game(variant, opts)
     -- a Lua strategy's bench makes a game per deal: for a trick-taking
     -- Variant and a seed, straight to C
-    if getmetatable(variant) == Variant and opts then
+    if getmetatable(variant) == "deckhand.Variant" and opts then
       local rules, seed = variant.rules, opts.seed
       if rules and mtype(seed) == "integer" and opts.deal == nil then
         return core_game(rules, seed, opts.dealer or 1, nil, nil, variant)
       end
     end
-    if getmetatable(variant) ~= Variant then variant = as_variant(variant, 2) end
+    if getmetatable(variant) ~= "deckhand.Variant" then variant = as_variant(variant, 2) end
     if variant.new_game then return variant.new_game(variant.settings, opts, variant) end
     opts = opts or {}
     local seed = opts.seed or fresh_seed()

@@ -55,6 +55,7 @@ local holdem = {}
 
 local Game = {}
 Game.__index = Game
+Game.__metatable = "deckhand.holdem.Game"   -- a bot with a sampled world cannot change every game's methods
 holdem.Game = Game
 
 local streets = { "preflop", "flop", "turn", "river" }
@@ -628,14 +629,14 @@ local function deep_copy(t)
   if type(t) ~= "table" then return t end
   local out = {}
   for k, v in pairs(t) do out[k] = deep_copy(v) end
-  return setmetatable(out, getmetatable(t))
+  return out
 end
 
 --- g:clone() -> an independent copy of the game
 function Game:clone()
   local rng = self.rng
   self.rng = nil
-  local c = deep_copy(self)
+  local c = setmetatable(deep_copy(self), Game)
   self.rng, c.rng = rng, rng:clone()
   return c
 end

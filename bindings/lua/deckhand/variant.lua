@@ -83,6 +83,7 @@ return function(deckhand)
 
   local Variant = {}
   Variant.__index = Variant
+  Variant.__metatable = "deckhand.Variant"   -- Lua code cannot change what every variant shares
   -- the variant each Rules was built for: views and sampled worlds carry
   -- their Rules, not their Variant
   local by_rules = setmetatable({}, { __mode = "k" })
