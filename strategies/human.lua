@@ -1,3 +1,4 @@
+-- needs: io
 -- human: a person at the terminal, for any game.  Shows the seat's view
 -- (view:describe) and the legal moves, and reads a move as its text: a
 -- card (`td`, `10♦`), `bid 4` or just `4` while bidding, `nil`, `pass 2c

@@ -17,7 +17,12 @@
 #include "lbind.h"
 #include "lualib.h"
 
-#define DEADLINES "deckhand.deadlines"
+/* the registry keys of the one deadline a Lua state has at a time: when
+** it falls (a number, seconds on the monotonic clock) and the thread the
+** guard resumed */
+#define DEADLINE_AT "deckhand.deadline_at"
+#define DEADLINE_CO "deckhand.deadline_co"
+#define HOOK_COUNT 1000
 
 static double now(void) {
   struct timespec ts;
@@ -31,25 +36,33 @@ static int h_clock(lua_State *L) {
   return 1;
 }
 
-/* the count hook of a thread with a deadline: past it, the thread yields
-** (with no values) from wherever it is; a pcall in the bot cannot catch a
-** yield, so the resume that ran it returns to the guard */
-static void deadline_hook(lua_State *L, lua_Debug *ar) {
-  double at;
-  (void)ar;
-  lua_getfield(L, LUA_REGISTRYINDEX, DEADLINES);
-  lua_pushthread(L);
-  lua_rawget(L, -2);
+static int deadline_passed(lua_State *L) {
+  lua_Number at;
+  lua_getfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
   at = lua_tonumber(L, -1);
-  lua_pop(L, 2);
-  if (at > 0 && now() > at) {
-    lua_getfield(L, LUA_REGISTRYINDEX, DEADLINES);
-    lua_pushthread(L);
-    lua_pushboolean(L, 1);   /* expired: the guard reads this */
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
+  lua_pop(L, 1);
+  return at > 0 && now() > at;
+}
+
+/* the count hook of a thread under a deadline.  Past it, the guarded
+** thread yields (with no values) from wherever it is: a pcall cannot catch
+** a yield, so the guard's resume returns.  Where no yield is possible (a
+** coroutine of the bot's own, a sort comparator, a message handler) it
+** raises instead, again every HOOK_COUNT instructions; the sandbox's pcall,
+** xpcall and coroutine.resume pass such errors on once the deadline has
+** passed, so the error reaches the guard whatever the bot catches. */
+static void deadline_hook(lua_State *L, lua_Debug *ar) {
+  int guarded;
+  (void)ar;
+  if (!deadline_passed(L)) return;
+  lua_getfield(L, LUA_REGISTRYINDEX, DEADLINE_CO);
+  guarded = lua_tothread(L, -1) == L;
+  lua_pop(L, 1);
+  if (guarded && lua_isyieldable(L)) {
     lua_yield(L, 0);
+    return;
   }
+  luaL_error(L, "over the time limit");
 }
 
 static lua_State *checkthread(lua_State *L, int arg) {
@@ -58,31 +71,41 @@ static lua_State *checkthread(lua_State *L, int arg) {
   return co;
 }
 
-/* host.deadline(co, seconds): co stops (yields) once seconds of wall time
-** have passed from now; host.deadline(co) removes it.  Returns nothing. */
+/* host.deadline(co, seconds): co (and every coroutine it creates, which
+** inherits its hook) stops once seconds of wall time have passed from now;
+** host.deadline(co) removes it.  One deadline at a time: a new one
+** replaces the last.  Returns nothing. */
 static int h_deadline(lua_State *L) {
   lua_State *co = checkthread(L, 1);
   lua_Number s = luaL_optnumber(L, 2, 0);
-  lua_getfield(L, LUA_REGISTRYINDEX, DEADLINES);
-  lua_pushvalue(L, 1);
   if (s > 0) {
     lua_pushnumber(L, now() + s);
-    lua_sethook(co, deadline_hook, LUA_MASKCOUNT, 1000);
+    lua_setfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, DEADLINE_CO);
+    lua_sethook(co, deadline_hook, LUA_MASKCOUNT, HOOK_COUNT);
   } else {
     lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, DEADLINE_CO);
     lua_sethook(co, NULL, 0, 0);
   }
-  lua_rawset(L, -3);
   return 0;
 }
 
-/* host.expired(co) -> true when co stopped at its deadline */
-static int h_expired(lua_State *L) {
-  checkthread(L, 1);
-  lua_getfield(L, LUA_REGISTRYINDEX, DEADLINES);
-  lua_pushvalue(L, 1);
-  lua_rawget(L, -2);
-  lua_pushboolean(L, lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1));
+/* host.watch(co): co obeys the deadline whenever one is set (a coroutine
+** made before the deadline did not inherit the hook).  Returns co. */
+static int h_watch(lua_State *L) {
+  lua_State *co = checkthread(L, 1);
+  if (co != L) lua_sethook(co, deadline_hook, LUA_MASKCOUNT, HOOK_COUNT);
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* host.past() -> true when a deadline is set and has passed */
+static int h_past(lua_State *L) {
+  lua_pushboolean(L, deadline_passed(L));
   return 1;
 }
 
@@ -137,19 +160,47 @@ static int h_random_bytes(lua_State *L) {
   return 1;
 }
 
+static int close_stream(lua_State *L) {
+  luaL_Stream *p = (luaL_Stream *)luaL_checkudata(L, 1, LUA_FILEHANDLE);
+  int ok = fclose(p->f) == 0;
+  return luaL_fileresult(L, ok, NULL);
+}
+
+/* host.own_stdout() -> a file writing to what standard output was; from
+** now on standard output (print, io.write, C's stdout) goes to standard
+** error.  A worker talks to its runner on the returned file alone, so
+** nothing a bot prints can corrupt the channel. */
+static int h_own_stdout(lua_State *L) {
+  luaL_Stream *p;
+  FILE *f;
+  int fd;
+  fflush(stdout);
+  fd = dup(1);
+  if (fd < 0 || dup2(2, 1) < 0) return luaL_error(L, "cannot move standard output: %s", strerror(errno));
+  p = (luaL_Stream *)lua_newuserdatauv(L, sizeof(luaL_Stream), 0);
+  p->closef = NULL;
+  luaL_setmetatable(L, LUA_FILEHANDLE);
+  f = fdopen(fd, "w");
+  if (!f) return luaL_error(L, "cannot open the channel: %s", strerror(errno));
+  p->f = f;
+  p->closef = close_stream;
+  return 1;
+}
+
+/* host.isatty(file) -> true when the file is a terminal */
+static int h_isatty(lua_State *L) {
+  lua_pushboolean(L, isatty(fileno(checkfile(L, 1))));
+  return 1;
+}
+
 static const luaL_Reg host_funcs[] = {
-  { "clock", h_clock }, { "deadline", h_deadline }, { "expired", h_expired },
+  { "own_stdout", h_own_stdout }, { "isatty", h_isatty },
+  { "clock", h_clock }, { "deadline", h_deadline }, { "watch", h_watch }, { "past", h_past },
   { "lock", h_lock }, { "truncate", h_truncate }, { "random_bytes", h_random_bytes },
   { NULL, NULL }
 };
 
 int dhL_open_host(lua_State *L) {
-  lua_newtable(L);   /* deadlines by thread, weak: an abandoned bot is collected */
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_setfield(L, LUA_REGISTRYINDEX, DEADLINES);
   lua_newtable(L);
   luaL_setfuncs(L, host_funcs, 0);
   lua_setfield(L, -2, "host");

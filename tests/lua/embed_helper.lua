@@ -37,12 +37,7 @@ function M.rmdir(dir)
   if dir and dir:match("^/tmp/") then M.sh("rm -rf " .. quote(dir)) end
 end
 
-function M.read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
+M.read = require "file_helper".slurp
 
 function M.exists(path)
   local f = io.open(path, "rb")

@@ -9,7 +9,7 @@
 -- game:moves(); every match ends; the record replays to the same game.
 -- A new game joins by adding a line to `games`.
 local dh = require "deckhand"
-local json = dh.tournament_lib.to_json
+local json = require "deckhand.json".encode
 
 local games = {
   { "spades", { max_hands = 3 }, matches = 10 },

@@ -1,28 +1,14 @@
 -- Strategies, the tournament runner and the deckhand command.
 local dh = require "deckhand"
 local T = dh.tournament_lib
+local json = require "deckhand.json"
 
 local root = os.getenv("DECKHAND_ROOT") or "."
 local bin = root .. "/bin/deckhand"
 
-local function tmpname()
-  local n = os.tmpname()
-  os.remove(n)
-  return n
-end
-
-local function slurp(file)
-  local f = assert(io.open(file, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function write(file, s)
-  local f = assert(io.open(file, "wb"))
-  f:write(s)
-  f:close()
-end
+package.path = "tests/lua/?.lua;" .. package.path
+local F = require "file_helper"
+local tmpname, slurp, write = F.tmpname, F.slurp, F.write
 
 local function run(cmd, input)
   local inf
@@ -55,7 +41,10 @@ return { new = function(o) return {
   play = function(view) local x = 0 while true do x = x + 1 end end } end }]])
 dh.strategy_path = dir .. "/?.lua;" .. dh.strategy_path
 
-local quick = { variant = "spades", players = { "heuristic", "random" }, games = 6, seed = 11, progress = false }
+-- a fixed secret (the bots' seeds), so that two runs compare byte for byte
+local SECRET = ("0123456789abcdef"):rep(2)
+local quick = { variant = "spades", players = { "heuristic", "random" }, games = 6, seed = 11, progress = false,
+                secret = SECRET }
 local function with(t)
   local c = {}
   for k, v in pairs(quick) do c[k] = v end
@@ -135,7 +124,7 @@ describe("strategies", function()
                                      games = 2, record = rec })
     local games = 0
     for line in io.lines(rec) do
-      local l = T.from_json(line)
+      local l = json.decode(line)
       for _, g in ipairs(l.games or {}) do
         games = games + 1
         assert.are.equal(25, g.hands)
@@ -237,7 +226,85 @@ describe("tournament", function()
     local out, ok = run(bin .. " tournament briscola --games 4 --jobs 2 --players heuristic,random")
     assert.is_true(ok, out)
     assert.matches("heuristic %- random", out)
-    assert.matches("4/4 deals", out)
+    assert.is_nil(out:find("deals/s", 1, true))   -- no progress bar into a pipe
+  end)
+end)
+
+describe("a tournament record", function()
+  it("counts no line that does not belong, and names each by its number", function()
+    local clean, dirty = tmpname(), tmpname()
+    local r1 = dh.tournament(with { record = clean })
+    local lines = {}
+    for l in io.lines(clean) do lines[#lines + 1] = l end
+    local extra = {
+      lines[3],                                             -- line 8: deal 2 again
+      (lines[4]:gsub('"i":3', '"i":99')),                   -- line 9: an index past the games
+      (lines[5]:gsub('"seed":%d+,"unit"', '"seed":5,"unit"')), -- line 10: another seed
+      (lines[6]:gsub('"random"', '"evil"')),                -- line 11: a player not in it
+      "not json at all",                                    -- line 12
+      '{"i": 2}',                                           -- line 13: not a deal
+    }
+    write(dirty, table.concat(lines, "\n") .. "\n" .. table.concat(extra, "\n") .. "\n")
+    local r2 = dh.tournament(with { record = dirty })
+    assert.are.same(r1.players, r2.players)   -- the same deals, each counted once
+    assert.are.same({ "line 8: deal 2 again", "line 9: deal 99 is not one of this tournament's 1..6",
+                      "line 10: deal 4 has a seed not of this tournament",
+                      "line 11: a player not in this tournament: 'evil'", "line 12: not JSON",
+                      "line 13: not a deal" }, r2.problems)
+    -- merge reports them too, and counts each deal once across files
+    local merged = dh.tournament_merge { dirty, clean }
+    assert.are.same(r1.players, merged.players)
+    assert.is_true(#merged.problems > #r2.problems)
+    os.remove(clean); os.remove(dirty)
+  end)
+
+  it("fails with the reason when it cannot be written, and is never written by two runs", function()
+    local out, ok = run(bin .. " tournament spades --games 2 --record /dev/full")
+    assert.is_falsy(ok)
+    assert.matches("cannot write /dev/full: No space left on device", out, 1, true)
+    out, ok = run(bin .. " tournament spades --games 2 --record /no/such/dir/x.jsonl")
+    assert.is_falsy(ok)
+    assert.matches("cannot open /no/such/dir/x.jsonl", out, 1, true)
+    -- a record another run holds is refused, and left as it was
+    local rec = tmpname()
+    dh.tournament(with { record = rec, games = 2 })
+    local before = slurp(rec)
+    local f = assert(io.open(rec, "a"))
+    assert(require "deckhand.core".host.lock(f))
+    out, ok = run(bin .. " tournament spades --games 6 --seed 11 --record " .. rec)
+    f:close()
+    assert.is_falsy(ok)
+    assert.matches("locked by another run", out, 1, true)
+    assert.are.equal(before, slurp(rec))
+    os.remove(rec)
+  end)
+
+  it("is merged into a new file, never over an input", function()
+    local a, b, m = tmpname(), tmpname(), tmpname()
+    dh.tournament(with { record = a, shard = "1/2" })
+    dh.tournament(with { record = b, shard = "2/2" })
+    local before = slurp(a)
+    assert.has_error(function() dh.tournament_merge({ a, b }, a) end, "will not overwrite an input: " .. a)
+    assert.are.equal(before, slurp(a))
+    dh.tournament_merge({ a, b }, m)
+    local whole = tmpname()
+    dh.tournament(with { record = whole })
+    assert.are.equal(slurp(whole), slurp(m))   -- the same header, secret and deals in order
+    os.remove(a); os.remove(b); os.remove(m); os.remove(whole)
+  end)
+
+  it("refuses bad numbers on the command line, naming them", function()
+    for args, why in pairs {
+      ["--games abc"] = "bad --games 'abc'", ["--games 0"] = "bad --games '0'",
+      ["--jobs=-1"] = "bad --jobs '-1'", ["--seed 1.5"] = "bad --seed '1.5'",
+      ["--limit x"] = "bad --limit 'x'", ["--hands 0"] = "bad --hands '0'",
+      ["--shard 3/2"] = "shard must be i/n", ["--secret xyz"] = "secret must be 32 hex digits",
+      ["--players nobody"] = "unknown strategy 'nobody' (there are: ",
+    } do
+      local out, ok = run(bin .. " tournament spades " .. args)
+      assert.is_falsy(ok, args)
+      assert.matches(why, out, 1, true)
+    end
   end)
 end)
 
@@ -396,7 +463,8 @@ return { new = function(o) return { act = function(view)
 write(dir .. "/hold_shover.lua", [[
 return { new = function(o) return { act = function(view) return "allin" end } end }]])
 
-local hq = { variant = "holdem", players = { "heuristic", "random" }, games = 6, seed = 5, progress = false }
+local hq = { variant = "holdem", players = { "heuristic", "random" }, games = 6, seed = 5, progress = false,
+             secret = SECRET }
 local function hwith(t)
   local c = {}
   for k, v in pairs(hq) do c[k] = v end
@@ -413,7 +481,7 @@ describe("tournament: Hold'em", function()
     -- every deal
     local res = dh.tournament(hwith { players = { "hold_folder", "hold_shover" }, games = 5 })
     local f, s = res.players[1], res.players[2]
-    assert.are.equal("poker", res.kind)
+    assert.are.equal("chips", res.unit)
     assert.are.equal(-7.5, f.score)
     assert.are.equal(-75, f.bb100)
     assert.are.equal(0, f.bb100_ci)
@@ -447,7 +515,7 @@ describe("tournament: Hold'em", function()
     assert.are.equal(7, n)
     -- every game in the record replays to the chips it reports
     for k = 1, 6 do
-      local line = dh.tournament_lib.from_json(select(k + 1, table.unpack((function()
+      local line = json.decode(select(k + 1, table.unpack((function()
         local t = {}
         for l in slurp(a):gmatch("[^\n]+") do t[#t + 1] = l end
         return t
@@ -455,7 +523,7 @@ describe("tournament: Hold'em", function()
       for _, g in ipairs(line.games) do
         local again = assert(dh.replay(g.record))
         local start, now = again:start_stacks(), again:stacks()
-        for s = 1, 2 do assert.are.equal(g.net[s], now[s] - start[s]) end
+        for s = 1, 2 do assert.are.equal(g.points[s], now[s] - start[s]) end
       end
     end
     os.remove(a); os.remove(b); os.remove(c)
@@ -473,7 +541,7 @@ describe("tournament: Hold'em", function()
 
   it("records forfeits and goes on", function()
     for bad, why in pairs { hold_raiser = "raised: .*boom", hold_cheat = "illegal move %(%a+%): bad_amount",
-                            hold_sleeper = "time budget exceeded" } do
+                            hold_sleeper = "over the time limit" } do
       local res = dh.tournament(hwith { players = { bad, "random" }, games = 2, limit = 0.05 })
       -- 2 deals x 2 seatings; on the button (seat 1) it acts first, in
       -- the big blind only if random did not fold
@@ -507,7 +575,7 @@ describe("tournament: Hold'em", function()
     local out, ok = run(bin .. " tournament holdem --games 4 --jobs 2 --players heuristic,random --record " .. rec)
     assert.is_true(ok, out)
     assert.matches("bb/100", out)
-    assert.matches("4/4 deals", out)
+    assert.is_nil(out:find("deals/s", 1, true))
     out, ok = run(bin .. " replay " .. rec .. " --game 2 --rotation 2")
     assert.is_true(ok, out)
     assert.matches("deal 2", out)

@@ -69,24 +69,43 @@ local function normalize(v, null)
   return v
 end
 
-local ok, cjson = pcall(require, "cjson.safe")
-if ok and type(cjson) == "table" and cjson.decode then
-  M.backend = "cjson"
-  local decode_raw, null = cjson.decode, cjson.null
-  function M.decode(s)
-    local v, err = decode_raw(s)
-    if v == nil and err then return nil, err end
-    return normalize(v, null)
+-- the decoder, chosen at the first decode: lua-cjson when it loads, else
+-- dkjson; neither is needed to load the package
+local decoder
+
+local function pick()
+  local ok, cjson = pcall(require, "cjson.safe")
+  if ok and type(cjson) == "table" and cjson.decode then
+    M.backend = "cjson"
+    local decode_raw, null = cjson.decode, cjson.null
+    return function(s)
+      local v, err = decode_raw(s)
+      if v == nil and err then return nil, err end
+      return normalize(v, null)
+    end
   end
-else
-  local dkjson = require "dkjson"
+  local found, dkjson = pcall(require, "dkjson")
+  if not found then
+    error("deckhand.json: no JSON decoder (install lua-cjson or lua-dkjson)", 3)
+  end
   M.backend = "dkjson"
-  --- json.decode(text) -> value, or nil, message
-  function M.decode(s)
+  return function(s)
     local v, _, err = dkjson.decode(s, 1, nil)
     if err then return nil, err end
     return v
   end
+end
+
+--- json.decode(text) -> value, or nil, message
+function M.decode(s)
+  decoder = decoder or pick()
+  return decoder(s)
+end
+
+--- json.which() -> "cjson" or "dkjson": the library decode uses
+function M.which()
+  decoder = decoder or pick()
+  return M.backend
 end
 
 return M

@@ -38,11 +38,12 @@ function M.new(fields)
   return setmetatable(m, Move)
 end
 
-local getmetatable = getmetatable
+local getmetatable = debug.getmetatable
 
---- move.is(x) -> true when x is a Move (not a Card, not a text)
+--- move.is(x) -> true when x is a Move (not a Card, not a text, not a
+-- table that only says it is one)
 function M.is(x)
-  return getmetatable(x) == "deckhand.Move"
+  return getmetatable(x) == Move
 end
 
 --- move.text(m) -> the canonical text of a Card, a Move or a text

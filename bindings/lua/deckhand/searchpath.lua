@@ -26,11 +26,52 @@ end
 -- @treturn string `?` templates separated by `;`
 function M.default(kind)
   local parts = {}
+  -- DECKHAND_PATH: folders separated by ':' or ';' (a folder F gives F/?.lua
+  -- and F/<kind>/?.lua); an entry with a '?' is taken as a template as it is
   local env = os.getenv("DECKHAND_PATH")
-  if env and env ~= "" then parts[#parts + 1] = env end
+  for entry in (env or ""):gmatch("[^:;]+") do
+    if entry:find("?", 1, true) then parts[#parts + 1] = entry
+    else
+      local dir = entry:gsub("[/\\]+$", "")
+      parts[#parts + 1] = dir .. sep .. "?.lua"
+      parts[#parts + 1] = dir .. sep .. kind .. sep .. "?.lua"
+    end
+  end
   parts[#parts + 1] = "." .. sep .. kind .. sep .. "?.lua"
   parts[#parts + 1] = M.root() .. sep .. kind .. sep .. "?.lua"
   return table.concat(parts, ";")
+end
+
+--- The names a search path offers: every `<name>.lua` in the folders of
+-- its templates, sorted, each once.
+-- @tparam string path `?` templates separated by `;`
+-- @treturn {string,...} the names
+function M.names(path)
+  local seen, out = {}, {}
+  for template in path:gmatch("[^;]+") do
+    local dir, suffix = template:match("^(.-)[/\\]%?(%.lua)$")
+    if dir and suffix then
+      local p = io.popen(("ls -1 '%s' 2>/dev/null"):format(dir:gsub("'", "'\\''")))
+      for f in p:lines() do
+        local name = f:match("^([%w_%-]+)%.lua$")
+        if name and not seen[name] then seen[name] = true; out[#out + 1] = name end
+      end
+      p:close()
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+--- The one-line message for a name the path does not have.
+-- @tparam string what "variant" or "strategy"
+-- @tparam string name the name asked for
+-- @tparam string path the search path
+-- @treturn string "unknown strategy 'x' (there are: greedy, heuristic, ...)"
+function M.not_found(what, name, path)
+  local names = M.names(path)
+  return ("unknown %s '%s' (there are: %s)"):format(what, tostring(name),
+    #names > 0 and table.concat(names, ", ") or "none on the search path")
 end
 
 return M

@@ -1,50 +1,47 @@
---- deckhand.strategy: finding and loading bots by name.
+--- deckhand.strategy: finding and loading bots by name, each in a sandbox.
 --
 -- A strategy file (`strategies/<name>.lua`) returns a table with
--- `bid(view)`, `play(view)`, `pass(view)` (and `act(view)` for poker), or a
--- table with `new(options)` that returns such a table.  It is found on
--- `deckhand.strategy_path`, built like `deckhand.path` for variants:
--- DECKHAND_PATH first, then ./strategies, then the repository's strategies.
+-- `move(view)` (or the conveniences `bid(view)`, `play(view)`, `pass(view)`,
+-- `act(view)`), or a table with `new(options)` that returns such a table.
+-- It is found on `deckhand.strategy_path`, built like `deckhand.path` for
+-- variants: DECKHAND_PATH first, then ./strategies, then the repository's.
+--
+-- Every strategy loaded by name or path runs in an environment of its own
+-- (deckhand/sandbox.lua): no `debug`, no `os.execute`, no files (`io` only
+-- for a file whose first line is `-- needs: io`), a read-only view of the
+-- package, and its own copy of its options and of the variant.  Nothing a
+-- bot does reaches the game, the runner, the variant or another bot.  A
+-- strategy given as a table is the caller's own code and is used as it is.
 -- @module deckhand.strategy
 
 local searchpath = require "deckhand.searchpath"
+local sandbox = require "deckhand.sandbox"
 
 return function(deckhand)
   deckhand.strategy_path = searchpath.default("strategies")
-  local loaded = {}   -- file -> what it returned
+  local compiled = {}   -- file -> its chunk as bytecode, compiled once
 
-  --- deckhand.strategy(name_or_path_or_table [, options]) -> strategy
-  -- options are handed to the file's new(options); the tournament passes
-  -- variant (a Variant) and seed (an integer) besides the user's own.
-  function deckhand.strategy(source, options)
-    local def
-    if type(source) == "table" then
-      def = source
-    elseif type(source) == "string" then
-      local file = source
-      if not (source:find("[/\\]") or source:match("%.lua$")) then
-        local err
-        file, err = package.searchpath(source, deckhand.strategy_path)
-        if not file then error(("strategy '%s' not found:%s"):format(source, err), 2) end
-      end
-      def = loaded[file]
-      if not def then
-        local chunk, err = loadfile(file, "t")
-        if not chunk then error(err, 2) end
-        def = chunk()
-        if type(def) ~= "table" then error(file .. ": a strategy file must return a table", 2) end
-        loaded[file] = def
-      end
-    else
-      error("bad argument #1 to 'strategy' (name, path or table expected, got " .. type(source) .. ")", 2)
+  -- each instance of a file runs its chunk afresh in its own environment
+  local function load_sandboxed(file, loader, nested)
+    local code = compiled[file]
+    if not code then
+      local chunk, err = loadfile(file, "t")
+      if not chunk then error(err, 0) end
+      code = { dump = string.dump(chunk), needs = sandbox.needs(file) }
+      compiled[file] = code
     end
-    local s = def
-    if def.new then
-      s = def.new(options or {})
-      s.name = s.name or (type(source) == "string" and source) or "strategy"
-    end
-    -- one entry point for every phase: move(view), which the phase's
-    -- convenience answers when the strategy has none of its own
+    if nested and code.needs.io then error(file .. ": needs io, which a strategy cannot give", 0) end
+    local env = sandbox.env { io = code.needs.io, strategy = loader }
+    local chunk = assert(load(code.dump, "@" .. file, "b", env))
+    local ok, def = pcall(chunk)
+    if not ok then error(("%s: %s"):format(file, tostring(def)), 0) end
+    if type(def) ~= "table" then error(file .. ": a strategy file must return a table", 0) end
+    return def
+  end
+
+  -- one entry point for every phase: move(view), answered by the phase's
+  -- convenience when the strategy has none of its own
+  local function with_move(s)
     if s.move == nil then
       s.move = function(view)
         local f = s[view:phase()] or s.act
@@ -56,5 +53,59 @@ return function(deckhand)
       end
     end
     return s
+  end
+
+  -- the options a sandboxed bot gets: its own copies
+  local function own_options(options)
+    local o = {}
+    for k, v in pairs(options or {}) do
+      if k == "variant" and getmetatable(v) == "deckhand.Variant" then o[k] = sandbox.copy_variant(v)
+      elseif type(v) == "table" then
+        local t = {}
+        for k2, v2 in pairs(v) do t[k2] = v2 end
+        o[k] = t
+      else o[k] = v end
+    end
+    return o
+  end
+
+  -- nested: loaded by a bot, which may not hand itself io
+  local function load_strategy(source, options, level, nested)
+    if type(source) == "table" then   -- the caller's own code
+      local s = source
+      if source.new then s = source.new(options or {}) end
+      return with_move(s)
+    end
+    if type(source) ~= "string" then
+      error("bad argument #1 to 'strategy' (name, path or table expected, got " .. type(source) .. ")", level + 1)
+    end
+    local file = source
+    if not (source:find("[/\\]") or source:match("%.lua$")) then
+      file = package.searchpath(source, deckhand.strategy_path)
+      if not file then error(searchpath.not_found("strategy", source, deckhand.strategy_path), 0) end
+    end
+    local def = load_sandboxed(file, function(name, opts)
+      if type(name) == "string" and (name:find("[/\\]") or name:match("%.lua$")) then
+        error("a strategy may load other strategies by name only, not by path", 2)
+      end
+      return load_strategy(name, opts, 2, true)
+    end, nested)
+    local s = def
+    if def.new then
+      local ok, made = pcall(def.new, own_options(options))
+      if not ok then error(tostring(made), 0) end
+      s = made
+      if type(s) ~= "table" then error(file .. ": new(options) must return a table", 0) end
+      s.name = s.name or source
+    end
+    return with_move(s)
+  end
+
+  --- deckhand.strategy(name_or_path_or_table [, options]) -> strategy
+  -- options are handed to the file's new(options) (a copy: the bot's own);
+  -- the tournament passes variant (a Variant) and seed (an integer)
+  -- besides the user's own.
+  function deckhand.strategy(source, options)
+    return load_strategy(source, options, 2)
   end
 end

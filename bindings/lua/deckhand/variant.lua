@@ -94,8 +94,8 @@ return function(deckhand)
   -- the file a name or path refers to
   local function find(name_or_path)
     if name_or_path:find("[/\\]") or name_or_path:match("%.lua$") then return name_or_path end
-    local path, err = package.searchpath(name_or_path, deckhand.path)
-    if not path then error(("variant '%s' not found:%s"):format(name_or_path, err), 0) end
+    local path = package.searchpath(name_or_path, deckhand.path)
+    if not path then error(searchpath.not_found("variant", name_or_path, deckhand.path), 0) end
     return path
   end
 

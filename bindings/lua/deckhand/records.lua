@@ -1,0 +1,159 @@
+--- deckhand.records: a tournament's record file.
+--
+-- JSON lines: a header `{"tournament": config, "secret": hex}`, then one
+-- line per finished deal, in index order.  Nothing recorded is ever lost or
+-- rewritten in place:
+--   * every write and flush is checked; a failure (disk full, read-only)
+--     raises with the reason, so the command fails instead of going on;
+--   * a run holds an exclusive lock on its file (a second run on it is
+--     refused; a killed run leaves no stale lock);
+--   * resuming cuts only a last line that a kill left unfinished, in place,
+--     and appends after it;
+--   * reading checks every line: one that is not JSON, not a deal, a deal of
+--     another tournament (index, seed or players), or a deal seen before, is
+--     reported with its line number and not counted.
+-- @module deckhand.records
+
+local json = require "deckhand.json"
+local host = require "deckhand.core".host
+
+local M = {}
+
+local function check(ok, err, file)
+  if not ok then error(("cannot write %s: %s"):format(file, tostring(err)), 0) end
+end
+
+--- records.write(f, value, file): one line, flushed; raises on failure
+function M.write(f, value, file)
+  local ok, err = f:write(json.encode(value), "\n")
+  check(ok, err, file)
+  ok, err = f:flush()
+  check(ok, err, file)
+end
+
+-- the problems of one deal line for the tournament c (expect(line) says
+-- whether its index and seed belong; players may sit in it)
+local function deal_problem(v, c, expect)
+  if type(v) ~= "table" or math.type(v.i) ~= "integer" or type(v.games) ~= "table" then
+    return "not a deal"
+  end
+  local why = expect(v)
+  if why then return why end
+  local allowed = {}
+  for _, p in ipairs(c.players) do allowed[p] = true end
+  if c.bid_with then allowed[c.bid_with] = true end
+  for _, g in ipairs(v.games) do
+    if type(g) ~= "table" or type(g.seats) ~= "table" then return "not a deal" end
+    for _, name in ipairs(g.seats) do
+      if not allowed[name] then return ("a player not in this tournament: '%s'"):format(tostring(name)) end
+    end
+  end
+  return nil
+end
+
+--- records.header(file) -> the record's first line (a table with
+-- `tournament`), or nil, message
+function M.header(file)
+  local f, err = io.open(file, "rb")
+  if not f then return nil, err end
+  local first = f:read("l")
+  f:close()
+  local v = first and json.decode(first)
+  if type(v) ~= "table" or type(v.tournament) ~= "table" then
+    return nil, ("%s: line 1 is not a tournament's header"):format(file)
+  end
+  return v
+end
+
+--- records.read(file, c, expect) -> { header =, lines = { deals }, problems =
+-- { "line 7: ..." }, good = bytes of complete lines } or nil, message.  c:
+-- the tournament's config (nil: take the header's); expect(deal) -> nil or
+-- why the deal does not belong.  Reads only: nothing is written.
+function M.read(file, c, expect)
+  local f, err = io.open(file, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  local out = { lines = {}, problems = {}, good = 0 }
+  local seen, n, pos = {}, 0, 1
+  while pos <= #text do
+    local stop = text:find("\n", pos, true)
+    if not stop then   -- a line cut short by a kill: not counted
+      out.problems[#out.problems + 1] = ("line %d: cut short (left by a killed run)"):format(n + 1)
+      out.cut = true
+      break
+    end
+    n = n + 1
+    local line = text:sub(pos, stop - 1)
+    pos = stop + 1
+    local v = json.decode(line)
+    if n == 1 then
+      if type(v) ~= "table" or type(v.tournament) ~= "table" then
+        return nil, ("%s: line 1 is not a tournament's header"):format(file)
+      end
+      out.header = v
+      if c and json.encode(v.tournament) ~= json.encode(c) then
+        return nil, ("%s was made with other arguments"):format(file)
+      end
+      c = c or v.tournament
+    else
+      local why = v == nil and "not JSON" or deal_problem(v, c, expect)
+      if not why and seen[v.i] then why = ("deal %d again"):format(v.i) end
+      if why then
+        out.problems[#out.problems + 1] = ("line %d: %s"):format(n, why)
+      else
+        seen[v.i] = true
+        out.lines[#out.lines + 1] = v
+      end
+    end
+    out.good = pos - 1
+  end
+  if not out.header then return nil, ("%s is empty"):format(file) end
+  return out
+end
+
+--- records.open(file, c, header, expect) -> the file, locked and positioned
+-- to append, and what it held (see read), or raises.  A new file gets the
+-- header; an existing one is checked, its cut last line removed in place.
+function M.open(file, c, header, expect)
+  local f, err = io.open(file, "a+b")
+  if not f then error(("cannot open %s: %s"):format(file, err), 0) end
+  local locked, why = host.lock(f)
+  if not locked then f:close(); error(("%s: %s"):format(file, why), 0) end
+  local size = f:seek("end")
+  local old
+  if size > 0 then
+    local r, msg = M.read(file, c, expect)
+    if not r then f:close(); error(msg, 0) end
+    if r.cut then check(host.truncate(f, r.good)) end
+    old = r
+  else
+    M.write(f, header, file)
+  end
+  return f, old
+end
+
+--- records.write_new(file, header, lines): a new file, written beside the
+-- final name and renamed onto it once complete (an input is never
+-- rewritten: the name must not be one of inputs)
+function M.write_new(file, header, lines, inputs)
+  for _, input in ipairs(inputs or {}) do
+    if input == file then error(("will not overwrite an input: %s"):format(file), 0) end
+  end
+  local tmp = file .. ".part"
+  local f, err = io.open(tmp, "wb")
+  if not f then error(("cannot write %s: %s"):format(tmp, err), 0) end
+  local ok, e = pcall(function()
+    M.write(f, header, tmp)
+    for _, l in ipairs(lines) do M.write(f, l, tmp) end
+  end)
+  local closed, cerr = f:close()
+  if not ok or not closed then
+    os.remove(tmp)
+    error(ok and ("cannot write %s: %s"):format(tmp, cerr) or e, 0)
+  end
+  local moved, merr = os.rename(tmp, file)
+  if not moved then os.remove(tmp); error(("cannot write %s: %s"):format(file, merr), 0) end
+end
+
+return M

@@ -1,0 +1,186 @@
+--- deckhand.results: a tournament's figures from its deal lines.
+--
+-- Every game reports the same thing (game:result()): points per side, the
+-- winning sides, hands played, tricks per seat where there are tricks.  A
+-- deal line holds one such entry per rotation of the players (see
+-- deckhand/tournament.lua).  A player's figures on one deal are the means
+-- over the sides it held in it:
+--   score  its side's points per hand (chips per hand in poker, where each
+--          seat is a side of its own; with a big blind also bb/100)
+--   tricks its side's tricks per hand, where the game has tricks
+--   win    1 when its side won alone, 1/k when k sides shared the win, 0
+--          otherwise; a game another player forfeited counts as won
+-- A deal with a forfeit or a variant error gives no score to anyone (its
+-- wins still count), so that a forfeit cannot improve a score.
+-- @module deckhand.results
+
+local stats = require "deckhand.stats"
+
+local M = {}
+
+-- an entry of an older record in today's form: Hold'em's `net` per seat
+-- (each seat its own side) and the trick games' `scores`
+local function normalize(g)
+  if g.points or g.forfeit or g.error then return g end
+  if g.net then
+    local sides, best, winners = {}, -math.huge, {}
+    for s, v in ipairs(g.net) do
+      sides[s] = s
+      if v > best then best, winners = v, { s } elseif v == best then winners[#winners + 1] = s end
+    end
+    return { seats = g.seats, sides = sides, points = g.net, winners = winners, hands = g.hands }
+  end
+  return { seats = g.seats, sides = g.sides, points = g.scores, winners = g.winners, hands = g.hands,
+           tricks = g.tricks }
+end
+M.normalize = normalize
+
+local function contains(list, x)
+  for _, y in ipairs(list) do if y == x then return true end end
+  return false
+end
+
+-- per player its sums over one deal's games, and whether the deal is clean
+local function deal_sums(players, line)
+  local acc = {}
+  for _, p in ipairs(players) do acc[p] = { score = 0, tricks = 0, n = 0, win = 0, wn = 0, has_tricks = false } end
+  local clean = true
+  for _, raw in ipairs(line.games) do
+    local g = normalize(raw)
+    if g.forfeit or g.error then clean = false end
+    local sides = g.sides or {}
+    local done = {}
+    for seat, name in ipairs(g.seats) do
+      local side = sides[seat] or seat
+      local key = name .. "/" .. side
+      local a = acc[name]
+      if a and not done[key] then
+        done[key] = true
+        if g.forfeit then
+          a.wn = a.wn + 1
+          if g.forfeit.strategy ~= name then a.win = a.win + 1 end
+        elseif not g.error then
+          a.wn = a.wn + 1
+          if contains(g.winners or {}, side) then a.win = a.win + 1 / #g.winners end
+          local h = g.hands or 1
+          a.score, a.n = a.score + g.points[side] / h, a.n + 1
+          if g.tricks then
+            local t = 0
+            for s2, sd in ipairs(sides) do if sd == side then t = t + g.tricks[s2] end end
+            a.tricks, a.has_tricks = a.tricks + t / h, true
+          end
+        end
+      end
+    end
+  end
+  return acc, clean
+end
+
+--- results.totals(c, lines) -> { deals =, unit =, big_blind =, players = {
+-- { name =, score =, score_ci =, n =, tricks =, tricks_ci =, win =, win_ci
+-- =, forfeits =, bb100 =, bb100_ci = } }, diff = (two players: the paired
+-- differences a - b), forfeits = { ... }, errors = { ... } }
+function M.totals(c, lines)
+  local per, order = {}, {}
+  for _, p in ipairs(c.players) do
+    if not per[p] then per[p] = { score = {}, tricks = {}, win = {}, forfeits = 0 }; order[#order + 1] = p end
+  end
+  local diff_s, diff_t, forfeits, errors = {}, {}, {}, {}
+  local unit, bb
+  for _, line in ipairs(lines) do
+    unit = line.unit or (line.kind == "poker" and "chips") or unit
+    bb = line.big_blind or bb
+    local acc, clean = deal_sums(order, line)
+    for _, f in ipairs(line.forfeits or {}) do
+      forfeits[#forfeits + 1] = f
+      if per[f.strategy] then per[f.strategy].forfeits = per[f.strategy].forfeits + 1 end
+    end
+    for _, e in ipairs(line.errors or {}) do errors[#errors + 1] = e end
+    for p, a in pairs(acc) do
+      if a.wn > 0 then table.insert(per[p].win, a.win / a.wn) end
+      if clean and a.n > 0 then
+        table.insert(per[p].score, a.score / a.n)
+        if a.has_tricks then table.insert(per[p].tricks, a.tricks / a.n) end
+      end
+    end
+    if clean and #order == 2 then
+      local a, b = acc[order[1]], acc[order[2]]
+      if a.n > 0 and b.n > 0 then
+        diff_s[#diff_s + 1] = a.score / a.n - b.score / b.n
+        if a.has_tricks and b.has_tricks then diff_t[#diff_t + 1] = a.tricks / a.n - b.tricks / b.n end
+      end
+    end
+  end
+  local res = { deals = #lines, unit = unit or "points", big_blind = bb, players = {},
+                forfeits = forfeits, errors = errors }
+  for _, p in ipairs(order) do
+    local r = { name = p, forfeits = per[p].forfeits }
+    r.score, r.score_ci, r.n = stats.mean_ci(per[p].score)
+    r.tricks, r.tricks_ci = stats.mean_ci(per[p].tricks)
+    r.win, r.win_ci = stats.mean_ci(per[p].win)
+    if bb and r.score then r.bb100, r.bb100_ci = r.score * 100 / bb, r.score_ci * 100 / bb end
+    res.players[#res.players + 1] = r
+  end
+  if #order == 2 and #diff_s > 0 then
+    res.diff = { a = order[1], b = order[2] }
+    res.diff.score, res.diff.score_ci, res.diff.n = stats.mean_ci(diff_s)
+    res.diff.tricks, res.diff.tricks_ci = stats.mean_ci(diff_t)
+  end
+  return res
+end
+
+-- "12.34 ± 0.56", or "-" for nothing
+local function with_ci(x, ci, fmt)
+  if x == nil then return "-" end
+  return fmt:format(x) .. " ± " .. fmt:gsub("%+", ""):format(ci or 0)
+end
+
+--- results.format(res, c) -> the results as lines of text
+function M.format(res, c)
+  local out = {}
+  local per_hand = res.unit .. "/hand"
+  local cols = { { "strategy", "%-12s", function(r) return r.name end },
+                 { per_hand, "%22s", function(r) return with_ci(r.score, r.score_ci, "%+.2f") end } }
+  local any_tricks = false
+  for _, r in ipairs(res.players) do if r.tricks then any_tricks = true end end
+  if any_tricks and res.unit ~= "tricks" then
+    cols[#cols + 1] = { "tricks/hand", "%18s", function(r) return with_ci(r.tricks, r.tricks_ci, "%.3f") end }
+  end
+  if res.big_blind then
+    cols[#cols + 1] = { "bb/100", "%20s", function(r) return with_ci(r.bb100, r.bb100_ci, "%+.1f") end }
+  end
+  cols[#cols + 1] = { "win rate", "%16s", function(r)
+    return (with_ci(r.win and r.win * 100, r.win_ci and r.win_ci * 100, "%.1f") .. "%") end }
+  cols[#cols + 1] = { "forfeits", "%9s", function(r) return tostring(r.forfeits) end }
+  out[#out + 1] = ("%s, %d deals%s%s"):format(c.variant, res.deals, c.duplicate and " (duplicate)" or "",
+    res.big_blind and (", big blind " .. res.big_blind) or "")
+  local head, fmt = {}, {}
+  for k, col in ipairs(cols) do head[k], fmt[k] = col[2]:format(col[1]), col[2] end
+  out[#out + 1] = table.concat(head, " ")
+  for _, r in ipairs(res.players) do
+    local row = {}
+    for k, col in ipairs(cols) do row[k] = fmt[k]:format(col[3](r)) end
+    out[#out + 1] = table.concat(row, " ")
+  end
+  if res.diff then
+    local d = res.diff
+    local line = ("%s - %s: %s %s"):format(d.a, d.b, with_ci(d.score, d.score_ci, "%+.2f"), per_hand)
+    if d.tricks and res.unit ~= "tricks" then
+      line = line .. (", %s tricks/hand"):format(with_ci(d.tricks, d.tricks_ci, "%+.3f"))
+    end
+    out[#out + 1] = line .. (" (95%% CI, paired over %d deals)"):format(d.n)
+  end
+  for k, f in ipairs(res.forfeits) do
+    if k > 10 then out[#out + 1] = ("... %d forfeits in all"):format(#res.forfeits); break end
+    out[#out + 1] = ("forfeit: %s at seat %d, move %s, deal %s, game seed %d: %s"):format(
+      f.strategy, f.seat, f.move or "-", tostring(f.deal or "?"), f.seed or 0, f.reason)
+  end
+  for k, e in ipairs(res.errors) do
+    if k > 10 then out[#out + 1] = ("... %d variant errors in all"):format(#res.errors); break end
+    out[#out + 1] = ("variant error in %s, deal %s, rotation %d: %s"):format(c.variant,
+      tostring(e.deal), e.rotation or 0, e.reason)
+  end
+  return table.concat(out, "\n")
+end
+
+return M

@@ -1,0 +1,190 @@
+--- deckhand.sandbox: the environment a strategy is loaded into.
+--
+-- A bot gets Lua's safe base functions, its own copies of string, table,
+-- math, utf8 and coroutine, os.clock, os.time and os.date, and a read-only
+-- view of the deckhand package; not `debug`, not `load` of binary chunks,
+-- not `os.execute`, `io.popen`, files or the package's plumbing (the C
+-- core, the tournament, the host functions).  `print` writes to standard
+-- error, so a bot never corrupts a channel on standard output.  `io` is
+-- given only to a strategy that declares it needs it, with a first line
+-- `-- needs: io` (the human player at a terminal).  Each bot has its own
+-- environment, so nothing one bot changes reaches another, the game, the
+-- runner or the variant; what the package shares (the classes' methods)
+-- is read-only.
+-- @module deckhand.sandbox
+
+local host = require "deckhand.core".host
+
+local M = {}
+
+local function freeze_error() error("this table is read-only", 2) end
+
+-- a read-only view of t (and of the tables in it, lazily): reads go to t,
+-- writes raise; pairs and # work
+local function readonly(t, seen)
+  seen = seen or setmetatable({}, { __mode = "k" })
+  if seen[t] then return seen[t] end
+  local proxy = {}
+  seen[t] = proxy
+  setmetatable(proxy, {
+    __index = function(_, k)
+      local v = t[k]
+      if type(v) == "table" then return readonly(v, seen) end
+      return v
+    end,
+    __newindex = freeze_error,
+    __len = function() return #t end,
+    __pairs = function()
+      return function(_, k)
+        local nk, nv = next(t, k)
+        if type(nv) == "table" then nv = readonly(nv, seen) end
+        return nk, nv
+      end, proxy, nil
+    end,
+    __metatable = "read-only",
+  })
+  return proxy
+end
+M.readonly = readonly
+
+local function copy(t)
+  local out = {}
+  for k, v in pairs(t) do out[k] = v end
+  return out
+end
+
+-- what a bot may see of the package: everything but the plumbing
+local hidden = { core = true, host = true, tournament = true, tournament_lib = true,
+                 tournament_merge = true, data_path = true, config = true,
+                 variant_of_rules = true }
+
+-- the package as one bot sees it: its own read-only views (a rawset on
+-- one reaches that bot alone)
+local function deckhand_view(strategy_loader)
+  local dh = require "deckhand"
+  local view = {}
+  for k, v in pairs(dh) do
+    if not hidden[k] then view[k] = type(v) == "table" and readonly(v) or v end
+  end
+  view.strategy = strategy_loader   -- a bot's own bots load in sandboxes too
+  -- variants by name only: a path could run any Lua file outside a sandbox
+  view.variant = function(source, options)
+    if type(source) == "string" and (source:find("[/\\]") or source:match("%.lua$")) then
+      error("a strategy may load variants by name only, not by path", 2)
+    end
+    return dh.variant(source, options)
+  end
+  return setmetatable(view, { __newindex = freeze_error, __metatable = "read-only" })
+end
+
+-- pcall, xpcall and coroutine.resume as a bot gets them: the same, except
+-- that once the bot's deadline has passed an error they caught is raised
+-- on, so no handler of the bot's keeps it running (deckhand/guard.lua)
+local function pass_on(ok, ...)
+  if not ok and host.past() then error((...), 0) end
+  return ok, ...
+end
+
+local function guarded_coroutine()
+  local co = copy(coroutine)
+  co.create = function(f) return host.watch(coroutine.create(f)) end
+  co.resume = function(c, ...) return pass_on(coroutine.resume(c, ...)) end
+  co.wrap = function(f)
+    local c = co.create(f)
+    return function(...)
+      local r = table.pack(co.resume(c, ...))
+      if not r[1] then error(r[2], 0) end
+      return table.unpack(r, 2, r.n)
+    end
+  end
+  return co
+end
+
+-- setmetatable without finalizers: a __gc runs with hooks off, where no
+-- deadline could stop it
+local function safe_setmetatable(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("setmetatable: a strategy may not set __gc", 2)
+  end
+  return setmetatable(t, mt)
+end
+
+--- sandbox.env(opts) -> a fresh environment for one bot.  opts.io: give
+-- it `io`; opts.strategy: the loader its `deckhand.strategy` calls.
+function M.env(opts)
+  opts = opts or {}
+  local env = {
+    assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs,
+    rawequal = rawequal, rawget = rawget, rawlen = rawlen,
+    rawset = rawset, select = select, setmetatable = safe_setmetatable, tonumber = tonumber,
+    tostring = tostring, type = type, _VERSION = _VERSION,
+    string = copy(string), table = copy(table), math = copy(math), utf8 = copy(utf8),
+    coroutine = guarded_coroutine(),
+    os = { clock = os.clock, time = os.time, date = os.date, difftime = os.difftime },
+  }
+  env.pcall = function(f, ...) return pass_on(pcall(f, ...)) end
+  env.xpcall = function(f, handler, ...)
+    return pass_on(xpcall(f, function(e)
+      if host.past() then return e end
+      return handler(e)
+    end, ...))
+  end
+  env.getmetatable = function(x)
+    if type(x) == "string" then return nil end
+    return getmetatable(x)
+  end
+  env.collectgarbage = function(what)
+    if what == "count" then return collectgarbage("count") end
+    return 0
+  end
+  env.print = function(...)
+    local out = {}
+    for i = 1, select("#", ...) do out[i] = tostring((select(i, ...))) end
+    io.stderr:write(table.concat(out, "\t"), "\n")
+  end
+  env.load = function(chunk, name, mode, e)
+    if mode ~= nil and mode ~= "t" then error("load: only text chunks", 2) end
+    return load(chunk, name, "t", e or env)
+  end
+  if opts.io then env.io = io end
+  local dh = deckhand_view(opts.strategy)
+  local libs = { deckhand = dh, string = env.string, table = env.table, math = env.math,
+                 utf8 = env.utf8, coroutine = env.coroutine }
+  env.require = function(name)
+    local lib = libs[name]
+    if lib == nil then error(("module '%s' is not available to a strategy"):format(tostring(name)), 2) end
+    return lib
+  end
+  env._G = env
+  return env
+end
+
+--- sandbox.needs(file) -> the set of capabilities the file declares on
+-- its first line (`-- needs: io`)
+function M.needs(file)
+  local f = io.open(file, "r")
+  local first = f and f:read("l") or ""
+  if f then f:close() end
+  local out = {}
+  local list = first:match("^%-%-%s*needs:%s*(.-)%s*$")
+  for word in (list or ""):gmatch("[%w_]+") do out[word] = true end
+  return out
+end
+
+--- sandbox.copy_variant(v) -> a deep copy of a Variant's data, sharing
+-- only what cannot change (its Rules, functions): each bot gets its own
+function M.copy_variant(v)
+  local seen = {}
+  local function deep(x)
+    if type(x) ~= "table" then return x end
+    if seen[x] then return seen[x] end
+    local out = {}
+    seen[x] = out
+    for k, val in pairs(x) do out[k] = deep(val) end
+    return out
+  end
+  local out = deep(v)
+  return setmetatable(out, debug.getmetatable(v))
+end
+
+return M

@@ -1,0 +1,80 @@
+--- deckhand.workers: a tournament's deals played by worker processes.
+--
+-- Each worker is a fresh `lua5.4` (DECKHAND_LUA to name another) that
+-- loads this package from the same paths as the runner, reads the
+-- tournament from a file the runner wrote, plays its deals in order and
+-- writes one JSON line per deal on a channel of its own: its standard
+-- output, taken over before any bot runs (everything else printed goes to
+-- standard error), so a bot that prints cannot corrupt the results.
+-- @module deckhand.workers
+
+local json = require "deckhand.json"
+
+local M = {}
+
+local function quote(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
+
+--- workers.main(): the worker's side (run by the command the runner
+-- starts).  DECKHAND_WORKER_JOB names the file holding the job: config,
+-- secret, path and strategy_path (the runner's search paths) and indices.
+function M.main()
+  local host = require "deckhand.core".host
+  local out = host.own_stdout()
+  local dh = require "deckhand"
+  local file = assert(os.getenv("DECKHAND_WORKER_JOB"), "DECKHAND_WORKER_JOB is not set")
+  local f = assert(io.open(file, "r"))
+  local job = assert(json.decode(f:read("a")))
+  f:close()
+  dh.path, dh.strategy_path = job.path, job.strategy_path
+  local T = dh.tournament_lib
+  local variant = T.make_variant(job.config)
+  for _, i in ipairs(job.indices) do
+    assert(out:write(json.encode(T.play_deal(job.config, variant, i, job.secret)), "\n"))
+    assert(out:flush())
+  end
+  assert(out:close())
+end
+
+--- workers.run(job, pending, jobs, take): plays the deals of pending
+-- (indices) on jobs workers, handing each deal's line to take in the order
+-- of pending; raises naming the deal when a worker fails.  job: config,
+-- secret, path, strategy_path (see main).
+function M.run(job, pending, jobs, take)
+  local lua = os.getenv("DECKHAND_LUA") or "lua5.4"
+  local boot = ("package.path = %q; package.cpath = %q; require('deckhand.workers').main()"):format(
+    package.path, package.cpath)
+  local pipes, files = {}, {}
+  for j = 1, jobs do
+    local idx = {}
+    for k = j, #pending, jobs do idx[#idx + 1] = pending[k] end
+    local file = os.tmpname()
+    local f = assert(io.open(file, "w"))
+    assert(f:write(json.encode { config = job.config, secret = job.secret, path = job.path,
+                                 strategy_path = job.strategy_path, indices = idx }))
+    assert(f:close())
+    files[j] = file
+    pipes[j] = assert(io.popen(("DECKHAND_WORKER_JOB=%s %s -e %s"):format(quote(file), quote(lua), quote(boot)), "r"))
+  end
+  local function finish()
+    local failed
+    for j, p in ipairs(pipes) do
+      local ok, _, code = p:close()
+      if not ok then failed = failed or ("worker %d exited with %s"):format(j, tostring(code)) end
+      os.remove(files[j])
+    end
+    return failed
+  end
+  for k = 1, #pending do
+    local line = pipes[(k - 1) % jobs + 1]:read("l")
+    local v = line and json.decode(line)
+    if type(v) ~= "table" or v.i ~= pending[k] then
+      local why = finish()
+      error(("tournament: a worker failed on deal %d%s"):format(pending[k], why and (" (" .. why .. ")") or ""), 0)
+    end
+    take(v)
+  end
+  local why = finish()
+  if why then error("tournament: " .. why, 0) end
+end
+
+return M

@@ -1,0 +1,221 @@
+-- A fair table against a hostile bot: every escape a bot author might try
+-- (deckhand/sandbox.lua, deckhand/guard.lua, deckhand/tournament.lua).
+-- Each hostile bot tries its escape and, when it works, raises "ESCAPED:
+-- <what>"; otherwise it plays on.  A run passes when no forfeit says
+-- ESCAPED and the bots that play fair see nothing changed.
+local dh = require "deckhand"
+local json = require "deckhand.json"
+
+package.path = "tests/lua/?.lua;" .. package.path
+local F = require "file_helper"
+local tmpname, slurp, write = F.tmpname, F.slurp, F.write
+
+local dir = tmpname()
+os.execute("mkdir -p " .. dir .. "/rules")
+dh.strategy_path = dir .. "/?.lua;" .. dh.strategy_path
+dh.path = dir .. "/rules/?.lua;" .. dh.path
+
+-- a bot that tries `attempt(view, o)` once per call; attempt returns a
+-- text when it escaped, and the bot then plays the first legal move
+local function hostile(name, attempt, at_new)
+  write(dir .. "/" .. name .. ".lua", ([[
+local attempt = function(view, o) %s end
+local at_new = function(o) %s end
+return { new = function(o)
+  local why = at_new(o)
+  if why then error("ESCAPED: " .. why) end
+  return { move = function(view)
+    local why = attempt(view, o)
+    if why then error("ESCAPED: " .. why) end
+    return view:moves()[1]
+  end }
+end }]]):format(attempt, at_new or ""))
+end
+
+local SECRET = ("fedcba9876543210"):rep(2)
+local function tour(t)
+  local c = { variant = "spades", players = { "random", "random" }, games = 2, seed = 3, progress = false,
+              limit = 0.2, secret = SECRET, options = { max_hands = 1 } }
+  for k, v in pairs(t) do c[k] = v end
+  return dh.tournament(c)
+end
+
+local function no_escape(res)
+  for _, f in ipairs(res.forfeits) do assert.is_nil(f.reason:find("ESCAPED", 1, true), f.reason) end
+end
+
+describe("a hostile bot", function()
+  it("finds no debug, files, processes, package plumbing or binary chunks", function()
+    hostile("prober", [[
+      if debug ~= nil then return "debug" end
+      if io ~= nil then return "io" end
+      if package ~= nil then return "package" end
+      if os.execute or os.exit or os.remove or os.getenv or os.rename then return "os" end
+      if pcall(require, "debug") then return "require debug" end
+      if pcall(require, "io") then return "require io" end
+      if pcall(require, "deckhand.core") then return "the C core" end
+      local dh = require "deckhand"
+      if dh.core or dh.host or dh.tournament or dh.tournament_lib or dh.data_path then return "plumbing" end
+      if getmetatable("") ~= nil then return "the string metatable" end
+      if pcall(load, string.dump(function() end), "x", "b") and load(string.dump(function() end), "x", "b") then
+        return "a binary chunk"
+      end
+      if pcall(dh.variant, "/etc/passwd") then return "a variant by path" end
+      if pcall(dh.strategy, "/tmp/x.lua") then return "a strategy by path" end
+      if pcall(dh.strategy, "human") then return "a strategy that needs io" end
+      if pcall(setmetatable, {}, { __gc = function() end }) then return "a finalizer" end
+      if collectgarbage("stop") ~= 0 then return "the collector" end
+    ]])
+    local res = tour { players = { "prober", "random" } }
+    no_escape(res)
+    assert.are.equal(0, #res.forfeits, res.forfeits[1] and res.forfeits[1].reason)
+  end)
+
+  it("changes nothing another bot, the game or the runner sees", function()
+    -- the patcher changes everything it can reach; the checker, in the same
+    -- process and the same games, finds everything as it was
+    hostile("patcher", [[
+      string.rep, table.insert, math.floor = nil, nil, nil
+      local dh = require "deckhand"
+      pcall(function() dh.cards = nil end)
+      pcall(rawset, dh, "cards", function() error("patched") end)
+      pcall(function() dh.Game.apply = function() return true end end)
+      pcall(function() dh.Variant.__index = nil end)
+      pcall(function() getmetatable(view).__index = nil end)
+      local mt = getmetatable(dh.card("As"))
+      if type(mt) == "table" then return "a class's metatable" end
+      pcall(function() o.variant.rules = nil; o.variant.seats = 99; o.variant.name = "x" end)
+      o.depth = 1
+    ]], [[ if type(o.variant) == "table" then pcall(function() o.variant.seats = 99 end) end ]])
+    hostile("checker", [[
+      if not string.rep or ("ab"):rep(2) ~= "abab" or not table.insert or not math.floor then
+        return "the standard library changed"
+      end
+      local dh = require "deckhand"
+      if not pcall(dh.cards, "As Kd") then return "dh.cards changed" end
+      if o.variant.seats ~= 4 or o.variant.name ~= "spades" then return "the variant changed" end
+      if o.depth then return "the options changed" end
+      if #view:moves() == 0 then return "the view changed" end
+    ]])
+    local res = tour { players = { "patcher", "checker" }, games = 3 }
+    no_escape(res)
+    assert.are.equal(0, #res.forfeits)
+    assert.are.equal(0, #res.errors)
+    -- and the game itself kept its rules: every record replays
+    local rec = tmpname()
+    tour { players = { "patcher", "random" }, record = rec }
+    for line in io.lines(rec) do
+      local v = json.decode(line)
+      for _, g in ipairs(v.games or {}) do assert.is_truthy(dh.replay(g.record)) end
+    end
+    os.remove(rec)
+  end)
+
+  it("cannot rebuild the deal from its seed", function()
+    -- the old runner gave a bot the deal's seed plus its seat
+    hostile("seeder", [[
+      local dh = require "deckhand"
+      local mine = view:hand(view:seat())
+      for k = -20, 20 do
+        local g = dh.game(dh.variant("spades", { max_hands = 1 }), { seed = o.seed + k })
+        for s = 1, 4 do if g:hand(s) == mine then return "the deal from seed " .. (o.seed + k) end end
+      end
+    ]])
+    local res = tour { players = { "seeder", "random" }, games = 3 }
+    no_escape(res)
+    assert.are.equal(0, #res.forfeits)
+  end)
+
+  it("forfeits at the time limit however it loops, and the run goes on", function()
+    local loops = {
+      plain = "while true do end",
+      in_pcall = "while true do pcall(function() while true do end end) end",
+      in_xpcall = "while true do xpcall(function() while true do end end, function() while true do end end) end",
+      in_coroutine = "local co = coroutine.wrap(function() while true do end end) while true do pcall(co) end",
+      in_sort = [[table.sort({ 3, 2, 1 }, function(a, b)
+                    while true do pcall(function() while true do end end) end end)]],
+      in_gsub = [[while true do pcall(string.gsub, "abc", "%w", function() while true do end end) end]],
+      made_before = "while true do pcall(o.co) end",
+    }
+    for name, body in pairs(loops) do
+      hostile("loop_" .. name, body, name == "made_before"
+        and "o.co = coroutine.wrap(function() while true do end end)" or nil)
+      local res = tour { players = { "loop_" .. name, "random" }, games = 1, limit = 0.05 }
+      assert.are.equal(2, #res.forfeits, name)
+      for _, f in ipairs(res.forfeits) do
+        assert.are.equal("loop_" .. name, f.strategy)
+        assert.matches("over the time limit", f.reason, 1, true)
+      end
+    end
+  end)
+
+  it("forfeits when it yields, loops while starting, or raises what cannot be shown", function()
+    hostile("yielder", "coroutine.yield(1)")
+    hostile("slow_start", "", "while true do end")
+    hostile("bad_error", [[error(setmetatable({}, { __tostring = function() error("again") end }))]])
+    for name, why in pairs { yielder = "yielded", slow_start = "could not start: took",
+                             bad_error = "cannot be shown" } do
+      local res = tour { players = { name, "random" }, games = 1, limit = 0.05 }
+      assert.are.equal(2, #res.forfeits, name)
+      assert.are.equal(name, res.forfeits[1].strategy)
+      assert.matches(why, res.forfeits[1].reason, 1, true)
+    end
+  end)
+
+  it("forfeits when it answers with what is not a move, running none of its code later", function()
+    write(dir .. "/fakes.lua", [[
+local n = 0
+local answers = {
+  function() return setmetatable({ text = "As" }, { __metatable = "deckhand.Move",
+                                  __tostring = function() while true do end end }) end,
+  function() return setmetatable({}, { __index = function() while true do end end,
+                                       __len = function() while true do end end }) end,
+  function() return coroutine.create(function() end) end,
+  function() return print end,
+  function() return {{{ }}} end,
+}
+return { new = function(o) n = n + 1; local k = n; return { move = function(view)
+  return answers[(k - 1) % #answers + 1]()
+end } end }]])
+    local t0 = os.clock()
+    local res = tour { players = { "fakes", "random" }, games = 3, limit = 5 }
+    assert.is_true(os.clock() - t0 < 4)   -- no metamethod loop ran outside the limit
+    assert.are.equal(6, #res.forfeits)
+    for _, f in ipairs(res.forfeits) do
+      assert.are.equal("fakes", f.strategy)
+      assert.is_truthy(f.reason:find("returned", 1, true) or f.reason:find("illegal move", 1, true), f.reason)
+    end
+  end)
+
+  it("does not corrupt the workers' channel by printing", function()
+    hostile("printer", "", [[ print("{\"i\": 1, \"games\": []}") ]])
+    local a, b = tmpname(), tmpname()
+    local r1 = tour { players = { "printer", "random" }, games = 4, record = a, jobs = 1 }
+    local r2 = tour { players = { "printer", "random" }, games = 4, record = b, jobs = 2 }
+    assert.are.equal(0, #r1.forfeits)
+    assert.are.same(r1.players, r2.players)
+    assert.are.equal(slurp(a), slurp(b))
+    os.remove(a); os.remove(b)
+  end)
+end)
+
+describe("a variant whose rules raise", function()
+  it("is charged the error, not the bot on turn", function()
+    write(dir .. "/rules/fragile.lua", [[
+local R = require "deckhand".rule
+return { name = "fragile", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    hand = function(state, seat, card)
+      if tostring(card) == "As" then error("the ace of spades is cursed") end
+      return true
+    end,
+    play = R.trump_wins | R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+end }]])
+    local ok, res = pcall(tour, { variant = "fragile", players = { "random", "heuristic" } })
+    if not ok then error(res) end
+    assert.are.equal(0, #res.forfeits)
+    assert.is_true(#res.errors >= 1)
+    assert.matches("cursed", res.errors[1].reason)
+    assert.is_nil(res.players[1].score)   -- no game counted
+  end)
+end)
