@@ -80,6 +80,7 @@ build = {
     ["deckhand.holdem_bots"] = "bindings/lua/deckhand/holdem_bots.lua",
     ["deckhand.json"] = "bindings/lua/deckhand/json.lua",
     ["deckhand.move"] = "bindings/lua/deckhand/move.lua",
+    ["deckhand.options"] = "bindings/lua/deckhand/options.lua",
     ["deckhand.progress"] = "bindings/lua/deckhand/progress.lua",
     ["deckhand.records"] = "bindings/lua/deckhand/records.lua",
     ["deckhand.replay"] = "bindings/lua/deckhand/replay.lua",

@@ -31,6 +31,13 @@ return {
   options = options,
   seats = function(o) return o.seats end,
   unit = "chips",
+  -- raises, naming the option, when the options cannot make a table
+  check = function(chosen)
+    local o = {}
+    for k, v in pairs(chosen) do o[k] = v end
+    if o.max_hands == false then o.max_hands = nil end
+    holdem.check(o)
+  end,
   -- game(options [, { seed =, deal =, deals =, stacks = } [, variant]]) -> a holdem Game
   game = function(chosen, extra, variant)
     local o = {}

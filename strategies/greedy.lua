@@ -7,6 +7,7 @@ local dh = require "deckhand"
 local M = {}
 
 function M.new(options)
+  dh.check_options("greedy", options, {})
   local helper = dh.strategy("heuristic", options)
   return { name = "greedy", bid = helper.bid, pass = helper.pass,
            play = function(view) return view:greedy() end }

@@ -390,6 +390,10 @@ local function generic_pass(view, options)
 end
 
 function M.new(options)
+  options = dh.check_options("heuristic", options, {
+    nil_bids = { "boolean" }, avoid_bags = { "boolean" }, pass_count = { "integer", nil, min = 1 },
+    game = { "string" }, samples = { "integer", nil, min = 1 },
+  })
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
   local name = variant and variant.name or options.game or "?"

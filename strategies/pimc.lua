@@ -59,41 +59,45 @@ local dh = require "deckhand"
 
 local M = {}
 
+-- what pimc takes (the Hold'em options are deckhand.holdem_bots.pimc's)
+local takes = {
+  worlds = { "integer", 200, min = 1 }, playouts = { "integer", 300, min = 1 },
+  time = { "number", nil, min = 0 },
+  objective = { "choice", "points", { "points", "own", "tricks" } },
+  policy = { "choice", nil, { "random", "greedy", "contract" } },
+  bid = { "choice", "mc", { "mc", "heuristic" } },
+  bid_worlds = { "integer", 100, min = 1 }, bid_window = { "integer", nil, min = 0 },
+  bid_policy = { "choice", "contract", { "random", "greedy", "contract" } },
+  pass = { "choice", "heuristic", { "mc", "heuristic" } },
+  pass_worlds = { "integer", 50, min = 1 }, pass_pool = { "integer", 8, min = 1 },
+  preflop_worlds = { "integer", nil, min = 1 }, samples = { "integer", nil, min = 1 },
+  sizes = { "table" }, model = { "boolean" }, miss = { "number", nil, min = 0, max = 1 },
+  caution = { "number", nil, min = 0 },
+}
+
 function M.new(options)
+  options = dh.check_options("pimc", options, takes)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
   local low = variant and variant.spec and variant.spec.low_wins
-  local worlds = options.worlds or 200
-  local total = options.playouts or 300
+  local worlds = options.worlds
+  local total = options.playouts
   local budget = options.time
-  local objective = options.objective or "points"
+  local objective = options.objective
   local bidding = variant and variant.spec and variant.spec.bidding
-  local policies = { random = true, greedy = true, contract = true }
   local policy = options.policy or (bidding and "contract" or "greedy")
-  if not policies[policy] then
-    error("pimc: policy must be 'random', 'greedy' or 'contract'", 2)
-  end
-  local bid_mode = options.bid or "mc"
-  if bid_mode ~= "mc" and bid_mode ~= "heuristic" then
-    error("pimc: bid must be 'mc' or 'heuristic'", 2)
-  end
-  local bid_worlds = options.bid_worlds or 100
-  local pass_mode = options.pass or "heuristic"
-  if pass_mode ~= "mc" and pass_mode ~= "heuristic" then
-    error("pimc: pass must be 'mc' or 'heuristic'", 2)
-  end
-  local pass_worlds = options.pass_worlds or 50
-  local pass_pool = options.pass_pool or 8
+  local bid_mode = options.bid
+  local bid_worlds = options.bid_worlds
+  local pass_mode = options.pass
+  local pass_worlds = options.pass_worlds
+  local pass_pool = options.pass_pool
   local bid_window = options.bid_window
-  local bid_policy = options.bid_policy or "contract"
-  if not policies[bid_policy] then
-    error("pimc: bid_policy must be 'random', 'greedy' or 'contract'", 2)
-  end
+  local bid_policy = options.bid_policy
   local per = math.max(1, (total + worlds - 1) // worlds)
   if policy ~= "random" then per = 1 end   -- deterministic once the bids are made
   local bid_per = bid_policy == "random" and per or 1
   local rng = dh.rng(options.seed or 1)
-  local helper = dh.strategy("heuristic", options)
+  local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
   local s = { name = "pimc", bid = helper.bid, pass = helper.pass }
 
   local function value(view, me, points, tricks)

@@ -5,6 +5,7 @@ local dh = require "deckhand"
 local M = {}
 
 function M.new(options)
+  dh.check_options("random", options, { pass_count = { "integer", nil, min = 1 } })
   local rng = dh.rng(options.seed or 1)
   local s = { name = "random" }
   function s.bid(view)

@@ -153,8 +153,11 @@ describe("a hostile bot", function()
     hostile("yielder", "coroutine.yield(1)")
     hostile("slow_start", "", "while true do end")
     hostile("bad_error", [[error(setmetatable({}, { __tostring = function() error("again") end }))]])
-    for name, why in pairs { yielder = "yielded", slow_start = "could not start: took",
-                             bad_error = "cannot be shown" } do
+    -- a bot that cannot start at all stops the tournament before any deal
+    local ok, err = pcall(tour, { players = { "slow_start", "random" }, games = 1, limit = 0.05 })
+    assert.is_false(ok)
+    assert.matches("strategy 'slow_start' could not start: took", err, 1, true)
+    for name, why in pairs { yielder = "yielded", bad_error = "cannot be shown" } do
       local res = tour { players = { name, "random" }, games = 1, limit = 0.05 }
       assert.are.equal(2, #res.forfeits, name)
       assert.are.equal(name, res.forfeits[1].strategy)

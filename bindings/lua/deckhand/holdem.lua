@@ -99,26 +99,46 @@ local function check_int(v, name, lo)
   return v
 end
 
+-- the checked table settings of opts (raises naming the option), copied
+-- into g
+local function settings(opts, g)
+  g.n = opts.seats or (opts.stacks and #opts.stacks) or 2
+  check_int(g.n, "seats", 2)
+  if g.n > 10 then error(("holdem: 2 to 10 seats, got %d"):format(g.n), 3) end
+  g.sb = check_int(opts.small_blind or 5, "small_blind", 0)
+  g.bb = check_int(opts.big_blind or 10, "big_blind", 1)
+  if g.sb > g.bb then
+    error(("holdem: the small blind (%d) must not be above the big blind (%d)"):format(g.sb, g.bb), 3)
+  end
+  g.ante = check_int(opts.ante or 0, "ante", 0)
+  g.limit = opts.limit or "no"
+  if g.limit ~= "no" and g.limit ~= "fixed" then error("holdem: limit must be \"no\" or \"fixed\"", 3) end
+  g.cap = check_int(opts.cap or 4, "cap", 1)
+  g.max_hands = opts.max_hands and check_int(opts.max_hands, "max_hands", 1)
+  g.stack = {}
+  for s = 1, g.n do
+    g.stack[s] = check_int(opts.stacks and opts.stacks[s] or opts.stack or 1000, "stack", 0)
+  end
+  if not opts.stacks then check_int(opts.stack or 1000, "stack", 1) end
+  g.button = check_int(opts.button or 1, "button", 1)
+  if g.button > g.n then error(("holdem: button %d out of range (seats 1 to %d)"):format(g.button, g.n), 3) end
+  return g
+end
+
+--- holdem.check(opts): raises, naming the option, when the options cannot
+-- make a table (seats 2 to 10, blinds with the small not above the big,
+-- stacks of at least one chip, ...)
+function holdem.check(opts)
+  settings(opts or {}, {})
+end
+
 --- holdem.game(opts) -> Game
 function holdem.game(opts)
   opts = opts or {}
   local g = setmetatable({}, Game)
   g.opts = copy(opts)
-  g.n = opts.seats or (opts.stacks and #opts.stacks) or 2
-  check_int(g.n, "seats", 2)
-  if g.n > 10 then error("holdem: 2 to 10 seats", 2) end
-  g.sb = check_int(opts.small_blind or 5, "small_blind", 0)
-  g.bb = check_int(opts.big_blind or 10, "big_blind", 1)
-  g.ante = check_int(opts.ante or 0, "ante", 0)
-  g.limit = opts.limit or "no"
-  if g.limit ~= "no" and g.limit ~= "fixed" then error("holdem: limit must be \"no\" or \"fixed\"", 2) end
-  g.cap = check_int(opts.cap or 4, "cap", 1)
-  g.max_hands = opts.max_hands and check_int(opts.max_hands, "max_hands", 1)
+  settings(opts, g)
   g.rng = core.rng(check_int(opts.seed or 1, "seed", math.mininteger))
-  g.stack = {}
-  for s = 1, g.n do
-    g.stack[s] = check_int(opts.stacks and opts.stacks[s] or opts.stack or 1000, "stack", 0)
-  end
   g.start = copy(g.stack)
   g.button = check_int(opts.button or 1, "button", 1)
   if g.button > g.n then error("holdem: button out of range", 2) end

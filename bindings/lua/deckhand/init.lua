@@ -55,6 +55,7 @@ deckhand.holdem_bots = require "deckhand.holdem_bots"
 local Move = require "deckhand.move"
 deckhand.Move, deckhand.move, deckhand.is_move = Move.Move, Move.new, Move.is
 deckhand.run = require "deckhand.run".run
+deckhand.check_options = require "deckhand.options".check
 
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)

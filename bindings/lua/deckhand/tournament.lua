@@ -290,6 +290,17 @@ return function(deckhand)
     if c.bid_with then find_strategy(c.bid_with) end
     local secret = cfg.secret and check_secret(cfg.secret) or hex(host.random_bytes(16))
     local variant = T.make_variant(c)
+    -- a strategy that cannot start at all (a bad option, a syntax error)
+    -- is a mistake in the arguments, told before any deal is played
+    local tried, names = {}, { table.unpack(c.players) }
+    names[#names + 1] = c.bid_with
+    for _, name in ipairs(names) do
+      if not tried[name] then
+        tried[name] = true
+        local ok, why = start_bot(c, variant, name, bot_seed(secret, 0, 0, 0))
+        if not ok then error(("tournament: strategy '%s' %s"):format(name, why), 0) end
+      end
+    end
     local lines, done, problems = {}, {}, {}
     local rec
     if cfg.record then

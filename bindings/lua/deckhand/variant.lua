@@ -123,6 +123,10 @@ return function(deckhand)
     -- per seat; default each seat alone) and unit
     if type(def.game) == "function" and not def.build then
       local chosen = merge_options(name, def.options or {}, options)
+      if type(def.check) == "function" then
+        local ok, why = pcall(def.check, chosen)
+        if not ok then error((tostring(why):gsub("^[^:]*:%d+: ", "")), 0) end
+      end
       local function of(v) if type(v) == "function" then return v(chosen) end return v end
       local seats = of(def.seats)
       if math.type(seats) ~= "integer" or seats < 1 then
@@ -139,7 +143,11 @@ return function(deckhand)
     local spec, chosen
     if def.build then
       chosen = merge_options(name, def.options or {}, options)
-      spec = def.build(chosen)
+      -- an option the rules refuse is named by the variant, not by a line
+      -- of its file
+      local ok, built = pcall(def.build, chosen)
+      if not ok then error(("%s: %s"):format(name, (tostring(built):gsub("^[^:]*:%d+: ", ""))), 0) end
+      spec = built
       if type(spec) ~= "table" then error(name .. ": build must return a table", 0) end
     else
       if options and next(options) then error(name .. ": takes no options", 0) end

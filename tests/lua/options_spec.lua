@@ -1,0 +1,57 @@
+-- Options of strategies and variants are checked, each refusal naming the
+-- option, what it takes and what it got.
+package.path = "tests/lua/?.lua;" .. package.path
+local dh = require "deckhand"
+local bin = (os.getenv("DECKHAND_ROOT") or ".") .. "/bin/deckhand"
+
+local function refusal(f, ...)
+  local ok, err = pcall(f, ...)
+  assert.is_false(ok)
+  return tostring(err)
+end
+
+describe("strategy options", function()
+  local spades = dh.variant("spades")
+  it("are refused out of range, out of the choices, or unknown", function()
+    assert.are.equal("pimc: option 'worlds' must be an integer of at least 1, got 0",
+                     refusal(dh.strategy, "pimc", { variant = spades, worlds = 0 }))
+    assert.are.equal("pimc: option 'objective' must be one of 'points', 'own', 'tricks', got bogus",
+                     refusal(dh.strategy, "pimc", { variant = spades, objective = "bogus" }))
+    assert.matches("^pimc: unknown option 'wrlds' %(it takes: .*worlds", 
+                   refusal(dh.strategy, "pimc", { variant = spades, wrlds = 3 }))
+    assert.matches("^heuristic: unknown option 'foo'", refusal(dh.strategy, "heuristic", { foo = 1 }))
+    assert.matches("^random: option 'pass_count' must be an integer of at least 1, got 0",
+                   refusal(dh.strategy, "random", { pass_count = 0 }))
+  end)
+
+  it("take their defaults when not given, and what is given when it fits", function()
+    local o = dh.check_options("x", { a = 3 }, { a = { "integer", 1, min = 1 }, b = { "number", 0.5 } })
+    assert.are.same({ a = 3, b = 0.5 }, o)
+    -- the options every strategy is handed are always allowed
+    o = dh.check_options("x", { variant = spades, seed = 9 }, {})
+    assert.are.equal(9, o.seed)
+  end)
+
+  it("stop a tournament before any deal, with a non-zero exit", function()
+    local p = io.popen(bin .. " tournament spades --players pimc,random --set pimc.worlds=0 2>&1")
+    local out = p:read("a")
+    local ok = p:close()
+    assert.is_falsy(ok)
+    assert.matches("strategy 'pimc' could not start: raised: pimc: option 'worlds' must be an integer of at least 1, got 0",
+                   out, 1, true)
+    assert.is_nil(out:find("forfeit", 1, true))
+  end)
+end)
+
+describe("variant options", function()
+  it("are refused when the table cannot be made, named by the variant", function()
+    assert.are.equal("holdem: the small blind (20) must not be above the big blind (10)",
+                     refusal(dh.variant, "holdem", { small_blind = 20, big_blind = 10 }))
+    assert.are.equal("holdem: 2 to 10 seats, got 11", refusal(dh.variant, "holdem", { seats = 11 }))
+    assert.are.equal("holdem: option 'stack' must be an integer >= 1", refusal(dh.variant, "holdem", { stack = 0 }))
+    assert.matches("^spades: .*target must be from %-2147483648 to 2147483647, got 3000000000",
+                   refusal(dh.variant, "spades", { target = 3000000000 }))
+    assert.are.equal("spades: max_hands must be an integer from 1 to 65535, got 70000",
+                     refusal(dh.variant, "spades", { max_hands = 70000 }))
+  end)
+end)
