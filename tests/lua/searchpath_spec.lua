@@ -1,0 +1,41 @@
+-- DECKHAND_PATH: a list of folders searched first for variants and bots;
+-- an unknown name is one line naming what exists.
+package.path = "tests/lua/?.lua;" .. package.path
+local F = require "file_helper"
+
+local function lua(env, code)
+  local p = io.popen(("%s lua5.4 -e %q 2>&1"):format(env, code))
+  local out = p:read("a")
+  p:close()
+  return out
+end
+
+describe("DECKHAND_PATH", function()
+  it("takes folders separated by ':' (a variant in one, a bot in another, or under rules/)", function()
+    local a, b = F.tmpname(), F.tmpname()
+    os.execute(("mkdir -p %s %s/rules"):format(a, b))
+    F.write(a .. "/lazy.lua", 'return { move = function(view) return view:moves()[1] end }')
+    F.write(b .. "/rules/tiny.lua", [[
+local R = require "deckhand".rule
+return { name = "tiny", seats = 2, sizes = { 3 }, hand = R.follow_suit, play = R.highest_of_led,
+         points = R.tricks(), win = R.highest_after(1) }]])
+    local out = lua(("DECKHAND_PATH=%s:%s/"):format(a, b), [[
+      local dh = require "deckhand"
+      local v = dh.variant("tiny")
+      local s = dh.strategy("lazy")
+      local g = dh.play(v, { s, s }, { seed = 1 })
+      print(v.name, g:phase(), #dh.cards("As"))]])
+    assert.are.equal("tiny\tover\t1\n", out)
+    os.execute(("rm -rf %s %s"):format(a, b))
+  end)
+
+  it("names what exists when a name is not on it, in one line", function()
+    local out = lua("", [[
+      local dh = require "deckhand"
+      print(select(2, pcall(dh.variant, "nope")))
+      print(select(2, pcall(dh.strategy, "nobot")))]])
+    local v, s = out:match("^([^\n]*)\n([^\n]*)\n$")
+    assert.matches("^unknown variant 'nope' %(there are: .*spades", v)
+    assert.matches("^unknown strategy 'nobot' %(there are: .*heuristic.*pimc", s)
+  end)
+end)
