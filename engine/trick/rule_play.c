@@ -35,6 +35,22 @@ static dh_cardset leaf_cards(const dh_match *m, const dh_trick *t, const dh_node
   }
 }
 
+/*
+** A callback reads the trick from the match it is given (a Lua rule gets
+** it as its argument and through its state), so a trick other than the
+** match's own -- one a policy or a bot's question imagines -- is handed
+** over in a copy of the match holding it.  Out of line: the copy is large,
+** and only callbacks need it.
+*/
+__attribute__((noinline)) static int call(const dh_match *m, const dh_trick *t, int ref, int32_t *out) {
+  const dh_rules *r = m->rules;
+  dh_match with;
+  if (t == &m->trick) return r->call(r->call_ud, ref, DH_RULE_PLAY, m, 0, 0, out);
+  with = *m;
+  with.trick = *t;
+  return r->call(r->call_ud, ref, DH_RULE_PLAY, &with, 0, 0, out);
+}
+
 static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
   const dh_rules *r = m->rules;
   const dh_node *n = dh_rules_node(r, i);
@@ -45,7 +61,7 @@ static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
       return w >= 0 || *err ? w : eval(m, t, n->b, err);
     case DH_OP_CALL: {
       int32_t out = -1;
-      if (r->call(r->call_ud, n->u.call, DH_RULE_PLAY, m, 0, 0, &out)) { *err = 1; return -1; }
+      if (call(m, t, n->u.call, &out)) { *err = 1; return -1; }
       return out;
     }
     default:  /* the highest of the led suit decides even when no card is ranked */

@@ -66,6 +66,8 @@ struct dh_match;
 ** the rule built with ref, of kind `kind`:
 **   hand:   a = seat, b = card;       *out = 1 allowed, 0 not
 **   play:   (trick in m->trick);      *out = winning index or -1
+**           (a trick still being played, or one a policy or a view's
+**           question imagines, in a copy of the match holding it)
 **   bid:    a = seat, b = bid;        *out = 1 allowed, 0 not
 **   points: a = number of sides;      out[0..a) = points of the hand
 **           (m->bags may be read; out[DH_MAX_SEATS..] the new bags)

@@ -237,3 +237,90 @@ int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out) {
   dh_rng_seed(&out->rng, dh_rng_next(r));
   return 1;
 }
+
+/* ------------------------------------------------- what a bot may ask */
+
+/* is c a card of the match's deck (its copy bits and all)? */
+static int of_deck(const dh_match *m, dh_card c) {
+  const dh_rules *r = m->rules;
+  return c != DH_NO_CARD && dh_card_at(c & 63, r->deck.layout) == c && dh_set_has(r->deck_set, c);
+}
+
+static int in_trick(const dh_trick *t, dh_card c) {
+  int i;
+  for (i = 0; i < t->n; i++)
+    if (t->cards[i] == c) return 1;
+  return 0;
+}
+
+int dh_view_winning(const dh_view *v, int *seat, int *index) {
+  const dh_match *m = &v->m;
+  int w, err;
+  if (m->trick.n == 0) {
+    *seat = *index = -1;
+    return DH_OK;
+  }
+  if ((err = dh_play_winner(m, &m->trick, &w)) != DH_OK) return err;
+  *seat = m->trick.seats[w];
+  *index = w;
+  return DH_OK;
+}
+
+int dh_view_winner_with(const dh_view *v, dh_card c, int *seat) {
+  const dh_match *m = &v->m;
+  dh_trick t = m->trick;
+  int w, err;
+  if (!of_deck(m, c) || in_trick(&t, c)) return DH_E_ILLEGAL_CARD;
+  if (t.n >= m->nseats) return DH_E_WRONG_PHASE;  /* a full trick is taken at once: never seen */
+  if (t.n == 0) t.led = (int8_t)dh_match_suit(m, c);
+  t.cards[t.n] = c;
+  t.seats[t.n] = v->seat;
+  t.n++;
+  if ((err = dh_play_winner(m, &t, &w)) != DH_OK) return err;
+  *seat = t.seats[w];
+  return DH_OK;
+}
+
+/*
+** Strength by duels: c and then each other card of the deck, alone in a
+** trick of the current led suit, and the play rule says which takes it.
+** Asking the rule, not reading its prefabs, is what makes the answer the
+** same for a chain of prefabs and for a Lua function that plays the same
+** game; a deck has at most 64 cards, so this is 63 questions.
+*/
+int dh_view_strength(const dh_view *v, dh_card c, int *strength) {
+  const dh_match *m = &v->m;
+  const dh_rules *r = m->rules;
+  dh_trick t;
+  dh_cardset it;
+  int beats = 0, w, err;
+  if (!of_deck(m, c)) return DH_E_ILLEGAL_CARD;
+  t.n = 2;
+  t.led = m->trick.n ? m->trick.led : (int8_t)dh_match_suit(m, c);
+  t.cards[0] = c;
+  t.seats[0] = v->seat;
+  t.seats[1] = (uint8_t)((v->seat + 1) % m->nseats);
+  for (it = r->deck_set & ~dh_set_of(c); it; it &= it - 1) {
+    t.cards[1] = dh_card_at(dh_set_first(it), r->deck.layout);
+    if ((err = dh_play_winner(m, &t, &w)) != DH_OK) return err;
+    beats += w == 0;
+  }
+  *strength = beats * 256 + dh_match_strength(m, c);
+  return DH_OK;
+}
+
+int dh_view_partners(const dh_view *v, int seat, uint8_t *out) {
+  const dh_match *m = &v->m;
+  int k, n = 0;
+  if ((unsigned)seat >= m->nseats) return -1;
+  for (k = 1; k < m->nseats; k++) {
+    int s = (seat + k) % m->nseats;
+    if (m->rules->side_of[s] == m->rules->side_of[seat]) out[n++] = (uint8_t)s;
+  }
+  return n;
+}
+
+int dh_view_pass_count(const dh_view *v) {
+  const dh_match *m = &v->m;
+  return dh_match_pass_target(m, v->seat) != v->seat ? m->rules->pass_count : 0;
+}
