@@ -964,8 +964,7 @@ static int view_winner_with(lua_State *L) {
   return 1;
 }
 
-/* view:strength(card) -> its strength in the current trick (view.h), and
-** its rank in the variant's order */
+/* view:strength(card) -> its strength in the current trick (view.h) */
 static int view_strength(lua_State *L) {
   dh_view *v = checkview(L, 1);
   dh_card c = checkdeckcard(L, 2, v);
@@ -973,8 +972,15 @@ static int view_strength(lua_State *L) {
   dhL_rules_enter(L, v->m.rules);
   if (dh_view_strength(v, c, &st) != DH_OK) return dhL_rules_raise(L);
   lua_pushinteger(L, st);
-  lua_pushinteger(L, dh_match_strength(&v->m, c));
-  return 2;
+  return 1;
+}
+
+/* view:order(card) -> its place in the variant's order (1 the weakest, 0
+** a card that never wins), what strength breaks ties with */
+static int view_order(lua_State *L) {
+  dh_view *v = checkview(L, 1);
+  lua_pushinteger(L, dh_match_strength(&v->m, checkdeckcard(L, 2, v)));
+  return 1;
 }
 
 /* the partners of the seat at arg (default the view's), and their count */
@@ -1077,7 +1083,7 @@ static const luaL_Reg game_methods[] = {
 static const luaL_Reg view_methods[] = {
   { "moves", m_moves }, { "rules", view_rules }, { "seat", view_seat }, { "unseen", view_unseen }, { "sample", view_sample },
   { "greedy", view_greedy }, { "winning", view_winning }, { "winner_with", view_winner_with },
-  { "strength", view_strength }, { "partners", view_partners }, { "partner", view_partner },
+  { "strength", view_strength }, { "order", view_order }, { "partners", view_partners }, { "partner", view_partner },
   { "pass_count", view_pass_count }, { NULL, NULL }
 };
 

@@ -1,6 +1,6 @@
 -- view_ask_spec.lua: what a bot may ask its view -- view:winning(),
--- view:winner_with(card), view:strength(card), view:partners(),
--- view:partner(), view:pass_count() -- against the games' rules computed
+-- view:winner_with(card), view:strength(card), view:order(card),
+-- view:partners(), view:partner(), view:pass_count() -- against the games' rules computed
 -- here independently: the core's trick winner (dh.trick_winner, which
 -- shares no code with the rule evaluator), the last card of a trick
 -- actually played, a duel written out from the rules' words ("trump wins,
@@ -104,9 +104,8 @@ local function check_view(g, variant, place, deck)
     for d in deck:iter() do
       if d ~= c and duel(c, d, led or c.suit, trump, place) then beats = beats + 1 end
     end
-    local st, rank = view:strength(c)
-    assert.equal(beats * 256 + place[c.rank], st, tostring(c))
-    assert.equal(place[c.rank], rank)
+    assert.equal(beats * 256 + place[c.rank], view:strength(c), tostring(c))
+    assert.equal(place[c.rank], view:order(c))
     asked = asked + 1
   end
   return asked
@@ -212,7 +211,7 @@ describe("the view answers from the rules", function()
           assert.same({ va:winning() }, { vb:winning() })
           for c in a:legal():iter() do
             assert.equal(va:winner_with(c), vb:winner_with(c))
-            assert.same({ va:strength(c) }, { vb:strength(c) })
+            assert.equal(va:strength(c), vb:strength(c))
             compared = compared + 1
           end
           assert.equal(va:greedy(), vb:greedy())
@@ -239,6 +238,7 @@ describe("the view answers from the rules", function()
     assert.error_matches(function() view:winner_with(card) end, "card already in the trick")
     assert.error_matches(function() view:winner_with("8c") end, "not a card of this game's deck")
     assert.error_matches(function() view:strength("9d") end, "not a card of this game's deck")
+    assert.error_matches(function() view:order("Tc") end, "not a card of this game's deck")
     assert.error_matches(function() view:partners(3) end, "seat out of range")
     assert.error_matches(function() view.pass_count(g) end, "view expected")
     -- a card of the trick has a strength all the same (the duels leave the trick out)
