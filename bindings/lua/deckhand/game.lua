@@ -153,7 +153,7 @@ return function(deckhand)
     local out = {}
     if g:phase() == "pass" then
       local seat = g:next_player()
-      local k = variant and variant.spec.pass_count or 3
+      local k = (g.view and g:view(seat) or g):pass_count()   -- a Game, or the seat's View
       for i, cards in ipairs(choices(g:hand(seat):list(), k)) do out[i] = pass_move(cards) end
     end
     return out
