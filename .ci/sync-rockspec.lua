@@ -30,6 +30,8 @@ end)
 assert(n == 1, "no sources list found")
 
 -- the Lua modules: the package, then variants and bots as deckhand.<kind>.<name>
+-- (a bot's parts in a folder, strategies/heuristic/spades.lua, as
+-- deckhand.strategies.heuristic.spades)
 local modules = { '    ["deckhand"] = "bindings/lua/deckhand/init.lua",\n' }
 for _, src in ipairs(ls("bindings/lua/deckhand/*.lua")) do
   local name = src:match("([^/]+)%.lua$")
@@ -38,8 +40,9 @@ for _, src in ipairs(ls("bindings/lua/deckhand/*.lua")) do
   end
 end
 for _, kind in ipairs { "rules", "strategies" } do
-  for _, src in ipairs(ls(kind .. "/*.lua")) do
-    modules[#modules + 1] = ('    ["deckhand.%s.%s"] = "%s",\n'):format(kind, src:match("([^/]+)%.lua$"), src)
+  for _, src in ipairs(ls(kind .. "/*.lua " .. kind .. "/*/*.lua")) do
+    local name = src:sub(#kind + 2):gsub("%.lua$", ""):gsub("/", ".")
+    modules[#modules + 1] = ('    ["deckhand.%s.%s"] = "%s",\n'):format(kind, name, src)
   end
 end
 text, n = text:gsub('(\n)    %["deckhand"%] = .-(\n  },\n)', function(head, tail)

@@ -3,7 +3,6 @@
 --   lua5.4 bench/holdem_time.lua [deals] [worlds]
 local dh = require "deckhand"
 local deals, worlds = tonumber(arg[1]) or 200, tonumber(arg[2]) or 48
-local bots = dh.holdem_bots
 local times = { heuristic = {}, pimc = {} }
 local function timed(name, bot)
   return function(view)
@@ -13,8 +12,8 @@ local function timed(name, bot)
     return a, amt
   end
 end
-local h = { act = timed("heuristic", bots.heuristic { seed = 1 }) }
-local p = { act = timed("pimc", bots.pimc { seed = 2, worlds = worlds }) }
+local h = { act = timed("heuristic", dh.strategy("heuristic", { variant = "holdem", seed = 1 }).act) }
+local p = { act = timed("pimc", dh.strategy("pimc", { variant = "holdem", seed = 2, worlds = worlds }).act) }
 local one = dh.variant("holdem", { max_hands = 1 })
 for d = 1, deals do
   dh.play(one, { p, h }, { seed = d })

@@ -59,7 +59,7 @@ local dh = require "deckhand"
 
 local M = {}
 
--- what pimc takes (the Hold'em options are deckhand.holdem_bots.pimc's)
+-- what pimc takes (the Hold'em options are pimc/holdem.lua's)
 local takes = {
   worlds = { "integer", 200, min = 1 }, playouts = { "integer", 300, min = 1 },
   time = { "number", nil, min = 0 },
@@ -76,9 +76,17 @@ local takes = {
 }
 
 function M.new(options)
+  local given = options
   options = dh.check_options("pimc", options, takes)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
+  -- a game with a pimc of its own (pimc/<game>.lua: Hold'em) plays by it,
+  -- with its own defaults
+  if variant and dh.has_strategy("pimc." .. variant.name) then
+    local s = dh.strategy("pimc." .. variant.name, given)
+    s.name = "pimc"
+    return s
+  end
   local low = variant and variant.spec and variant.spec.low_wins
   local worlds = options.worlds
   local total = options.playouts
@@ -234,7 +242,6 @@ function M.new(options)
     for i = 2, #legal do if sum[i] > sum[best] then best = i end end
     return legal[best]
   end
-  s.act = dh.holdem_bots.pimc(options)   -- Hold'em (deckhand.holdem_bots)
   return s
 end
 

@@ -1,11 +1,14 @@
 -- random: every bid, pass and card uniformly among the legal ones (the
--- same policy the C playouts use).  Options: seed.
+-- same policy the C playouts use), as many cards passed as the view's
+-- pass_count says; in Hold'em (act) an action uniformly among the legal
+-- ones and, for a bet or raise, an amount uniformly in its range.
+-- Options: seed.
 local dh = require "deckhand"
 
 local M = {}
 
 function M.new(options)
-  dh.check_options("random", options, { pass_count = { "integer", nil, min = 1 } })
+  dh.check_options("random", options, {})
   local rng = dh.rng(options.seed or 1)
   local s = { name = "random" }
   function s.bid(view)
@@ -13,15 +16,18 @@ function M.new(options)
     return bids[rng:int(#bids)]
   end
   function s.play(view) return rng:pick(view:legal()) end
-  -- Hold'em (deckhand.holdem): an action and an amount for g:act
-  s.act = dh.holdem_bots.random(rng)
   function s.pass(view)
     local hand = view:hand(view:seat()):list()
     local out = {}
-    for i = 1, options.pass_count or 3 do
+    for i = 1, view:pass_count() do
       out[i] = table.remove(hand, rng:int(#hand))
     end
     return out
+  end
+  function s.act(view)
+    local legal = view:legal()
+    local m = legal[rng:int(#legal)]
+    return m.action, m.min and rng:int(m.min, m.max) or nil
   end
   return s
 end

@@ -1,8 +1,21 @@
--- holdem_bots_spec.lua: the Hold'em bots (deckhand.holdem_bots) and the
--- strategies' act functions.
+-- holdem_bots_spec.lua: the Hold'em bots, the strategies' act functions
+-- (strategies/heuristic/holdem.lua and pimc/holdem.lua, which heuristic
+-- and pimc choose for Hold'em, and random's own).
 local dh = require "deckhand"
 local holdem = dh.holdem
-local bots = dh.holdem_bots
+
+-- each bot as a function of the view, made as a tournament makes it
+local bots = {}
+function bots.heuristic(opts)
+  opts.variant = "holdem"
+  return dh.strategy("heuristic", opts).act
+end
+function bots.pimc(opts)
+  opts.variant = "holdem"
+  return dh.strategy("pimc", opts).act
+end
+function bots.random(seed) return dh.strategy("random", { variant = "holdem", seed = seed }).act end
+bots.chen = dh.strategy("heuristic", { variant = "holdem" }).chen
 
 package.path = "tests/lua/?.lua;" .. package.path
 local H = require "holdem_helper"
@@ -47,7 +60,7 @@ describe("Hold'em bots", function()
     local rng = dh.rng(31)
     local heur = bots.heuristic { seed = 2 }
     local pimc = bots.pimc { seed = 3, worlds = 3, preflop_worlds = 3 }
-    local random = bots.random(dh.rng(4))
+    local random = bots.random(4)
     local asked = { heuristic = 0, pimc = 0, random = 0 }
     for m = 1, 36 do
       local n = rng:int(2, 9)
@@ -246,7 +259,7 @@ describe("Hold'em bots", function()
     local function run()
       local g = dh.play(dh.variant("holdem", { seats = 3, max_hands = 6 }),
         { { act = bots.heuristic { seed = 1 } }, { act = bots.pimc { seed = 2, worlds = 6 } },
-          { act = bots.random(dh.rng(3)) } }, { seed = 9 })
+          { act = bots.random(3) } }, { seed = 9 })
       return g:record()
     end
     assert.are.same(run(), run())

@@ -273,7 +273,7 @@ describe("deckhand.holdem", function()
 
   it("plays a whole match with bots through deckhand.run", function()
     local bots = {}
-    for s = 1, 4 do bots[s] = { act = dh.holdem_bots.random(dh.rng(s)) } end
+    for s = 1, 4 do bots[s] = dh.strategy("random", { seed = s }) end
     local g = dh.play(dh.variant("holdem", { seats = 4, stack = 100 }), bots, { seed = 21 })
     assert.are.equal("over", g:phase())
     assert.are.equal(400, sum(g:stacks()))

@@ -87,8 +87,11 @@ describe_or_skip("make install", function()
     local out = H.run("cd " .. q(tmp) .. " && " .. lua_env() .. [[ lua5.4 -e '
       local dh = require "deckhand"
       print(package.searchpath("random", dh.strategy_path))
-      print(type(dh.strategy("random")))']])
-    assert.are.equal(prefix .. "/share/deckhand/strategies/random.lua\ntable\n", out)
+      print(type(dh.strategy("random")))
+      print(package.searchpath("heuristic.spades", dh.strategy_path))
+      print(dh.strategy("heuristic", { variant = "spades" }).bid ~= nil)']])
+    assert.are.equal(prefix .. "/share/deckhand/strategies/random.lua\ntable\n" ..
+                     prefix .. "/share/deckhand/strategies/heuristic/spades.lua\ntrue\n", out)
     if H.exists(H.root .. "/bin/deckhand") then
       -- the command also needs the system's lua-argparse: default paths last
       local env = lua_env {

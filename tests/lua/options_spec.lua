@@ -20,8 +20,9 @@ describe("strategy options", function()
     assert.matches("^pimc: unknown option 'wrlds' %(it takes: .*worlds", 
                    refusal(dh.strategy, "pimc", { variant = spades, wrlds = 3 }))
     assert.matches("^heuristic: unknown option 'foo'", refusal(dh.strategy, "heuristic", { foo = 1 }))
-    assert.matches("^random: option 'pass_count' must be an integer of at least 1, got 0",
-                   refusal(dh.strategy, "random", { pass_count = 0 }))
+    assert.matches("^heuristic: option 'samples' must be an integer of at least 1, got 0",
+                   refusal(dh.strategy, "heuristic", { samples = 0 }))
+    assert.matches("^random: unknown option 'pass_count'", refusal(dh.strategy, "random", { pass_count = 3 }))
   end)
 
   it("take their defaults when not given, and what is given when it fits", function()

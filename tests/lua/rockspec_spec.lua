@@ -51,9 +51,9 @@ describe("the rockspec", function()
         expect[name == "init" and "deckhand" or "deckhand." .. name] = f
       end
     end
-    for _, kind in ipairs { "rules", "strategies" } do
-      for _, f in ipairs(tree_files(kind .. "/*.lua")) do
-        expect["deckhand." .. kind .. "." .. f:match("([^/]+)%.lua$")] = f
+    for _, kind in ipairs { "rules", "strategies" } do   -- and a bot's parts, a folder down
+      for _, f in ipairs(tree_files(kind .. "/*.lua " .. kind .. "/*/*.lua")) do
+        expect["deckhand." .. kind .. "." .. f:sub(#kind + 2):gsub("%.lua$", ""):gsub("/", ".")] = f
       end
     end
     if H.exists(H.root .. "/bin/deckhand") then
@@ -98,6 +98,12 @@ describe_build("luarocks make", function()
         print(package.searchpath("spades", dh.path))
         print(dh.variant("spades").name)']])
       assert.are.equal(tree .. "/share/lua/5.4/deckhand/rules/spades.lua\nspades\n", out)
+      -- and the bots with their parts a folder down
+      out = H.run("cd " .. q(tree) .. " && " .. env .. [[ lua5.4 -e '
+        local dh = require "deckhand"
+        print(package.searchpath("heuristic.spades", dh.strategy_path))
+        print(dh.strategy("heuristic", { variant = "spades" }).bid ~= nil)']])
+      assert.are.equal(tree .. "/share/lua/5.4/deckhand/strategies/heuristic/spades.lua\ntrue\n", out)
     end
     H.rmdir(tmp)
   end)

@@ -50,7 +50,6 @@ deckhand.poker.pattern = core.pattern
 deckhand.poker.match = core.pattern_match
 deckhand.pattern, deckhand.pattern_match = nil, nil
 deckhand.holdem = require "deckhand.holdem"
-deckhand.holdem_bots = require "deckhand.holdem_bots"
 
 local Move = require "deckhand.move"
 deckhand.Move, deckhand.move, deckhand.is_move = Move.Move, Move.new, Move.is

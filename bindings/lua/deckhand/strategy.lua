@@ -5,6 +5,9 @@
 -- `act(view)`), or a table with `new(options)` that returns such a table.
 -- It is found on `deckhand.strategy_path`, built like `deckhand.path` for
 -- variants: DECKHAND_PATH first, then ./strategies, then the repository's.
+-- A dotted name is a file in a folder, as Lua's modules are:
+-- `heuristic.spades` is `strategies/heuristic/spades.lua` (a part a bot
+-- loads for one game; the shipped heuristic and pimc choose theirs so).
 --
 -- Every strategy loaded by name or path runs in an environment of its own
 -- (deckhand/sandbox.lua): no `debug`, no `os.execute`, no files (`io` only
@@ -99,6 +102,17 @@ return function(deckhand)
       s.name = s.name or source
     end
     return with_move(s)
+  end
+
+  --- deckhand.has_strategy(name) -> whether a strategy of that name (not
+  -- a path) is on the search path; a bot may ask, to choose a part
+  -- (`heuristic.` .. the variant's name) that a game may not have
+  function deckhand.has_strategy(name)
+    if type(name) ~= "string" then
+      error("bad argument #1 to 'has_strategy' (string expected, got " .. type(name) .. ")", 2)
+    end
+    if name:find("[/\\]") or name:match("%.lua$") then return false end
+    return package.searchpath(name, deckhand.strategy_path) ~= nil
   end
 
   --- deckhand.strategy(name_or_path_or_table [, options]) -> strategy

@@ -45,6 +45,8 @@ local fields = {
   nil_bid = function(v) return type(v) == "boolean", "a boolean (a bid of 0 is a Nil, shown \"nil\")" end,
   unit = function(v) return v == "points" or v == "tricks" or v == "chips",
                             "\"points\", \"tricks\" or \"chips\"" end,
+  heuristic = function(v) return type(v) == "string" and v:match("^[%w_]+$") ~= nil,
+                                 "a name (strategies/heuristic/<name>.lua)" end,
 }
 local required = { "seats", "sizes", "hand", "play", "points", "win" }
 
@@ -137,7 +139,7 @@ return function(deckhand)
       return setmetatable({
         name = name, kind = def.kind, source = type(source) == "string" and source or nil,
         options = options or {}, settings = chosen, new_game = def.game,
-        seats = seats, sides = sides, unit = def.unit or "points",
+        seats = seats, sides = sides, unit = def.unit or "points", heuristic = def.heuristic,
       }, Variant)
     end
     local spec, chosen
@@ -163,7 +165,7 @@ return function(deckhand)
     local variant = setmetatable({
       name = name, source = type(source) == "string" and source or nil,
       options = options or {}, settings = chosen, spec = spec, rules = rules,
-      seats = spec.seats, sides = sides, unit = spec.unit or "points",
+      seats = spec.seats, sides = sides, unit = spec.unit or "points", heuristic = spec.heuristic,
     }, Variant)
     by_rules[rules] = variant
     return variant

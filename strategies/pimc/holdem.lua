@@ -1,0 +1,257 @@
+-- pimc.holdem: pimc's Texas Hold'em (rules/holdem.lua), as act(view) ->
+-- action [, amount].
+--
+-- It samples the hidden cards (the others' hole cards and the rest of the
+-- board), with a model of the others -- the heuristic's own
+-- (heuristic/holdem.lua) -- whose moves must be explained: their hole
+-- cards are drawn again until the model makes their moves before the
+-- flop, and a sample whose later moves it does not explain weighs less.
+-- Then it plays each candidate (fold, check or call, bets or raises of
+-- some fractions of the pot, all in) in every sample: the rest of this
+-- betting round by the model, the later streets checked down; and keeps
+-- the best mean of chips, less `caution` standard errors of its gain over
+-- checking or calling (the noisiest choice, such as all in, must show
+-- more than luck to be picked).
+--
+-- Options (checked by pimc.lua): worlds (48), preflop_worlds (four times
+-- worlds: before the flop a sample is cheap, and the rare hand that calls
+-- an all in must be seen), time (a budget in seconds per decision: no new
+-- sample once spent; results then depend on the machine), sizes (bets
+-- and raises as fractions of the pot after a call, { 0.5, 1 }), caution
+-- (1), miss (the weight of a sample per move the model does not explain,
+-- 0.02), model (false: no model, every sample weighs the same), samples
+-- (the model's equity trials, 200), seed.
+local dh = require "deckhand"
+
+-- the model and its helpers
+local H = dh.strategy("heuristic.holdem")
+local names, find, passive, sized = H.names, H.find, H.passive, H.sized
+local situation, decide, chen = H.situation, H.decide, H.chen
+
+local M = {}
+
+local deck52 = {}
+for _, c in ipairs(dh.deck("french52"):draw(52)) do deck52[#deck52 + 1] = tostring(c) end
+
+-- a game in the state the view describes, with the hidden cards given
+-- (those left out are drawn): the hand's start rebuilt from the stacks and
+-- what each seat put in, then this hand's actions replayed; on_act(g,
+-- action) is called before each of the others' actions
+local function rebuild(view, holes, board, on_act)
+  local stacks, deal = {}, { board = board }
+  for s = 1, view:seats() do
+    stacks[s] = view.stacks[s] + (view.contrib[s] or 0)
+    deal[s] = holes[s]
+  end
+  local g = dh.holdem.game { seats = view:seats(), stacks = stacks, small_blind = view.small_blind,
+    big_blind = view.big_blind, ante = view.ante, limit = view.limit, cap = view.cap,
+    button = view.button, deal = deal, max_hands = 1 }
+  for _, a in ipairs(view.actions) do
+    if on_act and a.seat ~= view:seat() then on_act(g, a) end
+    assert(g:act(a.seat, a.action, a.amount))
+  end
+  return g
+end
+
+local function kind(action)
+  if action == "fold" then return "fold" end
+  if action == "check" or action == "call" then return "passive" end
+  return "aggressive"
+end
+
+-- the candidate to play, from its chips in each world (values[w][i]) and
+-- the worlds' weights: the best by the weighted mean of its gain over the
+-- check or call (candidate 1, or 2 after a fold), less `caution` standard
+-- errors of that gain (the noisiest choice, such as all in, must show
+-- more than luck to be picked)
+local function choose(cands, values, weights, caution)
+  local base = cands[1][1] == "fold" and 2 or 1
+  local W, W2 = 0, 0
+  for _, w in ipairs(weights) do W, W2 = W + w, W2 + w * w end
+  if W <= 0 then return base end
+  local n_eff = W * W / W2
+  local best, best_score = base, 0
+  for i = 1, #cands do
+    if i ~= base then
+      local m = 0
+      for k, row in ipairs(values) do m = m + weights[k] * (row[i] - row[base]) end
+      m = m / W
+      local v = 0
+      for k, row in ipairs(values) do v = v + weights[k] * (row[i] - row[base] - m) ^ 2 end
+      local score = m - caution * math.sqrt(v / W / n_eff)
+      if score > best_score then best, best_score = i, score end
+    end
+  end
+  return best
+end
+
+-- what the model says about a seat's hidden cards, from its moves this
+-- hand: each move was made in a public situation, where the model's choice
+-- depends on the cards alone.  Before the flop: the Chen scores that make
+-- the model choose the same kind of move (fold, check/call, bet/raise);
+-- after it: the equities that do (in steps of 1/200)
+local function explanations(view)
+  local chen, equity = {}, {}
+  local function on_act(g, a)
+    local s = a.seat
+    if not view.in_hand[s] or view.folded[s] then return end
+    local x = situation(g:view(s))
+    local want = kind(a.action)
+    if a.phase == "preflop" then
+      local ok = chen[s] or {}
+      for c = -1, 20 do
+        if kind(decide({ chen = c }, x)) ~= want then ok[c] = false
+        elseif ok[c] == nil then ok[c] = true end
+      end
+      chen[s] = ok
+    else
+      local ok = {}
+      for k = 0, 200 do ok[k] = kind(decide({ equity = k / 200 }, x)) == want end
+      equity[s] = equity[s] or {}
+      table.insert(equity[s], { phase = a.phase, ok = ok, nopp = x.nopp })
+    end
+  end
+  rebuild(view, { [view:seat()] = names(view.hole) }, names(view.board), on_act)
+  -- moves nothing explains (a player unlike the model) constrain nothing
+  for s, ok in pairs(chen) do
+    local any = false
+    for c = -1, 20 do any = any or ok[c] end
+    if not any then chen[s] = nil end
+  end
+  for _, moves in pairs(equity) do
+    for k = #moves, 1, -1 do
+      local any = false
+      for e = 0, 200 do any = any or moves[k].ok[e] end
+      if not any then table.remove(moves, k) end
+    end
+  end
+  return chen, equity
+end
+
+function M.new(opts)
+  local worlds = opts.worlds or 48
+  -- before the flop a world costs no equity estimate, and a rare hand that
+  -- calls an all in needs many worlds to be seen at all
+  local preflop_worlds = opts.preflop_worlds or 4 * worlds
+  local budget = opts.time
+  local fractions = opts.sizes or { 0.5, 1 }
+  local use_model = opts.model ~= false
+  local rng = dh.rng(opts.seed or 1)
+  local strength = H.new_strength(rng:split(), opts.samples or 200)
+  local miss = opts.miss or 0.02   -- a world's weight per move the model does not explain
+  local tries = 100                -- draws of hole cards the model must explain
+  local caution = opts.caution or 1
+
+  -- the candidate moves: { action, amount } without duplicates
+  local function candidates(view)
+    local legal = view:legal()
+    local out, seen = {}, {}
+    local function add(a, amt)
+      local k = a .. (amt or "")
+      if not seen[k] then seen[k] = true; out[#out + 1] = { a, amt } end
+    end
+    if find(legal, "fold") then add("fold") end
+    add(passive(legal))
+    local x = situation(view)
+    for _, f in ipairs(fractions) do
+      add(sized(legal, x.current + f * (x.pot + x.to_call)))
+    end
+    if find(legal, "allin") then add("allin") end
+    return out
+  end
+
+  -- the model's move for seat s of a world game
+  local function model_move(g, s, hole, board)
+    local v = g:view(s)
+    local x = situation(v)
+    return decide(strength(hole, board, x.nopp), x)
+  end
+
+  local function act(view)
+    local legal = view:legal()
+    if #legal == 1 then return legal[1].action, legal[1].min end
+    local me = view:seat()
+    local cands = candidates(view)
+    if #cands == 1 then return cands[1][1], cands[1][2] end
+    local hole, known_board = names(view.hole), names(view.board)
+    local seen = {}
+    for _, c in ipairs(hole) do seen[c] = true end
+    for _, c in ipairs(known_board) do seen[c] = true end
+    local rest = {}
+    for _, c in ipairs(deck52) do if not seen[c] then rest[#rest + 1] = c end end
+    local opponents = {}
+    for s = 1, view:seats() do
+      if s ~= me and view.in_hand[s] and not view.folded[s] then opponents[#opponents + 1] = s end
+    end
+    local chen_ok, equity_ok = {}, {}
+    if use_model then chen_ok, equity_ok = explanations(view) end
+    local values, weights = {}, {}   -- per world: the chips of each candidate, the weight
+    local start = os.clock()
+    for _ = 1, view:phase() == "preflop" and preflop_worlds or worlds do
+      local used = {}
+      local function draw()
+        while true do
+          local c = rest[rng:int(#rest)]
+          if not used[c] then used[c] = true; return c end
+        end
+      end
+      -- the others' hole cards: drawn again until the model explains
+      -- their moves before the flop (or `tries` draws fail: then a miss)
+      local weight = 1
+      local holes = { [me] = hole }
+      for _, s in ipairs(opponents) do
+        local ok = chen_ok[s]
+        for t = 1, tries do
+          local a, b = draw(), draw()
+          if not ok or ok[chen(a, b)] then holes[s] = { a, b }; break end
+          if t == tries then holes[s] = { a, b }; weight = weight * miss; break end
+          used[a], used[b] = nil, nil
+        end
+      end
+      local board = {}
+      for k = 1, 5 do board[k] = known_board[k] or draw() end
+      local function board_at(phase)
+        local n = ({ preflop = 0, flop = 3, turn = 4, river = 5 })[phase]
+        return table.move(board, 1, n, 1, {})
+      end
+      -- and their moves after the flop: a miss each the model does not explain
+      for s, moves in pairs(equity_ok) do
+        for _, m in ipairs(moves) do
+          local e = strength(holes[s], board_at(m.phase), m.nopp).equity
+          if not m.ok[math.floor(e * 200 + 0.5)] then weight = weight * miss end
+        end
+      end
+      local street = view:phase()
+      local cur_board = board_at(street)
+      local row = {}
+      for i, c in ipairs(cands) do
+        local value
+        if c[1] == "fold" then
+          value = view.stacks[me]
+        else
+          local g = rebuild(view, holes, board)
+          assert(g:act(me, c[1], c[2]))
+          while g:next_player() do
+            local s = g:next_player()
+            local a, amt
+            if g:phase() == street then
+              a, amt = model_move(g, s, holes[s], cur_board)
+            else
+              a = passive(g:legal())
+            end
+            assert(g:act(s, a, amt))
+          end
+          value = g:stacks()[me]
+        end
+        row[i] = value
+      end
+      values[#values + 1], weights[#weights + 1] = row, weight
+      if budget and os.clock() - start > budget then break end
+    end
+    local best = choose(cands, values, weights, caution)
+    return cands[best][1], cands[best][2]
+  end
+  return { name = "pimc.holdem", act = act }
+end
+
+return M
