@@ -1,7 +1,7 @@
 -- .ci/sync-rockspec.lua: rewrites the file lists of the rockspec from the
 -- tree (LuaRocks' builtin backend takes no globs).  Run from the top:
 --   lua5.4 .ci/sync-rockspec.lua [rockspecs/deckhand-scm-1.rockspec]
--- tests/lua/rockspec_spec.lua fails until the lists match the tree.
+-- tests/dist/rockspec_spec.lua fails until the lists match the tree.
 local file = arg[1] or "rockspecs/deckhand-scm-1.rockspec"
 
 local function ls(glob)
