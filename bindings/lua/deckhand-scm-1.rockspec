@@ -1,5 +1,5 @@
 -- deckhand-scm-1.rockspec: the deckhand Lua module for LuaRocks.
---   luarocks --lua-version=5.4 make rockspecs/deckhand-scm-1.rockspec
+--   luarocks --lua-version=5.4 make bindings/lua/deckhand-scm-1.rockspec
 -- run from a source tree builds deckhand.core from the C sources listed
 -- below and installs it with the Lua files; nothing is downloaded.
 -- The lists are explicit ("builtin" has no globs); `lua5.4 .ci/sync-rockspec.lua`
