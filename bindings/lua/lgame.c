@@ -115,10 +115,9 @@ static void pushcard(lua_State *L, dh_card c) {
   dhL_pushcard(L, c);
 }
 
-/* a Game by its tag (see lbind.h), else by its metatable */
+/* a Game by its tag (see lbind.h): every Game carries it */
 static void *togame(lua_State *L, int arg) {
-  void *p = dhL_totagged(L, arg, sizeof(lgame), offsetof(lgame, tag), DH_TAG_GAME);
-  return p ? p : testclass(L, arg, UP_GAME);
+  return dhL_totagged(L, arg, sizeof(lgame), offsetof(lgame, tag), DH_TAG_GAME);
 }
 
 static dh_match *checkgame(lua_State *L, int arg) {
