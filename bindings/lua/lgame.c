@@ -22,12 +22,6 @@
 #define DH_VIEW  "deckhand.View"
 #define DH_STATE "deckhand.State"
 
-const dh_rules *dhL_checkrules(lua_State *L, int arg);
-void dhL_rules_enter(lua_State *L, const dh_rules *r);
-int dhL_rules_raise(lua_State *L);
-int dhL_rules_busy(const dh_rules *r);
-const dh_match *dhL_tostate(lua_State *L, int arg);
-
 /* action log entries: kind | seat << 4 | payload << 8; a pass is followed
 ** by one more integer, the set passed.  When a hand ends the log gets an
 ** ACT_HAND entry (payload: the number of sides), the hand's points per
