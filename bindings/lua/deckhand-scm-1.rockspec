@@ -99,6 +99,7 @@ build = {
     ["deckhand.rules.holdem"] = "rules/holdem.lua",
     ["deckhand.rules.ohhell"] = "rules/ohhell.lua",
     ["deckhand.rules.spades"] = "rules/spades.lua",
+    ["deckhand.rules.whist"] = "rules/whist.lua",
     ["deckhand.strategies.greedy"] = "strategies/greedy.lua",
     ["deckhand.strategies.heuristic"] = "strategies/heuristic.lua",
     ["deckhand.strategies.human"] = "strategies/human.lua",

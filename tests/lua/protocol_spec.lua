@@ -19,6 +19,8 @@ local games = {
   { "briscola", { players = 2 }, matches = 8 },
   { "briscola", { players = 3 }, matches = 6 },
   { "briscola", { players = 4 }, matches = 6 },
+  { "whist", { max_hands = 3 }, matches = 6 },
+  { "whist", { honours = true, target = 5, max_hands = 3 }, matches = 4 },
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
 }
