@@ -411,6 +411,9 @@ function M.new(options)
   elseif name == "ohhell" then
     s.bid = function(view) return ohhell_bid(view) end
     s.play = function(view) return ohhell_play(view, H) end
+  elseif variant and variant.rules == nil then
+    -- a game written in Lua (deckhand.lua_game): its rules' own quick choice
+    s.play = function(view) return view:greedy() end
   else
     s.play = function(view) return trick_play(view, H, low and "lose" or "win") end
   end

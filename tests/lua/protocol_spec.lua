@@ -21,6 +21,8 @@ local games = {
   { "briscola", { players = 4 }, matches = 6 },
   { "whist", { max_hands = 3 }, matches = 6 },
   { "whist", { honours = true, target = 5, max_hands = 3 }, matches = 4 },
+  { "crazy8", { players = 2, target = 60 }, matches = 6 },
+  { "crazy8", { players = 5, draw_limit = 3, target = 80 }, matches = 4 },
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
 }
