@@ -28,11 +28,7 @@ local games = {
 }
 
 -- the texts of a list of moves
-local function texts(moves)
-  local out = {}
-  for i, m in ipairs(moves) do out[i] = tostring(m) end
-  return out
-end
+local texts = require "deckhand.move".texts
 
 -- everything observable of a game: its record, every seat's view, its result
 local function snapshot(g)

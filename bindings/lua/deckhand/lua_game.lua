@@ -63,11 +63,7 @@ local function data(x)
   return out
 end
 
-local function texts(moves)
-  local out = {}
-  for i, m in ipairs(moves) do out[i] = tostring(m) end
-  return out
-end
+local texts = Move.texts
 
 local function find(moves, text)
   if type(text) ~= "string" then return nil end
