@@ -1,6 +1,8 @@
 # A thin wrapper: premake writes the real makefiles into build/.
 #   make            release build (engine, Lua module, test programs, benches)
 #   make test       every C test and busted spec; last line "N passed, N failed"
+#   make check-dist what ships: make install, the rockspec, the API docs and
+#                   the embedding examples (tests/dist; CI runs it too)
 #   make test-sanitize   the same suite built with ASan + UBSan
 #   make demo       the main job
 #   make bench      the benchmarks
@@ -21,7 +23,7 @@ DESTDIR ?=
 export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
 export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
 
-.PHONY: all release debug sanitize test test-sanitize demo bench fuzz clean bootstrap env \
+.PHONY: all release debug sanitize test test-sanitize check-dist demo bench fuzz clean bootstrap env \
         install uninstall docs
 
 all: release
@@ -29,8 +31,17 @@ all: release
 bootstrap:
 	@bash .ci/bootstrap base
 
-build/Makefile: bootstrap
+# the packages, checked once (again only when the script changes)
+build/.bootstrap: .ci/bootstrap
+	@bash .ci/bootstrap base
+	@mkdir -p build && touch $@
+
+# premake runs again only when the build file changes or a source folder
+# gains or loses a file (a folder's time changes then)
+SOURCE_DIRS := $(wildcard engine/ engine/*/ bindings/lua/ tests/c/ bench/ examples/embed/)
+build/Makefile: premake5.lua .ci/premake4_shim.lua $(SOURCE_DIRS) | build/.bootstrap
 	@$(PREMAKE) --file=premake5.lua gmake >/dev/null
+	@touch $@
 
 # quiet when it works, the whole log when it does not
 release debug sanitize: build/Makefile
@@ -39,12 +50,14 @@ release debug sanitize: build/Makefile
 	  || { cat build/$@.log; echo "build failed (log: build/$@.log)"; exit 1; }
 
 test: release
-	@bash .ci/bootstrap package
 	@bash tests/run release
 
 test-sanitize: sanitize
-	@bash .ci/bootstrap package
 	@bash tests/run sanitize
+
+check-dist: release
+	@bash .ci/bootstrap package
+	@bash tests/run dist
 
 demo: release
 	@lua5.4 examples/demo.lua

@@ -2,26 +2,10 @@
 --   premake4 --file=premake5.lua gmake     (what the Makefile runs)
 --   premake5 gmake
 -- The body is written in premake5's API.  Under premake4 (which runs this
--- file with Lua 5.1) the block below supplies the few names premake4 lacks.
+-- file with Lua 5.1) .ci/premake4_shim.lua supplies the few names it lacks.
 
 if _PREMAKE_VERSION and _PREMAKE_VERSION:sub(1, 1) == "4" then
-  workspace = solution
-  function filter(f)
-    local word = f
-    if type(f) == "table" then word = f[1] end
-    local cfg = type(word) == "string" and word:match("^configurations:(.+)$")
-    if cfg then configuration(cfg) else configuration {} end
-  end
-  function symbols(v) if v == "On" then flags { "Symbols" } end end
-  function optimize(v)
-    if v == "Speed" then flags { "OptimizeSpeed" }
-    elseif v == "On" then flags { "Optimize" } end
-  end
-  function warnings(v)
-    if v == "Extra" then flags { "ExtraWarnings" }; buildoptions { "-Wextra" } end
-  end
-  function cdialect(v) buildoptions { "-std=" .. v:lower() } end
-  function pic(v) if v == "On" then buildoptions { "-fPIC" } end end
+  dofile(".ci/premake4_shim.lua")
 end
 
 -- Use the instruction-set extensions the build machine advertises (the

@@ -1,8 +1,8 @@
 -- .ci/sync-rockspec.lua: rewrites the file lists of the rockspec from the
 -- tree (LuaRocks' builtin backend takes no globs).  Run from the top:
---   lua5.4 .ci/sync-rockspec.lua [rockspecs/deckhand-scm-1.rockspec]
--- tests/lua/rockspec_spec.lua fails until the lists match the tree.
-local file = arg[1] or "rockspecs/deckhand-scm-1.rockspec"
+--   lua5.4 .ci/sync-rockspec.lua [bindings/lua/deckhand-scm-1.rockspec]
+-- tests/dist/rockspec_spec.lua fails until the lists match the tree.
+local file = arg[1] or "bindings/lua/deckhand-scm-1.rockspec"
 
 local function ls(glob)
   local p = assert(io.popen("ls " .. glob .. " 2>/dev/null"))

@@ -15,6 +15,8 @@
 --   holdem   the Chen score before the flop, equity after it (act)
 --   trick    any other trick-taking variant: wins a trick as cheaply as it
 --            can, else throws its lowest card (ducks when a low score wins)
+--   lua_game any other game written wholly in Lua (deckhand.lua_game): the
+--            rules' own quick choice, view:greedy()
 -- Each asks the view what the rules decide (who takes a trick, a card's
 -- strength, the partners, the pass count) rather than copying the rules.
 -- Options: nil_bids, avoid_bags (Spades), samples (Hold'em), game (the
@@ -40,7 +42,8 @@ function M.new(options)
     part = "heuristic." .. named
   else
     local game = variant and variant.name or options.game
-    if game and dh.has_strategy("heuristic." .. game) then part = "heuristic." .. game end
+    if game and dh.has_strategy("heuristic." .. game) then part = "heuristic." .. game
+    elseif variant and variant.rules == nil then part = "heuristic.lua_game" end
   end
   local s = dh.strategy(part, options)
   s.name = "heuristic"

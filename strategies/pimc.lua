@@ -28,10 +28,9 @@
 -- pass = "mc" they are chosen the way bids are: every pass of the right
 -- size among a pool of cards (the heuristic's pass, then the highest
 -- ranks) is made in sampled worlds, the other seats passing as the
--- heuristic, and the hand played out and scored.  Measured in Hearts
--- (2,000 deals, 25 worlds) it did worse than the heuristic's pass, 5.61
--- against 5.48 points/hand: the greedy playouts are too weak a model of
--- the hand that follows, hence the default.
+-- heuristic, and the hand played out and scored.  The heuristic's pass is
+-- the default: the greedy playouts are too weak a model of the hand that
+-- follows (docs/performance.md has the measurement).
 -- Options:
 --   worlds    sampled worlds per card decision (default 200)
 --   playouts  with the random policy: playouts per legal card, over all

@@ -15,6 +15,7 @@
 
 #include "card.h"
 #include "cardset.h"
+#include "match.h"
 #include "rng.h"
 
 /* metatable names */
@@ -78,6 +79,17 @@ lua_Integer dhL_intfield(lua_State *L, int t, const char *k, lua_Integer def, lu
                          lua_Integer hi);
 lua_Integer dhL_intat(lua_State *L, int t, lua_Integer i, const char *name, lua_Integer lo,
                       lua_Integer hi);
+
+/* rules (lrules.c), for the games that run them (lgame.c): a Rules
+** userdata's rules; entering a game's rules before engine calls that may
+** run Lua rules, and whether they are running now; raising the error a
+** failed Lua rule left; a rule's state object's match (NULL when arg is no
+** state; raises when the state is used outside its rule) */
+const dh_rules *dhL_checkrules(lua_State *L, int arg);
+void dhL_rules_enter(lua_State *L, const dh_rules *r);
+int dhL_rules_busy(const dh_rules *r);
+int dhL_rules_raise(lua_State *L);
+const dh_match *dhL_tostate(lua_State *L, int arg);
 
 /* registers a metatable with methods in __index */
 void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,

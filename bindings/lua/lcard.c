@@ -41,8 +41,7 @@ static dh_card parse_or_raise(lua_State *L, int arg, const char *s, size_t len) 
 }
 
 dh_card dhL_checkcard(lua_State *L, int arg) {
-  lcard *u = dhL_tocard(L, arg);
-  if (!u) u = (lcard *)luaL_testudata(L, arg, DH_CARD);
+  lcard *u = dhL_tocard(L, arg);   /* every Card carries the tag */
   size_t len;
   const char *s;
   if (u) return u->c;

@@ -61,12 +61,11 @@ static dh_cardset parse_names(lua_State *L, int arg, const char *str, size_t len
 dh_cardset dhL_checkset(lua_State *L, int arg, int *layout) {
   dh_cardset s = 0;
   int lay = DH_LAYOUT_STANDARD;
-  dhL_set *u = dhL_toset(L, arg);
-  if (!u) u = (dhL_set *)luaL_testudata(L, arg, DH_CARDSET);
+  dhL_set *u = dhL_toset(L, arg);   /* every CardSet carries the tag */
   if (u) {
     s = u->bits;
     lay = u->layout;
-  } else if (luaL_testudata(L, arg, DH_CARD)) {
+  } else if (dhL_tocard(L, arg)) {
     add_card(L, arg, &s, &lay, dhL_checkcard(L, arg));
   } else if (lua_type(L, arg) == LUA_TSTRING) {
     size_t len;

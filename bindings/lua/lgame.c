@@ -22,12 +22,6 @@
 #define DH_VIEW  "deckhand.View"
 #define DH_STATE "deckhand.State"
 
-const dh_rules *dhL_checkrules(lua_State *L, int arg);
-void dhL_rules_enter(lua_State *L, const dh_rules *r);
-int dhL_rules_raise(lua_State *L);
-int dhL_rules_busy(const dh_rules *r);
-const dh_match *dhL_tostate(lua_State *L, int arg);
-
 /* action log entries: kind | seat << 4 | payload << 8; a pass is followed
 ** by one more integer, the set passed.  When a hand ends the log gets an
 ** ACT_HAND entry (payload: the number of sides), the hand's points per
@@ -115,10 +109,9 @@ static void pushcard(lua_State *L, dh_card c) {
   dhL_pushcard(L, c);
 }
 
-/* a Game by its tag (see lbind.h), else by its metatable */
+/* a Game by its tag (see lbind.h): every Game carries it */
 static void *togame(lua_State *L, int arg) {
-  void *p = dhL_totagged(L, arg, sizeof(lgame), offsetof(lgame, tag), DH_TAG_GAME);
-  return p ? p : testclass(L, arg, UP_GAME);
+  return dhL_totagged(L, arg, sizeof(lgame), offsetof(lgame, tag), DH_TAG_GAME);
 }
 
 static dh_match *checkgame(lua_State *L, int arg) {

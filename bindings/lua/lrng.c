@@ -7,31 +7,20 @@
 /*
 ** The methods have upvalues: 1 the Rng metatable, 2 the CardSet one, 3 the
 ** card cache.  rng:pick runs for every card a Lua strategy plays: its
-** checks read the tags (lbind.h), else compare metatables with upvalues,
-** and its card comes from the cache without a lookup by name.
+** checks read the tags (lbind.h) and its card comes from the cache without
+** a lookup by name.
 */
-static void *testup(lua_State *L, int arg, int up) {
-  void *p = lua_touserdata(L, arg);
-  int same;
-  if (!p || !lua_getmetatable(L, arg)) return NULL;
-  same = lua_rawequal(L, -1, lua_upvalueindex(up));
-  lua_pop(L, 1);
-  return same ? p : NULL;
-}
 
 /* an Rng userdata: the generator and the tag (see lbind.h) */
 typedef struct lrng { dh_rng r; unsigned tag; } lrng;
 
 dh_rng *dhL_checkrng(lua_State *L, int arg) {
   dh_rng *r = (dh_rng *)dhL_totagged(L, arg, sizeof(lrng), offsetof(lrng, tag), DH_TAG_RNG);
-  return r ? r : (dh_rng *)luaL_checkudata(L, arg, DH_RNG);
+  if (!r) luaL_typeerror(L, arg, DH_RNG);   /* every Rng carries the tag */
+  return r;
 }
 
-static dh_rng *torng(lua_State *L) {
-  dh_rng *r = (dh_rng *)dhL_totagged(L, 1, sizeof(lrng), offsetof(lrng, tag), DH_TAG_RNG);
-  if (!r) r = (dh_rng *)testup(L, 1, 1);
-  return r ? r : dhL_checkrng(L, 1);
-}
+static dh_rng *torng(lua_State *L) { return dhL_checkrng(L, 1); }
 
 static dh_rng *push_rng(lua_State *L) {
   lrng *u = (lrng *)lua_newuserdatauv(L, sizeof(lrng), 0);
@@ -99,7 +88,6 @@ static int rng_clone(lua_State *L) {
 static int rng_pick(lua_State *L) {
   dh_rng *r = torng(L);
   dhL_set *u = dhL_toset(L, 2);
-  if (!u) u = (dhL_set *)testup(L, 2, 2);
   int layout;
   dh_cardset s;
   dh_card c;

@@ -719,6 +719,7 @@ static void build_trump(lua_State *L, dh_rules *r, int spec) {
   else if (strcmp((t = luaL_checkstring(L, -1)), "none") == 0) r->trump_mode = DH_TRUMP_NONE;
   else if (strcmp(t, "turn_under") == 0) r->trump_mode = DH_TRUMP_TURN_UNDER;
   else if (strcmp(t, "turn_top") == 0) r->trump_mode = DH_TRUMP_TURN_TOP;
+  else if (strcmp(t, "dealer") == 0) r->trump_mode = DH_TRUMP_DEALER;
   else {
     r->trump_mode = DH_TRUMP_FIXED;
     r->trump_suit = (uint8_t)dhL_checksuit(L, lua_gettop(L));

@@ -40,8 +40,9 @@ int dh_match_pass_target(const dh_match *m, int seat) {
   return ((seat + dir) % m->nseats + m->nseats) % m->nseats;
 }
 
-/* after the cards are in the hands: the trump, then the first phase */
-static void finish_deal(dh_match *m) {
+/* after the cards are in the hands: the trump, then the first phase.
+** turned: the dealer's turned card of a stacked deal (DH_TRUMP_DEALER) */
+static void finish_deal(dh_match *m, dh_card turned) {
   const dh_rules *r = m->rules;
   m->upcard = DH_NO_CARD;
   switch (r->trump_mode) {
@@ -57,6 +58,13 @@ static void finish_deal(dh_match *m) {
       } else {
         m->trump = DH_NOSUIT;
       }
+      break;
+    case DH_TRUMP_DEALER:
+      /* the last card dealt went to the dealer (the deal ends on the
+         dealer when every seat gets the same count): everyone saw it */
+      m->upcard = m->stacked ? turned : m->talon.cards[m->talon.top - 1];
+      m->trump = (uint8_t)dh_match_suit(m, m->upcard);
+      m->known[m->dealer] |= dh_set_of(m->upcard);
       break;
     default: m->trump = DH_NOSUIT; break;
   }
@@ -93,7 +101,7 @@ static void start_hand(dh_match *m) {
   m->stacked = 0;
   m->talon = m->rules->deck;
   dh_deck_shuffle_deal(&m->talon, &m->rng, m->nseats, m->dealer, m->hand_size, m->hand);
-  finish_deal(m);
+  finish_deal(m, DH_NO_CARD);
 }
 
 static void init_common(dh_match *m, const dh_rules *r, uint64_t seed, int dealer) {
@@ -112,12 +120,21 @@ void dh_match_init(dh_match *m, const dh_rules *r, uint64_t seed, int dealer) {
 }
 
 /* the hands and the talon of a stacked deal into a cleared hand: the
-** talon given top first, then the rest of the deck in deck order */
+** talon given top first, then the rest of the deck in deck order.  With
+** the dealer's trump card (DH_TRUMP_DEALER) the talon's first card names
+** it, a card of the dealer's hand (dh_match_deal writes it so). */
 static int stack_deal(dh_match *m, const dh_cardset *hands, const dh_card *talon, int ntalon) {
   const dh_rules *r = m->rules;
   dh_cardset deck = dh_deck_set(&r->deck), used = 0;
+  dh_card turned = DH_NO_CARD;
   int s, i, n = 0;
   m->stacked = 1;
+  if (r->trump_mode == DH_TRUMP_DEALER) {
+    if (ntalon < 1 || talon[0] >= 64 || !dh_set_has(hands[m->dealer], talon[0])) return 0;
+    turned = talon[0];
+    talon++;
+    ntalon--;
+  }
   for (s = 0; s < m->nseats; s++) {
     if ((hands[s] & ~deck) || (hands[s] & used) || dh_set_count(hands[s]) != m->hand_size)
       return 0;
@@ -134,7 +151,7 @@ static int stack_deal(dh_match *m, const dh_cardset *hands, const dh_card *talon
     if (!dh_set_has(used, r->deck.cards[i])) m->talon.cards[n++] = r->deck.cards[i];
   m->talon.top = 0;
   m->talon.n = (uint8_t)n;
-  finish_deal(m);
+  finish_deal(m, turned);
   return 1;
 }
 
@@ -178,11 +195,16 @@ int dh_match_deal(const dh_match *m, dh_cardset *hands, dh_card *talon) {
   for (i = 0; i < nd; i++) hands[who[i]] &= ~dh_set_of(m->talon.cards[top + i]);
   if (m->phase != DH_PHASE_PASS)  /* the passes were exchanged: undo them */
     for (s = 0; s < m->nseats; s++) hands[s] = (hands[s] & ~m->received[s]) | m->passed[s];
-  /* a trump turned under was the top card before the turn */
-  if (m->rules->trump_mode == DH_TRUMP_TURN_UNDER && m->upcard != DH_NO_CARD) talon[nt++] = m->upcard;
+  /* a trump turned under was the top card before the turn; the dealer's
+     turned card is named first (see stack_deal) */
+  if ((m->rules->trump_mode == DH_TRUMP_TURN_UNDER || m->rules->trump_mode == DH_TRUMP_DEALER) &&
+      m->upcard != DH_NO_CARD)
+    talon[nt++] = m->upcard;
   for (i = top; i < m->talon.n; i++)
-    if (m->talon.cards[i] != m->upcard || m->rules->trump_mode != DH_TRUMP_TURN_UNDER)
+    if (m->talon.cards[i] != m->upcard || m->rules->trump_mode != DH_TRUMP_TURN_UNDER) {
+      if (m->rules->trump_mode == DH_TRUMP_DEALER && m->talon.cards[i] == m->upcard) continue;
       talon[nt++] = m->talon.cards[i];
+    }
   return nt;
 }
 

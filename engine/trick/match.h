@@ -72,7 +72,9 @@ typedef struct dh_match {
 /* starts a match with the first hand shuffled from seed */
 void dh_match_init(dh_match *m, const dh_rules *r, uint64_t seed, int dealer);
 /* starts a match with the first hand stacked: hands[seat], then the talon
-** top first; later hands are shuffled from seed.  0 on a bad deal. */
+** top first; later hands are shuffled from seed.  Under the dealer's trump
+** card (DH_TRUMP_DEALER) the talon's first card is that card, one of the
+** dealer's.  0 on a bad deal. */
 int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer,
                        const dh_cardset *hands, const dh_card *talon, int ntalon);
 
@@ -87,7 +89,7 @@ int dh_match_init_deal(dh_match *m, const dh_rules *r, uint64_t seed, int dealer
 int dh_match_drawers(const dh_match *m, uint8_t *who);
 /* the current hand's deal: each seat's hand before passes and draws, and
 ** the talon top first as dh_match_init_deal takes it (before a trump was
-** turned under); the talon's length */
+** turned under; the dealer's turned card first); the talon's length */
 int dh_match_deal(const dh_match *m, dh_cardset *hands, dh_card *talon);
 /* out = the match as it was when its current hand was dealt (scores,
 ** dealer, hand number, generator as now; the hand dealt by

@@ -357,6 +357,7 @@ const char *dh_rules_check(dh_rules *r) {
     if (r->draw && (cards - total) % r->nseats != 0) return "the talon does not share out evenly";
   }
   if (r->trump_mode == DH_TRUMP_FIXED && r->trump_suit > DH_SPADES) return "bad trump suit";
+  if (r->trump_mode == DH_TRUMP_DEALER && r->draw) return "a dealer's trump card with drawing from the talon";
   if (r->pass_count && (r->npasses < 1 || r->npasses > DH_MAX_PASSES)) return "passing without directions";
   if (r->max_hands < 1) return "max_hands must be at least 1";
   r->has_calls = 0;

@@ -52,8 +52,11 @@ const char *dh_rule_kind_name(int kind);   /* "hand", ..., "any" */
 #define DH_BID_BLIND_NIL (-1)
 #define DH_NO_BID        (-128)
 
-/* how trump is fixed for a hand */
-enum { DH_TRUMP_NONE, DH_TRUMP_FIXED, DH_TRUMP_TURN_UNDER, DH_TRUMP_TURN_TOP };
+/* how trump is fixed for a hand: none, a fixed suit, the card turned up
+** under the talon (drawn last), the card on top of the talon after the
+** deal, or the dealer's own last card, turned for all to see and kept in
+** the dealer's hand until played (Whist) */
+enum { DH_TRUMP_NONE, DH_TRUMP_FIXED, DH_TRUMP_TURN_UNDER, DH_TRUMP_TURN_TOP, DH_TRUMP_DEALER };
 /* who leads the first trick */
 enum { DH_LEAD_LEFT, DH_LEAD_HOLDER };
 /* shooting the moon under card points: none, the others score, the shooter loses */

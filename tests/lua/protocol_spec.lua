@@ -19,16 +19,16 @@ local games = {
   { "briscola", { players = 2 }, matches = 8 },
   { "briscola", { players = 3 }, matches = 6 },
   { "briscola", { players = 4 }, matches = 6 },
+  { "whist", { max_hands = 3 }, matches = 6 },
+  { "whist", { honours = true, target = 5, max_hands = 3 }, matches = 4 },
+  { "crazy8", { players = 2, target = 60 }, matches = 6 },
+  { "crazy8", { players = 5, draw_limit = 3, target = 80 }, matches = 4 },
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
 }
 
 -- the texts of a list of moves
-local function texts(moves)
-  local out = {}
-  for i, m in ipairs(moves) do out[i] = tostring(m) end
-  return out
-end
+local texts = require "deckhand.move".texts
 
 -- everything observable of a game: its record, every seat's view, its result
 local function snapshot(g)

@@ -309,6 +309,22 @@ describe("a tournament record", function()
 end)
 
 describe("deckhand serve", function()
+  it("shows a client no other seat's passed cards and no seed", function()
+    local p, send, stop = serve("hearts --clients 1 --seed 7")
+    assert.are.equal("READY hearts seats 4", p:read("l"))
+    local passes = 0
+    while true do
+      local line = assert(p:read("l"))
+      if line:match("^EVENT turn 1") then break end
+      if line:match("^EVENT move %d pass") then
+        assert.matches("^EVENT move %d pass$", line)   -- the texts of the others' passes: no cards
+        passes = passes + 1
+      end
+    end
+    assert.are.equal(3, passes)
+    stop()
+  end)
+
   it("plays a whole game with a scripted client", function()
     local p, send, stop = serve("spades --seed 5 --option max_hands=1 --clients 1,3")
     local json = require "dkjson"

@@ -55,6 +55,7 @@ local Move = require "deckhand.move"
 deckhand.Move, deckhand.move, deckhand.is_move = Move.Move, Move.new, Move.is
 deckhand.run = require "deckhand.run".run
 deckhand.check_options = require "deckhand.options".check
+deckhand.lua_game = require "deckhand.lua_game".define
 
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)

@@ -52,6 +52,13 @@ function M.text(m)
   return tostring(m)
 end
 
+--- move.texts(moves) -> the texts of a list of moves, in its order
+function M.texts(moves)
+  local out = {}
+  for i, m in ipairs(moves) do out[i] = tostring(m) end
+  return out
+end
+
 --- move.find(moves, text) -> the move of the list whose text is `text`
 -- (compared without regard to case or surrounding and repeated spaces)
 function M.find(moves, text)

@@ -28,7 +28,7 @@ local fields = {
   suit_of = function(v) return type(v) == "table", "a table card -> suit" end,
   strength = function(v) return type(v) == "table", "a table card -> strength" end,
   sizes = function(v) return type(v) == "table" and #v >= 1, "a list of hand sizes" end,
-  trump = function(v) return type(v) == "string", "a suit, \"none\", \"turn_under\" or \"turn_top\"" end,
+  trump = function(v) return type(v) == "string", "a suit, \"none\", \"turn_under\", \"turn_top\" or \"dealer\"" end,
   draw = function(v) return type(v) == "boolean", "a boolean" end,
   lead = function(v) return type(v) == "string" or type(v) == "userdata", "\"left\" or a card" end,
   pass_count = function(v) return math.type(v) == "integer" and v >= 0, "a count of cards" end,

@@ -1,5 +1,5 @@
 -- deckhand-scm-1.rockspec: the deckhand Lua module for LuaRocks.
---   luarocks --lua-version=5.4 make rockspecs/deckhand-scm-1.rockspec
+--   luarocks --lua-version=5.4 make bindings/lua/deckhand-scm-1.rockspec
 -- run from a source tree builds deckhand.core from the C sources listed
 -- below and installs it with the Lua files; nothing is downloaded.
 -- The lists are explicit ("builtin" has no globs); `lua5.4 .ci/sync-rockspec.lua`
@@ -78,6 +78,7 @@ build = {
     ["deckhand.guard"] = "bindings/lua/deckhand/guard.lua",
     ["deckhand.holdem"] = "bindings/lua/deckhand/holdem.lua",
     ["deckhand.json"] = "bindings/lua/deckhand/json.lua",
+    ["deckhand.lua_game"] = "bindings/lua/deckhand/lua_game.lua",
     ["deckhand.move"] = "bindings/lua/deckhand/move.lua",
     ["deckhand.options"] = "bindings/lua/deckhand/options.lua",
     ["deckhand.progress"] = "bindings/lua/deckhand/progress.lua",
@@ -94,15 +95,18 @@ build = {
     ["deckhand.variant"] = "bindings/lua/deckhand/variant.lua",
     ["deckhand.workers"] = "bindings/lua/deckhand/workers.lua",
     ["deckhand.rules.briscola"] = "rules/briscola.lua",
+    ["deckhand.rules.crazy8"] = "rules/crazy8.lua",
     ["deckhand.rules.hearts"] = "rules/hearts.lua",
     ["deckhand.rules.holdem"] = "rules/holdem.lua",
     ["deckhand.rules.ohhell"] = "rules/ohhell.lua",
     ["deckhand.rules.spades"] = "rules/spades.lua",
+    ["deckhand.rules.whist"] = "rules/whist.lua",
     ["deckhand.strategies.greedy"] = "strategies/greedy.lua",
     ["deckhand.strategies.heuristic"] = "strategies/heuristic.lua",
     ["deckhand.strategies.heuristic.briscola"] = "strategies/heuristic/briscola.lua",
     ["deckhand.strategies.heuristic.hearts"] = "strategies/heuristic/hearts.lua",
     ["deckhand.strategies.heuristic.holdem"] = "strategies/heuristic/holdem.lua",
+    ["deckhand.strategies.heuristic.lua_game"] = "strategies/heuristic/lua_game.lua",
     ["deckhand.strategies.heuristic.ohhell"] = "strategies/heuristic/ohhell.lua",
     ["deckhand.strategies.heuristic.spades"] = "strategies/heuristic/spades.lua",
     ["deckhand.strategies.heuristic.trick"] = "strategies/heuristic/trick.lua",

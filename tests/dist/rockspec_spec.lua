@@ -5,7 +5,7 @@ package.path = "tests/lua/?.lua;" .. package.path
 local H = require "embed_helper"
 local q = H.quote
 
-local rockspec_file = "rockspecs/deckhand-scm-1.rockspec"
+local rockspec_file = "bindings/lua/deckhand-scm-1.rockspec"
 
 local function load_rockspec()
   local env = {}
@@ -75,7 +75,7 @@ describe_build("luarocks make", function()
   it("builds and installs offline into a temporary tree", function()
     local tmp = H.tmpdir()
     -- a copy of the sources, so the build leaves no objects in the tree
-    H.run(("cd %s && cp -r engine bindings rockspecs README.md %s/"):format(q(H.root), q(tmp)))
+    H.run(("cd %s && cp -r engine bindings README.md %s/"):format(q(H.root), q(tmp)))
     for _, d in ipairs { "rules", "strategies", "bin" } do
       if H.exists(H.root .. "/" .. d) then H.run(("cp -r %s %s/"):format(q(H.root .. "/" .. d), q(tmp))) end
     end

@@ -1,0 +1,11 @@
+-- heuristic.lua_game: the heuristic's play of a game written wholly in Lua
+-- (deckhand.lua_game, e.g. rules/crazy8.lua) that has no heuristic of its
+-- own: every move the rules' own quick choice, view:greedy().
+-- Options: variant, seed.
+local M = {}
+
+function M.new()
+  return { name = "heuristic.lua_game", move = function(view) return view:greedy() end }
+end
+
+return M

@@ -1,0 +1,90 @@
+-- Crazy Eights (rules/crazy8.lua), a game written wholly in Lua on the
+-- protocol (deckhand/lua_game.lua).  The goldens come from the rule text:
+-- an eight 50, K Q J T 10, an ace 1, other cards their pips.
+local dh = require "deckhand"
+
+local function texts(moves)
+  local out = {}
+  for i, m in ipairs(moves) do out[i] = tostring(m) end
+  table.sort(out)
+  return out
+end
+
+-- a game whose hand is set by the test (the state is the game's own table)
+local function staged(options, hands, pile, stock, turn)
+  local g = dh.game(dh.variant("crazy8", options), { seed = 1 })
+  for s, h in ipairs(hands) do g.s.hands[s] = dh.cards(h) end
+  g.s.pile = { dh.card(pile) }
+  g.s.suit = dh.card(pile).suit
+  g.s.stock = {}
+  for i, c in ipairs(stock or {}) do g.s.stock[i] = dh.card(c) end
+  g.s.turn = turn or 1
+  return g
+end
+
+describe("crazy eights", function()
+  it("deals seven cards each to two players, five to more, and never starts the pile with an eight", function()
+    for seed = 1, 40 do
+      for _, n in ipairs { 2, 3, 7 } do
+        local g = dh.game(dh.variant("crazy8", { players = n }), { seed = seed })
+        for s = 1, n do assert.are.equal(n == 2 and 7 or 5, #g.s.hands[s]) end
+        assert.are_not.equal(8, g.s.pile[1].rank)
+        assert.are.equal(52 - n * (n == 2 and 7 or 5) - 1, #g.s.stock)
+        assert.are.equal(2, g:next_player())   -- the dealer's left
+      end
+    end
+  end)
+
+  it("offers the cards matching suit or rank, every eight with each suit, and draw", function()
+    local g = staged({ players = 2 }, { "Kd 9s 8c 2h", "3c 4c" }, "9d", { "5c" })
+    assert.are.same(texts { "Kd", "9s", "8c call c", "8c call d", "8c call h", "8c call s", "draw" },
+                    texts(g:moves()))
+    -- an eight names the suit the next player must follow
+    assert(g:apply(1, "8c call h"))
+    assert.are.equal(2, g:next_player())
+    assert.are.same({ "draw" }, texts(g:moves()))   -- no heart, no eight
+    assert(g:apply(2, "draw"))
+    assert.are.same({ "3c", "4c", "5c" }, texts(g.s.hands[2]:list()))
+    assert.are.same({ "pass" }, texts(g:moves()))   -- the stock is empty now
+  end)
+
+  it("scores the cards left in the others' hands for the player who goes out", function()
+    local g = staged({ players = 4, target = 500 }, { "Qd", "8c Kd", "Ah 5s", "Tc" }, "9d", { "2c", "3c" })
+    assert(g:apply(1, "Qd"))
+    -- 8c 50 + Kd 10 + Ah 1 + 5s 5 + Tc 10 = 76
+    assert.are.same({ 76, 0, 0, 0 }, g:result().seats)
+    assert.are.same({ 76, 0, 0, 0 }, g:result().hands[1].seats)
+    assert.are.equal(2, g:hand_number())
+  end)
+
+  it("ends a blocked hand: the lowest count scores the others' counts less its own", function()
+    local g = staged({ players = 3, target = 500 }, { "2c 3c", "Kc", "8s 4h" }, "9d")
+    -- nobody holds a diamond or a nine; seat 3's eight is playable, so
+    -- take it away first: seat 3 holds 4h 5h instead
+    g.s.hands[3] = dh.cards("4h 5h")
+    assert(g:apply(1, "pass")); assert(g:apply(2, "pass")); assert(g:apply(3, "pass"))
+    -- counts 5, 10, 9: seat 1 scores (10 - 5) + (9 - 5) = 9
+    assert.are.same({ 9, 0, 0 }, g:result().seats)
+  end)
+
+  it("limits the draws a turn when asked", function()
+    local g = staged({ players = 2, draw_limit = 2 }, { "2c", "3c" }, "9d", { "4s", "5s", "6s" })
+    assert(g:apply(1, "draw")); assert(g:apply(1, "draw"))
+    assert.are.same({ "pass" }, texts(g:moves()))
+  end)
+
+  it("refuses bad options, naming them", function()
+    assert.has_error(function() dh.variant("crazy8", { players = 8 }) end, "crazy8: players must be 2 to 7, got 8")
+    assert.has_error(function() dh.variant("crazy8", { draw_limit = -1 }) end,
+                     "crazy8: draw_limit must be a count of cards (0: no limit)")
+  end)
+
+  it("plays tournaments with the shipped bots, no forfeit", function()
+    local res = dh.tournament { variant = "crazy8", players = { "heuristic", "random" }, games = 6,
+                                options = { players = 2, target = 50 }, progress = false,
+                                secret = ("c8"):rep(16) }
+    assert.are.equal(0, #res.forfeits)
+    assert.are.equal(0, #res.errors)
+    assert.are.equal(6, res.players[1].n)
+  end)
+end)
