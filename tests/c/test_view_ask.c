@@ -30,6 +30,14 @@ static int winner_with(const dh_view *v, const char *card) {
   return seat;
 }
 
+/* the view says seat takes the trick as it stands, with its card at index */
+static void check_winning(const dh_view *v, int seat, int index) {
+  int s = -9, i = -9;
+  CHECK_EQ(dh_view_winning(v, &s, &i), DH_OK);
+  CHECK_EQ(s, seat);
+  CHECK_EQ(i, index);
+}
+
 static int strength(const dh_view *v, const char *card) {
   int s = -9;
   CHECK_EQ(dh_view_strength(v, C(card), &s), DH_OK);
@@ -53,9 +61,7 @@ static void test_spades_trick(void) {
   /* before any card: nothing is winning, a card leads and takes the trick
   ** so far, and a lead beats the cards not of its suit nor trumps */
   v = turn_view(&m);
-  CHECK_EQ(dh_view_winning(&v, &seat, &index), DH_OK);
-  CHECK_EQ(seat, -1);
-  CHECK_EQ(index, -1);
+  check_winning(&v, -1, -1);
   CHECK_EQ(winner_with(&v, "9c"), 0);
   CHECK_EQ(strength(&v, "Ac"), (12 + 26) * 256 + 13);  /* the other clubs, hearts, diamonds */
   CHECK_EQ(strength(&v, "2c"), 26 * 256 + 1);
@@ -65,9 +71,7 @@ static void test_spades_trick(void) {
 
   CHECK_EQ(dh_match_play(&m, 0, C("9c")), DH_OK);
   v = turn_view(&m);                                   /* seat 1 */
-  CHECK_EQ(dh_view_winning(&v, &seat, &index), DH_OK);
-  CHECK_EQ(seat, 0);
-  CHECK_EQ(index, 0);
+  check_winning(&v, 0, 0);
   CHECK_EQ(winner_with(&v, "Kc"), 1);
   CHECK_EQ(winner_with(&v, "8c"), 0);
   CHECK_EQ(winner_with(&v, "Ad"), 0);                  /* off suit, whatever its rank */
@@ -82,9 +86,7 @@ static void test_spades_trick(void) {
 
   CHECK_EQ(dh_match_play(&m, 1, C("Kc")), DH_OK);
   v = turn_view(&m);                                   /* seat 2 */
-  CHECK_EQ(dh_view_winning(&v, &seat, &index), DH_OK);
-  CHECK_EQ(seat, 1);
-  CHECK_EQ(index, 1);
+  check_winning(&v, 1, 1);
   CHECK_EQ(winner_with(&v, "2c"), 1);
   CHECK_EQ(winner_with(&v, "Ac"), 2);
   CHECK_EQ(winner_with(&v, "2s"), 2);
