@@ -109,14 +109,14 @@ flush_pairs(enum_ctx *e, int start, uint32_t key, int s, int cs, uint32_t lane,
     }
     /* k before the suit's run, in it, after it */
     if (cj >= 5) {
-      dh_hand_value v = dh_poker_flush[lj];
+      dh_hand_value v = dh_poker_flush(lj);
       for (k = j + 1; k < a; k++) one(e, v, by_value);
       for (k = b; k < n; k++) one(e, v, by_value);
     } else {
       run(e, e->pstart[j], base + a, key, by_value);
       run(e, base + b, e->pstart[j + 1], key, by_value);
     }
-    for (k = a; k < b; k++) one(e, dh_poker_flush[lj | e->lane_bit[k]], by_value);
+    for (k = a; k < b; k++) one(e, dh_poker_flush(lj | e->lane_bit[k]), by_value);
   }
 }
 

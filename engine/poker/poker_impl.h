@@ -2,28 +2,36 @@
 ** poker_impl.h -- what the poker_*.c files share: the tables and the inline
 ** lookups.  Not part of the public API.
 **
-** The rank key of a hand is the sum over its cards of dh_poker_mult[rank]:
-** numbers chosen (engine/poker/gen/poker_gen.c) so that every multiset of 0..7
-** ranks has its own sum below 2^DH_POKER_KEYBITS.  Adding a card is one
-** addition, so enumerations build a hand's key from its prefix.
+** The rank key of a hand is the sum over its cards of a number for each
+** rank: numbers chosen (engine/poker/gen/poker_gen.c) so that every multiset
+** of 0..7 ranks has its own sum below 2^DH_POKER_KEYBITS.  Adding a card is
+** one addition, so enumerations build a hand's key from its prefix.
 **
 ** The key is mixed by a multiply mod 2^DH_POKER_KEYBITS (one to one, and it
 ** spreads the keys evenly over the rows) and then hashed perfectly by row
 ** displacement: h + offset[h >> DH_POKER_SHIFT] is a distinct slot of
-** dh_poker_value for each 5-, 6- or 7-card multiset (offsets stored << 7).  The multiply is done
-** once per card, in the tables: dh_poker_card_key[rank] is the card's mixed
-** key shifted into the top 25 bits of a word, so a hand's sum of those words
-** (mod 2^32) is its mixed key shifted alike, and h = sum >> 7.  The low 7
-** bits stay free: dh_poker_lane[13-bit suit lane] is the mixed key of the
-** lane's cards, plus 64 when the lane holds five or more (a flush; at most
-** one lane of 7 cards can), plus the number of the lane's cards.  Four
-** lanes hold at most 52 cards, so the low 6 bits of a hand's sum count its
-** cards without touching the flag: the checked bulk calls read them.
+** dh_poker_value for each 5-, 6- or 7-card multiset (offsets stored << 7).
+** The multiply is done once per card, in the tables: dh_poker_card_key[rank]
+** is the card's mixed key shifted into the top 25 bits of a word, so a
+** hand's sum of those words (mod 2^32) is its mixed key shifted alike, and
+** h = sum >> 7.  The low 7 bits stay free: dh_poker_lane[13-bit suit lane]
+** is the mixed key of the lane's cards, plus 64 when the lane holds five or
+** more (a flush; at most one lane of 7 cards can), plus the number of the
+** lane's cards.  Four lanes hold at most 52 cards, so the low 6 bits of a
+** hand's sum count its cards without touching the flag: the checked bulk
+** calls read them.
 **
-** The rank value ignores suits.  A flush is valued on its own lane:
-** dh_poker_flush[lane] is the value of the 13 rank bits of one suit, 0
-** under five cards.  With at most seven cards, a hand with five of a suit
-** holds no full house or quads, so its value is max(flush, rank value).
+** The rank value ignores suits.  With at most seven cards, a hand with five
+** of a suit holds no full house or quads, so its value is the value of that
+** suit's 13 rank bits alone.  Those values sit in the same table: the mix
+** was chosen so that two neighbouring rows, DH_POKER_FLUSH_ROW and the next,
+** hold no hand's rank key, and the key FLUSH_ROW << 19 | lane << 7 of a
+** flush reads slot `lane`: dh_poker_value[0 .. 8191] is the flush value of
+** every 13-bit lane (0 under five cards).
+**
+** A hand key (dh_hand_key, poker.h) is therefore one 32-bit word: the rank
+** key sum, or for a hand with a flush the flush key; its value is two loads
+** and no branch.
 **
 ** The machine this was tuned on runs out of instructions per cycle before
 ** it runs out of cache: every instruction in these loops counts.
@@ -34,10 +42,11 @@
 #include "poker.h"
 
 #define DH_POKER_KEYBITS 25
-#define DH_POKER_MIX     0xc2b2ae35u
+#define DH_POKER_MIX     0xc2b2c235u
 #define DH_POKER_SHIFT   12
 #define DH_POKER_NROWS   8192
-#define DH_POKER_NSLOTS  82046
+#define DH_POKER_NSLOTS  87145
+#define DH_POKER_FLUSH_ROW 4258u  /* and the next: the flush keys */
 #define DH_POKER_FLAG    64u   /* in a lane's key: five or more of the suit */
 #define DH_POKER_NCARDS  63u   /* in a hand's sum: its number of cards */
 
@@ -48,10 +57,10 @@
 #endif
 
 DH_POKER_HIDDEN extern const uint32_t dh_poker_card_key[13];  /* by rank - 2 */
+DH_POKER_HIDDEN extern const uint64_t dh_poker_card_word[64]; /* by set position */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_lane[8192];
 DH_POKER_HIDDEN extern const uint16_t dh_poker_cat_base[10];  /* dense index of a category's first value */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_shape[7462];   /* category << 20 | ranks, 4 bits each */
-DH_POKER_HIDDEN extern const uint16_t dh_poker_flush[8192];
 DH_POKER_HIDDEN extern const uint32_t dh_poker_offset[DH_POKER_NROWS];
 DH_POKER_HIDDEN extern const uint16_t dh_poker_value[DH_POKER_NSLOTS];
 
@@ -85,10 +94,13 @@ static inline dh_hand_value dh_poker_max(dh_hand_value a, dh_hand_value b) {
   return a > b ? a : b;
 }
 
+/* the value of a suit's 13 rank bits as a flush, 0 under five cards */
+static inline dh_hand_value dh_poker_flush(uint32_t lane) { return dh_poker_value[lane]; }
+
 /* the value of the one lane with five or more cards, for the rare flush */
 static inline dh_hand_value dh_poker_flush_value(dh_cardset hand) {
-  return dh_poker_flush[hand & 0x1FFF] | dh_poker_flush[(hand >> 16) & 0x1FFF] |
-         dh_poker_flush[(hand >> 32) & 0x1FFF] | dh_poker_flush[(hand >> 48) & 0x1FFF];
+  return dh_poker_flush(hand & 0x1FFF) | dh_poker_flush((hand >> 16) & 0x1FFF) |
+         dh_poker_flush((hand >> 32) & 0x1FFF) | dh_poker_flush((hand >> 48) & 0x1FFF);
 }
 
 /* the sum of a hand's four lanes: mixed key, flush flag, number of cards */
@@ -109,6 +121,37 @@ static inline dh_hand_value dh_poker_eval_sum(dh_cardset hand, uint32_t sum) {
 /* dh_poker_eval, for the loops that want it inline */
 static inline dh_hand_value dh_poker_eval_inline(dh_cardset hand) {
   return dh_poker_eval_sum(hand, dh_poker_lane_sum(hand));
+}
+
+/* the hand key of a flush whose suit holds the 13 rank bits lane */
+static inline uint32_t dh_poker_flush_key(uint64_t lane) {
+  return (DH_POKER_FLUSH_ROW << (7 + DH_POKER_SHIFT)) + ((uint32_t)lane << 7);
+}
+
+/* the value of a hand key: two loads */
+static inline dh_hand_value dh_poker_key_value(uint32_t key) {
+  return dh_poker_value[dh_poker_slot7(key) >> 7];
+}
+
+/*
+** Hand sums, built a card at a time.  A hand sum is the sum of
+** dh_poker_card_word[position] over the hand's cards: the top 32 bits are
+** the lane sum without its flag (mixed key and number of cards), and
+** nibble s of the low 16 bits counts the cards of suit s.  Adding a card
+** is one addition, and sums of disjoint hands add.  Such a sum with the
+** hand's card set gives the hand key: the suit counts say whether there is
+** a flush and in which suit, without a branch.
+*/
+#define DH_POKER_SUIT_BIAS 0x3333u   /* 3 in each nibble: five or more set bit 3 */
+
+static inline uint64_t dh_poker_card_sum(dh_card c) { return dh_poker_card_word[c & 63]; }
+
+static inline uint32_t dh_poker_sum_key(uint64_t sum, dh_cardset cards) {
+  uint32_t five = ((uint32_t)sum + DH_POKER_SUIT_BIAS) & 0x8888u;  /* bit 4s + 3: suit s */
+  /* 16 s for the suit with five, anything (under 64) when none */
+  unsigned at = ((unsigned)__builtin_ctz(five | 0x10000u) - 3) * 4;
+  uint32_t flush = dh_poker_flush_key((cards >> at) & 0x1FFF);
+  return five ? flush : (uint32_t)(sum >> 32);
 }
 
 #endif
