@@ -57,12 +57,13 @@
 #endif
 
 DH_POKER_HIDDEN extern const uint32_t dh_poker_card_key[13];  /* by rank - 2 */
-DH_POKER_HIDDEN extern const uint64_t dh_poker_card_word[64]; /* by set position */
+DH_POKER_HIDDEN extern const uint64_t dh_poker_card_word[256]; /* by card value */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_lane[8192];
 DH_POKER_HIDDEN extern const uint16_t dh_poker_cat_base[10];  /* dense index of a category's first value */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_shape[7462];   /* category << 20 | ranks, 4 bits each */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_offset[DH_POKER_NROWS];
 DH_POKER_HIDDEN extern const uint16_t dh_poker_value[DH_POKER_NSLOTS];
+DH_POKER_HIDDEN extern const uint8_t dh_poker_slot_category[DH_POKER_NSLOTS];
 
 /* bits start .. start + len - 1 of x, as a 64-bit index: one BEXTR where
 ** BMI1 has it, which unlike a shift and a mask leaves x in its register (no
@@ -88,6 +89,11 @@ static inline uint32_t dh_poker_slot7(uint32_t sum) {
 /* value of a mixed key sum (5..7 cards), suits ignored */
 static inline dh_hand_value dh_poker_rank_value(uint32_t sum) {
   return dh_poker_value[dh_poker_slot7(sum) >> 7];
+}
+
+/* the category of a mixed key sum's rank value (the value >> 12) */
+static inline unsigned dh_poker_rank_category(uint32_t sum) {
+  return dh_poker_slot_category[dh_poker_slot7(sum) >> 7];
 }
 
 static inline dh_hand_value dh_poker_max(dh_hand_value a, dh_hand_value b) {
@@ -135,23 +141,54 @@ static inline dh_hand_value dh_poker_key_value(uint32_t key) {
 
 /*
 ** Hand sums, built a card at a time.  A hand sum is the sum of
-** dh_poker_card_word[position] over the hand's cards: the top 32 bits are
-** the lane sum without its flag (mixed key and number of cards), and
-** nibble s of the low 16 bits counts the cards of suit s.  Adding a card
-** is one addition, and sums of disjoint hands add.  Such a sum with the
-** hand's card set gives the hand key: the suit counts say whether there is
-** a flush and in which suit, without a branch.
+** dh_poker_card_word[card] over the hand's cards: the top 32 bits are the
+** lane sum without its flag (mixed key and number of cards), and byte s of
+** the low 32 is seven times the number of cards of suit s, so its bit 5 is
+** set from five cards to nine (35 .. 63): the flush test is one AND.  Adding
+** a card is one addition, and sums of disjoint hands add.  Such a sum with
+** the hand's card set gives the hand key without a branch.
 */
-#define DH_POKER_SUIT_BIAS 0x3333u   /* 3 in each nibble: five or more set bit 3 */
+#define DH_POKER_SUM_FIVE 0x20202020u  /* bit 5 of each suit's byte */
 
-static inline uint64_t dh_poker_card_sum(dh_card c) { return dh_poker_card_word[c & 63]; }
+static inline uint64_t dh_poker_card_sum(dh_card c) { return dh_poker_card_word[c]; }
+
+/* does a hand sum hold five of a suit? */
+static inline int dh_poker_sum_flush(uint64_t sum) { return (sum & DH_POKER_SUM_FIVE) != 0; }
 
 static inline uint32_t dh_poker_sum_key(uint64_t sum, dh_cardset cards) {
-  uint32_t five = ((uint32_t)sum + DH_POKER_SUIT_BIAS) & 0x8888u;  /* bit 4s + 3: suit s */
+  uint32_t five = (uint32_t)sum & DH_POKER_SUM_FIVE;  /* bit 8 s + 5: suit s */
   /* 16 s for the suit with five, anything (under 64) when none */
-  unsigned at = ((unsigned)__builtin_ctz(five | 0x10000u) - 3) * 4;
+  unsigned at = (2 * (unsigned)__builtin_ctz(five | 0x80000000u) - 10) & 63;
   uint32_t flush = dh_poker_flush_key((cards >> at) & 0x1FFF);
   return five ? flush : (uint32_t)(sum >> 32);
+}
+
+/* the hand sum of n cards (5..7: the adds written out; others loop) */
+static inline uint64_t dh_poker_cards_sum(const dh_card *c, int n) {
+  uint64_t s = 0;
+  int i;
+  switch (n) {
+    case 7: s += dh_poker_card_sum(c[6]); /* fall through */
+    case 6: s += dh_poker_card_sum(c[5]); /* fall through */
+    case 5: return s + dh_poker_card_sum(c[0]) + dh_poker_card_sum(c[1]) +
+                   dh_poker_card_sum(c[2]) + dh_poker_card_sum(c[3]) + dh_poker_card_sum(c[4]);
+    default:
+      for (i = 0; i < n; i++) s += dh_poker_card_sum(c[i]);
+      return s;
+  }
+}
+
+/* the key of n cards with five of a suit (poker_eval.c): out of line and
+** cold, so that the common path keeps no card for it */
+__attribute__((cold)) uint32_t dh_poker_cards_flush_key(const dh_card *c, int n,
+                                                        uint64_t sum) DH_POKER_HIDDEN;
+
+/* the key of n cards.  The card set is only needed for a flush, so it is
+** made only then: five of a suit is rare (3% of 7-card hands) */
+static inline uint32_t dh_poker_cards_key(const dh_card *c, int n) {
+  uint64_t sum = dh_poker_cards_sum(c, n);
+  if (__builtin_expect(dh_poker_sum_flush(sum), 0)) return dh_poker_cards_flush_key(c, n, sum);
+  return (uint32_t)(sum >> 32);
 }
 
 #endif
