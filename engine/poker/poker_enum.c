@@ -69,10 +69,10 @@ run(enum_ctx *e, int from, int to, uint32_t key, int by_value) {
       {  /* two hands a step, two words: the loop's own work is halved */
         uint64_t other = 0;
         for (p = from; p + 2 <= end; p += 2) {
-          packed += field[dh_poker_rank_value(key + e->pkey[p]) >> 12];
-          other += field[dh_poker_rank_value(key + e->pkey[p + 1]) >> 12];
+          packed += field[dh_poker_rank_category(key + e->pkey[p])];
+          other += field[dh_poker_rank_category(key + e->pkey[p + 1])];
         }
-        if (p < end) packed += field[dh_poker_rank_value(key + e->pkey[p]) >> 12];
+        if (p < end) packed += field[dh_poker_rank_category(key + e->pkey[p])];
         packed += other;
       }
       from = end;
