@@ -141,14 +141,17 @@ static inline dh_hand_value dh_poker_key_value(uint32_t key) {
 
 /*
 ** Hand sums, built a card at a time.  A hand sum is the sum of
-** dh_poker_card_word[card] over the hand's cards: the top 32 bits are the
-** lane sum without its flag (mixed key and number of cards), and byte s of
-** the low 32 is seven times the number of cards of suit s, so its bit 5 is
-** set from five cards to nine (35 .. 63): the flush test is one AND.  Adding
-** a card is one addition, and sums of disjoint hands add.  Such a sum with
-** the hand's card set gives the hand key without a branch.
+** dh_poker_card_word[card] over the hand's cards: the low 32 bits are the
+** lane sum without its flag (mixed key and number of cards: the hand key
+** when there is no flush, with no shift), and byte s of the high 32 is 13
+** times the number of cards of suit s, so its bit 6 is set from five cards
+** on (65 .. 91 for five to seven).  The low half's carries (at most six)
+** land in the clubs byte and stay under bit 6 below five clubs (52 + 6).
+** The flush test is one AND.  Adding a card is one addition, and sums of
+** disjoint hands add.  Such a sum with the hand's card set gives the hand
+** key without a branch.
 */
-#define DH_POKER_SUM_FIVE 0x20202020u  /* bit 5 of each suit's byte */
+#define DH_POKER_SUM_FIVE UINT64_C(0x4040404000000000)  /* bit 6 of each suit's byte */
 
 static inline uint64_t dh_poker_card_sum(dh_card c) { return dh_poker_card_word[c]; }
 
@@ -156,11 +159,11 @@ static inline uint64_t dh_poker_card_sum(dh_card c) { return dh_poker_card_word[
 static inline int dh_poker_sum_flush(uint64_t sum) { return (sum & DH_POKER_SUM_FIVE) != 0; }
 
 static inline uint32_t dh_poker_sum_key(uint64_t sum, dh_cardset cards) {
-  uint32_t five = (uint32_t)sum & DH_POKER_SUM_FIVE;  /* bit 8 s + 5: suit s */
+  uint64_t five = sum & DH_POKER_SUM_FIVE;  /* bit 8 s + 38: suit s */
   /* 16 s for the suit with five, anything (under 64) when none */
-  unsigned at = (2 * (unsigned)__builtin_ctz(five | 0x80000000u) - 10) & 63;
+  unsigned at = (2 * (unsigned)__builtin_ctzll(five | (UINT64_C(1) << 63)) - 76) & 63;
   uint32_t flush = dh_poker_flush_key((cards >> at) & 0x1FFF);
-  return five ? flush : (uint32_t)(sum >> 32);
+  return five ? flush : (uint32_t)sum;
 }
 
 /* the hand sum of n cards (5..7: the adds written out; others loop) */
@@ -188,7 +191,7 @@ __attribute__((cold)) uint32_t dh_poker_cards_flush_key(const dh_card *c, int n,
 static inline uint32_t dh_poker_cards_key(const dh_card *c, int n) {
   uint64_t sum = dh_poker_cards_sum(c, n);
   if (__builtin_expect(dh_poker_sum_flush(sum), 0)) return dh_poker_cards_flush_key(c, n, sum);
-  return (uint32_t)(sum >> 32);
+  return (uint32_t)sum;
 }
 
 #endif

@@ -28,8 +28,8 @@
 **    number of its cards in the low 6 bits (four lanes hold at most 52, so
 **    the low 6 bits of a hand's sum are its number of cards: the checked
 **    bulk calls test that for free).  dh_poker_card_word[card] is a
-**    card's term in a 64-bit hand sum: its mixed key plus one in the top
-**    32 bits, seven in its suit's byte of the low 32.
+**    card's term in a 64-bit hand sum: its mixed key plus one in the low
+**    32 bits, 13 in its suit's byte of the high 32.
 **  - The mix: an odd multiplier under which two neighbouring rows of the
 **    hash (below) hold no key of 5, 6 or 7 cards.  Those two rows take the
 **    flushes: the key flush_row << GEN_SHIFT | lane of every 13-bit lane.
@@ -287,14 +287,14 @@ static void make_keys(gen_tables *t) {
     if (__builtin_popcount(r) >= 5) t->lane[r] |= 64;
     t->lane[r] += (uint32_t)__builtin_popcount(r);
   }
-  /* a card's word: its mixed key plus one (the count) in the top 32 bits,
-  ** seven in its suit's byte of the low 32 (poker_impl.h); no card, no
-  ** word.  By card value, so that a byte indexes it as it is: a value reads
-  ** as its set position (its low six bits), as dh_set_of has it */
+  /* a card's word: its mixed key plus one (the count) in the low 32 bits,
+  ** 13 in its suit's byte of the high 32 (poker_impl.h); no card, no word.
+  ** By card value, so that a byte indexes it as it is: a value reads as its
+  ** set position (its low six bits), as dh_set_of has it */
   for (r = 0; r < 256; r++) {
     s = (r >> 4) & 3;
     b = r & 15;
-    t->word[r] = b < 13 ? (uint64_t)(t->card[b] + 1) << 32 | UINT64_C(7) << (8 * s) : 0;
+    t->word[r] = b < 13 ? UINT64_C(13) << (32 + 8 * s) | (t->card[b] + 1) : 0;
   }
 }
 
