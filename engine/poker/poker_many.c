@@ -24,13 +24,13 @@
 ** culprit.  Evaluating a bad hand reads nowhere outside the tables
 ** (poker.h), so finding it late is safe.
 **
-** Those three instructions are still a sixth of the work of a hand, and the
-** checked calls measured 15-20% behind the trusted ones.  Where the
-** processor counts bits in vectors (AVX-512 VPOPCNTQ: Ice Lake, Zen 4 and
-** later) a first pass checks sixteen hands in about ten instructions, a
-** block small enough to stay in L1 for the evaluation that follows.  The
-** choice is made at run time (the build targets the machine's AVX2 level,
-** not AVX-512), from flags that libgcc reads once at start-up.
+** Those three instructions are still a sixth of the work of a hand.  Where
+** the processor counts bits in vectors (AVX-512 VPOPCNTQ: Ice Lake, Zen 4
+** and later) sixteen hands are checked in about ten instructions: inside
+** eval's own loop, beside their evaluation, and for count in a first pass
+** over a block small enough to stay in L1 for the counting that follows.
+** The choice is made at run time (the build targets the machine's AVX2
+** level, not AVX-512), from flags that libgcc reads once at start-up.
 */
 #include "poker_impl.h"
 
@@ -108,56 +108,89 @@ eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out, int check, int 
   for (; i < n; i++) out[i] = value_of(hands[i], check, &c);
   return check && checks_failed(&c) ? first_bad(hands, n) : n;
 }
-#undef EIGHT_HANDS
 
 void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
   eval_many(hands, n, out, 0, 1);
 }
 
 #if CHECK512
-/* hands: 2 KB, in L1 for the evaluation, and fewer than PREFETCH_AHEAD: the
-** evaluation of one block has fetched the next before it is checked, which
-** keeps the check from waiting on memory */
-enum { CHECK_BLOCK = 256 };
-
 static int have_popcnt512(void) {
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
 }
 
-/* are the n hands all good?  Sixteen at a time: a vector popcount of each
-** eight, the smallest and largest counts kept (5 and 7 at most at the end),
-** and one three-way OR for stray bits: about ten instructions for sixteen
-** hands */
+/* the vector check: stray bits ORed in seen, the smallest and largest
+** counts in lo and hi (5 and 7 at most when every hand is good) */
+typedef struct checks512 { __m512i seen, lo, hi; } checks512;
+
+__attribute__((target("avx512f,avx512vpopcntdq")))
+static inline checks512 checks512_start(void) {
+  checks512 k = { _mm512_setzero_si512(), _mm512_set1_epi64(5), _mm512_set1_epi64(5) };
+  return k;
+}
+
+/* sixteen hands: a vector popcount of each eight, a min, a max and one
+** three-way OR, about ten instructions */
+__attribute__((target("avx512f,avx512vpopcntdq")))
+static inline void check16(checks512 *k, const dh_cardset *h) {
+  __m512i x = _mm512_loadu_si512((const void *)h);
+  __m512i y = _mm512_loadu_si512((const void *)(h + 8));
+  __m512i cx = _mm512_popcnt_epi64(x), cy = _mm512_popcnt_epi64(y);
+  k->seen = _mm512_ternarylogic_epi64(k->seen, x, y, 0xFE);  /* seen | x | y */
+  k->lo = _mm512_min_epu64(k->lo, _mm512_min_epu64(cx, cy));
+  k->hi = _mm512_max_epu64(k->hi, _mm512_max_epu64(cx, cy));
+}
+
+/* were all the hands checked good?  rest: the hands checked one by one */
+__attribute__((target("avx512f,avx512vpopcntdq")))
+static int checks512_good(const checks512 *k, dh_cardset rest) {
+  return rest == 0 && _mm512_reduce_min_epu64(k->lo) >= 5 && _mm512_reduce_max_epu64(k->hi) <= 7 &&
+         (_mm512_reduce_or_epi64(k->seen) & (long long)~DH_FRENCH52) == 0;
+}
+
+/* is one hand bad? (nonzero when it is) */
+static inline dh_cardset bad_hand(dh_cardset h) {
+  return (h & ~DH_FRENCH52) | ((unsigned)dh_set_count(h) - 5u > 2u);
+}
+
+/* are the n hands all good? */
 __attribute__((target("avx512f,avx512vpopcntdq")))
 static int all_good512(const dh_cardset *h, size_t n) {
-  __m512i seen = _mm512_setzero_si512(), lo = _mm512_set1_epi64(5), hi = _mm512_set1_epi64(5);
+  checks512 k = checks512_start();
   dh_cardset rest = 0;
   size_t i = 0;
+  for (; i + 16 <= n; i += 16) check16(&k, h + i);
+  for (; i < n; i++) rest |= bad_hand(h[i]);
+  return checks512_good(&k, rest);
+}
+
+/* eval_many with the vector check riding in the same loop: sixteen hands a
+** step, their check beside their evaluation, one test at the end */
+__attribute__((target("avx512f,avx512vpopcntdq")))
+static size_t eval_many_checked512(const dh_cardset *hands, size_t n, dh_hand_value *out) {
+  checks512 k = checks512_start();
+  checks c = { 0, 0 };
+  dh_cardset rest = 0;
+  const int check = 0;
+  size_t i = 0;
   for (; i + 16 <= n; i += 16) {
-    __m512i x = _mm512_loadu_si512((const void *)(h + i));
-    __m512i y = _mm512_loadu_si512((const void *)(h + i + 8));
-    __m512i cx = _mm512_popcnt_epi64(x), cy = _mm512_popcnt_epi64(y);
-    seen = _mm512_ternarylogic_epi64(seen, x, y, 0xFE);  /* seen | x | y */
-    lo = _mm512_min_epu64(lo, _mm512_min_epu64(cx, cy));
-    hi = _mm512_max_epu64(hi, _mm512_max_epu64(cx, cy));
+    __builtin_prefetch(AHEAD(hands + i));
+    __builtin_prefetch(AHEAD(hands + i + 8));
+    check16(&k, hands + i);
+    EIGHT_HANDS(i);
+    EIGHT_HANDS(i + 8);
   }
-  for (; i < n; i++) rest |= (h[i] & ~DH_FRENCH52) | ((unsigned)dh_set_count(h[i]) - 5u > 2u);
-  return rest == 0 && _mm512_reduce_min_epu64(lo) >= 5 && _mm512_reduce_max_epu64(hi) <= 7 &&
-         (_mm512_reduce_or_epi64(seen) & (long long)~DH_FRENCH52) == 0;
+  for (; i < n; i++) {
+    out[i] = value_of(hands[i], check, &c);
+    rest |= bad_hand(hands[i]);
+  }
+  return checks512_good(&k, rest) ? n : first_bad(hands, n);
 }
 #endif
+#undef EIGHT_HANDS
 
 size_t dh_poker_eval_many_checked(const dh_cardset *hands, size_t n, dh_hand_value *out) {
 #if CHECK512
-  if (have_popcnt512()) {
-    size_t i, m;
-    for (i = 0; i < n; i += m) {
-      m = n - i < CHECK_BLOCK ? n - i : CHECK_BLOCK;
-      if (!all_good512(hands + i, m)) return i + first_bad(hands + i, m);
-      eval_many(hands + i, m, out + i, 0, 0);
-    }
-    return n;
-  }
+  if (have_popcnt512()) return eval_many_checked512(hands, n, out);
 #endif
   return eval_many(hands, n, out, 1, 0);
 }
@@ -207,6 +240,13 @@ count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES], i
 void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]) {
   count_many(hands, n, counts, 0);
 }
+
+#if CHECK512
+/* hands: 2 KB, in L1 for the counting, and fewer than PREFETCH_AHEAD: the
+** counting of one block has fetched the next before it is checked, which
+** keeps the check from waiting on memory */
+enum { CHECK_BLOCK = 256 };
+#endif
 
 size_t dh_poker_count_many_checked(const dh_cardset *hands, size_t n,
                                    uint64_t counts[DH_NCATEGORIES]) {
