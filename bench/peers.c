@@ -97,8 +97,11 @@ static int64_t dh_enum7(const ctx *c, uint64_t *check) {
   return n;
 }
 
-/* the bulk call, 1024 hands a call into an array that stays in L1 */
-static int64_t dh_many(const hands *h, int passes, uint64_t *check) {
+/* deckhand's bulk calls, from each input form */
+enum { FROM_SETS, FROM_KEYS, FROM_CARDS };
+
+/* a bulk call, 1024 hands a call into an array that stays in L1 */
+static int64_t dh_bulk(const hands *h, int passes, int from, uint64_t *check) {
   enum { BLOCK = 1024 };
   dh_hand_value v[BLOCK];
   uint64_t s = 0;
@@ -107,39 +110,9 @@ static int64_t dh_many(const hands *h, int passes, uint64_t *check) {
   for (p = 0; p < passes; p++)
     for (i = 0; i < NRANDOM; i += BLOCK) {
       size_t m = NRANDOM - i < BLOCK ? NRANDOM - i : BLOCK;
-      dh_poker_eval_many(h->sets + i, m, v);
-      for (j = 0; j < m; j++) s += v[j];
-    }
-  *check = s;
-  return (int64_t)passes * NRANDOM;
-}
-
-static int64_t dh_keys(const hands *h, int passes, uint64_t *check) {
-  enum { BLOCK = 1024 };
-  dh_hand_value v[BLOCK];
-  uint64_t s = 0;
-  int p;
-  size_t i, j;
-  for (p = 0; p < passes; p++)
-    for (i = 0; i < NRANDOM; i += BLOCK) {
-      size_t m = NRANDOM - i < BLOCK ? NRANDOM - i : BLOCK;
-      dh_poker_eval_keys(h->keys + i, m, v);
-      for (j = 0; j < m; j++) s += v[j];
-    }
-  *check = s;
-  return (int64_t)passes * NRANDOM;
-}
-
-static int64_t dh_cards_many(const hands *h, int passes, uint64_t *check) {
-  enum { BLOCK = 1024 };
-  dh_hand_value v[BLOCK];
-  uint64_t s = 0;
-  int p, k = h->k;
-  size_t i, j;
-  for (p = 0; p < passes; p++)
-    for (i = 0; i < NRANDOM; i += BLOCK) {
-      size_t m = NRANDOM - i < BLOCK ? NRANDOM - i : BLOCK;
-      dh_poker_eval_cards_many(h->dh_cards + i * (size_t)k, k, m, v);
+      if (from == FROM_SETS) dh_poker_eval_many(h->sets + i, m, v);
+      else if (from == FROM_KEYS) dh_poker_eval_keys(h->keys + i, m, v);
+      else dh_poker_eval_cards_many(h->dh_cards + i * (size_t)h->k, h->k, m, v);
       for (j = 0; j < m; j++) s += v[j];
     }
   *check = s;
@@ -167,14 +140,14 @@ static int64_t dh_cards(const hands *h, int passes, uint64_t *check) {
   return (int64_t)passes * NRANDOM;
 }
 
-static int64_t dh_keys7(const ctx *c, uint64_t *s) { return dh_keys(&c->h7, c->passes, s); }
-static int64_t dh_keys5(const ctx *c, uint64_t *s) { return dh_keys(&c->h5, c->passes, s); }
-static int64_t dh_cmany7(const ctx *c, uint64_t *s) { return dh_cards_many(&c->h7, c->passes, s); }
-static int64_t dh_cmany5(const ctx *c, uint64_t *s) { return dh_cards_many(&c->h5, c->passes, s); }
-static int64_t dh_many7(const ctx *c, uint64_t *s) { return dh_many(&c->h7, c->passes, s); }
+static int64_t dh_keys7(const ctx *c, uint64_t *s) { return dh_bulk(&c->h7, c->passes, FROM_KEYS, s); }
+static int64_t dh_keys5(const ctx *c, uint64_t *s) { return dh_bulk(&c->h5, c->passes, FROM_KEYS, s); }
+static int64_t dh_cmany7(const ctx *c, uint64_t *s) { return dh_bulk(&c->h7, c->passes, FROM_CARDS, s); }
+static int64_t dh_cmany5(const ctx *c, uint64_t *s) { return dh_bulk(&c->h5, c->passes, FROM_CARDS, s); }
+static int64_t dh_many7(const ctx *c, uint64_t *s) { return dh_bulk(&c->h7, c->passes, FROM_SETS, s); }
 static int64_t dh_each7(const ctx *c, uint64_t *s) { return dh_each(&c->h7, c->passes, s); }
 static int64_t dh_cards7(const ctx *c, uint64_t *s) { return dh_cards(&c->h7, c->passes, s); }
-static int64_t dh_many5(const ctx *c, uint64_t *s) { return dh_many(&c->h5, c->passes, s); }
+static int64_t dh_many5(const ctx *c, uint64_t *s) { return dh_bulk(&c->h5, c->passes, FROM_SETS, s); }
 static int64_t dh_each5(const ctx *c, uint64_t *s) { return dh_each(&c->h5, c->passes, s); }
 static int64_t dh_cards5(const ctx *c, uint64_t *s) { return dh_cards(&c->h5, c->passes, s); }
 

@@ -300,16 +300,20 @@ static void make_keys(gen_tables *t) {
 
 /* --- the flush rows ------------------------------------------------------- */
 
+/* the key of a rank multiset (not mixed) */
+static uint32_t key_of_counts(const gen_tables *t, const int *cnt) {
+  uint32_t k = 0;
+  int r;
+  for (r = 0; r < 13; r++) k += (uint32_t)cnt[r] * t->mult[r];
+  return k;
+}
+
 /* the mixed keys of 5..7 ranks (every row of GEN_SHIFT bits they use) */
 typedef struct row_use { const gen_tables *t; uint32_t mix; uint8_t *used; } row_use;
 
 static void mark_row(const int *cnt, int n, void *ud) {
   row_use *u = ud;
-  uint32_t k = 0;
-  int r;
-  if (n < 5) return;
-  for (r = 0; r < 13; r++) k += (uint32_t)cnt[r] * u->t->mult[r];
-  u->used[((k * u->mix) & GEN_MASK) >> GEN_SHIFT] = 1;
+  if (n >= 5) u->used[((key_of_counts(u->t, cnt) * u->mix) & GEN_MASK) >> GEN_SHIFT] = 1;
 }
 
 /* the first of two neighbouring rows that no hand of 5..7 cards uses under
@@ -365,11 +369,8 @@ typedef struct key_list { const gen_tables *t; uint32_t *key; uint16_t *val; int
 
 static void add_key(const int *cnt, int n, void *ud) {
   key_list *l = ud;
-  uint32_t k = 0;
-  int r;
   if (n < 5) return;
-  for (r = 0; r < 13; r++) k += (uint32_t)cnt[r] * l->t->mult[r];
-  l->key[l->n] = (k * l->t->mix) & GEN_MASK;
+  l->key[l->n] = (key_of_counts(l->t, cnt) * l->t->mix) & GEN_MASK;
   l->val[l->n++] = value_of(l->t, best_of_counts(cnt));
 }
 
