@@ -55,6 +55,7 @@ build = {
         "engine/poker/poker_eval.c",
         "engine/poker/poker_keys.c",
         "engine/poker/poker_many.c",
+        "engine/poker/poker_many512.c",
         "engine/poker/poker_tables.c",
         "engine/poker/range.c",
         "bindings/lua/lcard.c",

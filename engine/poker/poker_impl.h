@@ -59,6 +59,7 @@
 DH_POKER_HIDDEN extern const uint32_t dh_poker_card_key[13];  /* by rank - 2 */
 DH_POKER_HIDDEN extern const uint64_t dh_poker_card_word[256]; /* by card value */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_lane[8192];
+DH_POKER_HIDDEN extern const uint32_t dh_poker_lane_part[64];  /* 32 + 16 + 16: poker_many512.c */
 DH_POKER_HIDDEN extern const uint16_t dh_poker_cat_base[10];  /* dense index of a category's first value */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_shape[7462];   /* category << 20 | ranks, 4 bits each */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_offset[DH_POKER_NROWS];

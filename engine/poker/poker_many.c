@@ -24,22 +24,13 @@
 ** culprit.  Evaluating a bad hand reads nowhere outside the tables
 ** (poker.h), so finding it late is safe.
 **
-** Those three instructions are still a sixth of the work of a hand.  Where
-** the processor counts bits in vectors (AVX-512 VPOPCNTQ: Ice Lake, Zen 4
-** and later) sixteen hands are checked in about ten instructions: inside
-** eval's own loop, beside their evaluation, and for count in a first pass
-** over a block small enough to stay in L1 for the counting that follows.
-** The choice is made at run time (the build targets the machine's AVX2
-** level, not AVX-512), from flags that libgcc reads once at start-up.
+** Where the processor has AVX-512 and its vector popcount (chosen at run
+** time) whole blocks of hands take poker_many512.c's way, sixteen at a
+** time, checked there in about ten instructions for sixteen hands, and only
+** what is left over at the end takes the loops below.  Counts are then
+** taken from the values of a block.
 */
-#include "poker_impl.h"
-
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(DH_POKER_NO_AVX512)
-#define CHECK512 1
-#include <immintrin.h>
-#else
-#define CHECK512 0
-#endif
+#include "poker_many512.h"
 
 #define PREFETCH_AHEAD 512  /* hands */
 /* an address a little ahead, made with integer arithmetic: a pointer past
@@ -110,87 +101,24 @@ eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out, int check, int 
 }
 
 void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
-  eval_many(hands, n, out, 0, 1);
-}
-
-#if CHECK512
-static int have_popcnt512(void) {
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
-}
-
-/* the vector check: stray bits ORed in seen, the smallest and largest
-** counts in lo and hi (5 and 7 at most when every hand is good) */
-typedef struct checks512 { __m512i seen, lo, hi; } checks512;
-
-__attribute__((target("avx512f,avx512vpopcntdq")))
-static inline checks512 checks512_start(void) {
-  checks512 k = { _mm512_setzero_si512(), _mm512_set1_epi64(5), _mm512_set1_epi64(5) };
-  return k;
-}
-
-/* sixteen hands: a vector popcount of each eight, a min, a max and one
-** three-way OR, about ten instructions */
-__attribute__((target("avx512f,avx512vpopcntdq")))
-static inline void check16(checks512 *k, const dh_cardset *h) {
-  __m512i x = _mm512_loadu_si512((const void *)h);
-  __m512i y = _mm512_loadu_si512((const void *)(h + 8));
-  __m512i cx = _mm512_popcnt_epi64(x), cy = _mm512_popcnt_epi64(y);
-  k->seen = _mm512_ternarylogic_epi64(k->seen, x, y, 0xFE);  /* seen | x | y */
-  k->lo = _mm512_min_epu64(k->lo, _mm512_min_epu64(cx, cy));
-  k->hi = _mm512_max_epu64(k->hi, _mm512_max_epu64(cx, cy));
-}
-
-/* were all the hands checked good?  rest: the hands checked one by one */
-__attribute__((target("avx512f,avx512vpopcntdq")))
-static int checks512_good(const checks512 *k, dh_cardset rest) {
-  return rest == 0 && _mm512_reduce_min_epu64(k->lo) >= 5 && _mm512_reduce_max_epu64(k->hi) <= 7 &&
-         (_mm512_reduce_or_epi64(k->seen) & (long long)~DH_FRENCH52) == 0;
-}
-
-/* is one hand bad? (nonzero when it is) */
-static inline dh_cardset bad_hand(dh_cardset h) {
-  return (h & ~DH_FRENCH52) | ((unsigned)dh_set_count(h) - 5u > 2u);
-}
-
-/* are the n hands all good? */
-__attribute__((target("avx512f,avx512vpopcntdq")))
-static int all_good512(const dh_cardset *h, size_t n) {
-  checks512 k = checks512_start();
-  dh_cardset rest = 0;
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16) check16(&k, h + i);
-  for (; i < n; i++) rest |= bad_hand(h[i]);
-  return checks512_good(&k, rest);
-}
-
-/* eval_many with the vector check riding in the same loop: sixteen hands a
-** step, their check beside their evaluation, one test at the end */
-__attribute__((target("avx512f,avx512vpopcntdq")))
-static size_t eval_many_checked512(const dh_cardset *hands, size_t n, dh_hand_value *out) {
-  checks512 k = checks512_start();
-  checks c = { 0, 0 };
-  dh_cardset rest = 0;
-  const int check = 0;
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    __builtin_prefetch(AHEAD(hands + i));
-    __builtin_prefetch(AHEAD(hands + i + 8));
-    check16(&k, hands + i);
-    EIGHT_HANDS(i);
-    EIGHT_HANDS(i + 8);
-  }
-  for (; i < n; i++) {
-    out[i] = value_of(hands[i], check, &c);
-    rest |= bad_hand(hands[i]);
-  }
-  return checks512_good(&k, rest) ? n : first_bad(hands, n);
-}
+  size_t done = 0;
+#if DH_POKER_512
+  if (dh_poker_have512()) done = dh_poker_values512(hands, n, out);
 #endif
+  eval_many(hands + done, n - done, out + done, 0, 1);
+}
+
 #undef EIGHT_HANDS
 
 size_t dh_poker_eval_many_checked(const dh_cardset *hands, size_t n, dh_hand_value *out) {
-#if CHECK512
-  if (have_popcnt512()) return eval_many_checked512(hands, n, out);
+#if DH_POKER_512
+  if (dh_poker_have512()) {
+    int good;
+    size_t done = dh_poker_values512_checked(hands, n, out, &good), rest;
+    if (!good) return first_bad(hands, done);
+    rest = eval_many(hands + done, n - done, out + done, 1, 0);
+    return done + rest;
+  }
 #endif
   return eval_many(hands, n, out, 1, 0);
 }
@@ -237,29 +165,61 @@ count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES], i
   return n;
 }
 
-void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]) {
-  count_many(hands, n, counts, 0);
+#if DH_POKER_512
+/* counts[category] += 1 for each of m values, m at most 4 * 127 (four
+** words of 7-bit fields) */
+static void count_values(const dh_hand_value *v, size_t m, uint64_t counts[DH_NCATEGORIES]) {
+  uint64_t a = 0, b = 0, c = 0, d = 0;
+  size_t j;
+  for (j = 0; j + 4 <= m; j += 4) {
+    a += field[v[j] >> 12];
+    b += field[v[j + 1] >> 12];
+    c += field[v[j + 2] >> 12];
+    d += field[v[j + 3] >> 12];
+  }
+  for (; j < m; j++) a += field[v[j] >> 12];
+  spill(counts, a);
+  spill(counts, b);
+  spill(counts, c);
+  spill(counts, d);
 }
 
-#if CHECK512
-/* hands: 2 KB, in L1 for the counting, and fewer than PREFETCH_AHEAD: the
-** counting of one block has fetched the next before it is checked, which
-** keeps the check from waiting on memory */
-enum { CHECK_BLOCK = 256 };
+/* whole blocks of hands counted from their values; returns how many hands
+** that is, and with check *good = were they all good? */
+static size_t count512(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES],
+                       int check, int *good) {
+  dh_hand_value v[DH_POKER_BLOCK512];
+  size_t i;
+  *good = 1;
+  for (i = 0; i + DH_POKER_BLOCK512 <= n; i += DH_POKER_BLOCK512) {
+    if (check) dh_poker_values512_checked(hands + i, DH_POKER_BLOCK512, v, good);
+    else dh_poker_values512(hands + i, DH_POKER_BLOCK512, v);
+    if (!*good) break;
+    count_values(v, DH_POKER_BLOCK512, counts);
+  }
+  return i;
+}
 #endif
+
+void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]) {
+  size_t done = 0;
+#if DH_POKER_512
+  int good;
+  if (dh_poker_have512()) done = count512(hands, n, counts, 0, &good);
+#endif
+  count_many(hands + done, n - done, counts, 0);
+}
 
 size_t dh_poker_count_many_checked(const dh_cardset *hands, size_t n,
                                    uint64_t counts[DH_NCATEGORIES]) {
-#if CHECK512
-  if (have_popcnt512()) {
+#if DH_POKER_512
+  if (dh_poker_have512()) {
     uint64_t local[DH_NCATEGORIES] = { 0 };
-    size_t i, m;
-    int k;
-    for (i = 0; i < n; i += m) {
-      m = n - i < CHECK_BLOCK ? n - i : CHECK_BLOCK;
-      if (!all_good512(hands + i, m)) return i + first_bad(hands + i, m);
-      count_many(hands + i, m, local, 0);
-    }
+    int good, k;
+    size_t done = count512(hands, n, local, 1, &good), rest;
+    if (!good) return done + first_bad(hands + done, DH_POKER_BLOCK512);
+    rest = count_many(hands + done, n - done, local, 1);
+    if (rest < n - done) return done + rest;
     for (k = 0; k < DH_NCATEGORIES; k++) counts[k] += local[k];
     return n;
   }

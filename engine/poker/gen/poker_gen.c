@@ -29,7 +29,9 @@
 **    the low 6 bits of a hand's sum are its number of cards: the checked
 **    bulk calls test that for free).  dh_poker_card_word[card] is a
 **    card's term in a 64-bit hand sum: its mixed key plus one in the low
-**    32 bits, 13 in its suit's byte of the high 32.
+**    32 bits, 13 in its suit's byte of the high 32.  dh_poker_lane_part
+**    is the lane sum of a lane's three parts (ranks 2-6, 7-T, J-A), the
+**    first with 3 more in its count, for the vector path.
 **  - The mix: an odd multiplier under which two neighbouring rows of the
 **    hash (below) hold no key of 5, 6 or 7 cards.  Those two rows take the
 **    flushes: the key flush_row << GEN_SHIFT | lane of every 13-bit lane.
@@ -71,6 +73,7 @@ typedef struct gen_tables {
   int flush_row;            /* rows flush_row and flush_row + 1 hold the flushes */
   uint32_t card[13];        /* mixed key of a card: (mult * mix mod 2^25) << 7 */
   uint64_t word[256];       /* a card's word in a hand sum, by card value */
+  uint32_t part[64];        /* lane sums of the 5-, 4- and 4-bit parts of a lane */
   uint32_t lane[8192];      /* mixed key of a suit lane, | 64 when it holds five,
                             ** + its number of cards */
   uint32_t packed[7462];    /* packed strength of each value, by dense index */
@@ -287,6 +290,22 @@ static void make_keys(gen_tables *t) {
     if (__builtin_popcount(r) >= 5) t->lane[r] |= 64;
     t->lane[r] += (uint32_t)__builtin_popcount(r);
   }
+  /* a lane cut in three, ranks 0..4, 5..8 and 9..12, for the vector path
+  ** (poker_many512.c): each part's sum of card keys and its number of
+  ** cards, and 3 more in the first part's count, so that the three parts'
+  ** sum has bit 3 set when the lane holds five or more */
+  for (r = 0; r < 32; r++) {
+    t->part[r] = 3;
+    for (b = 0; b < 5; b++) if (r >> b & 1) t->part[r] += t->card[b] + 1;
+  }
+  for (r = 0; r < 16; r++) {
+    t->part[32 + r] = t->part[48 + r] = 0;
+    for (b = 0; b < 4; b++)
+      if (r >> b & 1) {
+        t->part[32 + r] += t->card[5 + b] + 1;
+        t->part[48 + r] += t->card[9 + b] + 1;
+      }
+  }
   /* a card's word: its mixed key plus one (the count) in the low 32 bits,
   ** 13 in its suit's byte of the high 32 (poker_impl.h); no card, no word.
   ** By card value, so that a byte indexes it as it is: a value reads as its
@@ -498,6 +517,7 @@ int main(int argc, char **argv) {
   put_array("const uint32_t dh_poker_card_key[13]", t.card, NULL, 13, 1);
   put_words("const uint64_t dh_poker_card_word[256]", t.word, 256);
   put_array("const uint32_t dh_poker_lane[8192]", t.lane, NULL, 8192, 1);
+  put_array("const uint32_t dh_poker_lane_part[64]", t.part, NULL, 64, 1);
   put_array("const uint16_t dh_poker_cat_base[10]", NULL, t.cat_base, 10, 0);
   put_array("const uint32_t dh_poker_shape[7462]", t.packed, NULL, 7462, 1);
   put_array("const uint32_t dh_poker_offset[DH_POKER_NROWS]", t.offset, NULL, t.nrows, 1);
