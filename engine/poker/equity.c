@@ -291,7 +291,7 @@ static int validate(const dh_equity_req *q, dh_equity_result *res) {
 }
 
 /* out of line, like monte_carlo_items: the compiler lays out its loop
-** best on its own (about 1% fewer instructions in the bench) */
+** best on its own (docs/performance.md) */
 __attribute__((noinline)) static void monte_carlo(run *r) {
   const dh_equity_req *q = r->req;
   dh_equity_result *res = r->res;
@@ -423,8 +423,8 @@ static const dh_range_item *open_item(const dh_range *rg) {
   return NULL;
 }
 
-/* kept out of line: inlined beside monte_carlo, it cost the Hold'em loop
-** about 4% more instructions */
+/* kept out of line: inlined beside monte_carlo, it made the Hold'em loop
+** longer (docs/performance.md) */
 __attribute__((noinline)) static void monte_carlo_items(run *r) {
   const dh_equity_req *q = r->req;
   dh_equity_result *res = r->res;

@@ -3,16 +3,13 @@
 **
 ** Sixteen hands a step for trusted hands, eight for checked ones, so that
 ** their independent table loads overlap and the loop's own instructions are
-** few.  (Measured in one process, alternating: sixteen a step gained 2% on
-** random 5-card hands over eight, but cost the checked calls 7-10%.)  (An AVX2 version, eight hands per
-** step with every table read a gather, was measured slower on the machine
-** this was tuned on: 375 against 517 M hands/s, random 7-card hands.)
+** few (the checked step is shorter because its checks make it longer).
+** Gathers are no help: every table read would be one, and they are slow
+** (docs/performance.md).
 **
-** The hands array is read once, front to back, and at 5 GB/s or so the
-** hardware prefetcher alone falls behind while the table loads keep the
-** memory system busy: one explicit prefetch per cache line (eight hands),
-** a few hundred hands ahead, gained 5-10% on 10 M random hands (256 to 2048
-** hands ahead measured the same).
+** The hands array is read once, front to back, and the hardware prefetcher
+** alone falls behind while the table loads keep the memory system busy: one
+** explicit prefetch per cache line (eight hands), a few hundred hands ahead.
 **
 ** The checked calls take hands nobody vouched for (a Lua string, say).  A
 ** hand is good when it is 5..7 cards and every bit is one of the 52 cards.
