@@ -8,11 +8,12 @@
 **
 ** A round times every form of every row once, the two evaluators of a row
 ** back to back, the one going first alternating from round to round.  Each
-** timing is processor time.  A row's ratio is taken round by round (the
-** fastest deckhand form over OMPEval's timing in the same round), and the
-** median and min..max of those ratios are printed beside each form's median
-** rate and min..max.  The random rows run over the same 10 M hands
-** `passes` times (default 3) so that a timing is long enough to read.
+** timing is processor time.  Ratios are taken round by round (a deckhand
+** form over OMPEval's timing in the same round), and the median and
+** min..max of those ratios are printed beside each form's median rate and
+** min..max, the fastest form of a row first.  The random rows run over the
+** same 10 M hands `passes` times (default 3) so that a timing is long
+** enough to read.
 **
 ** Before any timing, both evaluators must agree: the same category counts
 ** over every 7-card hand and the same order on every pair of neighbouring
@@ -190,7 +191,7 @@ typedef struct entry { const char *name; form f; } entry;
 
 typedef struct row {
   const char *title;
-  entry dh[MAXFORMS];  /* deckhand's forms; the fastest makes the ratio */
+  entry dh[MAXFORMS];  /* deckhand's forms */
   entry omp;
 } row;
 
@@ -300,27 +301,38 @@ int main(int argc, char **argv) {
     fprintf(stderr, "\rround %d of %d", r + 1, rounds);
   }
   fprintf(stderr, "\n");
-  printf("M hands/s by processor time, median (min..max) of %d interleaved rounds;\n"
-         "ratio: deckhand's fastest form / OMPEval, taken round by round\n\n", rounds);
-  printf("| row | deckhand | OMPEval | deckhand / OMPEval |\n|---|---|---|---|\n");
+  printf("M hands/s by processor time, median (min..max) of %d interleaved rounds; each\n"
+         "ratio is taken round by round, a deckhand form over OMPEval's in the same round.\n"
+         "A row's first line is deckhand's fastest form there (by median).\n\n", rounds);
+  printf("| row | deckhand | M/s | OMPEval | M/s | deckhand / OMPEval |\n"
+         "|---|---|---|---|---|---|\n");
   for (i = 0; i < NROWS; i++) {
     const row *w = &rows[i];
-    double med[MAXFORMS + 1], lo, hi, ratio[MAXROUNDS], omp[MAXROUNDS];
-    int best = 0;
-    printf("| %s | ", w->title);
-    for (f = 0; f < MAXFORMS && w->dh[f].f; f++) {
-      double v[MAXROUNDS];
+    double med[MAXFORMS], omp_med, lo[MAXFORMS], hi[MAXFORMS], omp_lo, omp_hi, v[MAXROUNDS];
+    int order[MAXFORMS], nf = 0, a, b;
+    for (f = 0; f < MAXFORMS && w->dh[f].f; f++, nf++) {
       memcpy(v, rate[i][f], sizeof v);
-      spread(v, rounds, &med[f], &lo, &hi);
-      if (med[f] > med[best]) best = f;
-      printf("%s%.0f (%.0f..%.0f) `%s`", f ? ", " : "", med[f], lo, hi, w->dh[f].name);
+      spread(v, rounds, &med[f], &lo[f], &hi[f]);
+      order[f] = f;
     }
-    memcpy(omp, rate[i][MAXFORMS], sizeof omp);
-    spread(omp, rounds, &med[MAXFORMS], &lo, &hi);
-    printf(" | %.0f (%.0f..%.0f) %s | ", med[MAXFORMS], lo, hi, w->omp.name);
-    for (r = 0; r < rounds; r++) ratio[r] = rate[i][best][r] / rate[i][MAXFORMS][r];
-    spread(ratio, rounds, &med[0], &lo, &hi);
-    printf("%.2f (%.2f..%.2f) |\n", med[0], lo, hi);
+    for (a = 1; a < nf; a++)  /* fastest first */
+      for (b = a; b > 0 && med[order[b]] > med[order[b - 1]]; b--) {
+        int t = order[b];
+        order[b] = order[b - 1];
+        order[b - 1] = t;
+      }
+    memcpy(v, rate[i][MAXFORMS], sizeof v);
+    spread(v, rounds, &omp_med, &omp_lo, &omp_hi);
+    for (a = 0; a < nf; a++) {
+      double rmed, rlo, rhi;
+      f = order[a];
+      for (r = 0; r < rounds; r++) v[r] = rate[i][f][r] / rate[i][MAXFORMS][r];
+      spread(v, rounds, &rmed, &rlo, &rhi);
+      printf("| %s | `%s` | %.0f (%.0f..%.0f) | %s | ", a ? "" : w->title, w->dh[f].name, med[f],
+             lo[f], hi[f], a ? "" : w->omp.name);
+      if (a == 0) printf("%.0f (%.0f..%.0f)", omp_med, omp_lo, omp_hi);
+      printf(" | %.2f (%.2f..%.2f) |\n", rmed, rlo, rhi);
+    }
   }
   return 0;
 }
