@@ -9,7 +9,7 @@
 ** in the wheel A-2-3-4-5 (a "five high" straight), low.
 **
 ** No init call, no file, no state: every function is safe to call from any
-** thread.  The tables (about 270 KB, engine/poker/poker_tables.c) are constant.
+** thread.  The tables (about 350 KB, engine/poker/poker_tables.c) are constant.
 ** Hands are card sets (cardset.h) of 52-card positions: jokers, second
 ** copies and slots 13..15 are not cards here (dh_poker_valid says so).
 */
