@@ -27,7 +27,7 @@
 ** what is left over at the end takes the loops below.  Counts are then
 ** taken from the values of a block.
 */
-#include "poker_many512.h"
+#include "poker_many512_impl.h"
 
 #define PREFETCH_AHEAD 512  /* hands */
 /* an address a little ahead, made with integer arithmetic: a pointer past

@@ -18,7 +18,7 @@
 ** The checked form checks the sixteen hands of a step as poker_many.c's
 ** check does (a vector popcount, a min, a max, an OR), on the same loads.
 */
-#include "poker_many512.h"
+#include "poker_many512_impl.h"
 
 #if DH_POKER_512
 #include <immintrin.h>

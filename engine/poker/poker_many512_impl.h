@@ -1,9 +1,9 @@
 /*
-** poker_many512.h -- the AVX-512 forms of the array calls (poker_many512.c),
+** poker_many512_impl.h -- the AVX-512 forms of the array calls (poker_many512.c),
 ** for poker_many.c.  Not part of the public API.
 */
-#ifndef DH_POKER_MANY512_H
-#define DH_POKER_MANY512_H
+#ifndef DH_POKER_MANY512_IMPL_H
+#define DH_POKER_MANY512_IMPL_H
 
 #include "poker_impl.h"
 
