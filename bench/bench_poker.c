@@ -1,7 +1,7 @@
 /*
-** bench_poker.c -- hand evaluation speed, single thread, beside the
-** references measured on this machine kind (docs in
-** /work/shared/PERF-ANCHORS.md: OMPEval, Two Plus Two).
+** bench_poker.c -- hand evaluation speed, single thread.  Other evaluators
+** are compared in one program, side by side (bench/peers.sh), never
+** against figures from other runs.
 **
 **   build/release/bench/bench_poker [runs]
 **
@@ -206,18 +206,14 @@ int main(int argc, char **argv) {
   r7 = random_hands(NRANDOM, 7, 7);
   r5 = random_hands(NRANDOM, 5, 5);
   printf("poker evaluation, single thread, M hands/s, median of %d runs (min..max) by wall\n"
-         "time and by processor time; references from PERF-ANCHORS.md\n", runs);
+         "time and by processor time; other evaluators side by side: bench/peers.sh\n", runs);
   printf("%-34s %18s %18s\n", "", "wall", "processor");
-  measure("enum 7, category counts", enum7, NULL, 0, runs,
-          "goal 1000; OMPEval 906, Two Plus Two 1334");
-  measure("random 7, sum, dh_poker_eval_many", sum_many, r7, NRANDOM, runs,
-          "goal 450; OMPEval 433, Two Plus Two 29");
+  measure("enum 7, category counts", enum7, NULL, 0, runs, "goal 1000");
+  measure("random 7, sum, dh_poker_eval_many", sum_many, r7, NRANDOM, runs, "goal 450");
   measure("random 7, sum, dh_poker_eval", sum_each, r7, NRANDOM, runs, "");
   measure("random 7, dh_poker_count_many", count_many, r7, NRANDOM, runs, "");
-  measure("enum 5, category counts", enum5, NULL, 0, runs,
-          "goal 1000; OMPEval 901, Two Plus Two 679");
-  measure("random 5, sum, dh_poker_eval_many", sum_many, r5, NRANDOM, runs,
-          "goal 650; OMPEval 623, Two Plus Two 55");
+  measure("enum 5, category counts", enum5, NULL, 0, runs, "goal 1000");
+  measure("random 5, sum, dh_poker_eval_many", sum_many, r5, NRANDOM, runs, "goal 650");
   measure("random 5, sum, dh_poker_eval", sum_each, r5, NRANDOM, runs, "");
   free(r7);
   free(r5);

@@ -1,5 +1,11 @@
 /*
 ** equity.c -- showdown equity by enumeration or Monte Carlo (equity.h).
+**
+** Hands are valued from hand sums (poker_impl.h): each player's hole cards
+** and the board keep their sums beside their card sets, the board's built
+** a card at a time as the boards are enumerated or drawn, so a player's
+** hand is one addition and its value the key's two loads, with no branch
+** for flushes.
 */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime under -std=c11 */
 
@@ -8,7 +14,7 @@
 #include <time.h>
 
 #include "equity.h"
-#include "poker.h"
+#include "poker_impl.h"
 #include "rng.h"
 
 /* how often (in trials) the clock and the callback are looked at */
@@ -24,7 +30,9 @@ typedef struct run {
   dh_equity_result *res;
   int np, omaha;
   dh_cardset hole[DH_EQ_MAXPLAYERS];
+  uint64_t hole_sum[DH_EQ_MAXPLAYERS];        /* their hand sums */
   dh_cardset pairs[DH_EQ_MAXPLAYERS][6];     /* Omaha: the six two-card subsets */
+  uint64_t pair_sum[DH_EQ_MAXPLAYERS][6];
   uint64_t sq[DH_EQ_MAXPLAYERS];              /* sum of units squared, for the variance */
   uint64_t next_check, next_progress, every;
   double deadline;                            /* 0: none */
@@ -51,44 +59,70 @@ static void check(run *r) {
   }
 }
 
+/* the hand sum of a card set */
+static uint64_t sum_of(dh_cardset s) {
+  uint64_t sum = 0;
+  for (; s; s &= s - 1) sum += dh_poker_card_sum((dh_card)dh_set_first(s));
+  return sum;
+}
+
 static void set_hole(run *r, int p, dh_cardset c) {
   r->hole[p] = c;
+  r->hole_sum[p] = sum_of(c);
   if (r->omaha) {
     dh_cardset cs[4];
     int i, j, k = 0;
     for (i = 0; i < 4; i++) { cs[i] = c & (~c + 1); c &= c - 1; }
     for (i = 0; i < 4; i++)
-      for (j = i + 1; j < 4; j++) r->pairs[p][k++] = cs[i] | cs[j];
+      for (j = i + 1; j < 4; j++) {
+        r->pair_sum[p][k] = sum_of(cs[i] | cs[j]);
+        r->pairs[p][k++] = cs[i] | cs[j];
+      }
   }
 }
 
+/* the value of the hand of cards `set` whose hand sum is `sum` */
+static inline dh_hand_value value_of(uint64_t sum, dh_cardset set) {
+  return dh_poker_key_value(dh_poker_sum_key(sum, set));
+}
+
 /* Omaha: the best of two hole cards (six ways) and three of the board (ten) */
-static dh_hand_value omaha_value(const dh_cardset pairs[6], const dh_cardset tri[10]) {
+static dh_hand_value omaha_value(const run *r, int p, const dh_cardset tri[10],
+                                 const uint64_t tri_sum[10]) {
   dh_hand_value best = 0;
   int i, j;
   for (i = 0; i < 6; i++)
     for (j = 0; j < 10; j++) {
-      dh_hand_value v = dh_poker_eval(pairs[i] | tri[j]);
+      dh_hand_value v = value_of(r->pair_sum[p][i] + tri_sum[j], r->pairs[p][i] | tri[j]);
       if (v > best) best = v;
     }
   return best;
 }
 
-/* one trial: every player's hand against the complete board */
-static void score(run *r, dh_cardset board) {
+/* one trial: every player's hand against the complete board, whose hand
+** sum is board_sum */
+static void score(run *r, dh_cardset board, uint64_t board_sum) {
   dh_equity_result *res = r->res;
   dh_hand_value v[DH_EQ_MAXPLAYERS], best = 0;
   int p, k = 0;
   if (r->omaha) {
     dh_cardset b[5], tri[10];
+    uint64_t bs[5], tri_sum[10];
     int i, j, l, t = 0;
-    for (i = 0; i < 5; i++) { b[i] = board & (~board + 1); board &= board - 1; }
+    for (i = 0; i < 5; i++) {
+      b[i] = board & (~board + 1);
+      bs[i] = dh_poker_card_sum((dh_card)dh_set_first(board));
+      board &= board - 1;
+    }
     for (i = 0; i < 5; i++)
       for (j = i + 1; j < 5; j++)
-        for (l = j + 1; l < 5; l++) tri[t++] = b[i] | b[j] | b[l];
-    for (p = 0; p < r->np; p++) v[p] = omaha_value(r->pairs[p], tri);
+        for (l = j + 1; l < 5; l++) {
+          tri_sum[t] = bs[i] + bs[j] + bs[l];
+          tri[t++] = b[i] | b[j] | b[l];
+        }
+    for (p = 0; p < r->np; p++) v[p] = omaha_value(r, p, tri, tri_sum);
   } else {
-    for (p = 0; p < r->np; p++) v[p] = dh_poker_eval(r->hole[p] | board);
+    for (p = 0; p < r->np; p++) v[p] = value_of(board_sum + r->hole_sum[p], board | r->hole[p]);
   }
   for (p = 0; p < r->np; p++) {
     if (v[p] > best) { best = v[p]; k = 1; }
@@ -105,15 +139,18 @@ static void score(run *r, dh_cardset board) {
 }
 
 /* every way to take `need` more cards of avail[start..n) */
-static void enum_boards(run *r, const dh_card *avail, int n, int start, int need, dh_cardset board) {
+static void enum_boards(run *r, const dh_card *avail, int n, int start, int need, dh_cardset board,
+                        uint64_t board_sum) {
   int i;
-  if (need == 0) { score(r, board); return; }
+  if (need == 0) { score(r, board, board_sum); return; }
   if (need == 1) {  /* the last card: no call per board */
-    for (i = start; i < n && !r->ended; i++) score(r, board | dh_set_of(avail[i]));
+    for (i = start; i < n && !r->ended; i++)
+      score(r, board | dh_set_of(avail[i]), board_sum + dh_poker_card_sum(avail[i]));
     return;
   }
   for (i = start; i <= n - need && !r->ended; i++)
-    enum_boards(r, avail, n, i + 1, need - 1, board | dh_set_of(avail[i]));
+    enum_boards(r, avail, n, i + 1, need - 1, board | dh_set_of(avail[i]),
+                board_sum + dh_poker_card_sum(avail[i]));
 }
 
 static int list_cards(dh_cardset s, dh_card *out) {
@@ -129,7 +166,8 @@ static void enum_assign(run *r, int p, dh_cardset used) {
   if (p == r->np) {
     dh_card avail[52];
     int n = list_cards(DH_FRENCH52 & ~used, avail);
-    enum_boards(r, avail, n, 0, 5 - dh_set_count(r->req->board), r->req->board);
+    enum_boards(r, avail, n, 0, 5 - dh_set_count(r->req->board), r->req->board,
+                sum_of(r->req->board));
     return;
   }
   rg = r->req->player[p];
@@ -253,7 +291,7 @@ static int validate(const dh_equity_req *q, dh_equity_result *res) {
 }
 
 /* out of line, like monte_carlo_items: the compiler lays out its loop
-** best on its own (about 1% fewer instructions in the bench) */
+** best on its own (docs/performance.md) */
 __attribute__((noinline)) static void monte_carlo(run *r) {
   const dh_equity_req *q = r->req;
   dh_equity_result *res = r->res;
@@ -261,11 +299,12 @@ __attribute__((noinline)) static void monte_carlo(run *r) {
   dh_card avail[52];
   int navail = list_cards(DH_FRENCH52 & ~gone, avail);
   int need = 5 - dh_set_count(q->board), p;
-  uint64_t clashes = 0;
+  uint64_t clashes = 0, given_sum = sum_of(q->board);
   dh_rng rng;
   dh_rng_seed(&rng, q->seed);
   while (res->trials < res->total && !r->ended) {
     dh_cardset used = gone, board = q->board;
+    uint64_t board_sum = given_sum;
     int i;
     /* a combination for each player, uniformly among the assignments that
     ** use no card twice: draw all, start over on a clash */
@@ -282,12 +321,13 @@ __attribute__((noinline)) static void monte_carlo(run *r) {
       continue;
     }
     for (i = 0; i < need; i++) {
-      dh_cardset c;
-      do c = dh_set_of(avail[dh_rng_below(&rng, (uint32_t)navail)]); while (c & used);
-      used |= c;
-      board |= c;
+      dh_card c;
+      do c = avail[dh_rng_below(&rng, (uint32_t)navail)]; while (dh_set_has(used, c));
+      used |= dh_set_of(c);
+      board |= dh_set_of(c);
+      board_sum += dh_poker_card_sum(c);
     }
-    score(r, board);
+    score(r, board, board_sum);
   }
 }
 
@@ -383,8 +423,8 @@ static const dh_range_item *open_item(const dh_range *rg) {
   return NULL;
 }
 
-/* kept out of line: inlined beside monte_carlo, it cost the Hold'em loop
-** about 4% more instructions */
+/* kept out of line: inlined beside monte_carlo, it made the Hold'em loop
+** longer (docs/performance.md) */
 __attribute__((noinline)) static void monte_carlo_items(run *r) {
   const dh_equity_req *q = r->req;
   dh_equity_result *res = r->res;
@@ -451,7 +491,7 @@ __attribute__((noinline)) static void monte_carlo_items(run *r) {
         set_hole(r, p, h);
       }
     for (i = 0; i < need; i++) board |= draw_free(&rng, avail, navail, used | board);
-    score(r, board);
+    score(r, board, sum_of(board));
   }
 }
 

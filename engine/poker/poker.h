@@ -9,7 +9,7 @@
 ** in the wheel A-2-3-4-5 (a "five high" straight), low.
 **
 ** No init call, no file, no state: every function is safe to call from any
-** thread.  The tables (about 270 KB, engine/poker/poker_tables.c) are constant.
+** thread.  The tables (about 350 KB, engine/poker/poker_tables.c) are constant.
 ** Hands are card sets (cardset.h) of 52-card positions: jokers, second
 ** copies and slots 13..15 are not cards here (dh_poker_valid says so).
 */
@@ -86,8 +86,33 @@ int64_t dh_poker_histogram(dh_cardset given, dh_cardset dead, int n, uint64_t *h
 
 /* out[i] = dh_poker_eval(hands[i]) for i < n (the same rules on hands) */
 void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out);
+/* the values of n hands of k cards each (5..7), hand i being
+** cards[k * i .. k * i + k - 1]: out[i] = dh_poker_eval_cards(cards + k * i, k) */
+void dh_poker_eval_cards_many(const dh_card *cards, int k, size_t n, dh_hand_value *out);
 /* counts[category] += 1 for each of the n hands */
 void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]);
+
+/*
+** Hand keys: the form to keep when the same hands are valued again and
+** again (a range, a table of holdings).  A key is 32 bits: the hand's rank
+** key, or for a hand holding five of a suit that suit's key, and its value
+** is two table reads with no branch, where a card set needs six.  A key
+** depends on the hand alone (not on how it was made) and says nothing a
+** user should read: make it with these calls and value it with them.  The
+** same rules on hands as dh_poker_eval (a hand that is not 5..7 of the 52
+** cards gives a key of unspecified value, still read inside the tables).
+*/
+typedef uint32_t dh_hand_key;
+
+dh_hand_key dh_poker_key(dh_cardset hand);
+/* the key of n cards (5..7, distinct) */
+dh_hand_key dh_poker_key_cards(const dh_card *c, int n);
+/* out[i] = dh_poker_key(hands[i]) for i < n */
+void dh_poker_keys(const dh_cardset *hands, size_t n, dh_hand_key *out);
+/* the value of a key: dh_poker_eval_key(dh_poker_key(h)) == dh_poker_eval(h) */
+dh_hand_value dh_poker_eval_key(dh_hand_key key);
+/* out[i] = dh_poker_eval_key(keys[i]) for i < n */
+void dh_poker_eval_keys(const dh_hand_key *keys, size_t n, dh_hand_value *out);
 
 /* The same for hands that may not be hands (read from a file, a script):
 ** each returns n when every hand passes dh_poker_valid, else the index of

@@ -69,10 +69,10 @@ run(enum_ctx *e, int from, int to, uint32_t key, int by_value) {
       {  /* two hands a step, two words: the loop's own work is halved */
         uint64_t other = 0;
         for (p = from; p + 2 <= end; p += 2) {
-          packed += field[dh_poker_rank_value(key + e->pkey[p]) >> 12];
-          other += field[dh_poker_rank_value(key + e->pkey[p + 1]) >> 12];
+          packed += field[dh_poker_rank_category(key + e->pkey[p])];
+          other += field[dh_poker_rank_category(key + e->pkey[p + 1])];
         }
-        if (p < end) packed += field[dh_poker_rank_value(key + e->pkey[p]) >> 12];
+        if (p < end) packed += field[dh_poker_rank_category(key + e->pkey[p])];
         packed += other;
       }
       from = end;
@@ -109,14 +109,14 @@ flush_pairs(enum_ctx *e, int start, uint32_t key, int s, int cs, uint32_t lane,
     }
     /* k before the suit's run, in it, after it */
     if (cj >= 5) {
-      dh_hand_value v = dh_poker_flush[lj];
+      dh_hand_value v = dh_poker_flush(lj);
       for (k = j + 1; k < a; k++) one(e, v, by_value);
       for (k = b; k < n; k++) one(e, v, by_value);
     } else {
       run(e, e->pstart[j], base + a, key, by_value);
       run(e, base + b, e->pstart[j + 1], key, by_value);
     }
-    for (k = a; k < b; k++) one(e, dh_poker_flush[lj | e->lane_bit[k]], by_value);
+    for (k = a; k < b; k++) one(e, dh_poker_flush(lj | e->lane_bit[k]), by_value);
   }
 }
 

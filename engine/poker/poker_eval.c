@@ -13,11 +13,17 @@ int dh_poker_valid(dh_cardset hand) {
 
 dh_hand_value dh_poker_eval(dh_cardset hand) { return dh_poker_eval_inline(hand); }
 
-dh_hand_value dh_poker_eval_cards(const dh_card *c, int n) {
-  dh_cardset hand = 0;
+uint32_t dh_poker_cards_flush_key(const dh_card *c, int n, uint64_t sum) {
+  dh_cardset set = 0;
   int i;
-  for (i = 0; i < n; i++) hand |= dh_set_of(c[i]);
-  return dh_poker_eval_inline(hand);
+  for (i = 0; i < n; i++) set |= dh_set_of(c[i]);
+  return dh_poker_sum_key(sum, set);
+}
+
+/* from the cards' words, not a card set: adding a word is as cheap as
+** setting a bit, and the sum is the key without the four lane reads */
+dh_hand_value dh_poker_eval_cards(const dh_card *c, int n) {
+  return dh_poker_key_value(dh_poker_cards_key(c, n));
 }
 
 int dh_poker_category(dh_hand_value v) { return (int)(v >> 12); }

@@ -3,16 +3,13 @@
 **
 ** Sixteen hands a step for trusted hands, eight for checked ones, so that
 ** their independent table loads overlap and the loop's own instructions are
-** few.  (Measured in one process, alternating: sixteen a step gained 2% on
-** random 5-card hands over eight, but cost the checked calls 7-10%.)  (An AVX2 version, eight hands per
-** step with every table read a gather, was measured slower on the machine
-** this was tuned on: 375 against 517 M hands/s, random 7-card hands.)
+** few (the checked step is shorter because its checks make it longer).
+** Gathers are no help: every table read would be one, and they are slow
+** (docs/performance.md).
 **
-** The hands array is read once, front to back, and at 5 GB/s or so the
-** hardware prefetcher alone falls behind while the table loads keep the
-** memory system busy: one explicit prefetch per cache line (eight hands),
-** a few hundred hands ahead, gained 5-10% on 10 M random hands (256 to 2048
-** hands ahead measured the same).
+** The hands array is read once, front to back, and the hardware prefetcher
+** alone falls behind while the table loads keep the memory system busy: one
+** explicit prefetch per cache line (eight hands), a few hundred hands ahead.
 **
 ** The checked calls take hands nobody vouched for (a Lua string, say).  A
 ** hand is good when it is 5..7 cards and every bit is one of the 52 cards.
@@ -24,22 +21,13 @@
 ** culprit.  Evaluating a bad hand reads nowhere outside the tables
 ** (poker.h), so finding it late is safe.
 **
-** Those three instructions are still a sixth of the work of a hand, and the
-** checked calls measured 15-20% behind the trusted ones.  Where the
-** processor counts bits in vectors (AVX-512 VPOPCNTQ: Ice Lake, Zen 4 and
-** later) a first pass checks sixteen hands in about ten instructions, a
-** block small enough to stay in L1 for the evaluation that follows.  The
-** choice is made at run time (the build targets the machine's AVX2 level,
-** not AVX-512), from flags that libgcc reads once at start-up.
+** Where the processor has AVX-512 and its vector popcount (chosen at run
+** time) whole blocks of hands take poker_many512.c's way, sixteen at a
+** time, checked there in about ten instructions for sixteen hands, and only
+** what is left over at the end takes the loops below.  Counts are then
+** taken from the values of a block.
 */
-#include "poker_impl.h"
-
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(DH_POKER_NO_AVX512)
-#define CHECK512 1
-#include <immintrin.h>
-#else
-#define CHECK512 0
-#endif
+#include "poker_many512_impl.h"
 
 #define PREFETCH_AHEAD 512  /* hands */
 /* an address a little ahead, made with integer arithmetic: a pointer past
@@ -108,55 +96,25 @@ eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out, int check, int 
   for (; i < n; i++) out[i] = value_of(hands[i], check, &c);
   return check && checks_failed(&c) ? first_bad(hands, n) : n;
 }
-#undef EIGHT_HANDS
 
 void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
-  eval_many(hands, n, out, 0, 1);
-}
-
-#if CHECK512
-/* hands: 2 KB, in L1 for the evaluation, and fewer than PREFETCH_AHEAD: the
-** evaluation of one block has fetched the next before it is checked, which
-** keeps the check from waiting on memory */
-enum { CHECK_BLOCK = 256 };
-
-static int have_popcnt512(void) {
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
-}
-
-/* are the n hands all good?  Sixteen at a time: a vector popcount of each
-** eight, the smallest and largest counts kept (5 and 7 at most at the end),
-** and one three-way OR for stray bits: about ten instructions for sixteen
-** hands */
-__attribute__((target("avx512f,avx512vpopcntdq")))
-static int all_good512(const dh_cardset *h, size_t n) {
-  __m512i seen = _mm512_setzero_si512(), lo = _mm512_set1_epi64(5), hi = _mm512_set1_epi64(5);
-  dh_cardset rest = 0;
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    __m512i x = _mm512_loadu_si512((const void *)(h + i));
-    __m512i y = _mm512_loadu_si512((const void *)(h + i + 8));
-    __m512i cx = _mm512_popcnt_epi64(x), cy = _mm512_popcnt_epi64(y);
-    seen = _mm512_ternarylogic_epi64(seen, x, y, 0xFE);  /* seen | x | y */
-    lo = _mm512_min_epu64(lo, _mm512_min_epu64(cx, cy));
-    hi = _mm512_max_epu64(hi, _mm512_max_epu64(cx, cy));
-  }
-  for (; i < n; i++) rest |= (h[i] & ~DH_FRENCH52) | ((unsigned)dh_set_count(h[i]) - 5u > 2u);
-  return rest == 0 && _mm512_reduce_min_epu64(lo) >= 5 && _mm512_reduce_max_epu64(hi) <= 7 &&
-         (_mm512_reduce_or_epi64(seen) & (long long)~DH_FRENCH52) == 0;
-}
+  size_t done = 0;
+#if DH_POKER_512
+  if (dh_poker_have512()) done = dh_poker_values512(hands, n, out);
 #endif
+  eval_many(hands + done, n - done, out + done, 0, 1);
+}
+
+#undef EIGHT_HANDS
 
 size_t dh_poker_eval_many_checked(const dh_cardset *hands, size_t n, dh_hand_value *out) {
-#if CHECK512
-  if (have_popcnt512()) {
-    size_t i, m;
-    for (i = 0; i < n; i += m) {
-      m = n - i < CHECK_BLOCK ? n - i : CHECK_BLOCK;
-      if (!all_good512(hands + i, m)) return i + first_bad(hands + i, m);
-      eval_many(hands + i, m, out + i, 0, 0);
-    }
-    return n;
+#if DH_POKER_512
+  if (dh_poker_have512()) {
+    int good;
+    size_t done = dh_poker_values512_checked(hands, n, out, &good), rest;
+    if (!good) return first_bad(hands, done);
+    rest = eval_many(hands + done, n - done, out + done, 1, 0);
+    return done + rest;
   }
 #endif
   return eval_many(hands, n, out, 1, 0);
@@ -204,22 +162,61 @@ count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES], i
   return n;
 }
 
+#if DH_POKER_512
+/* counts[category] += 1 for each of m values, m at most 4 * 127 (four
+** words of 7-bit fields) */
+static void count_values(const dh_hand_value *v, size_t m, uint64_t counts[DH_NCATEGORIES]) {
+  uint64_t a = 0, b = 0, c = 0, d = 0;
+  size_t j;
+  for (j = 0; j + 4 <= m; j += 4) {
+    a += field[v[j] >> 12];
+    b += field[v[j + 1] >> 12];
+    c += field[v[j + 2] >> 12];
+    d += field[v[j + 3] >> 12];
+  }
+  for (; j < m; j++) a += field[v[j] >> 12];
+  spill(counts, a);
+  spill(counts, b);
+  spill(counts, c);
+  spill(counts, d);
+}
+
+/* whole blocks of hands counted from their values; returns how many hands
+** that is, and with check *good = were they all good? */
+static size_t count512(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES],
+                       int check, int *good) {
+  dh_hand_value v[DH_POKER_BLOCK512];
+  size_t i;
+  *good = 1;
+  for (i = 0; i + DH_POKER_BLOCK512 <= n; i += DH_POKER_BLOCK512) {
+    if (check) dh_poker_values512_checked(hands + i, DH_POKER_BLOCK512, v, good);
+    else dh_poker_values512(hands + i, DH_POKER_BLOCK512, v);
+    if (!*good) break;
+    count_values(v, DH_POKER_BLOCK512, counts);
+  }
+  return i;
+}
+#endif
+
 void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]) {
-  count_many(hands, n, counts, 0);
+  size_t done = 0;
+#if DH_POKER_512
+  int good;
+  if (dh_poker_have512()) done = count512(hands, n, counts, 0, &good);
+#endif
+  count_many(hands + done, n - done, counts, 0);
 }
 
 size_t dh_poker_count_many_checked(const dh_cardset *hands, size_t n,
                                    uint64_t counts[DH_NCATEGORIES]) {
-#if CHECK512
-  if (have_popcnt512()) {
+#if DH_POKER_512
+  if (dh_poker_have512()) {
     uint64_t local[DH_NCATEGORIES] = { 0 };
-    size_t i, m;
-    int k;
-    for (i = 0; i < n; i += m) {
-      m = n - i < CHECK_BLOCK ? n - i : CHECK_BLOCK;
-      if (!all_good512(hands + i, m)) return i + first_bad(hands + i, m);
-      count_many(hands + i, m, local, 0);
-    }
+    int good, k;
+    size_t done = count512(hands, n, local, 1, &good), rest;
+    if (!good) return done + first_bad(hands + done, DH_POKER_BLOCK512);
+    rest = count_many(hands + done, n - done, local, 1);
+    if (rest < n - done) return done + rest;
     for (k = 0; k < DH_NCATEGORIES; k++) counts[k] += local[k];
     return n;
   }

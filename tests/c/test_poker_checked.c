@@ -4,10 +4,10 @@
 ** hand at a time; the checked forms must name the first hand that is not
 ** 5..7 of the 52 cards, wherever it sits, and leave counts alone then.
 **
-** The checked calls choose at run time between an AVX-512 check and a scalar
-** one.  The library's own copy takes whichever this machine has; a second
-** copy of engine/poker/poker_many.c, compiled in here without AVX-512, tests the
-** scalar one everywhere.
+** The array calls choose at run time between AVX-512 (poker_many512.c, for
+** whole blocks of 256 hands) and plain loops.  The library's own copy takes
+** whichever this machine has; a second copy of engine/poker/poker_many.c,
+** compiled in here without AVX-512, tests the plain loops everywhere.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -124,8 +124,8 @@ static void bad_hands(const impl *f, dh_rng *r, dh_cardset *h, dh_hand_value *ou
     five | UINT64_C(1) << 63,
     UINT64_C(0x001F) << 0 | UINT64_C(0x1F) << 16,  /* ten cards: two flush lanes */
   };
-  /* 1001 hands end in a block of 233, whose last 9 a vector check does not
-  ** cover (995 and 1000 are among them) */
+  /* 1001 hands: three blocks of 256 for the AVX-512 way, then 233 for the
+  ** plain loops (995 and 1000 are among them) */
   static const size_t at[] = { 0, 1, 7, 8, 15, 16, 255, 256, 600, 995, 1000, 1999 };
   static const size_t sizes[] = { 2000, 1001 };
   size_t n, s, b, k;

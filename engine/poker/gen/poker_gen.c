@@ -20,34 +20,45 @@
 **    hand's key is a sum of card keys and adding a card is one addition.
 **    The greedy search takes minutes, so its result is written below
 **    (found_mults) and only checked; "poker_gen --search" redoes it.
-**  - Mixed keys: key * GEN_MIX mod 2^25 is one to one on keys below 2^25
+**  - Mixed keys: key * mix mod 2^25 is one to one on keys below 2^25
 **    and spreads them evenly.  Each card's mixed key is stored shifted left
 **    by 7 (dh_poker_card_key), so sums of them (mod 2^32) are the mixed
 **    sums, and dh_poker_lane[13-bit lane] is the sum for a suit's cards with
 **    64 added when the lane has five or more (the flush flag) and the
 **    number of its cards in the low 6 bits (four lanes hold at most 52, so
 **    the low 6 bits of a hand's sum are its number of cards: the checked
-**    bulk calls test that for free).
-**  - A perfect hash of the mixed sums of 5, 6 and 7 cards by row
-**    displacement: h + offset[h >> GEN_SHIFT] is a distinct slot for every
-**    multiset, first fit with the fullest rows first (the offsets are
-**    stored shifted left by 7, like the card keys).  Every row, used or
+**    bulk calls test that for free).  dh_poker_card_word[card] is a
+**    card's term in a 64-bit hand sum: its mixed key plus one in the low
+**    32 bits, 13 in its suit's byte of the high 32.  dh_poker_lane_part
+**    is the lane sum of a lane's three parts (ranks 2-6, 7-T, J-A), the
+**    first with 3 more in its count, for the vector path.
+**  - The mix: an odd multiplier under which two neighbouring rows of the
+**    hash (below) hold no key of 5, 6 or 7 cards.  Those two rows take the
+**    flushes: the key flush_row << GEN_SHIFT | lane of every 13-bit lane.
+**    Being full they are placed first, at slots 0 .. 8191, so the flush
+**    value of a lane is value[lane].  GEN_MIX is the one "poker_gen
+**    --search-mix" picks (two minutes): of the first 64 odd numbers from
+**    0xC2B2AE35 up that leave two rows free, the one with the fewest slots.
+**  - A perfect hash of the mixed sums of 5, 6 and 7 cards and of the flush
+**    keys by row displacement: h + offset[h >> GEN_SHIFT] is a distinct
+**    slot for every key, first fit with the fullest rows first (the offsets
+**    are stored shifted left by 7, like the card keys).  Every row, used or
 **    not, maps its whole width inside the table, so even a key that is no
 **    poker hand reads inside it.
 **  - The value of every 13-bit suit mask with five or more cards (flushes).
+**  - The category of every slot's value, a byte (dh_poker_slot_category):
+**    the loops that count categories read it instead of the value, one
+**    shift fewer a hand and half the bytes in the cache.
 **
-** The parameters (GEN_MIX, GEN_SHIFT) were picked by trying a few: this pair
-** gives 8,192 rows (32 KB of offsets) and 82,046 slots (160 KB) for the
-** 73,775 multisets.
+** GEN_SHIFT was picked by trying a few: it gives 8,192 rows (32 KB of
+** offsets) and 87,145 slots (170 KB) for the 73,775 multisets and the
+** 8,192 lanes.
 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef GEN_MIX
-#define GEN_MIX 0xC2B2AE35u
-#endif
 #define GEN_KEYBITS 25
 #define GEN_MASK ((1u << GEN_KEYBITS) - 1)
 #ifndef GEN_SHIFT
@@ -58,7 +69,11 @@ enum { G_HIGH, G_PAIR, G_TWO_PAIR, G_TRIPS, G_STRAIGHT, G_FLUSH, G_FULL, G_QUADS
 
 typedef struct gen_tables {
   uint32_t mult[13];        /* rank multipliers, rank index 0 = deuce */
-  uint32_t card[13];        /* mixed key of a card: (mult * GEN_MIX mod 2^25) << 7 */
+  uint32_t mix;             /* the odd multiplier that mixes keys mod 2^25 */
+  int flush_row;            /* rows flush_row and flush_row + 1 hold the flushes */
+  uint32_t card[13];        /* mixed key of a card: (mult * mix mod 2^25) << 7 */
+  uint64_t word[256];       /* a card's word in a hand sum, by card value */
+  uint32_t part[64];        /* lane sums of the 5-, 4- and 4-bit parts of a lane */
   uint32_t lane[8192];      /* mixed key of a suit lane, | 64 when it holds five,
                             ** + its number of cards */
   uint32_t packed[7462];    /* packed strength of each value, by dense index */
@@ -257,19 +272,114 @@ static void make_mults(gen_tables *t, int search) {
     t->mult[r] = m;
     tmp = a; a = b; b = tmp;
   }
-  /* key * GEN_MIX mod 2^GEN_KEYBITS is one to one only on keys below 2^GEN_KEYBITS */
+  /* key * mix mod 2^GEN_KEYBITS is one to one only on keys below 2^GEN_KEYBITS */
   for (r = 0; r < a.n; r++)
     if (a.sum[r] > GEN_MASK) { fprintf(stderr, "poker_gen: keys too wide\n"); exit(1); }
+  free(bits); free(a.sum); free(a.size); free(b.sum); free(b.size);
+}
+
+/* the mixed keys of cards, lanes and card words, for t->mix */
+static void make_keys(gen_tables *t) {
+  int r, b, s;
   /* mixed keys add mod 2^32 as the keys add mod 2^25, in the top 25 bits;
   ** the low 7 bits are free for the flush flag of a lane and its count */
-  for (r = 0; r < 13; r++) t->card[r] = ((t->mult[r] * GEN_MIX) & GEN_MASK) << 7;
+  for (r = 0; r < 13; r++) t->card[r] = ((t->mult[r] * t->mix) & GEN_MASK) << 7;
   for (r = 0; r < 8192; r++) {
-    int b2;
-    for (b2 = 0; b2 < 13; b2++) if (r >> b2 & 1) t->lane[r] += t->card[b2];
+    t->lane[r] = 0;
+    for (b = 0; b < 13; b++) if (r >> b & 1) t->lane[r] += t->card[b];
     if (__builtin_popcount(r) >= 5) t->lane[r] |= 64;
     t->lane[r] += (uint32_t)__builtin_popcount(r);
   }
-  free(bits); free(a.sum); free(a.size); free(b.sum); free(b.size);
+  /* a lane cut in three, ranks 0..4, 5..8 and 9..12, for the vector path
+  ** (poker_many512.c): each part's sum of card keys and its number of
+  ** cards, and 3 more in the first part's count, so that the three parts'
+  ** sum has bit 3 set when the lane holds five or more */
+  for (r = 0; r < 32; r++) {
+    t->part[r] = 3;
+    for (b = 0; b < 5; b++) if (r >> b & 1) t->part[r] += t->card[b] + 1;
+  }
+  for (r = 0; r < 16; r++) {
+    t->part[32 + r] = t->part[48 + r] = 0;
+    for (b = 0; b < 4; b++)
+      if (r >> b & 1) {
+        t->part[32 + r] += t->card[5 + b] + 1;
+        t->part[48 + r] += t->card[9 + b] + 1;
+      }
+  }
+  /* a card's word: its mixed key plus one (the count) in the low 32 bits,
+  ** 13 in its suit's byte of the high 32 (poker_impl.h); no card, no word.
+  ** By card value, so that a byte indexes it as it is: a value reads as its
+  ** set position (its low six bits), as dh_set_of has it */
+  for (r = 0; r < 256; r++) {
+    s = (r >> 4) & 3;
+    b = r & 15;
+    t->word[r] = b < 13 ? UINT64_C(13) << (32 + 8 * s) | (t->card[b] + 1) : 0;
+  }
+}
+
+/* --- the flush rows ------------------------------------------------------- */
+
+/* the key of a rank multiset (not mixed) */
+static uint32_t key_of_counts(const gen_tables *t, const int *cnt) {
+  uint32_t k = 0;
+  int r;
+  for (r = 0; r < 13; r++) k += (uint32_t)cnt[r] * t->mult[r];
+  return k;
+}
+
+/* the mixed keys of 5..7 ranks (every row of GEN_SHIFT bits they use) */
+typedef struct row_use { const gen_tables *t; uint32_t mix; uint8_t *used; } row_use;
+
+static void mark_row(const int *cnt, int n, void *ud) {
+  row_use *u = ud;
+  if (n >= 5) u->used[((key_of_counts(u->t, cnt) * u->mix) & GEN_MASK) >> GEN_SHIFT] = 1;
+}
+
+/* the first of two neighbouring rows that no hand of 5..7 cards uses under
+** mix, or -1 */
+static int free_rows(const gen_tables *t, uint32_t mix) {
+  static uint8_t used[1 << (GEN_KEYBITS - GEN_SHIFT)];
+  row_use u = { t, mix, used };
+  int r;
+  memset(used, 0, sizeof used);
+  multisets(mark_row, &u);
+  for (r = 0; r + 1 < (int)sizeof used; r++)
+    if (!used[r] && !used[r + 1]) return r;
+  return -1;
+}
+
+static void make_hash(gen_tables *t);
+
+/* the mix that poker_gen --search-mix chose (the fewest slots among the
+** first 64 odd numbers from 0xC2B2AE35 up that leave two rows free) */
+#ifndef GEN_MIX
+#define GEN_MIX 0xC2B2C235u
+#endif
+
+static void choose_mix(gen_tables *t, int search) {
+  uint32_t m, best = 0;
+  int tried = 0, best_slots = 0;
+  if (!search) {
+    t->mix = GEN_MIX;
+    t->flush_row = free_rows(t, t->mix);
+    if (t->flush_row < 0) { fprintf(stderr, "poker_gen: no free rows for the flushes\n"); exit(1); }
+    return;
+  }
+  for (m = 0xC2B2AE35u; tried < 64; m += 2) {
+    int row = free_rows(t, m);
+    if (row < 0) continue;
+    t->mix = m;
+    t->flush_row = row;
+    make_keys(t);
+    make_hash(t);
+    fprintf(stderr, "mix 0x%08x: rows %d, %d free, %d slots\n", (unsigned)m, row, row + 1,
+            t->nslots);
+    if (!best || t->nslots < best_slots) { best = m; best_slots = t->nslots; }
+    free(t->offset); free(t->value);
+    tried++;
+  }
+  t->mix = best;
+  t->flush_row = free_rows(t, best);
 }
 
 /* --- the perfect hash ----------------------------------------------------- */
@@ -278,11 +388,8 @@ typedef struct key_list { const gen_tables *t; uint32_t *key; uint16_t *val; int
 
 static void add_key(const int *cnt, int n, void *ud) {
   key_list *l = ud;
-  uint32_t k = 0;
-  int r;
   if (n < 5) return;
-  for (r = 0; r < 13; r++) k += (uint32_t)cnt[r] * l->t->mult[r];
-  l->key[l->n] = (k * GEN_MIX) & GEN_MASK;
+  l->key[l->n] = (key_of_counts(l->t, cnt) * l->t->mix) & GEN_MASK;
   l->val[l->n++] = value_of(l->t, best_of_counts(cnt));
 }
 
@@ -295,13 +402,20 @@ static int cmp_rows(const void *a, const void *b) {  /* fuller rows first */
 }
 
 static void make_hash(gen_tables *t) {
-  enum { MAXN = 80000 };
+  enum { MAXN = 90000 };
   key_list l = { t, malloc(MAXN * 4), malloc(MAXN * 2), 0 };
   uint32_t width = 1u << GEN_SHIFT;
   int i, nrows, *first, *next, cap, used = 0;
   row_info *rows;
   uint8_t *taken;
   multisets(add_key, &l);
+  /* the flush of a lane is the key flush_row * width + lane: the two free
+  ** rows, full, so they are placed first and their slots are 0 .. 8191,
+  ** slot = lane (checked below) */
+  for (i = 0; i < 8192; i++) {
+    l.key[l.n] = ((uint32_t)t->flush_row << GEN_SHIFT) + (uint32_t)i;
+    l.val[l.n++] = t->flush[i];
+  }
   nrows = 1 << (GEN_KEYBITS - GEN_SHIFT);  /* every mixed key has a row */
   rows = calloc((size_t)nrows, sizeof *rows);
   first = malloc((size_t)nrows * sizeof *first);
@@ -340,13 +454,18 @@ static void make_hash(gen_tables *t) {
     t->offset[row] = ((uint32_t)base - ((uint32_t)row << GEN_SHIFT)) << 7;
   }
   t->nslots = used;
+  for (i = 0; i < 8192; i++)
+    if (t->value[i] != t->flush[i]) { fprintf(stderr, "poker_gen: flushes not first\n"); exit(1); }
   free(l.key); free(l.val); free(rows); free(first); free(next); free(taken);
 }
 
+/* search: 1 redoes the multipliers (minutes), 2 the mix */
 static void gen_make(gen_tables *t, int search) {
   memset(t, 0, sizeof *t);
   make_values(t);
-  make_mults(t, search);
+  make_mults(t, search == 1);
+  choose_mix(t, search == 2);
+  make_keys(t);
   make_hash(t);
 }
 
@@ -366,25 +485,45 @@ static void put_array(const char *decl, const uint32_t *a32, const uint16_t *a16
   printf("\n};\n\n");
 }
 
+/* the category of every slot's value, a byte each */
+static void put_categories(const gen_tables *t) {
+  int i;
+  printf("const uint8_t dh_poker_slot_category[DH_POKER_NSLOTS] = {");
+  for (i = 0; i < t->nslots; i++) printf("%s%u,", i % 24 ? " " : "\n  ", (unsigned)(t->value[i] >> 12));
+  printf("\n};\n");
+}
+
+static void put_words(const char *decl, const uint64_t *a, int n) {
+  int i;
+  printf("%s = {", decl);
+  for (i = 0; i < n; i++)
+    printf("%sUINT64_C(0x%016llx),", i % 3 ? " " : "\n  ", (unsigned long long)a[i]);
+  printf("\n};\n\n");
+}
+
 int main(int argc, char **argv) {
   gen_tables t;
   char decl[128];
-  gen_make(&t, argc > 1 && strcmp(argv[1], "--search") == 0);
+  gen_make(&t, argc > 1 && strcmp(argv[1], "--search") == 0        ? 1
+               : argc > 1 && strcmp(argv[1], "--search-mix") == 0 ? 2
+                                                                  : 0);
   printf("/*\n** poker_tables.c -- generated by engine/poker/gen/poker_gen.c; do not edit.\n"
          "** tests/c/test_poker_tables.c checks it against the generator.\n*/\n"
          "#include \"poker_impl.h\"\n\n");
   printf("#if DH_POKER_SHIFT != %d || DH_POKER_NROWS != %d || DH_POKER_NSLOTS != %d || \\\n"
-         "    DH_POKER_MIX != 0x%08xu || DH_POKER_KEYBITS != %d\n"
+         "    DH_POKER_MIX != 0x%08xu || DH_POKER_KEYBITS != %d || DH_POKER_FLUSH_ROW != %d\n"
          "#error \"poker_impl.h does not match these tables\"\n#endif\n\n",
-         GEN_SHIFT, t.nrows, t.nslots, (unsigned)GEN_MIX, GEN_KEYBITS);
+         GEN_SHIFT, t.nrows, t.nslots, (unsigned)t.mix, GEN_KEYBITS, t.flush_row);
   put_array("const uint32_t dh_poker_card_key[13]", t.card, NULL, 13, 1);
+  put_words("const uint64_t dh_poker_card_word[256]", t.word, 256);
   put_array("const uint32_t dh_poker_lane[8192]", t.lane, NULL, 8192, 1);
+  put_array("const uint32_t dh_poker_lane_part[64]", t.part, NULL, 64, 1);
   put_array("const uint16_t dh_poker_cat_base[10]", NULL, t.cat_base, 10, 0);
   put_array("const uint32_t dh_poker_shape[7462]", t.packed, NULL, 7462, 1);
-  put_array("const uint16_t dh_poker_flush[8192]", NULL, t.flush, 8192, 0);
   put_array("const uint32_t dh_poker_offset[DH_POKER_NROWS]", t.offset, NULL, t.nrows, 1);
   snprintf(decl, sizeof decl, "const uint16_t dh_poker_value[DH_POKER_NSLOTS]");
   put_array(decl, NULL, t.value, t.nslots, 0);
+  put_categories(&t);
   gen_free(&t);
   return 0;
 }

@@ -1,0 +1,116 @@
+/*
+** poker_cards.c -- the values of many hands given as arrays of cards.
+**
+** Each hand's sum of card words is its key (poker_impl.h): k loads and adds
+** a hand, the card set made only for a flush.
+**
+** Where the processor permutes bytes across a vector (AVX-512 VBMI: Ice
+** Lake, Zen 4 and later; chosen at run time, like the checks of
+** poker_many.c) the sums are made sixteen hands at a time instead.  The
+** k * 16 card bytes of sixteen hands sit in two 64-byte loads; one byte
+** permute a card position puts that card of each hand in the low byte of
+** a 32-bit lane, and two 16-entry table permutes give its rank key and its
+** suit count (the parts of its card word).  The keys of a block go to a
+** buffer and are valued there, two loads each, and the few hands with five
+** of a suit, listed by a compress as the block goes, are valued again one
+** by one from their cards.
+*/
+#include "poker_impl.h"
+
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(DH_POKER_NO_AVX512)
+#define CARDS512 1
+#include <immintrin.h>
+#else
+#define CARDS512 0
+#endif
+
+/* k a constant once inlined, so the adds are written out */
+static inline __attribute__((always_inline)) void
+cards_many(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
+  size_t i;
+  for (i = 0; i < n; i++, cards += k) out[i] = dh_poker_key_value(dh_poker_cards_key(cards, k));
+}
+
+#if CARDS512
+enum { BLOCK = 256 };  /* hands: their keys and flush list stay in L1 */
+
+static int have_vbmi(void) {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vbmi");
+}
+
+/* values whole blocks of hands while the two loads of the last sixteen stay
+** inside the array; returns how many hands it valued */
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static inline __attribute__((always_inline))
+size_t cards512(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
+  uint32_t rank_key[16] = { 0 }, suit_count[16] = { 0 }, keys[BLOCK], flush[BLOCK + 16];
+  uint8_t pick[7][64];
+  __m512i at[7], ranks, suits;
+  const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m512i five = _mm512_set1_epi32((int)(DH_POKER_SUM_FIVE >> 32));
+  size_t i = 0;
+  int j, b, r;
+  /* a card's word, split: the low half by its slot, the high by its suit */
+  for (r = 0; r < 13; r++) rank_key[r] = (uint32_t)dh_poker_card_sum((dh_card)r);
+  for (r = 0; r < 4; r++) suit_count[r] = (uint32_t)(dh_poker_card_sum((dh_card)(16 * r)) >> 32);
+  ranks = _mm512_loadu_si512((const void *)rank_key);
+  suits = _mm512_loadu_si512((const void *)suit_count);
+  /* byte 4 h of at[j]: card j of hand h (the other bytes are zeroed) */
+  for (j = 0; j < k; j++) {
+    for (b = 0; b < 64; b++) pick[j][b] = (uint8_t)(b % 4 ? 0 : k * (b / 4) + j);
+    at[j] = _mm512_loadu_si512((const void *)pick[j]);
+  }
+  /* the last sixteen hands of a block read 128 bytes from their first */
+  for (; i + BLOCK + 16 <= n; i += BLOCK) {
+    int nflush = 0;
+    for (b = 0; b < BLOCK; b += 16) {
+      const dh_card *c = cards + (i + b) * (size_t)k;
+      __m512i lo = _mm512_loadu_si512((const void *)c), hi = _mm512_loadu_si512((const void *)(c + 64));
+      __m512i key = _mm512_setzero_si512(), count = _mm512_setzero_si512();
+      __mmask16 f;
+      for (j = 0; j < k; j++) {
+        __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111u, lo, at[j], hi);
+        key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(card, ranks));
+        count = _mm512_add_epi32(count, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 4), suits));
+      }
+      _mm512_storeu_si512((void *)(keys + b), key);
+      f = _mm512_test_epi32_mask(count, five);
+      _mm512_storeu_si512((void *)(flush + nflush),
+                          _mm512_maskz_compress_epi32(f, _mm512_add_epi32(lanes, _mm512_set1_epi32(b))));
+      nflush += __builtin_popcount(f);
+    }
+    for (b = 0; b < BLOCK; b++) out[i + b] = dh_poker_key_value(keys[b]);
+    for (j = 0; j < nflush; j++) {
+      size_t h = i + flush[j];
+      out[h] = dh_poker_key_value(dh_poker_cards_key(cards + h * (size_t)k, k));
+    }
+  }
+  return i;
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static size_t cards512_any(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
+  switch (k) {
+    case 7: return cards512(cards, 7, n, out);
+    case 6: return cards512(cards, 6, n, out);
+    case 5: return cards512(cards, 5, n, out);
+    default: return 0;
+  }
+}
+#endif
+
+void dh_poker_eval_cards_many(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
+  size_t done = 0;
+#if CARDS512
+  if (have_vbmi()) done = cards512_any(cards, k, n, out);
+  cards += done * (size_t)k;
+  n -= done;
+  out += done;
+#endif
+  switch (k) {
+    case 7: cards_many(cards, 7, n, out); break;
+    case 6: cards_many(cards, 6, n, out); break;
+    case 5: cards_many(cards, 5, n, out); break;
+    default: cards_many(cards, k, n, out); break;
+  }
+}

@@ -1,0 +1,30 @@
+/*
+** poker_many512_impl.h -- the AVX-512 forms of the array calls (poker_many512.c),
+** for poker_many.c.  Not part of the public API.
+*/
+#ifndef DH_POKER_MANY512_IMPL_H
+#define DH_POKER_MANY512_IMPL_H
+
+#include "poker_impl.h"
+
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(DH_POKER_NO_AVX512)
+#define DH_POKER_512 1
+#else
+#define DH_POKER_512 0
+#endif
+
+/* hands a block: their sums and flush list stay in L1 */
+#define DH_POKER_BLOCK512 256
+
+#if DH_POKER_512
+/* does this processor run them? (AVX-512F and VPOPCNTQ) */
+int dh_poker_have512(void) DH_POKER_HIDDEN;
+/* the values of the hands of whole blocks (n rounded down to
+** DH_POKER_BLOCK512); returns how many hands that is */
+size_t dh_poker_values512(const dh_cardset *hands, size_t n, dh_hand_value *out) DH_POKER_HIDDEN;
+/* the same, and *good = are all those hands 5..7 of the 52 cards? */
+size_t dh_poker_values512_checked(const dh_cardset *hands, size_t n, dh_hand_value *out,
+                                  int *good) DH_POKER_HIDDEN;
+#endif
+
+#endif
