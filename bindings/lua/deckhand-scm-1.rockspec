@@ -93,6 +93,7 @@ build = {
     ["deckhand.searchpath"] = "bindings/lua/deckhand/searchpath.lua",
     ["deckhand.stats"] = "bindings/lua/deckhand/stats.lua",
     ["deckhand.strategy"] = "bindings/lua/deckhand/strategy.lua",
+    ["deckhand.terminal"] = "bindings/lua/deckhand/terminal.lua",
     ["deckhand.tournament"] = "bindings/lua/deckhand/tournament.lua",
     ["deckhand.trick_view"] = "bindings/lua/deckhand/trick_view.lua",
     ["deckhand.variant"] = "bindings/lua/deckhand/variant.lua",

@@ -2,12 +2,14 @@
 ** lhost.c -- what the Lua package needs from the host system and Lua
 ** cannot give: a monotonic clock, a deadline that stops a coroutine even
 ** when it loops inside pcall, an exclusive lock and an in-place truncation
-** of a file, and random bytes.  The tournament runner and its bot guard
-** use them (deckhand/guard.lua, deckhand/records.lua); bots never see them.
+** of a file, random bytes, and a clean exit on Ctrl-C.  The tournament
+** runner and its bot guard (deckhand/guard.lua, deckhand/records.lua) and
+** the terminal (deckhand/terminal.lua) use them; bots never see them.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -193,7 +195,39 @@ static int h_isatty(lua_State *L) {
   return 1;
 }
 
+/* what an interrupted terminal session writes before it exits: set once by
+** host.exit_on_interrupt, read by the signal handler (a process has one
+** terminal, so one text) */
+static char interrupt_text[64];
+static size_t interrupt_len;
+
+static void on_interrupt(int sig) {
+  ssize_t w;
+  (void)sig;
+  w = write(STDOUT_FILENO, interrupt_text, interrupt_len);  /* async-signal-safe */
+  (void)w;
+  _exit(130);
+}
+
+/* host.exit_on_interrupt([text]): from now on Ctrl-C (SIGINT) writes text
+** (at most 63 bytes: a newline, a colour reset) and ends the process with
+** status 130 at once, even in the middle of a read.  For `deckhand play`. */
+static int h_exit_on_interrupt(lua_State *L) {
+  size_t len;
+  const char *t = luaL_optlstring(L, 1, "\n", &len);
+  struct sigaction sa;
+  luaL_argcheck(L, len < sizeof interrupt_text, 1, "text too long");
+  memcpy(interrupt_text, t, len);
+  interrupt_len = len;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGINT, &sa, NULL) != 0) return luaL_error(L, "cannot catch interrupts: %s", strerror(errno));
+  return 0;
+}
+
 static const luaL_Reg host_funcs[] = {
+  { "exit_on_interrupt", h_exit_on_interrupt },
   { "own_stdout", h_own_stdout }, { "isatty", h_isatty },
   { "clock", h_clock }, { "deadline", h_deadline }, { "watch", h_watch }, { "past", h_past },
   { "lock", h_lock }, { "truncate", h_truncate }, { "random_bytes", h_random_bytes },

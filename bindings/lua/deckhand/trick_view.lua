@@ -58,12 +58,20 @@ function View.describe(view, style)
   local out = {}
   local bids, tricks = view:bids(), view:tricks()
   local b = {}
+  local bidding = view:phase() == "bid"
+  for s = 1, view:seats() do bidding = bidding or bids[s] ~= false end
   for s = 1, view:seats() do
     local bid = bids[s] == false and "-" or (bids[s] == 0 and "nil" or tostring(bids[s]))
-    b[s] = ("%s%d: bid %s, took %d"):format(s == me and "you " or "seat ", s, bid, tricks[s])
+    b[s] = ("%s%d: %stook %d"):format(s == me and "you " or "seat ", s,
+                                      bidding and ("bid " .. bid .. ", ") or "", tricks[s])
   end
   local head = "scores " .. table.concat(view:scores(), " / ")
-  if view:trump() then head = head .. "   trump " .. view:trump() end
+  if view:trump() then
+    -- the suit as a card would show it (a Card of that suit, dressed as the
+    -- style dresses cards, so a red suit is red), without the rank
+    local ace = core.card("A" .. view:trump())
+    head = head .. "   trump " .. card(ace):gsub("A", "", 1)
+  end
   if view:upcard() then head = head .. "   turned " .. card(view:upcard()) end
   if view:talon_count() > 0 then head = head .. "   talon " .. view:talon_count() end
   out[#out + 1] = head
