@@ -5,7 +5,8 @@
 #                   the embedding examples (tests/dist; CI runs it too)
 #   make test-sanitize   the same suite built with ASan + UBSan
 #   make demo       the main job
-#   make bench      the benchmarks
+#   make bench      the benchmarks (their own build, with this machine's -m
+#                   flags; what make install ships has none)
 #   make fuzz       libFuzzer on the card-name, custom-deck and pattern parsers,
 #                   and the Lua fuzzer (every binding, hostile arguments) under ASan
 #   make install    PREFIX=/usr/local (default), DESTDIR honoured
@@ -23,7 +24,7 @@ DESTDIR ?=
 export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
 export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
 
-.PHONY: all release debug sanitize test test-sanitize check-dist demo bench fuzz clean bootstrap env \
+.PHONY: all release debug sanitize build-bench test test-sanitize check-dist demo bench fuzz clean bootstrap env \
         install uninstall docs
 
 all: release
@@ -49,6 +50,12 @@ release debug sanitize: build/Makefile
 	@$(MAKE) --no-print-directory -C build config=$@ -j$(JOBS) >build/$@.log 2>&1 \
 	  || { cat build/$@.log; echo "build failed (log: build/$@.log)"; exit 1; }
 
+# the benchmarks' build: the release code with this machine's -m flags
+build-bench: build/Makefile
+	@echo "building bench ..."
+	@$(MAKE) --no-print-directory -C build config=bench -j$(JOBS) >build/bench.log 2>&1 \
+	  || { cat build/bench.log; echo "build failed (log: build/bench.log)"; exit 1; }
+
 test: release
 	@bash tests/run release
 
@@ -62,8 +69,8 @@ check-dist: release
 demo: release
 	@lua5.4 examples/demo.lua
 
-bench: release
-	@bash bench/run
+bench: build-bench
+	@LUA_CPATH_5_4="$(CURDIR)/build/bench/lua/?.so;;" DECKHAND_BUILD=build/bench bash bench/run
 
 fuzz: sanitize
 	@bash .ci/bootstrap fuzz

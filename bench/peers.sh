@@ -24,17 +24,17 @@ rounds=${2:-11}
 case "$omp/" in "$top"/*) echo "peers.sh: $omp is inside the repository; keep OMPEval outside it" >&2; exit 2 ;; esac
 
 cd "$top"
-make -s release
-# the release build's own flags: its -O level and its -m options, as
+make -s build-bench
+# the bench build's own flags: its -O level and its -m options, as
 # premake wrote them for this machine
-flags=$(sed -n '/^ifeq (\$(config),release)/,/^endif/p' build/deckhand.make |
+flags=$(sed -n '/^ifeq (\$(config),bench)/,/^endif/p' build/deckhand.make |
         sed -n 's/^ *CFLAGS *+= *//p' | tr ' ' '\n' | grep -E '^-(O[0-9s]|m)' | tr '\n' ' ')
 out=build/peers
 mkdir -p "$out"
 g++ $flags -std=c++11 -I"$omp" -c "$omp/omp/HandEvaluator.cpp" -o "$out/omp_eval.o"
 g++ $flags -std=c++17 -Wall -Wextra -isystem "$omp" -c bench/peers_omp.cpp -o "$out/peers_omp.o"
 gcc $flags -std=c11 -Wall -Wextra -Wno-unused-function -Iengine/core -Iengine/poker -c bench/peers.c -o "$out/peers.o"
-g++ "$out/peers.o" "$out/peers_omp.o" "$out/omp_eval.o" build/release/lib/libdeckhand.a -o "$out/peers"
+g++ "$out/peers.o" "$out/peers_omp.o" "$out/omp_eval.o" build/bench/lib/libdeckhand.a -o "$out/peers"
 
 echo "deckhand $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- engine bench || echo ' (with changes)')," \
      "OMPEval $(git -C "$omp" rev-parse --short HEAD 2>/dev/null || echo "from $omp")"

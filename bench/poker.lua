@@ -15,7 +15,7 @@ local poker = dh.poker
 local ROUNDS = tonumber(arg and arg[1]) or 3
 local RUNS = 3
 local NHANDS = 10000000
-local BENCH = os.getenv("BENCH_POKER") or "build/release/bench/bench_poker"
+local BENCH = os.getenv("BENCH_POKER") or ((os.getenv("DECKHAND_BUILD") or "build/release") .. "/bench/bench_poker")
 
 local function median(t)
   local s = table.move(t, 1, #t, 1, {})
