@@ -6,7 +6,9 @@
 -- the number of tricks he will take, from the dealer's left; the dealer
 -- (the "hook") may not make the bids total the number of tricks.  Players
 -- follow suit when able; trump wins, else the highest of the led suit.  An
--- exact bid scores 10 + the bid, anything else 0.  Highest total after the
+-- exact bid scores 10 + the bid, anything else 0 (options: base, per_bid,
+-- miss per trick off; and the common house rule "a point a trick, 10 more
+-- for an exact bid": per_trick = 1, per_bid = 0).  Highest total after the
 -- last hand wins.
 local dh = require "deckhand"
 local R = dh.rule
@@ -19,6 +21,8 @@ return {
     base = 10,          -- an exact bid scores base + per_bid * bid
     per_bid = 1,
     miss = 0,           -- points per trick off when not exact (e.g. -1)
+    per_trick = 0,      -- points per trick taken, exact or not (1 with base 10,
+                        -- per_bid 0: "a point a trick, 10 more for an exact bid")
     hook = true,        -- the dealer may not make the bids total the tricks
     descending = false, -- start at the largest hand, go down to 1 and back up
   },
@@ -45,7 +49,9 @@ return {
       bidding = true,
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
-      points = R.exact_bid { base = o.base, per_bid = o.per_bid, miss = o.miss },
+      points = o.per_trick ~= 0
+               and R.exact_bid { base = o.base, per_bid = o.per_bid, miss = o.miss } + R.tricks(o.per_trick)
+               or R.exact_bid { base = o.base, per_bid = o.per_bid, miss = o.miss },
       bid = bid,
       win = R.highest_after(),
       max_hands = #sizes,

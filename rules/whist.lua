@@ -12,8 +12,8 @@
 -- the next trick.  The deal passes to the left.
 --
 -- Scoring: a side scores one point for each trick it takes beyond six
--- (its "odd tricks").  Game is 7 points (American whist; `target = 5` for
--- short whist).  With `honours = true` (English whist) a side that held
+-- (its "odd tricks").  Game is 5 points (short whist; `target = 7` for
+-- American whist).  With `honours = true` (English whist) a side that held
 -- all four of the ace, king, queen and jack of trumps between its two
 -- hands scores 4 more, three of the four 2 more, whoever took the tricks
 -- (the old rule that honours cannot score a side's last points to game
@@ -51,7 +51,7 @@ end
 return {
   name = "whist",
   options = {
-    target = 7,          -- points to win (short whist: 5)
+    target = 5,          -- points to win: short whist (American whist: 7)
     honours = false,     -- count the honours of trumps (English whist)
     max_hands = 200,     -- every match ends
   },

@@ -76,7 +76,9 @@ static void contract(const dh_match *m, const dh_contract_opts *o, int64_t *pts,
       extra += made - bid;
     } else if (bid > 0) {
       p -= o->set * bid;
-    } else {
+    } else {  /* every seat of the side bid Nil: what they took (counted to a
+                 partner only with nil_tricks_to_partner) is all overtricks */
+      p += o->overtrick * made;
       extra += made;
     }
     if (o->bags > 0) {  /* every `bags` bags cost the penalty once */

@@ -184,7 +184,8 @@ int dh_rule_tricks(dh_rules *r, int32_t per_trick);
 ** bid trick and overtrick per trick over (each a bag), or -set per bid
 ** trick when set.  A Nil scores +-nil (blind Nil +-blind_nil) on whether
 ** its player took no trick; its tricks are bags, or with
-** nil_tricks_to_partner count toward the partner's contract.  Every
+** nil_tricks_to_partner count toward the partner's contract (when the
+** partner bid Nil too, as overtricks, scored and bagged).  Every
 ** `bags` bags (0: none counted) cost bag_penalty and are removed. */
 typedef struct dh_contract_opts {
   int32_t per_trick, overtrick, set, nil, blind_nil, bags, bag_penalty;

@@ -71,3 +71,28 @@ describe("oh hell", function()
     end
   end)
 end)
+
+describe("oh hell, a point a trick and 10 more for an exact bid", function()
+  it("scores each seat tricks + 10 when exact, tricks alone otherwise", function()
+    local v = dh.variant("ohhell", { players = 4, max_size = 5, base = 10, per_bid = 0, per_trick = 1 })
+    local rng = dh.rng(21)
+    for seed = 1, 10 do
+      local g = dh.game(v, { seed = seed })
+      local hand = g:hand_number()
+      while g:next_player() and g:hand_number() == hand do
+        assert(g:apply(g:next_player(), rng:pick(g:moves())))
+      end
+      local h = g:result().hands[1]
+      -- the bids of the hand, from the record
+      local made = {}
+      for _, m in ipairs(g:record().moves) do
+        local b = m[2]:match("^bid (%d+)$") or (m[2] == "nil" and "0")
+        if b and made[m[1]] == nil then made[m[1]] = tonumber(b) end
+      end
+      for s = 1, 4 do
+        local t = h.tricks[s]
+        assert.are.equal(t + (t == made[s] and 10 or 0), h.seats[s], ("seat %d bid %d took %d"):format(s, made[s], t))
+      end
+    end
+  end)
+end)

@@ -207,3 +207,30 @@ describe("spades play", function()
     assert.same(H.snapshot(g), H.snapshot(again))
   end)
 end)
+
+describe("spades, both partners Nil with nil_tricks_to_partner", function()
+  it("scores what they took as overtricks, a point and a bag each, as with one Nil", function()
+    local v = dh.variant("spades", { nil_tricks_to_partner = true, max_hands = 1, target = 10000 })
+    local rng = dh.rng(5)
+    local checked = 0
+    for seed = 1, 30 do
+      local g = dh.game(v, { seed = seed })
+      while g:phase() == "bid" do
+        local seat = g:next_player()
+        assert(g:apply(seat, seat % 2 == 1 and "nil" or "bid 3"))
+      end
+      while g:next_player() do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+      local t = g:result().hands[1].tricks
+      local took = t[1] + t[3]
+      -- the rule text: each Nil +-100 on whether it took no trick; the
+      -- side's tricks, counted to the partner, are all overtricks: 1 point
+      -- and a bag each; 10 bags cost 100
+      local expect = (t[1] == 0 and 100 or -100) + (t[3] == 0 and 100 or -100) + took
+      if took >= 10 then expect = expect - 100 end
+      assert.are.equal(expect, g:result().sides[1], ("took %d and %d"):format(t[1], t[3]))
+      assert.are.equal(took % 10, g:bags()[1])
+      if took > 0 then checked = checked + 1 end
+    end
+    assert.is_true(checked >= 10)
+  end)
+end)

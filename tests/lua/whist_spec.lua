@@ -63,7 +63,7 @@ describe("whist", function()
       -- all four honours (4 more) when they count
       local r = g:result()
       assert.are.same(honours and { 11, 0 } or { 7, 0 }, r.sides)
-      assert.are.same({ 1 }, r.winning_sides)   -- 7 reaches the target of 7
+      assert.are.same({ 1 }, r.winning_sides)   -- 7 reaches short whist's target of 5
     end
   end)
 
