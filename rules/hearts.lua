@@ -8,7 +8,10 @@
 -- hearts.  Each heart taken costs 1 point, the queen of spades 13.  A
 -- player who takes all 26 "shoots the moon": each other player gets 26
 -- (option: the shooter gets -26).  The match ends when someone has 100
--- after a hand.
+-- after a hand.  House rules as options: the 2 of clubs' holder may open
+-- with any club (any_club), a player who takes no trick scores a bonus
+-- (no_trick_bonus, e.g. -5), the jack of diamonds scores -10
+-- (jack_diamonds), the queen of spades breaks hearts (queen_breaks).
 local dh = require "deckhand"
 local R = dh.rule
 
@@ -20,12 +23,31 @@ return {
     queen_breaks = false,   -- the queen of spades breaks hearts too
     jack_diamonds = false,  -- the jack of diamonds scores -10
     passing = true,         -- pass 3 left, right, across, none
+    any_club = false,       -- the holder of the 2 of clubs may open with any club
+    no_trick_bonus = 0,     -- points for a player who takes no trick (e.g. -5)
     max_hands = 100,
   },
   build = function(o)
     local hearts = dh.cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah")
     local values = { h = 1, Qs = 13 }
     if o.jack_diamonds then values.Jd = -10 end
+    -- the first lead: the 2 of clubs, or with any_club any club (a Lua
+    -- rule: the option pays for its call, the default stays in C)
+    local opening = R.lead_card("2c")
+    if o.any_club then
+      opening = function(state, seat, card)
+        if state:trick_number() ~= 1 or #state:trick() > 0 then return true end
+        return card.suit == "c" or #state:hand(seat):suit("c") == 0
+      end
+    end
+    local points = R.card_points(values, { moon = o.moon })
+    if o.no_trick_bonus ~= 0 then
+      points = points + function(state)
+        local out = {}
+        for seat, n in ipairs(state:tricks()) do out[seat] = n == 0 and o.no_trick_bonus or 0 end
+        return out
+      end
+    end
     return {
       seats = 4,
       deck = "french52",
@@ -34,10 +56,10 @@ return {
       lead = "2c",
       pass_count = o.passing and 3 or 0,
       pass_dirs = o.passing and { 1, -1, 2, 0 } or nil,
-      hand = R.follow_suit & R.lead_card("2c") & R.no_first_trick(hearts | dh.cards("Qs"))
+      hand = R.follow_suit & opening & R.no_first_trick(hearts | dh.cards("Qs"))
              & R.break_suit("h", o.queen_breaks and "Qs" or nil),
       play = R.highest_of_led,
-      points = R.card_points(values, { moon = o.moon }),
+      points = points,
       win = R.lowest_when(o.target),
       low_wins = true,
       max_hands = o.max_hands,

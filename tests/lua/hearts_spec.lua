@@ -171,3 +171,43 @@ describe("hearts", function()
     assert.same({ -10, 26, 26, 26 }, g:scores())
   end)
 end)
+
+describe("hearts house rules", function()
+  it("lets the 2 of clubs' holder open with any club, and only a club", function()
+    local v = dh.variant("hearts", { any_club = true, passing = false, max_hands = 1 })
+    for seed = 1, 10 do
+      local g = dh.game(v, { seed = seed })
+      local seat = g:next_player()
+      local hand = g:hand(seat)
+      assert.is_true(hand:has(dh.card("2c")))
+      local want = {}
+      for c in hand:iter() do if c.suit == "c" then want[#want + 1] = tostring(c) end end
+      local got = {}
+      for _, m in ipairs(g:moves()) do got[#got + 1] = tostring(m) end
+      table.sort(want); table.sort(got)
+      assert.are.same(want, got)
+    end
+  end)
+
+  it("gives the bonus to a player who takes no trick", function()
+    local plain = dh.variant("hearts", { passing = false, max_hands = 1 })
+    local bonus = dh.variant("hearts", { passing = false, max_hands = 1, no_trick_bonus = -5 })
+    local rng1, rng2 = dh.rng(9), dh.rng(9)
+    local seen = 0
+    for seed = 1, 20 do
+      local a, b = dh.game(plain, { seed = seed }), dh.game(bonus, { seed = seed })
+      while a:next_player() do
+        local m = rng1:pick(a:moves())
+        rng2:pick(b:moves())
+        assert(a:apply(a:next_player(), m)); assert(b:apply(b:next_player(), m))
+      end
+      local t = a:result().hands[1].tricks
+      for s = 1, 4 do
+        local extra = t[s] == 0 and -5 or 0
+        if extra ~= 0 then seen = seen + 1 end
+        assert.are.equal(a:result().seats[s] + extra, b:result().seats[s])
+      end
+    end
+    assert.is_true(seen >= 1)
+  end)
+end)

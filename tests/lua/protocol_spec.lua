@@ -15,6 +15,7 @@ local games = {
   { "spades", { max_hands = 3 }, matches = 10 },
   { "spades", { blind_nil = true, target = 200, max_hands = 4 }, matches = 4 },
   { "hearts", { max_hands = 4 }, matches = 5 },
+  { "hearts", { any_club = true, no_trick_bonus = -5, max_hands = 2 }, matches = 3 },
   { "ohhell", { players = 5, max_size = 4 }, matches = 5 },
   { "briscola", { players = 2 }, matches = 8 },
   { "briscola", { players = 3 }, matches = 6 },
