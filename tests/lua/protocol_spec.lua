@@ -188,3 +188,23 @@ describe("the driver", function()
     assert.is_true(tries > 52)
   end)
 end)
+
+describe("records of a double deck", function()
+  it("replay with the second copies named (Jh#2)", function()
+    local R = dh.rule
+    local v = dh.variant { name = "twins", seats = 4, sides = { 1, 2, 1, 2 }, deck = "pinochle48", sizes = { 12 },
+                           hand = R.follow_suit, play = R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+    local rng = dh.rng(8)
+    for seed = 1, 5 do
+      local g = dh.game(v, { seed = seed })
+      while g:next_player() do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+      local rec = g:record()
+      local twins = 0
+      for _, m in ipairs(rec.moves) do if m[2]:find("#2", 1, true) then twins = twins + 1 end end
+      assert.is_true(twins > 0)
+      local again = assert(dh.replay(rec, v))
+      assert.are.same(rec, again:record())
+      assert.are.same(g:result(), again:result())
+    end
+  end)
+end)
