@@ -11,7 +11,12 @@
 -- scores +100 when its player takes no trick, else -100; the Nil player's
 -- tricks are bags and do not count toward the partner's bid.  Every 10
 -- bags cost 100 points and are removed.  First side to the target wins;
--- if both pass it in one hand the higher wins; a tie plays on.
+-- if both pass it in one hand the higher wins; a tie plays on.  House
+-- rules as options: blind Nil (blind_nil, worth blind_nil_value; with
+-- blind_nil_behind only for a side that far behind), Nil's tricks counted
+-- to the partner, a loss floor, a minimum bid, no bags, a cap on a side's
+-- two bids (side_cap = 13, as OpenSpiel plays) and a minimum for them
+-- (side_min, Nil aside).
 local dh = require "deckhand"
 local R = dh.rule
 
@@ -29,10 +34,32 @@ return {
     bag_limit = 10,
     bag_penalty = 100,
     max_hands = 200,               -- every match ends
+    side_cap = false,              -- e.g. 13: a side's two bids may not total more (OpenSpiel's rule)
+    side_min = false,              -- e.g. 4: a side's two bids, Nil aside, must total at least this
+    blind_nil_behind = false,      -- e.g. 100: blind Nil only for a side this far behind
   },
   build = function(o)
     local bid = R.bid_range(o.min_bid, 13, true)
     if o.blind_nil then bid = bid | R.blind_nil end
+    -- the house rules that look at the partner's bid or the scores: a Lua
+    -- rule, called only when one of them is chosen
+    if o.side_cap or o.side_min or o.blind_nil_behind then
+      bid = bid & function(state, seat, b)
+        local partner = (seat + 1) % 4 + 1
+        local theirs = state:bids()[partner]
+        if b == dh.BLIND_NIL and o.blind_nil_behind then
+          local scores, mine = state:scores(), state:side(seat)
+          local best = -math.huge
+          for side, v in ipairs(scores) do if side ~= mine and v > best then best = v end end
+          if best - scores[mine] < o.blind_nil_behind then return false end
+        end
+        if theirs == false or b <= 0 then return true end   -- the partner has not bid, or a Nil
+        local total = b + math.max(theirs, 0)
+        if o.side_cap and total > o.side_cap then return false end
+        if o.side_min and theirs > 0 and total < o.side_min then return false end
+        return true
+      end
+    end
     local win = R.first_to(o.target)
     if o.floor then win = win | R.loss_floor(o.floor) end
     return {

@@ -14,6 +14,7 @@ local json = require "deckhand.json".encode
 local games = {
   { "spades", { max_hands = 3 }, matches = 10 },
   { "spades", { blind_nil = true, target = 200, max_hands = 4 }, matches = 4 },
+  { "spades", { side_cap = 13, side_min = 4, blind_nil = true, blind_nil_behind = 100, max_hands = 3 }, matches = 3 },
   { "hearts", { max_hands = 4 }, matches = 5 },
   { "hearts", { any_club = true, no_trick_bonus = -5, max_hands = 2 }, matches = 3 },
   { "ohhell", { players = 5, max_size = 4 }, matches = 5 },

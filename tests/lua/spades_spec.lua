@@ -234,3 +234,55 @@ describe("spades, both partners Nil with nil_tricks_to_partner", function()
     assert.is_true(checked >= 10)
   end)
 end)
+
+describe("spades house rules on the bids", function()
+  local function bid_texts(g)
+    local out = {}
+    for i, m in ipairs(g:moves()) do out[i] = tostring(m) end
+    return table.concat(out, " ")
+  end
+
+  it("caps a side's two bids, and asks a minimum of them, Nil aside", function()
+    local v = dh.variant("spades", { side_cap = 13, side_min = 4 })
+    local g = dh.game(v, { seed = 1 })            -- seat 2 bids first, then 3, 4, 1
+    assert(g:apply(2, "bid 9"))
+    assert(g:apply(3, "bid 2"))
+    -- seat 4, partner of seat 2 (9): at most 4 more, and Nil
+    assert.are.equal("nil bid 1 bid 2 bid 3 bid 4", bid_texts(g))
+    local ok, _, code = g:apply(4, "bid 5")
+    assert.is_nil(ok)
+    assert.are.equal("bad_bid", code)
+    assert(g:apply(4, "nil"))
+    -- seat 1, partner of seat 3 (2): at least 2 more, up to 11, and Nil
+    assert.are.equal("nil bid 2 bid 3 bid 4 bid 5 bid 6 bid 7 bid 8 bid 9 bid 10 bid 11", bid_texts(g))
+  end)
+
+  it("allows blind Nil only to a side far enough behind", function()
+    local v = dh.variant("spades", { blind_nil = true, blind_nil_behind = 100, target = 10000, max_hands = 4 })
+    local rng = dh.rng(2)
+    local behind_seen, level_seen = 0, 0
+    for seed = 1, 8 do
+      local g = dh.game(v, { seed = seed })
+      assert.is_nil(bid_texts(g):find("blind", 1, true))   -- level at the start
+      for _ = 1, 2 do   -- two hands without blind Nil, then look at who may bid it
+        local hand = g:hand_number()
+        while g:hand_number() == hand do
+          local moves = {}
+          for _, m in ipairs(g:moves()) do
+            if not tostring(m):find("blind", 1, true) then moves[#moves + 1] = m end
+          end
+          assert(g:apply(g:next_player(), rng:pick(moves)))
+        end
+      end
+      while g:phase() == "bid" do
+        local seat = g:next_player()
+        local scores, mine = g:scores(), g:side(seat)
+        local behind = scores[3 - mine] - scores[mine]
+        if behind >= 100 then behind_seen = behind_seen + 1 else level_seen = level_seen + 1 end
+        assert.are.equal(behind >= 100, bid_texts(g):find("blind", 1, true) ~= nil, ("behind by %d"):format(behind))
+        assert(g:apply(seat, g:moves()[2]))
+      end
+    end
+    assert.is_true(behind_seen > 0 and level_seen > 0)
+  end)
+end)
