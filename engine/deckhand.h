@@ -51,6 +51,7 @@
 #include "view.h"
 #include "playout.h"
 #include "policy.h"
+#include "solve.h"
 #include "poker.h"
 #include "range.h"
 #include "equity.h"

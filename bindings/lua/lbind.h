@@ -91,6 +91,9 @@ int dhL_rules_busy(const dh_rules *r);
 int dhL_rules_raise(lua_State *L);
 const dh_match *dhL_tostate(lua_State *L, int arg);
 
+/* a Game's match (lgame.c), for the calls that read it (the solver) */
+const dh_match *dhL_checkmatch(lua_State *L, int arg);
+
 /* registers a metatable with methods in __index */
 void dhL_newclass(lua_State *L, const char *name, const luaL_Reg *meta,
                   const luaL_Reg *methods);
@@ -106,5 +109,6 @@ int dhL_open_pattern(lua_State *L);
 int dhL_open_poker(lua_State *L);
 int dhL_open_equity(lua_State *L);
 int dhL_open_host(lua_State *L);
+int dhL_open_solve(lua_State *L);
 
 #endif

@@ -30,6 +30,7 @@ static const lua_CFunction openers[] = {
   dhL_open_poker,
   dhL_open_equity,
   dhL_open_host,
+  dhL_open_solve,
   NULL
 };
 

@@ -120,6 +120,8 @@ static dh_match *checkgame(lua_State *L, int arg) {
   return (dh_match *)p;
 }
 
+const dh_match *dhL_checkmatch(lua_State *L, int arg) { return checkgame(L, arg); }
+
 static dh_view *checkview(lua_State *L, int arg) {
   void *p = testclass(L, arg, UP_VIEW);
   if (!p) luaL_typeerror(L, arg, "view");

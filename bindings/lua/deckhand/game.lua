@@ -259,6 +259,18 @@ return function(deckhand)
   end
   Game.move, View.move = find_move, find_move
 
+  -- double-dummy solving (engine/solve) --------------------------------
+
+  --- game:solve([opts]) -> the value of the position with every card
+  -- visible and best play (the tricks the side to move takes from here to
+  -- the end of the hand, or with opts.objective = "points" its points for
+  -- the hand), and { nodes =, exact = }.  opts.nodes: a budget.
+  function Game.solve(game, opts) return deckhand.solve(game, opts) end
+
+  --- game:solve_moves([opts]) -> { { card =, value = }, ... } for every
+  -- legal card of the seat to move, and { nodes = }
+  function Game.solve_moves(game, opts) return deckhand.solve_moves(game, opts) end
+
   -- record and result -------------------------------------------------
 
   --- game:record() -> a plain table: game (the variant's name), options,

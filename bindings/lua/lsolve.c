@@ -1,0 +1,92 @@
+/*
+** lsolve.c -- the double-dummy solver in Lua:
+**   deckhand.solve(game [, opts]) -> value, { nodes =, exact = }
+**   deckhand.solve_moves(game [, opts]) -> { { card =, value = }, ... }, { nodes = }
+** opts: objective ("tricks", the default, or "points"), nodes (a budget),
+** table_bits (the transposition table's size, 2^bits entries).  game:solve
+** and game:solve_moves call these (deckhand/game.lua).
+*/
+#include <limits.h>
+#include <string.h>
+
+#include "lbind.h"
+#include "solve.h"
+
+static void read_opts(lua_State *L, int arg, dh_solve_opts *o) {
+  static const char *const objectives[] = { "tricks", "points", NULL };
+  dh_solve_defaults(o);
+  if (lua_isnoneornil(L, arg)) return;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  lua_getfield(L, arg, "objective");
+  o->objective = luaL_checkoption(L, -1, "tricks", objectives);
+  lua_pop(L, 1);
+  o->max_nodes = (long)dhL_intfield(L, arg, "nodes", 0, 0, LONG_MAX);
+}
+
+/* the table: a userdata left on the stack (collected after the call) */
+static void give_table(lua_State *L, int arg, dh_solve_opts *o) {
+  int bits = 16;
+  if (lua_istable(L, arg)) bits = (int)dhL_intfield(L, arg, "table_bits", 16, 4, 26);
+  o->table_bytes = dh_solve_table_bytes(bits);
+  o->table = lua_newuserdatauv(L, o->table_bytes, 0);
+}
+
+/* raises for a failed solve: a rule's own error, or what is wrong */
+static int fail(lua_State *L, const dh_match *m, int err) {
+  if (err == DH_E_RULE) return dhL_rules_raise(L);
+  if (err == DH_E_WRONG_PHASE) return luaL_error(L, "solve: the game is not in its play phase");
+  (void)m;
+  return luaL_error(L, "solve: %s", dh_error_name(err));
+}
+
+static int l_solve(lua_State *L) {
+  const dh_match *m = dhL_checkmatch(L, 1);
+  dh_solve_opts o;
+  dh_solve_result r;
+  int err;
+  read_opts(L, 2, &o);
+  give_table(L, 2, &o);
+  dhL_rules_enter(L, m->rules);
+  if ((err = dh_solve(m, &o, &r)) != DH_OK) return fail(L, m, err);
+  lua_pushinteger(L, r.value);
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, r.nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushboolean(L, r.exact);
+  lua_setfield(L, -2, "exact");
+  return 2;
+}
+
+static int l_solve_moves(lua_State *L) {
+  const dh_match *m = dhL_checkmatch(L, 1);
+  dh_solve_opts o;
+  dh_card cards[64];
+  int32_t values[64];
+  long nodes;
+  int n, i;
+  read_opts(L, 2, &o);
+  give_table(L, 2, &o);
+  dhL_rules_enter(L, m->rules);
+  n = dh_solve_moves(m, &o, cards, values, 64, &nodes);
+  if (n < 0) return fail(L, m, -n);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    lua_createtable(L, 0, 2);
+    dhL_pushcard(L, cards[i]);
+    lua_setfield(L, -2, "card");
+    lua_pushinteger(L, values[i]);
+    lua_setfield(L, -2, "value");
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_createtable(L, 0, 1);
+  lua_pushinteger(L, nodes);
+  lua_setfield(L, -2, "nodes");
+  return 2;
+}
+
+static const luaL_Reg funcs[] = { { "solve", l_solve }, { "solve_moves", l_solve_moves }, { NULL, NULL } };
+
+int dhL_open_solve(lua_State *L) {
+  luaL_setfuncs(L, funcs, 0);
+  return 0;
+}

@@ -1,0 +1,207 @@
+/*
+** solve.c -- double-dummy search over a variant's own rules.
+*/
+#include <limits.h>
+#include <string.h>
+
+#include "solve.h"
+
+/* a table entry: the bounds of the root side's tricks from the start of a
+** trick to the end of the hand, for one set of remaining hands and leader */
+typedef struct entry { uint64_t key; int8_t lo, hi; } entry;
+
+typedef struct search {
+  const dh_solve_opts *o;
+  int side, hand, points, low;
+  int32_t base;           /* the root side's tricks when the search began */
+  long nodes;
+  int stopped, err;
+  entry *tt;
+  uint64_t mask;
+} search;
+
+void dh_solve_defaults(dh_solve_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->objective = DH_SOLVE_TRICKS;
+}
+
+static int clamp_bits(int bits) { return bits < 4 ? 4 : bits > 26 ? 26 : bits; }
+
+size_t dh_solve_table_bytes(int bits) { return ((size_t)1 << clamp_bits(bits)) * sizeof(entry); }
+
+static uint64_t mix(uint64_t x) {
+  x ^= x >> 31;
+  x *= UINT64_C(0x9E3779B97F4A7C15);
+  x ^= x >> 29;
+  return x;
+}
+
+/* the position's key at the start of a trick: the hands left, who leads,
+** how far the talon has gone (the rest of the hand follows from these) */
+static uint64_t key_of(const dh_match *m) {
+  uint64_t k = mix((uint64_t)m->turn + 1) ^ mix(((uint64_t)m->talon.top << 8) + 7);
+  int s;
+  for (s = 0; s < m->nseats; s++) k ^= mix(m->hand[s] + (uint64_t)(s + 1) * UINT64_C(0xD1B54A32D192ED03));
+  return k | 1;   /* 0 marks an empty slot */
+}
+
+/* the value of a finished hand for the root side (the hand just scored:
+** last_tricks and hand_points hold it) */
+static int32_t leaf(const search *c, const dh_match *m) {
+  int32_t v = 0;
+  int s;
+  if (c->points) return c->low ? -m->hand_points[c->side] : m->hand_points[c->side];
+  for (s = 0; s < m->nseats; s++)
+    if (m->rules->side_of[s] == c->side) v += m->last_tricks[s];
+  return v - c->base;
+}
+
+static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta);
+
+/* the value after card c is played from m */
+static int32_t after(search *c, const dh_match *m, dh_card card, int32_t alpha, int32_t beta) {
+  dh_match child = *m;
+  int err = dh_match_play_legal(&child, card);
+  if (err != DH_OK) {
+    c->err = err;
+    return 0;
+  }
+  if (child.hand_no != c->hand || child.phase != DH_PHASE_PLAY) return leaf(c, &child);
+  return run(c, &child, alpha, beta);
+}
+
+/* the root side's tricks since the search began */
+static int32_t so_far(const search *c, const dh_match *m) {
+  int32_t v = 0;
+  int s;
+  for (s = 0; s < m->nseats; s++)
+    if (m->rules->side_of[s] == c->side) v += m->tricks[s];
+  return v - c->base;
+}
+
+/* alpha-beta, fail-soft; values for the root side (maximizing).  The
+** table keeps what is still to come from the start of a trick (the value
+** less the tricks taken on the way there), which the path does not change. */
+static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
+  dh_cardset legal;
+  int32_t best, a0, b0, taken = 0;
+  int maximize = m->rules->side_of[m->turn] == c->side, layout = m->rules->deck.layout;
+  entry *e = NULL;
+  uint64_t key = 0;
+  if (c->stopped || c->err) return 0;
+  if (c->o->max_nodes && c->nodes >= c->o->max_nodes) {
+    c->stopped = 1;
+    return 0;
+  }
+  c->nodes++;
+  if (c->tt && m->trick.n == 0) {
+    key = key_of(m);
+    e = &c->tt[key & c->mask];
+    taken = so_far(c, m);
+    if (e->key == key) {
+      if (e->lo == e->hi) return taken + e->lo;
+      if (e->lo != -128 && taken + e->lo > alpha) alpha = taken + e->lo;
+      if (e->hi != 127 && taken + e->hi < beta) beta = taken + e->hi;
+      if (alpha >= beta) return maximize ? alpha : beta;
+    }
+  }
+  a0 = alpha, b0 = beta;
+  if (dh_match_legal(m, &legal) != DH_OK) {
+    c->err = DH_E_RULE;
+    return 0;
+  }
+  if (!legal) legal = m->hand[m->turn];   /* what playouts do: nothing legal, any card */
+  best = maximize ? INT32_MIN : INT32_MAX;
+  while (legal) {
+    dh_card card = dh_card_at(dh_set_first(legal), layout);
+    int32_t v;
+    legal &= legal - 1;
+    v = after(c, m, card, alpha, beta);
+    if (c->err || c->stopped) return 0;
+    if (maximize) {
+      if (v > best) best = v;
+      if (best > alpha) alpha = best;
+    } else {
+      if (v < best) best = v;
+      if (best < beta) beta = best;
+    }
+    if (alpha >= beta) break;
+  }
+  if (e) {   /* what this search proved: an exact value, or a bound */
+    int8_t lo = -128, hi = 127;
+    if (e->key == key) lo = e->lo, hi = e->hi;
+    int8_t rest = (int8_t)(best - taken);
+    if (best <= a0) hi = rest;
+    else if (best >= b0) lo = rest;
+    else lo = hi = rest;
+    e->key = key, e->lo = lo, e->hi = hi;
+  }
+  return best;
+}
+
+static int start(search *c, const dh_match *m, const dh_solve_opts *o, dh_solve_opts *def) {
+  int s;
+  if (!o) {
+    dh_solve_defaults(def);
+    o = def;
+  }
+  memset(c, 0, sizeof *c);
+  c->o = o;
+  if (m->phase != DH_PHASE_PLAY) return DH_E_WRONG_PHASE;
+  c->side = m->rules->side_of[m->turn];
+  c->hand = m->hand_no;
+  c->points = o->objective == DH_SOLVE_POINTS;
+  c->low = c->points && m->rules->low_wins;
+  for (s = 0; s < m->nseats; s++)
+    if (m->rules->side_of[s] == c->side) c->base += m->tricks[s];
+  /* bounds are tricks to come: a table pays; points need the path.  The
+     largest power of two of entries the memory holds. */
+  if (!c->points && o->table && o->table_bytes >= dh_solve_table_bytes(4)) {
+    size_t n = 16;
+    while (n * 2 * sizeof(entry) <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
+    c->tt = (entry *)o->table;
+    memset(c->tt, 0, n * sizeof(entry));
+    c->mask = (uint64_t)n - 1;
+  }
+  return DH_OK;
+}
+
+int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out) {
+  search c;
+  dh_solve_opts def;
+  int32_t v;
+  int err = start(&c, m, o, &def);
+  memset(out, 0, sizeof *out);
+  if (err != DH_OK) return err;
+  v = run(&c, m, INT32_MIN + 1, INT32_MAX);
+  if (c.err) return c.err;
+  out->value = c.low ? -v : v;
+  out->nodes = c.nodes;
+  out->exact = !c.stopped;
+  return DH_OK;
+}
+
+int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, int32_t *values,
+                   int room, long *nodes) {
+  search c;
+  dh_solve_opts def;
+  dh_cardset legal;
+  int n = 0, layout = m->rules->deck.layout;
+  int err = start(&c, m, o, &def);
+  if (nodes) *nodes = 0;
+  if (err != DH_OK) return -err;
+  if (dh_match_legal(m, &legal) != DH_OK) return -DH_E_RULE;
+  if (!legal) legal = m->hand[m->turn];
+  while (legal && n < room) {
+    dh_card card = dh_card_at(dh_set_first(legal), layout);
+    int32_t v;
+    legal &= legal - 1;
+    v = after(&c, m, card, INT32_MIN + 1, INT32_MAX);   /* an exact value for each */
+    if (c.err) break;
+    cards[n] = card;
+    values[n++] = c.low ? -v : v;
+  }
+  if (nodes) *nodes = c.nodes;
+  if (c.err) return -c.err;
+  return n;
+}

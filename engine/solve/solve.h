@@ -1,0 +1,54 @@
+/*
+** solve.h -- double-dummy solving: the value of a hand's play from any
+** point to its end with every card visible and best play by everyone.
+**
+** The solver plays the variant's own rules (dh_match_legal and
+** dh_match_play_legal on copies of the match, so prefab and callback
+** rules alike), as a two-sided game: the side of the seat to move at the
+** start maximizes, every other seat minimizes (in a game of more than two
+** sides the others play together against it).  Alpha-beta search with a
+** transposition table at the start of each trick (tricks objective), in
+** memory the caller gives (the library allocates nothing).
+*/
+#ifndef DH_SOLVE_H
+#define DH_SOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "match.h"
+
+/* what is counted: the tricks the side takes from now to the end of the
+** hand, or the points the variant's points rule gives the side for the
+** hand (minimized instead when the variant's low score wins) */
+enum { DH_SOLVE_TRICKS, DH_SOLVE_POINTS };
+
+typedef struct dh_solve_opts {
+  int objective;        /* DH_SOLVE_TRICKS (default) or DH_SOLVE_POINTS */
+  long max_nodes;       /* a node budget (0: none); past it the answer is not exact */
+  void *table;          /* the transposition table's memory (NULL: none; slower) */
+  size_t table_bytes;   /* its size: dh_solve_table_bytes(bits) for 2^bits entries */
+} dh_solve_opts;
+void dh_solve_defaults(dh_solve_opts *o);   /* tricks, no budget, no table */
+/* the bytes of a table of 2^bits entries (bits 4..26; others are clamped) */
+size_t dh_solve_table_bytes(int bits);
+
+typedef struct dh_solve_result {
+  int32_t value;        /* for the side of the seat to move */
+  long nodes;           /* positions searched */
+  int exact;            /* 0 when the budget ran out first */
+} dh_solve_result;
+
+/* the value of m's position: DH_OK, DH_E_WRONG_PHASE when m is not in
+** the play phase, DH_E_RULE when a callback rule failed.  m is not
+** changed; the table, if any, is cleared first. */
+int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out);
+
+/* the value after each legal card of the seat to move: the cards into
+** cards[], their values into values[] (room for `room`); the count, or a
+** negated error as dh_solve returns.  *nodes gets the positions searched
+** (may be NULL). */
+int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, int32_t *values,
+                   int room, long *nodes);
+
+#endif

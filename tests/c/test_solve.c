@@ -1,0 +1,172 @@
+/*
+** test_solve.c -- the double-dummy solver against a plain minimax written
+** here without pruning or tables, on small hands of three kinds of rules:
+** trumps (Spades' trick rules), notrump, and card points where the low
+** score wins (Hearts).  Values for the side of the seat to move: tricks
+** it takes from the position to the end of the hand, or its hand points.
+*/
+#include <string.h>
+
+#include "check.h"
+#include "card.h"
+#include "match.h"
+#include "rules.h"
+#include "playout.h"
+#include "solve.h"
+
+/* four seats, partners 1 & 3 against 2 & 4 (or each alone), `size` cards
+** each, one hand */
+static void small_rules(dh_rules *r, int size, int trump, int points) {
+  dh_rules_init(r);
+  r->sizes[0] = (uint8_t)size;
+  r->nsizes = 1;
+  r->max_hands = 1;
+  if (points) {   /* Hearts: every heart 1, the queen of spades 13, each for himself */
+    dh_card_points_opts cp;
+    int rank;
+    dh_card_points_defaults(&cp);
+    for (rank = 2; rank <= 14; rank++) cp.values[dh_card_make(rank, DH_HEARTS) & 63] = 1;
+    cp.values[dh_card_make(12, DH_SPADES) & 63] = 13;
+    r->nsides = 4;
+    for (rank = 0; rank < 4; rank++) r->side_of[rank] = (uint8_t)rank;
+    r->low_wins = 1;
+    r->trump_mode = DH_TRUMP_NONE;
+    dh_rules_set(r, DH_RULE_POINTS, dh_rule_card_points(r, &cp));
+    dh_rules_set(r, DH_RULE_PLAY, dh_rule_highest_of_led(r));
+  } else {
+    r->nsides = 2;
+    r->side_of[0] = r->side_of[2] = 0;
+    r->side_of[1] = r->side_of[3] = 1;
+    r->trump_mode = trump ? DH_TRUMP_FIXED : DH_TRUMP_NONE;
+    r->trump_suit = DH_SPADES;
+    dh_rules_set(r, DH_RULE_POINTS, dh_rule_tricks(r, 1));
+    dh_rules_set(r, DH_RULE_PLAY, trump ? dh_rule_or(r, dh_rule_trump_wins(r), dh_rule_highest_of_led(r))
+                                        : dh_rule_highest_of_led(r));
+  }
+  dh_rules_set(r, DH_RULE_HAND, trump ? dh_rule_and(r, dh_rule_follow_suit(r), dh_rule_break_suit(r, DH_SPADES, 0))
+                                      : dh_rule_follow_suit(r));
+  dh_rules_set(r, DH_RULE_WIN, dh_rule_highest_after(r, 1));
+  CHECK(dh_rules_check(r) == NULL);
+}
+
+/* the reference: every line of play, no pruning, no table */
+static int32_t minimax(const dh_match *m, int side, int hand, int32_t base, int points, int low) {
+  dh_cardset legal;
+  int32_t best;
+  int maximize = m->rules->side_of[m->turn] == side;
+  if (m->hand_no != hand || m->phase != DH_PHASE_PLAY) {
+    int32_t v = 0;
+    int s;
+    if (points) return low ? -m->hand_points[side] : m->hand_points[side];
+    for (s = 0; s < m->nseats; s++)
+      if (m->rules->side_of[s] == side) v += m->last_tricks[s];
+    return v - base;
+  }
+  dh_match_legal(m, &legal);
+  best = maximize ? -1000000 : 1000000;
+  for (; legal; legal &= legal - 1) {
+    dh_match child = *m;
+    int32_t v;
+    dh_match_play_legal(&child, dh_card_at(dh_set_first(legal), m->rules->deck.layout));
+    v = minimax(&child, side, hand, base, points, low);
+    if (maximize ? v > best : v < best) best = v;
+  }
+  return best;
+}
+
+static int32_t reference(const dh_match *m, int points) {
+  int side = m->rules->side_of[m->turn], s;
+  int32_t base = 0, v;
+  int low = points && m->rules->low_wins;
+  for (s = 0; s < m->nseats; s++)
+    if (m->rules->side_of[s] == side) base += m->tricks[s];
+  v = minimax(m, side, m->hand_no, base, points, low);
+  return low ? -v : v;
+}
+
+/* random positions of one kind of rules: solve and solve_moves against
+** the reference, and each other */
+static void compare(int size, int trump, int points, int deals) {
+  dh_rules r;
+  dh_solve_opts o;
+  int i, agree = 0, tried = 0;
+  small_rules(&r, size, trump, points);
+  static unsigned char table[1 << 20];
+  dh_solve_defaults(&o);
+  o.objective = points ? DH_SOLVE_POINTS : DH_SOLVE_TRICKS;
+  /* half the deals with a table, half without: both exact */
+  for (i = 0; i < deals; i++) {
+    dh_match m;
+    dh_rng pick;
+    dh_solve_result res;
+    dh_card cards[16];
+    int32_t values[16], best;
+    int n, k, skip, maximize;
+    dh_match_init(&m, &r, (uint64_t)i + 100, i % 4);
+    dh_rng_seed(&pick, (uint64_t)i);
+    skip = (int)dh_rng_below(&pick, (uint32_t)(size * 2));   /* start somewhere in the hand */
+    for (k = 0; k < skip && m.phase == DH_PHASE_PLAY; k++) {
+      dh_cardset legal;
+      dh_match_legal(&m, &legal);
+      dh_match_play_legal(&m, dh_set_pick(legal, &pick, r.deck.layout));
+    }
+    if (m.phase != DH_PHASE_PLAY) continue;
+    tried++;
+    o.table = i % 2 ? (void *)table : NULL;
+    o.table_bytes = i % 2 ? dh_solve_table_bytes(14) : 0;
+    CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+    CHECK(res.exact);
+    if (CHECK(res.value == reference(&m, points))) agree++;
+    n = dh_solve_moves(&m, &o, cards, values, 16, NULL);
+    CHECK(n > 0);
+    maximize = !(points && r.low_wins);
+    best = values[0];
+    for (k = 0; k < n; k++) {
+      dh_match child = m;
+      int32_t want;
+      dh_match_play_legal(&child, cards[k]);
+      /* the value after a card, for the root side, is the reference's from
+         the child seen from the root side */
+      if (child.phase == DH_PHASE_PLAY && child.hand_no == m.hand_no) {
+        int side = r.side_of[m.turn], s;
+        int32_t base = 0, v;
+        for (s = 0; s < 4; s++)
+          if (r.side_of[s] == side) base += m.tricks[s];
+        v = minimax(&child, side, m.hand_no, base, points, points && r.low_wins);
+        want = points && r.low_wins ? -v : v;
+        CHECK_EQ(values[k], want);
+      }
+      if (maximize ? values[k] > best : values[k] < best) best = values[k];
+    }
+    CHECK_EQ(best, res.value);   /* the best card's value is the position's */
+  }
+  CHECK(agree == tried && tried >= deals / 2);
+}
+
+/* a budget stops the search and says so */
+static void budget(void) {
+  dh_rules r;
+  dh_solve_opts o;
+  dh_solve_result res;
+  dh_match m;
+  small_rules(&r, 6, 1, 0);
+  dh_match_init(&m, &r, 7, 0);
+  dh_solve_defaults(&o);
+  o.max_nodes = 10;
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  CHECK(!res.exact);
+  CHECK(res.nodes <= 10);
+  /* not in the play phase: refused */
+  m.phase = DH_PHASE_BID;
+  CHECK_EQ(dh_solve(&m, NULL, &res), DH_E_WRONG_PHASE);
+}
+
+int main(void) {
+  check_init();
+  compare(4, 1, 0, 150);   /* trumps */
+  compare(4, 0, 0, 150);   /* notrump */
+  compare(3, 0, 1, 150);   /* Hearts' points, low wins */
+  compare(5, 1, 0, 30);
+  budget();
+  return check_done();
+}

@@ -1,0 +1,101 @@
+-- game:solve and game:solve_moves (engine/solve): the value with every
+-- card visible, on the variants' own rules (prefab and Lua alike).  The C
+-- test (tests/c/test_solve.c) checks the search against a plain minimax;
+-- here: the Lua calls, their options and errors, and consistency.
+local dh = require "deckhand"
+
+-- a game of variant v played at random until every seat holds `left` cards
+local function position(v, seed, left)
+  local g = dh.game(v, { seed = seed })
+  local rng = dh.rng(seed)
+  while g:phase() ~= "play" or #g:hand(g:next_player()) > left do
+    assert(g:apply(g:next_player(), rng:pick(g:moves())))
+  end
+  return g
+end
+
+describe("game:solve", function()
+  it("gives the best of solve_moves, and takes no card from the game", function()
+    local v = dh.variant("spades", { max_hands = 1 })
+    for seed = 1, 10 do
+      local g = position(v, seed, 5)
+      local before = g:record()
+      local value, stats = g:solve()
+      assert.is_true(stats.exact)
+      assert.is_true(stats.nodes > 0)
+      local moves = g:solve_moves()
+      local best = -1
+      for _, m in ipairs(moves) do
+        assert.is_true(g:moves():has(m.card))
+        if m.value > best then best = m.value end
+      end
+      assert.are.equal(#g:moves(), #moves)
+      assert.are.equal(best, value)
+      assert.is_true(value >= 0 and value <= 5)
+      assert.are.same(before, g:record())
+    end
+  end)
+
+  it("plays the best card to the end and takes what it promised", function()
+    -- every seat plays the card solve_moves values most for its own side
+    -- (the values are the mover's side's); the side that moved first then
+    -- takes exactly what solve promised it
+    local v = dh.variant("spades", { max_hands = 1 })
+    for seed = 1, 6 do
+      local g = position(v, seed, 4)
+      local side = g:side(g:next_player())
+      local promised = g:solve()
+      local before = 0
+      for s = 1, 4 do if g:side(s) == side then before = before + g:tricks()[s] end end
+      while g:phase() == "play" do
+        local pick
+        for _, m in ipairs(g:solve_moves()) do
+          if not pick or m.value > pick.value then pick = m end
+        end
+        assert(g:apply(g:next_player(), pick.card))
+      end
+      local after = 0
+      for s = 1, 4 do if g:side(s) == side then after = after + g:result().hands[1].tricks[s] end end
+      assert.are.equal(promised, after - before)
+    end
+  end)
+
+  it("counts points where asked, for Hearts' low score", function()
+    local v = dh.variant("hearts", { max_hands = 1, passing = false })
+    local g = position(v, 3, 3)
+    local value = g:solve { objective = "points" }
+    local moves = g:solve_moves { objective = "points" }
+    local best = math.huge
+    for _, m in ipairs(moves) do best = math.min(best, m.value) end
+    assert.are.equal(best, value)   -- the low score is the side's best
+  end)
+
+  it("solves a variant with Lua rules", function()
+    local R = dh.rule
+    local v = dh.variant { name = "luaplay", seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 4 },
+      hand = R.follow_suit, points = R.tricks(), win = R.highest_after(1),
+      play = function(_, trick)   -- the highest of the suit led, written in Lua
+        local best = 1
+        for i, c in ipairs(trick) do
+          if c.suit == trick[1].suit and c.rank > trick[best].rank then best = i end
+        end
+        return best
+      end }
+    local prefab = dh.variant { name = "prefab", seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 4 },
+      hand = R.follow_suit, play = R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+    for seed = 1, 8 do
+      local a, b = dh.game(prefab, { seed = seed }):solve(), dh.game(v, { seed = seed }):solve()
+      assert.are.equal(a, b)
+    end
+  end)
+
+  it("stops at a node budget, says so, and refuses outside the play phase", function()
+    local g = dh.game(dh.variant("spades", { max_hands = 1 }), { seed = 1 })
+    assert.has_error(function() g:solve() end, "solve: the game is not in its play phase")
+    g = position(dh.variant("spades", { max_hands = 1 }), 2, 8)
+    local _, stats = g:solve { nodes = 50 }
+    assert.is_false(stats.exact)
+    assert.has_error(function() g:solve { objective = "bogus" } end)
+    assert.has_error(function() g:solve { nodes = -1 } end)
+  end)
+end)
