@@ -53,6 +53,11 @@
 --   pass      "heuristic" (default) or "mc" (Monte Carlo, as above)
 --   pass_worlds  sampled worlds per pass (default 50)
 --   pass_pool    cards the passes are chosen from (default 8: 56 passes of 3)
+--   solver    "playouts" (default) or "dd": once the seat holds dd_cards
+--             cards or fewer (default 5), each of dd_worlds sampled worlds
+--             (default 40) is solved double dummy (game:solve_moves) and
+--             each card's values summed (tricks for objective "tricks", the
+--             side's hand points otherwise)
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -72,6 +77,8 @@ local takes = {
   preflop_worlds = { "integer", nil, min = 1 }, samples = { "integer", nil, min = 1 },
   sizes = { "table" }, model = { "boolean" }, miss = { "number", nil, min = 0, max = 1 },
   caution = { "number", nil, min = 0 },
+  solver = { "choice", "playouts", { "playouts", "dd" } },
+  dd_cards = { "integer", 5, min = 1, max = 13 }, dd_worlds = { "integer", 40, min = 1 },
 }
 
 function M.new(options)
@@ -225,9 +232,34 @@ function M.new(options)
   end
   if pass_mode == "mc" then s.pass = mc_pass end
 
+  -- the last dd_cards cards with solver = "dd": every sampled world solved
+  -- double dummy (game:solve_moves) instead of played out, the values of
+  -- each card summed over the worlds
+  local function dd_play(view, legal)
+    local sum, index = {}, {}
+    for i, c in ipairs(legal) do sum[i], index[tostring(c)] = 0, i end
+    local objective_dd = objective == "tricks" and "tricks" or "points"
+    local start, n = os.clock(), 0
+    for _ = 1, options.dd_worlds do
+      if budget and n > 0 and os.clock() - start > budget then break end
+      local world = view:sample(rng)
+      for _, m in ipairs(world:solve_moves { objective = objective_dd }) do
+        local i = index[tostring(m.card)]
+        if i then sum[i] = sum[i] + m.value end
+      end
+      n = n + 1
+    end
+    local minimize, best = low and objective_dd == "points", 1
+    for i = 2, #legal do
+      if (minimize and sum[i] < sum[best]) or (not minimize and sum[i] > sum[best]) then best = i end
+    end
+    return legal[best]
+  end
+
   function s.play(view)
     local legal = view:legal():list()
     if #legal == 1 then return legal[1] end
+    if options.solver == "dd" and #view:hand(view:seat()) <= options.dd_cards then return dd_play(view, legal) end
     local sum, sampled = sums(view, legal, worlds, function(g, c, stream, me)
       local hand_no = g:hand_number()
       assert(g:play(me, c))
