@@ -110,8 +110,19 @@ function Server:timeout() return self.srv:timeout() end
 --- server:step([timeout]): one round of the event loop
 function Server:step(timeout) return self.srv:step(timeout) end
 
---- server:run(): serves until close
-function Server:run()
+--- server:run([{ signals = true }]): serves until close; with signals,
+-- SIGINT and SIGTERM close it (the tournaments it started stop too)
+function Server:run(o)
+  if o and o.signals then
+    local signal = libs.require "cqueues.signal"
+    signal.block(signal.SIGINT, signal.SIGTERM)
+    local listener = signal.listen(signal.SIGINT, signal.SIGTERM)
+    self.srv.cq:wrap(function()
+      listener:wait()
+      self.log("stopping")
+      self:close()
+    end)
+  end
   while not self.closed do
     local ok, err = self.srv:step()
     if not ok and not self.closed then self.log("event loop: " .. tostring(err)) end
