@@ -91,6 +91,8 @@
     return s === match.seat ? "you" : "seat " + s + " (" + match.names[s - 1] + ")";
   }
 
+  function shortName(s) { return match && s === match.seat ? "you" : "seat " + s; }
+
   function log(text) {
     var li = el("li", text);
     $("log").appendChild(li);
@@ -211,11 +213,11 @@
     if (view.trick) {
       var cards = view.trick.cards || [];
       if (cards.length > 0) {
-        cards.forEach(function (c, i) { trick.appendChild(DH.cardEl(c, { who: seatName(view.trick.seats[i]) })); });
+        cards.forEach(function (c, i) { trick.appendChild(DH.cardEl(c, { who: shortName(view.trick.seats[i]) })); });
       } else if (view.last_trick && view.phase === "play") {   // the trick just taken, until the next card
         var lt = view.last_trick;
         lt.cards.forEach(function (c, i) {
-          var e = DH.cardEl(c, { who: seatName(lt.seats[i]) });
+          var e = DH.cardEl(c, { who: shortName(lt.seats[i]) });
           e.classList.add("faded", "trick-card");
           if (lt.seats[i] === lt.winner) e.classList.add("winner");
           trick.appendChild(e);
@@ -242,7 +244,7 @@
     if (view.last_trick) {
       last.appendChild(el("div", "last trick, taken by " + seatName(view.last_trick.winner)));
       var row = el("div", null, "cards");
-      view.last_trick.cards.forEach(function (c, i) { row.appendChild(DH.cardEl(c, { who: seatName(view.last_trick.seats[i]) })); });
+      view.last_trick.cards.forEach(function (c, i) { row.appendChild(DH.cardEl(c, { who: shortName(view.last_trick.seats[i]) })); });
       last.appendChild(row);
     } else last.appendChild(el("div", "no trick taken yet this hand"));
   }

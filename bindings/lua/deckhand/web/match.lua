@@ -60,7 +60,7 @@ function M.new(o)
   local m = setmetatable({
     token = M.token(), variant = variant, seat = o.seat, seed = seed, pace = o.pace or 0,
     records = o.records, names = names, bots = players, game = dh.game(variant, { seed = seed }),
-    step = 0, state = "playing", cond = condition.new(), waiting = false, touched = cqueues.monotime(),
+    step = 0, state = "playing", cond = condition.new(), touched = cqueues.monotime(),
   }, Match)
   return m
 end
@@ -74,8 +74,9 @@ end
 -- the seat's view as data, and whose turn it is (public)
 function Match:view_message(kind)
   local g = self.game
-  return { type = kind, view = g:view(self.seat):data(), turn = g:next_player() or 0,
-           your_turn = self.waiting }
+  local turn = g:next_player()
+  return { type = kind, view = g:view(self.seat):data(), turn = turn or 0,
+           your_turn = self.state == "playing" and turn == self.seat }
 end
 
 --- match:describe() -> the match as the page starts it: the game, the
@@ -113,11 +114,14 @@ function Match:submit(seat, text)
   if self.state ~= "playing" then
     return self:send { type = "refused", code = "game_over", message = "the match is over", move = text }
   end
-  if not self.waiting or self.pending then
-    local ok, msg, code = self.game:clone():apply(seat, text)
-    if ok then msg, code = "wait for your turn", "not_your_turn" end
-    return self:send { type = "refused", code = code, message = msg, move = text }
+  if self.game:next_player() ~= seat then
+    local _, msg, code = self.game:clone():apply(seat, text)
+    return self:send { type = "refused", code = code or "not_your_turn", message = msg or "not your turn", move = text }
   end
+  if self.pending then
+    return self:send { type = "refused", code = "not_your_turn", message = "your move is already made", move = text }
+  end
+  -- taken by the seat's player as soon as deckhand.run asks it
   self.pending = text
   self.cond:signal()
 end
@@ -144,13 +148,12 @@ function Match:players()
     if s == self.seat then
       players[s] = {
         move = function()
-          self.waiting = true
           while self.pending == nil do
             if self.state ~= "playing" then error(CLOSED) end
             self.cond:wait()
           end
           local text = self.pending
-          self.pending, self.waiting = nil, false
+          self.pending = nil
           return text
         end,
         refused = function(msg, code, move)
