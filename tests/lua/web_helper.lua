@@ -103,12 +103,16 @@ end
 -- returns the over message
 function H.play(c, seat, choose)
   choose = choose or function(view) return view.moves[1] end
+  local msg = c.seen[#c.seen]   -- the turn may be in the message already read
+  if msg and msg.your_turn and msg.type ~= "refused" then
+    c:send { type = "move", seat = seat, move = choose(msg.view) }
+  end
   while true do
-    local msg = assert(c:receive(60))
+    msg = assert(c:receive(60))
     if msg.type == "over" then return msg end
     if msg.type == "error" then error(("error %s: %s"):format(msg.code, msg.message), 2) end
     if (msg.type == "state" or msg.type == "move") and msg.your_turn == nil then error("no your_turn") end
-    if (msg.type == "state" or msg.type == "move") and msg.turn == seat and #msg.view.moves > 0 then
+    if (msg.type == "state" or msg.type == "move") and msg.your_turn then
       c:send { type = "move", seat = seat, move = choose(msg.view) }
     end
   end
