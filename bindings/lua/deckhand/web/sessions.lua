@@ -50,15 +50,22 @@ local function limited(sock, max)
     if proxy.used + n > max + 16 then return too_big() end
     return sock:fill(n, ...)
   end
-  function proxy.xread(_, n, mode, ...)
+  function proxy.xread(_, n, mode, timeout)
     if type(n) == "number" then
       proxy.used = proxy.used + n
       if proxy.used > max + 16 then
         local ok, why = too_big()
         if not ok then error(why, 0) end
       end
+      -- lua-http reads the payload of a frame of 126 to 65535 bytes with
+      -- no time to wait (0) and without filling the buffer first: a frame
+      -- that arrives in pieces would fail; wait for its bytes here
+      if timeout == 0 and mode == "b" then
+        local ok, why, code = sock:fill(n, 30)
+        if not ok then return nil, why, code end
+      end
     end
-    return sock:xread(n, mode, ...)
+    return sock:xread(n, mode, timeout)
   end
   return proxy
 end
