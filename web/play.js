@@ -127,10 +127,11 @@
     var hand = $("hand");
     hand.innerHTML = "";
     var yourTurn = match.your_turn;
+    var cardMoves = Object.keys(mine.by).length > 0;   // none: a bid, a bet: the cards are only shown
     cards.forEach(function (c) {
       var e = DH.cardEl(c);
       var legal = yourTurn && !!mine.by[c];
-      e.classList.add(legal ? "legal" : "dim");
+      if (cardMoves) e.classList.add(legal ? "legal" : "dim");
       if (mine.pass && yourTurn) {
         e.classList.toggle("selected", !!selected[c]);
         e.classList.remove("dim"); e.classList.add("legal");
@@ -280,6 +281,7 @@
     match = m;
     localStorage.setItem("deckhand.token", m.token);
     $("play-title").textContent = m.game + " · you are seat " + m.seat;
+    $("last-trick-btn").classList.toggle("hidden", !m.view.trick);
     $("log").innerHTML = ""; $("message").textContent = "";
     $("over").classList.add("hidden");
     showTable(true);
