@@ -66,9 +66,7 @@ end
 local function whole_match(opts, seat, choose)
   local texts, record
   H.with_server({}, function(server)
-    local c = H.client(server)
-    c:send { type = "start", game = opts.game, seat = seat, options = opts.options, bots = "random", seed = opts.seed }
-    c:expect("state")
+    local c = H.start(server, { game = opts.game, seat = seat, options = opts.options, bots = "random", seed = opts.seed })
     local over = H.play(c, seat, choose)
     texts = c.texts
     record = json.decode(F.slurp(server.app.records .. "/" .. over.record))

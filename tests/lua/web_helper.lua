@@ -85,6 +85,16 @@ end
 
 function Client:close() self.ws:close(1000, "done", 2) end
 
+--- start(server, fields) -> a client that started a match (fields of the
+-- start message: game, seat, options, bots, seed) and its state message
+function H.start(server, fields)
+  local c = H.client(server)
+  local msg = { type = "start" }
+  for k, v in pairs(fields) do msg[k] = v end
+  c:send(msg)
+  return c, c:expect("state")
+end
+
 --- http(server, method, path [, body]) -> status, decoded JSON body (or text)
 function H.http(server, method, path, body)
   local req = request.new_from_uri(("http://127.0.0.1:%d%s"):format(server:port(), path))

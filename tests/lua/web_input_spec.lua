@@ -70,9 +70,7 @@ describe("deckhand web: bad input", function()
 
   it("refuses moves for a seat the connection does not play", function()
     H.with_server({}, function(server)
-      local c = H.client(server)
-      c:send { type = "start", game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random" }
-      local st = c:expect("state")
+      local c, st = H.start(server, { game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random" })
       for _, seat in ipairs { 2, 0, "1", 99 } do
         c:send { type = "move", seat = seat, move = "bid 3" }
         local e = c:expect("error")
@@ -92,9 +90,7 @@ describe("deckhand web: bad input", function()
   it("closes a connection whose message is too long, and goes on", function()
     H.with_server({}, function(server)
       -- a page in a match meanwhile: unaffected
-      local other = H.client(server)
-      other:send { type = "start", game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random" }
-      other:expect("state")
+      local other = H.start(server, { game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random" })
       local c = H.client(server)
       c:send(json.encode { type = "ping", pad = ("x"):rep(20000) })
       local e = c:expect("error")

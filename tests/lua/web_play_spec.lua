@@ -17,9 +17,7 @@ end
 describe("deckhand web: matches", function()
   it("plays a whole Spades match against the bots, each step its own move", function()
     H.with_server({}, function(server)
-      local c = H.client(server)
-      c:send { type = "start", game = "spades", seat = 2, options = { target = 200 }, bots = "random" }
-      local st = c:expect("state")
+      local c, st = H.start(server, { game = "spades", seat = 2, options = { target = 200 }, bots = "random" })
       assert.same({ "spades", 2, 4, "playing" }, { st.game, st.seat, st.seats, st.state })
       assert.same({ "random", "you", "random", "random" }, st.names)
       assert.equal(13, #st.view.hand)
@@ -49,9 +47,7 @@ describe("deckhand web: matches", function()
 
   it("plays a Hold'em hand with the betting as moves; no chip made or lost", function()
     H.with_server({}, function(server)
-      local c = H.client(server)
-      c:send { type = "start", game = "holdem", seat = 1, options = { max_hands = 1 }, bots = { nil, "heuristic" } }
-      local st = c:expect("state")
+      local c, st = H.start(server, { game = "holdem", seat = 1, options = { max_hands = 1 }, bots = { nil, "heuristic" } })
       assert.equal(2, #st.view.hole)
       assert.same({ 5, 10 }, st.view.bets)   -- the blinds: heads-up, the button posts the small one
       local over = H.play(c, 1, function(view)
@@ -68,9 +64,7 @@ describe("deckhand web: matches", function()
 
   it("answers a refused move with the engine's reason and changes nothing", function()
     H.with_server({}, function(server)
-      local c = H.client(server)
-      c:send { type = "start", game = "spades", seat = 2, seed = 11, bots = "random" }
-      local msg = c:expect("state")
+      local c, msg = H.start(server, { game = "spades", seat = 2, seed = 11, bots = "random" })
       local token = msg.token
       assert.is_true(msg.your_turn)   -- seat 2 bids first: the dealer is seat 1
       c:send { type = "move", seat = 2, move = "bid 99" }
@@ -115,9 +109,7 @@ describe("deckhand web: matches", function()
 
   it("goes on when a page goes away mid-match, and resumes it by its token", function()
     H.with_server({}, function(server)
-      local a = H.client(server)
-      a:send { type = "start", game = "spades", seat = 3, options = { max_hands = 1 }, bots = "random" }
-      local st = a:expect("state")
+      local a, st = H.start(server, { game = "spades", seat = 3, options = { max_hands = 1 }, bots = "random" })
       local token = st.token
       local last = st
       for _, m in ipairs(a.seen) do last = m end
@@ -131,9 +123,7 @@ describe("deckhand web: matches", function()
       a.ws.socket:shutdown()
       a.ws.socket:close()
       -- another page plays a whole match meanwhile
-      local b = H.client(server)
-      b:send { type = "start", game = "hearts", seat = 1, options = { max_hands = 1 }, bots = "random" }
-      b:expect("state")
+      local b = H.start(server, { game = "hearts", seat = 1, options = { max_hands = 1 }, bots = "random" })
       assert.is_true(H.play(b, 1).result.over)
       -- the first page comes back (a reload) and finishes its match
       local a2 = H.client(server)
