@@ -67,8 +67,9 @@ check-web: release
 	@bash .ci/bootstrap browser
 	@bash tests/run web
 
+# make web WEB_ARGS="--port 9000 --pace 1"
 web: release
-	@lua5.4 bin/deckhand web
+	@lua5.4 bin/deckhand web $(WEB_ARGS)
 
 demo: release
 	@lua5.4 examples/demo.lua

@@ -51,9 +51,11 @@ local function text(css) return b:text(b:find(css)) end
 -- opens the page fresh, on the Play tab, the setup loaded for a game
 local function new_match(game, options)
   b:get(url)
-  b:js("localStorage.clear()")   -- no match to resume
-  b:get(url)
-  b:wait(function() return #b:find_all("#play-game option") > 0 and #b:find_all(".bot-select") > 0 end, 20, "the games")
+  b:wait(function() return text("#conn") == "connected" and #b:find_all("#play-game option") > 0 end, 20, "the games")
+  -- the page resumes the match it played last, if any: leave it
+  local resumed = pcall(b.wait, b, function() return visible("#play-table") end, 1)
+  if resumed then b:click(b:find("#play-leave")) end
+  b:wait(function() return visible("#play-setup") and #b:find_all(".bot-select") > 0 end, 20, "the setup")
   if game ~= "spades" then
     b:js("var s = document.getElementById('play-game'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))", game)
     b:wait(function() return b:find("#opt-" .. next(options)) end, 10, "the options of " .. game)
@@ -74,6 +76,11 @@ describe("deckhand web in headless chromium", function()
     shot("play-bid")
     b:click(b:find("#moves .move-btn[data-move='bid 3']"))
     b:wait(function() return text("#seats"):match("you.-bid 3") end, 10, "our bid on the table")
+    -- a reload resumes the match where it was
+    local hand = b:js("return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card).join(' ')")
+    b:get(url)
+    b:wait(function() return visible("#play-table") and text("#seats"):match("you.-bid 3") end, 20, "the match again")
+    assert.equal(hand, b:js("return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card).join(' ')"))
     local refused = false
     local deadline = os.time() + 120
     while not visible("#over") do
