@@ -68,6 +68,22 @@ describe("deckhand web: tournaments", function()
     end)
   end)
 
+  it("stops the tournaments it started when it stops", function()
+    local pid
+    H.with_server({}, function(server)
+      local _, t = H.http(server, "POST", "/api/tournaments", { game = "spades", games = 100000, jobs = 2 })
+      assert.equal("running", t.state)
+      pid = server.app.watcher:get(t.id).pid
+      assert.is_true(os.execute(("kill -0 -%d 2>/dev/null"):format(pid)))   -- its process group runs
+    end)
+    local gone = false
+    for _ = 1, 50 do
+      if not os.execute(("kill -0 -%d 2>/dev/null"):format(pid)) then gone = true; break end
+      os.execute("sleep 0.1")
+    end
+    assert.is_true(gone)
+  end)
+
   it("opens a record file, follows it to its end and replays any deal step by step", function()
     local dir = H.tmpdir()
     dh.tournament { variant = "spades", players = { "heuristic", "random" }, games = 5, seed = 2,

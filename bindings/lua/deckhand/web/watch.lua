@@ -113,9 +113,12 @@ function Watcher:start(req)
   local words = {}
   for i, a in ipairs(argv) do words[i] = quote(a) end
   local status, err = file .. ".status", file .. ".err"
-  local script = ("%s >/dev/null 2>%s; echo $? >%s"):format(table.concat(words, " "), quote(err), quote(status))
+  -- the shell says its pid (its process group's: setsid may fork), then
+  -- lets go of the pipe
+  local script = ("echo $$; exec >/dev/null 2>&1; %s 2>%s; echo $? >%s"):format(table.concat(words, " "),
+    quote(err), quote(status))
   -- a process group of its own, so that stopping it stops its workers too
-  local p = io.popen(("setsid sh -c %s </dev/null >/dev/null 2>&1 & echo $!"):format(quote(script)))
+  local p = io.popen(("setsid sh -c %s </dev/null &"):format(quote(script)))
   local pid = p and math.tointeger(tonumber(p:read("l") or ""))
   if p then p:close() end
   if not pid then return nil, "could not start the tournament process" end
@@ -275,8 +278,13 @@ function Watcher:stop()
   self.running = false
   for _, t in ipairs(self.all) do
     if t.pid and t.state == "running" then
-      os.execute(("kill -TERM -- -%d 2>/dev/null"):format(t.pid))
+      -- KILL: the server blocks SIGTERM for its own signal handling and a
+      -- child keeps that mask; a record cut short is read up to its last
+      -- whole line (deckhand/records.lua)
+      os.execute(("kill -KILL -%d 2>/dev/null"):format(t.pid))
       t.state, t.error = "stopped", "the server stopped"
+      os.remove(t.status)
+      os.remove(t.err)
     end
   end
 end
