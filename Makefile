@@ -4,6 +4,8 @@
 #   make check-dist what ships: make install, the rockspec, the API docs and
 #                   the embedding examples (tests/dist; CI runs it too)
 #   make test-sanitize   the same suite built with ASan + UBSan
+#   make web        the browser front end: bin/deckhand web (http://127.0.0.1:8080/)
+#   make check-web  the browser tests: headless chromium through chromium-driver
 #   make demo       the main job
 #   make bench      the benchmarks (their own build, with this machine's -m
 #                   flags; what make install ships has none)
@@ -24,17 +26,20 @@ DESTDIR ?=
 export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
 export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
 
-.PHONY: all release debug sanitize build-bench test test-sanitize check-dist demo bench fuzz clean bootstrap env \
+.PHONY: all release debug sanitize build-bench test test-sanitize check-dist check-web web demo bench fuzz clean \
+        bootstrap env \
         install uninstall docs
 
 all: release
 
 bootstrap:
 	@bash .ci/bootstrap base
+	@bash .ci/bootstrap web
 
 # the packages, checked once (again only when the script changes)
 build/.bootstrap: .ci/bootstrap
 	@bash .ci/bootstrap base
+	@bash .ci/bootstrap web
 	@mkdir -p build && touch $@
 
 # premake runs again only when the build file changes or a source folder
@@ -65,6 +70,14 @@ test-sanitize: sanitize
 check-dist: release
 	@bash .ci/bootstrap package
 	@bash tests/run dist
+
+check-web: release
+	@bash .ci/bootstrap browser
+	@bash tests/run web
+
+# make web WEB_ARGS="--port 9000 --pace 1"
+web: release
+	@lua5.4 bin/deckhand web $(WEB_ARGS)
 
 demo: release
 	@lua5.4 examples/demo.lua

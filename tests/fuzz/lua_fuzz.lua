@@ -98,7 +98,9 @@ end
 add_module(dh, "dh.", 0)
 -- long or side-effecting calls: exercised elsewhere, not with random arguments
 local skip = { ["dh.tournament"] = true, ["dh.tournament_merge"] = true, ["dh.poker.count"] = true,
-               ["dh.run"] = true, ["dh.play"] = true }
+               ["dh.run"] = true, ["dh.play"] = true,
+               -- a whole deal solved without a budget takes hours: below, with one
+               ["dh.solve"] = true, ["dh.solve_moves"] = true, solve = true, solve_moves = true }
 
 local calls = 0
 local start = os.clock()
@@ -132,7 +134,13 @@ for _ = 1, 200 do
   pcall(dh.poker.equity, { players = { "AsKs", junk_strings[rng:int(#junk_strings)] }, board = board,
                            samples = 100, max_exact = 1000 })
   pcall(dh.game(spades, { seed = 1 }).playout, dh.game(spades, { seed = 1 }), value(), value())
-  calls = calls + 2
+  -- the solver: hostile options and games, always with a node budget
+  local g = pool[rng:int(#pool)]
+  local opts = { nodes = rng:int(1, 2000), objective = value(), table_bits = value() }
+  if rng:int(2) == 1 then opts.objective = nil; opts.table_bits = nil end
+  pcall(dh.solve, g, opts)
+  pcall(dh.solve_moves, g, opts)
+  calls = calls + 4
 end
 print(("lua_fuzz: %d calls in %.0f s, no crash"):format(calls, os.clock() - start))
 print("1 passed, 0 failed")

@@ -1,0 +1,103 @@
+--- deckhand.web.replay: recorded games step by step, every hand shown.
+--
+-- A record file in the records folder is either a tournament's (a header
+-- line, then a line per deal holding each rotation's game record) or one
+-- game's record (what the server writes when a match ends).  A step of a
+-- replay is the game after its first `step` moves, replayed by
+-- deckhand.replay from the record (data only: no code is run from it),
+-- with every seat's view: a replay shows everything.
+-- @module deckhand.web.replay
+
+local dh = require "deckhand"
+local json = require "deckhand.json"
+
+local M = {}
+
+local function plain_name(name)
+  return type(name) == "string" and name:match("^[%w_%-][%w_%-%.]*$") ~= nil
+end
+
+--- replay.list(folder) -> { { name, kind = "tournament" or "game", game, deals, size } }
+-- for the record files of the folder, newest name last
+function M.list(folder)
+  local out = {}
+  local p = io.popen(("ls -1 '%s' 2>/dev/null"):format(folder:gsub("'", "'\\''")))
+  for name in p:lines() do
+    if plain_name(name) and (name:match("%.jsonl$") or name:match("%.json$")) then
+      local f = io.open(folder .. "/" .. name, "rb")
+      if f then
+        local first = json.decode(f:read("l") or "")
+        local size = f:seek("end")
+        local item = { name = name, size = size }
+        if type(first) == "table" and type(first.tournament) == "table" then
+          item.kind, item.game, item.deals = "tournament", first.tournament.variant, first.tournament.games
+        elseif type(first) == "table" and type(first.game) == "string" then
+          item.kind, item.game = "game", first.game
+        end
+        f:close()
+        if item.kind then out[#out + 1] = item end
+      end
+    end
+  end
+  p:close()
+  table.sort(out, function(a, b) return a.name < b.name end)
+  return out
+end
+
+-- the record of a file: a game's own, or deal `deal`'s rotation `rotation`
+-- of a tournament's; with the names of the seats when there are some
+local function record_of(file, deal, rotation)
+  local f, why = io.open(file, "rb")
+  if not f then return nil, why end
+  local first = json.decode(f:read("l") or "")
+  if type(first) ~= "table" then f:close(); return nil, "not a record file" end
+  if not first.tournament then f:close(); return first end
+  for l in f:lines() do
+    local v = json.decode(l)
+    if type(v) == "table" and v.i == deal then
+      f:close()
+      local g = type(v.games) == "table" and v.games[rotation]
+      if type(g) ~= "table" then return nil, ("deal %d has no rotation %s"):format(deal, tostring(rotation)) end
+      if g.forfeit then return nil, ("deal %d, rotation %d was forfeited: %s"):format(deal, rotation, g.forfeit.reason) end
+      if not g.record then return nil, ("deal %d, rotation %d has no game record"):format(deal, rotation) end
+      return g.record, g.seats, #v.games
+    end
+  end
+  f:close()
+  return nil, ("no deal %s in this record"):format(tostring(deal))
+end
+
+--- replay.step(folder, name, deal, rotation, step) -> { game, seats, names,
+-- total (moves), step, moves (every { seat, text }), views (each seat's
+-- view:data() after step moves), result (at the end) }, or nil, message
+function M.step(folder, name, deal, rotation, step)
+  if not plain_name(name) then return nil, ("bad record name %s"):format(json.encode(name)) end
+  deal, rotation = deal or 1, rotation or 1
+  if math.type(deal) ~= "integer" or math.type(rotation) ~= "integer" then
+    return nil, "deal and rotation must be integers"
+  end
+  local record, names, rotations = record_of(folder .. "/" .. name, deal, rotation)
+  if not record then return nil, names end
+  local full, why = dh.replay(record)
+  if not full then return nil, why end
+  local moves = full:record().moves
+  step = step or 0
+  if math.type(step) ~= "integer" or step < 0 or step > #moves then
+    return nil, ("step must be an integer from 0 to %d"):format(#moves)
+  end
+  local partial = {}
+  for k, v in pairs(record) do partial[k] = v end
+  partial.actions, partial.moves = nil, { table.unpack(moves, 1, step) }
+  local game = assert(dh.replay(partial))
+  local views = {}
+  for s = 1, game:seats() do views[s] = game:view(s):data() end
+  local out = { game = record.game, seats = game:seats(), names = names, rotations = rotations,
+                total = #moves, step = step, moves = moves, views = views, phase = game:phase() }
+  if step == #moves then
+    local r = game:result()
+    out.result = { seats = r.seats, winners = r.winners, unit = r.unit, over = r.over }
+  end
+  return out
+end
+
+return M

@@ -1,0 +1,131 @@
+-- web_helper.lua: a deckhand web server in the spec's own process, and
+-- clients that talk to it over real sockets on 127.0.0.1.
+--
+--     H.with_server({ pace = 0 }, function(server, url)
+--       local c = H.client(server)      -- a WebSocket client of /ws
+--       c:send { type = "start", game = "spades", seat = 1 }
+--       local msg = c:expect("state")
+--     end)
+local libs = require "deckhand.web.libs"
+local json = require "deckhand.json"
+local server_lib = require "deckhand.web.server"
+
+local cqueues = libs.require "cqueues"
+local websocket = libs.require "http.websocket"
+local request = libs.require "http.request"
+
+local H = {}
+
+--- a fresh folder for records
+function H.tmpdir()
+  local p = io.popen("mktemp -d")
+  local dir = p:read("l")
+  p:close()
+  return dir
+end
+
+--- with_server(opts, f): starts a server (port 0, pace 0, a fresh records
+-- folder unless opts say otherwise), runs f(server, url) in a coroutine
+-- of the same event loop, closes the server; raises what f raised
+function H.with_server(opts, f)
+  local o = { port = 0, pace = 0, records = H.tmpdir(), log = function() end }
+  for k, v in pairs(opts or {}) do o[k] = v end
+  local server = assert(server_lib.new(o))
+  local cq = cqueues.new()
+  local failure
+  cq:wrap(function() server:run() end)
+  cq:wrap(function()
+    local ok, err = xpcall(f, debug.traceback, server, server:url())
+    if not ok then failure = err end
+    server:close()
+  end)
+  local ok, err = cq:loop()
+  if not ok and not failure then failure = err end
+  if o.records ~= (opts or {}).records then os.execute("rm -rf '" .. o.records .. "'") end
+  if failure then error(failure, 0) end
+end
+
+local Client = {}
+Client.__index = Client
+
+--- client(server) -> a WebSocket client connected to the server's /ws
+function H.client(server, timeout)
+  local ws = websocket.new_from_uri(("ws://127.0.0.1:%d/ws"):format(server:port()))
+  assert(ws:connect(timeout or 10))
+  return setmetatable({ ws = ws, seen = {}, texts = {} }, Client)
+end
+
+--- client:send(msg): a table as JSON, or a string as it is
+function Client:send(msg)
+  assert(self.ws:send(type(msg) == "table" and json.encode(msg) or msg, "text", 10))
+end
+
+--- client:receive([timeout]) -> the next message (decoded), or nil, why
+function Client:receive(timeout)
+  local text, why = self.ws:receive(timeout or 20)
+  if not text then return nil, why end
+  self.texts[#self.texts + 1] = text
+  local msg = assert(json.decode(text))
+  self.seen[#self.seen + 1] = msg
+  return msg
+end
+
+--- client:expect(kind [, timeout]) -> the next message of that type (the
+-- others before it are kept in client.seen); raises when none comes
+function Client:expect(kind, timeout)
+  while true do
+    local msg, why = self:receive(timeout)
+    if not msg then error(("no '%s' message: %s"):format(kind, tostring(why)), 2) end
+    if msg.type == kind then return msg end
+    if msg.type == "error" and kind ~= "error" then
+      error(("'%s' expected, got error %s: %s"):format(kind, msg.code, msg.message), 2)
+    end
+  end
+end
+
+function Client:close() self.ws:close(1000, "done", 2) end
+
+--- start(server, fields) -> a client that started a match (fields of the
+-- start message: game, seat, options, bots, seed) and its state message
+function H.start(server, fields)
+  local c = H.client(server)
+  local msg = { type = "start" }
+  for k, v in pairs(fields) do msg[k] = v end
+  c:send(msg)
+  return c, c:expect("state")
+end
+
+--- http(server, method, path [, body]) -> status, decoded JSON body (or text)
+function H.http(server, method, path, body)
+  local req = request.new_from_uri(("http://127.0.0.1:%d%s"):format(server:port(), path))
+  req.headers:upsert(":method", method)
+  if body then
+    req.headers:upsert("content-type", "application/json")
+    req:set_body(type(body) == "table" and json.encode(body) or body)
+  end
+  local h, stream = assert(req:go(20))
+  local text = assert(stream:get_body_as_string(20))
+  return tonumber(h:get(":status")), json.decode(text) or text, h
+end
+
+--- play(client, seat, choose): answers every turn of the seat with
+-- choose(view) (default: its first legal move) until the match is over;
+-- returns the over message
+function H.play(c, seat, choose)
+  choose = choose or function(view) return view.moves[1] end
+  local msg = c.seen[#c.seen]   -- the turn may be in the message already read
+  if msg and msg.your_turn and msg.type ~= "refused" then
+    c:send { type = "move", seat = seat, move = choose(msg.view) }
+  end
+  while true do
+    msg = assert(c:receive(60))
+    if msg.type == "over" then return msg end
+    if msg.type == "error" then error(("error %s: %s"):format(msg.code, msg.message), 2) end
+    if (msg.type == "state" or msg.type == "move") and msg.your_turn == nil then error("no your_turn") end
+    if (msg.type == "state" or msg.type == "move") and msg.your_turn then
+      c:send { type = "move", seat = seat, move = choose(msg.view) }
+    end
+  end
+end
+
+return H

@@ -1,0 +1,143 @@
+-- deckhand web, matches over the WebSocket: a whole Spades match and a
+-- Hold'em hand against the bots, refused moves that change nothing,
+-- resuming after a reload, a page that goes away mid-match; over a real
+-- socket on 127.0.0.1.
+package.path = "tests/lua/?.lua;" .. package.path
+local H = require "web_helper"
+local dh = require "deckhand"
+local json = require "deckhand.json"
+local F = require "file_helper"
+
+-- the record the server wrote, replayed on its own: the result it gives
+local function replayed_result(server, name)
+  local rec = assert(json.decode(F.slurp(server.app.records .. "/" .. name)))
+  return assert(dh.replay(rec)):result(), rec
+end
+
+describe("deckhand web: matches", function()
+  it("plays a whole Spades match against the bots, each step its own move", function()
+    H.with_server({}, function(server)
+      local c, st = H.start(server, { game = "spades", seat = 2, options = { target = 200 }, bots = "random" })
+      assert.same({ "spades", 2, 4, "playing" }, { st.game, st.seat, st.seats, st.state })
+      assert.same({ "random", "you", "random", "random" }, st.names)
+      assert.equal(13, #st.view.hand)
+      local over = H.play(c, 2)
+      -- every move told once, in order
+      local step, moves = 0, 0
+      for _, m in ipairs(c.seen) do
+        if m.type == "move" then
+          moves = moves + 1
+          assert.equal(step + 1, m.step)
+          step = m.step
+        end
+      end
+      local result, rec = replayed_result(server, over.record)
+      assert.equal(#rec.moves, moves)
+      assert.is_true(over.result.over)
+      assert.same(result.seats, over.result.seats)
+      assert.same(result.winners, over.result.winners)
+      -- the rules: the first side to the target wins, the higher when both pass it;
+      -- a match that reaches max_hands (200) ends there, the higher side winning
+      local best = math.max(table.unpack(result.sides))
+      assert.equal(best, result.seats[result.winners[1]])
+      assert.truthy(best >= 200 or #result.hands == 200)
+      assert.equal(#result.hands, #over.result.hands)
+    end)
+  end)
+
+  it("plays a Hold'em hand with the betting as moves; no chip made or lost", function()
+    H.with_server({}, function(server)
+      local c, st = H.start(server, { game = "holdem", seat = 1, options = { max_hands = 1 }, bots = { nil, "heuristic" } })
+      assert.equal(2, #st.view.hole)
+      assert.same({ 5, 10 }, st.view.bets)   -- the blinds: heads-up, the button posts the small one
+      local over = H.play(c, 1, function(view)
+        for _, m in ipairs(view.moves) do if m == "check" then return m end end
+        for _, m in ipairs(view.moves) do if m == "call" then return m end end
+        return view.moves[1]
+      end)
+      assert.equal(0, over.result.seats[1] + over.result.seats[2])
+      assert.equal("chips", over.result.unit)
+      local result = replayed_result(server, over.record)
+      assert.same(result.seats, over.result.seats)
+    end)
+  end)
+
+  it("answers a refused move with the engine's reason and changes nothing", function()
+    H.with_server({}, function(server)
+      local c, msg = H.start(server, { game = "spades", seat = 2, seed = 11, bots = "random" })
+      local token = msg.token
+      assert.is_true(msg.your_turn)   -- seat 2 bids first: the dealer is seat 1
+      c:send { type = "move", seat = 2, move = "bid 99" }
+      local r = c:expect("refused")
+      assert.same({ "bad_bid", "bid 99" }, { r.code, r.move })
+      -- two moves at once: the second is out of turn, whenever it comes
+      c:send { type = "move", seat = 2, move = "bid 3" }
+      c:send { type = "move", seat = 2, move = "bid 4" }
+      r = c:expect("refused")
+      assert.same({ "not_your_turn", "bid 4" }, { r.code, r.move })
+      -- to the first card this seat must play while holding a card it may not
+      local before
+      while true do
+        msg = c:receive()
+        if msg.type == "move" and msg.your_turn and msg.view.phase == "play" then
+          local legal = {}
+          for _, m in ipairs(msg.view.moves) do legal[m] = true end
+          local illegal
+          for _, card in ipairs(msg.view.hand) do if not legal[card] then illegal = card end end
+          if illegal then
+            before = json.encode(msg.view)
+            c:send { type = "move", seat = 2, move = illegal }
+            r = c:expect("refused")
+            assert.truthy(r.code == "must_follow_suit" or r.code == "suit_not_broken", r.code)
+            assert.matches(illegal, r.message, 1, true)
+            break
+          end
+          c:send { type = "move", seat = 2, move = msg.view.moves[1] }
+        end
+      end
+      -- nothing changed: the view after the refusal is the one before, byte for byte
+      c:send { type = "resume", token = token }
+      local again = c:expect("state")
+      assert.equal(before, json.encode(again.view))
+      c:send { type = "move", seat = 2, move = "junk" }
+      r = c:expect("refused")
+      assert.equal("bad_move", r.code)
+      c:send { type = "leave" }
+      assert.equal(token, c:expect("left").token)
+    end)
+  end)
+
+  it("goes on when a page goes away mid-match, and resumes it by its token", function()
+    H.with_server({}, function(server)
+      local a, st = H.start(server, { game = "spades", seat = 3, options = { max_hands = 1 }, bots = "random" })
+      local token = st.token
+      local last = st
+      for _, m in ipairs(a.seen) do last = m end
+      -- a few moves, then the socket drops without a word
+      local played = 0
+      while played < 3 do
+        local m = assert(a:receive())
+        if m.your_turn then a:send { type = "move", seat = 3, move = m.view.moves[1] }; played = played + 1 end
+        last = m.view and m or last
+      end
+      a.ws.socket:shutdown()
+      a.ws.socket:close()
+      -- another page plays a whole match meanwhile
+      local b = H.start(server, { game = "hearts", seat = 1, options = { max_hands = 1 }, bots = "random" })
+      assert.is_true(H.play(b, 1).result.over)
+      -- the first page comes back (a reload) and finishes its match
+      local a2 = H.client(server)
+      a2:send { type = "resume", token = token }
+      local back = a2:expect("state")
+      assert.same({ "spades", 3, "playing" }, { back.game, back.seat, back.state })
+      assert.truthy(back.step >= 3)
+      a2:send { type = "move", seat = 3, move = back.your_turn and back.view.moves[1] or "Td" }
+      local over = H.play(a2, 3)
+      assert.is_true(over.result.over)
+      -- an unknown token is told so
+      local c = H.client(server)
+      c:send { type = "resume", token = ("0"):rep(32) }
+      assert.equal("unknown_match", c:expect("error").code)
+    end)
+  end)
+end)

@@ -1,0 +1,172 @@
+-- deckhand web in a real browser: headless chromium driven through
+-- chromium-driver (WebDriver).  Plays a Spades hand (bids, a legal card,
+-- an illegal one refused with the engine's reason), a Hold'em hand,
+-- replays the match, and runs a 20-deal tournament to its chart and
+-- table.  A screenshot of each page is kept in build/web-artifacts/.
+package.path = "tests/web/?.lua;" .. package.path
+local wd = require "webdriver"
+
+local artifacts = "build/web-artifacts"
+os.execute("mkdir -p " .. artifacts)
+
+local server_pid, url, records, driver, b
+
+local function start_server()
+  local p = io.popen("mktemp -d")
+  records = p:read("l")
+  p:close()
+  p = assert(io.popen(("sh -c 'echo $$; exec lua5.4 bin/deckhand web --port 0 --pace 0.05 --records %s 2>%s/server.log'")
+    :format(records, records)))
+  server_pid = math.tointeger(tonumber(p:read("l")))
+  url = assert((p:read("l") or ""):match("(http://%S+)"), "the server printed no address")
+  -- the pipe stays open while the server runs; it is closed at the end
+  return p
+end
+
+local pipe
+
+setup(function()
+  pipe = start_server()
+  driver = wd.start()
+  b = driver:session(1280, 1000)
+end)
+
+teardown(function()
+  if b then b:quit() end
+  if driver then driver:stop() end
+  if server_pid then os.execute(("kill %d"):format(server_pid)) end
+  if pipe then pipe:close() end
+  if records then os.execute("rm -rf '" .. records .. "'") end
+end)
+
+local function shot(name) b:screenshot(("%s/%s.png"):format(artifacts, name)) end
+
+local function visible(css)
+  local id = b:find(css)
+  return id and b:displayed(id)
+end
+
+local function text(css) return b:text(b:find(css)) end
+
+-- opens the page fresh, on the Play tab, the setup loaded for a game
+local function new_match(game, options)
+  b:get(url)
+  b:wait(function() return text("#conn") == "connected" and #b:find_all("#play-game option") > 0 end, 20, "the games")
+  -- the page resumes the match it played last, if any: leave it
+  local resumed = pcall(b.wait, b, function() return visible("#play-table") end, 1)
+  if resumed then b:click(b:find("#play-leave")) end
+  b:wait(function() return visible("#play-setup") and #b:find_all(".bot-select") > 0 end, 20, "the setup")
+  if game ~= "spades" then
+    b:js("var s = document.getElementById('play-game'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))", game)
+    b:wait(function() return b:find("#opt-" .. next(options)) end, 10, "the options of " .. game)
+  end
+  for k, v in pairs(options) do b:type(b:find("#opt-" .. k), v) end
+  b:wait(function() return #b:find_all(".bot-select") > 0 end, 10, "the bots")
+end
+
+describe("deckhand web in headless chromium", function()
+  it("plays a hand of Spades: bids, a legal card, an illegal one refused with the reason", function()
+    new_match("spades", { max_hands = 1 })
+    shot("play-setup")
+    b:click(b:find("#play-start"))
+    b:wait(function() return visible("#play-table") end, 20, "the table")
+    assert.equal(13, #b:find_all("#hand .card"))
+    -- the bids are buttons; ours when the turn comes
+    b:wait(function() return b:find("#moves .move-btn[data-move='bid 3']") end, 30, "the bid buttons")
+    shot("play-bid")
+    b:click(b:find("#moves .move-btn[data-move='bid 3']"))
+    b:wait(function() return text("#seats"):match("you.-bid 3") end, 10, "our bid on the table")
+    -- a reload resumes the match where it was
+    local hand = b:js("return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card).join(' ')")
+    b:get(url)
+    b:wait(function() return visible("#play-table") and text("#seats"):match("you.-bid 3") end, 20, "the match again")
+    assert.equal(hand, b:js("return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card).join(' ')"))
+    local refused = false
+    local deadline = os.time() + 120
+    while not visible("#over") do
+      assert(os.time() < deadline, "the hand did not end")
+      local legal = b:find_all("#hand .card.legal")
+      if #legal > 0 and text("#play-status") == "your turn" then
+        local dim = b:find_all("#hand .card.dim")
+        local before = #b:find_all("#hand .card")
+        if not refused and #dim > 0 then
+          local card = b:attr(dim[1], "data-card")
+          b:click(dim[1])
+          b:wait(function() return text("#message"):match("refused") end, 10, "the refusal")
+          local msg = text("#message")
+          assert.matches(card, msg, 1, true)
+          assert.truthy(msg:match("must_follow_suit") or msg:match("suit_not_broken"), msg)
+          assert.equal(before, #b:find_all("#hand .card"))   -- nothing changed
+          shot("play-refused")
+          refused = true
+        end
+        local card = b:attr(legal[1], "data-card")
+        b:click(legal[1])
+        b:wait(function()
+          return visible("#over") or not b:find(("#hand .card[data-card='%s']"):format(card))
+        end, 15, "the card to leave the hand")
+      end
+    end
+    assert.is_true(refused)
+    assert.matches("Game over", text("#over"))
+    shot("play-over")
+    -- the record of the match replays, forward and back, every hand shown
+    b:click(b:find("#replay-match"))
+    b:wait(function() return visible("#r-view") end, 10, "the replay")
+    assert.equal(4, #b:find_all("#r-hands .seat-hand"))
+    assert.equal(52, #b:find_all("#r-hands .card"))
+    for _ = 1, 6 do b:click(b:find("#r-next")) end
+    b:wait(function() return text("#r-step"):match("^move 6 of") end, 10, "step 6")
+    assert.equal(50, #b:find_all("#r-hands .card"))   -- four bids, two cards played
+    b:click(b:find("#r-prev"))
+    b:wait(function() return text("#r-step"):match("^move 5 of") end, 10, "back to step 5")
+    assert.equal(51, #b:find_all("#r-hands .card"))
+    shot("replay")
+  end)
+
+  it("plays a hand of Hold'em with the betting as buttons", function()
+    new_match("holdem", { max_hands = 1 })
+    b:click(b:find("#play-start"))
+    b:wait(function() return visible("#play-table") end, 20, "the table")
+    assert.equal(2, #b:find_all("#hand .card"))
+    local acted = 0
+    local deadline = os.time() + 60
+    while not visible("#over") do
+      assert(os.time() < deadline, "the hand did not end")
+      local btn = b:find("#moves .move-btn[data-move='check']") or b:find("#moves .move-btn[data-move='call']")
+      if btn and text("#play-status") == "your turn" then
+        if acted == 0 then shot("holdem") end
+        b:click(btn)
+        acted = acted + 1
+        b:wait(function() return visible("#over") or text("#play-status") ~= "your turn" end, 10, "the action")
+      end
+    end
+    assert.truthy(acted > 0)
+    assert.matches("chips per seat", text("#over"))
+  end)
+
+  it("runs a 20-deal tournament and shows its chart and results table", function()
+    b:get(url)
+    b:wait(function() return #b:find_all("#t-game option") > 0 end, 20, "the games")
+    b:click(b:find("#tab-watch"))
+    b:type(b:find("#t-games"), 20)
+    b:type(b:find("#t-players"), "heuristic,random")
+    b:click(b:find("#t-start"))
+    b:wait(function() return text("#t-progress"):match("^20/20 deals.*done") end, 120, "the tournament's end")
+    -- the chart: a line of running means per player, each with its interval band
+    local sets = b:js([[
+      var c = Chart.getChart("t-chart");
+      return c.data.datasets.map(function (d) { return [d.label, d.data.length]; });]])
+    local names = {}
+    for _, s in ipairs(sets) do
+      if not s[1]:match("95%%") then names[#names + 1] = s[1]; assert.truthy(s[2] >= 2) end
+    end
+    table.sort(names)
+    assert.same({ "heuristic", "random" }, names)
+    assert.equal(6, #sets)
+    assert.equal(3, #b:find_all("#t-results tr"))   -- the header and a row a player
+    assert.matches("heuristic %- random", text("#t-diff"):gsub("−", "-"))
+    assert.equal("100%", b:js("return document.getElementById('t-bar').style.width"))
+    shot("watch")
+  end)
+end)
