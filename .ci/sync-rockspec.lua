@@ -33,8 +33,9 @@ assert(n == 1, "no sources list found")
 -- (a bot's parts in a folder, strategies/heuristic/spades.lua, as
 -- deckhand.strategies.heuristic.spades)
 local modules = { '    ["deckhand"] = "bindings/lua/deckhand/init.lua",\n' }
-for _, src in ipairs(ls("bindings/lua/deckhand/*.lua")) do
-  local name = src:match("([^/]+)%.lua$")
+-- (a part in a folder, deckhand/web/server.lua, as deckhand.web.server)
+for _, src in ipairs(ls("bindings/lua/deckhand/*.lua bindings/lua/deckhand/*/*.lua")) do
+  local name = src:match("^bindings/lua/deckhand/(.+)%.lua$"):gsub("/", ".")
   if name ~= "init" and name ~= "config" then
     modules[#modules + 1] = ('    ["deckhand.%s"] = "%s",\n'):format(name, src)
   end

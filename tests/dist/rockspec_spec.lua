@@ -45,9 +45,9 @@ describe("the rockspec", function()
 
   it("installs every Lua file of the package, variant and bot", function()
     local expect = {}
-    for _, f in ipairs(tree_files("bindings/lua/deckhand/*.lua")) do
-      local name = f:match("([^/]+)%.lua$")
-      if name ~= "config.lua" and name ~= "config" then
+    for _, f in ipairs(tree_files("bindings/lua/deckhand/*.lua bindings/lua/deckhand/*/*.lua")) do
+      local name = f:match("^.-bindings/lua/deckhand/(.+)%.lua$"):gsub("/", ".")
+      if name ~= "config" then
         expect[name == "init" and "deckhand" or "deckhand." .. name] = f
       end
     end
