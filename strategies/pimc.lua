@@ -53,6 +53,10 @@
 --   pass      "heuristic" (default) or "mc" (Monte Carlo, as above)
 --   pass_worlds  sampled worlds per pass (default 50)
 --   pass_pool    cards the passes are chosen from (default 8: 56 passes of 3)
+--   script_worlds  sampled worlds per move of a variant's scripted phases
+--             (Euchre's trump making and discard; default 100): each legal
+--             move made in every world, the later choices of those phases
+--             the heuristic's, the hand played out
 --   solver    "playouts" (default) or "dd": once the seat holds dd_cards
 --             cards or fewer (default 5), each of dd_worlds sampled worlds
 --             (default 40) is solved double dummy (game:solve_moves) and
@@ -74,6 +78,7 @@ local takes = {
   bid_policy = { "choice", "contract", { "random", "greedy", "contract" } },
   pass = { "choice", "heuristic", { "mc", "heuristic" } },
   pass_worlds = { "integer", 50, min = 1 }, pass_pool = { "integer", 8, min = 1 },
+  script_worlds = { "integer", 100, min = 1 },
   preflop_worlds = { "integer", nil, min = 1 }, samples = { "integer", nil, min = 1 },
   sizes = { "table" }, model = { "boolean" }, miss = { "number", nil, min = 0, max = 1 },
   caution = { "number", nil, min = 0 },
@@ -231,6 +236,35 @@ function M.new(options)
     return cands[best]
   end
   if pass_mode == "mc" then s.pass = mc_pass end
+
+  -- a variant's scripted phases (Euchre's trump making, its discard): each
+  -- legal move made in sampled worlds, the seats acting after it in those
+  -- phases as the heuristic, the hand played out and scored
+  local function helper_move(view)
+    local f = helper[view:phase()] or helper.script
+    return f(view)
+  end
+  local function mc_script(view)
+    local cands = view:moves()
+    if #cands == 1 then return cands[1] end
+    local sum, sampled = sums(view, cands, options.script_worlds, function(g, m, stream, me)
+      local hand_no = g:hand_number()
+      assert(g:apply(me, m))
+      while g:step() > 0 and g:hand_number() == hand_no do
+        local t = g:next_player()
+        assert(g:apply(t, helper_move(g:view(t))))
+      end
+      if g:phase() == "over" or g:hand_number() ~= hand_no then   -- thrown in, or the match ended
+        return g:hand_points(), g:last_tricks()
+      end
+      return g:playouts(stream, bid_per, policy)
+    end)
+    if sampled == 0 then return helper_move(view) end
+    local best = 1
+    for i = 2, #cands do if sum[i] > sum[best] then best = i end end
+    return cands[best]
+  end
+  s.script = mc_script
 
   -- the last dd_cards cards with solver = "dd": every sampled world solved
   -- double dummy (game:solve_moves) instead of played out, the values of

@@ -1,7 +1,8 @@
 -- random: every bid, pass and card uniformly among the legal ones (the
 -- same policy the C playouts use), as many cards passed as the view's
 -- pass_count says; in Hold'em (act) an action uniformly among the legal
--- ones and, for a bet or raise, an amount uniformly in its range.
+-- ones and, for a bet or raise, an amount uniformly in its range; in a
+-- variant's scripted phases (Euchre's trump making) a move uniformly.
 -- Options: seed.
 local dh = require "deckhand"
 
@@ -24,6 +25,7 @@ function M.new(options)
     end
     return out
   end
+  function s.script(view) return rng:pick(view:moves()) end   -- a variant's scripted phase
   function s.act(view)
     local legal = view:legal()
     local m = legal[rng:int(#legal)]

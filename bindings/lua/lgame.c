@@ -23,11 +23,12 @@
 #define DH_STATE "deckhand.State"
 
 /* action log entries: kind | seat << 4 | payload << 8; a pass is followed
-** by one more integer, the set passed.  When a hand ends the log gets an
+** by one more integer, the set passed; a phase script's move logs the
+** number its text has in the variant's list of script texts (game.lua).  When a hand ends the log gets an
 ** ACT_HAND entry (payload: the number of sides), the hand's points per
 ** side, one integer each, and the tricks per seat packed a byte each: what
 ** game:result() reports hand by hand.  The log is a growing userdata. */
-enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3, ACT_HAND = 4 };
+enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3, ACT_HAND = 4, ACT_SCRIPT = 5 };
 
 /* the log also holds the legal cards legal() last gave, valid while the
 ** log has legal_at - 1 entries: play() need not ask the hand rule again */
@@ -81,7 +82,7 @@ static void log_push(lua_State *L, dh_match *m, int64_t v) {
   a->e[a->n++] = v;
 }
 
-static const char *const phase_names[] = { "pass", "bid", "play", "over" };
+static const char *const phase_names[] = { "pass", "bid", "play", "over", "script" };
 static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
 /*
@@ -227,6 +228,73 @@ SET_GETTER(m_played_by, played_by)
 SET_GETTER(m_passed, passed)
 SET_GETTER(m_received, received)
 SET_GETTER(m_excluded, excluded)
+
+/* what phase scripts set: var(i) (1..8), declarer() (nil: none),
+** sitting_out(seat), step() (the script's phase, 0 outside it) */
+static int m_var(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, i >= 1 && i <= 8, 2, "var out of range (1 to 8)");
+  lua_pushinteger(L, m->vars[i - 1]);
+  return 1;
+}
+static int m_declarer(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  if (m->declarer >= m->nseats) lua_pushnil(L); else lua_pushinteger(L, m->declarer + 1);
+  return 1;
+}
+static int m_sitting_out(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  lua_pushboolean(L, m->out_mask >> checkseat(L, 2, m) & 1);
+  return 1;
+}
+static int m_step(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  lua_pushinteger(L, m->phase == DH_PHASE_SCRIPT ? m->step : 0);
+  return 1;
+}
+/* the card table a trump gives (arg: a suit letter, "none", or absent:
+** the one in force) */
+static const int8_t *table_suits(lua_State *L, const dh_match *m, int arg, const uint8_t **strength) {
+  const dh_rules *r = m->rules;
+  int k = m->table;
+  if (!lua_isnoneornil(L, arg)) {
+    int suit = lua_type(L, arg) == LUA_TSTRING && strcmp(lua_tostring(L, arg), "none") == 0
+               ? DH_NOSUIT : dhL_checksuit(L, arg);
+    k = r->trump_table[suit];
+  }
+  *strength = k ? r->tables[k - 1].strength : r->strength;
+  return k ? r->tables[k - 1].suit_of : r->suit_of;
+}
+
+/* counts_as(card [, trump]) -> the suit the card counts as (nil: none)
+** and its strength in the variant's order, with that trump (default the
+** one in force): what a card is worth under a trump not made yet */
+static int m_counts_as(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  dh_card c = dhL_checkcard(L, 2);
+  const uint8_t *strength;
+  const int8_t *suit_of = table_suits(L, m, 3, &strength);
+  push_suit(L, suit_of[c & 63]);
+  lua_pushinteger(L, strength[c & 63]);
+  return 2;
+}
+
+SET_GETTER(m_discard, discard)
+SET_GETTER(m_took, took)
+
+/* how many cards each seat has set aside (a view knows the counts) */
+static int m_discards(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  dh_view *v = (dh_view *)testclass(L, 1, UP_VIEW);
+  int s;
+  lua_createtable(L, m->nseats, 0);
+  for (s = 0; s < m->nseats; s++) {
+    lua_pushinteger(L, v ? v->discards[s] : dh_set_count(m->discard[s]));
+    lua_rawseti(L, -2, s + 1);
+  }
+  return 1;
+}
 
 static int m_played(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
@@ -770,10 +838,11 @@ static int game_actions(lua_State *L) {
     lua_createtable(L, 3, 0);
     lua_pushinteger(L, ((e >> 4) & 15) + 1);
     lua_rawseti(L, -2, 1);
-    lua_pushstring(L, kind == ACT_PLAY ? "play" : kind == ACT_BID ? "bid" : "pass");
+    lua_pushstring(L, kind == ACT_PLAY ? "play" : kind == ACT_BID ? "bid" : kind == ACT_SCRIPT ? "script" : "pass");
     lua_rawseti(L, -2, 2);
     if (kind == ACT_PLAY) pushcard(L, (dh_card)(e >> 8));
     else if (kind == ACT_BID) lua_pushinteger(L, (e >> 8) - 8);
+    else if (kind == ACT_SCRIPT) lua_pushinteger(L, e >> 8);
     else dhL_pushset(L, (dh_cardset)a->e[++i], m->rules->deck.layout);
     lua_rawseti(L, -2, 3);
     lua_rawseti(L, -2, ++k);
@@ -782,13 +851,14 @@ static int game_actions(lua_State *L) {
 }
 
 /* game:playout(rng [, hand_only]): random legal actions to the end of the
-** match (or of the hand), chosen and applied in C, logged like any other */
+** match (or of the hand), chosen and applied in C, logged like any other.
+** It stops where a phase script acts (game.lua's playout goes on). */
 static int game_playout(lua_State *L) {
   dh_match *m = checkmutable(L, 1);
   dh_rng *r = dhL_checkrng(L, 2);
   int hand_only = lua_toboolean(L, 3), hand = m->hand_no, err = DH_OK;
   dhL_rules_enter(L, m->rules);
-  while (m->phase != DH_PHASE_OVER && (!hand_only || m->hand_no == hand)) {
+  while (m->phase != DH_PHASE_OVER && m->phase != DH_PHASE_SCRIPT && (!hand_only || m->hand_no == hand)) {
     dh_action a;
     int before = m->hand_no;
     if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
@@ -821,6 +891,7 @@ static int game_playouts(lua_State *L) {
   int s;
   luaL_argcheck(L, n >= 1, 3, "at least one playout");
   if (m->phase == DH_PHASE_OVER) return luaL_error(L, "game over");
+  if (m->phase == DH_PHASE_SCRIPT) return luaL_error(L, "a phase script acts: playouts start in the play");
   dhL_rules_enter(L, m->rules);
   for (i = 0; i < n; i++) {
     dh_match c = *m;
@@ -1027,6 +1098,80 @@ static int view_rules(lua_State *L) {
   return 1;
 }
 
+/* ------------------------------------------------ phase scripts */
+
+/*
+** core.script_op(game, op, ...): what a variant's phase script does to
+** its game (match.h's phase ops), through the context game.lua gives the
+** script.  A refused op is the script's mistake: it raises, naming the op
+** and why.  Internal: bots see only the package.
+*/
+static int script_op(lua_State *L) {
+  static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
+                                     "sit_out", "play", "end_hand", "step", NULL };
+  dh_match *m = checkmutable(L, 1);
+  int op = luaL_checkoption(L, 2, NULL, ops), err = DH_OK, hand = m->hand_no, seat;
+  switch (op) {
+    case 0: err = dh_match_set_turn(m, checkseat(L, 3, m)); break;
+    case 1: {
+      lua_Integer i = luaL_checkinteger(L, 3), v = luaL_checkinteger(L, 4);
+      luaL_argcheck(L, i >= 1 && i <= 8, 3, "var out of range (1 to 8)");
+      luaL_argcheck(L, v >= INT16_MIN && v <= INT16_MAX, 4, "var value out of range (16 bits)");
+      err = dh_match_set_var(m, (int)i - 1, (int)v);
+      break;
+    }
+    case 2: err = dh_match_set_trump(m, lua_isnil(L, 3) ? DH_NOSUIT : dhL_checksuit(L, 3)); break;
+    case 3: err = dh_match_set_declarer(m, lua_isnil(L, 3) ? -1 : checkseat(L, 3, m)); break;
+    case 4: err = dh_match_take(m, checkseat(L, 3, m), (int)luaL_checkinteger(L, 4)); break;
+    case 5: seat = checkseat(L, 3, m); err = dh_match_discard(m, seat, dhL_checkset(L, 4, NULL)); break;
+    case 6: err = dh_match_sit_out(m, checkseat(L, 3, m)); break;
+    case 7: err = dh_match_start_play(m, lua_isnoneornil(L, 3) ? -1 : checkseat(L, 3, m)); break;
+    case 8:
+      dhL_rules_enter(L, m->rules);
+      err = dh_match_end_hand(m);
+      if (err == DH_E_RULE) return dhL_rules_raise(L);
+      if (err == DH_OK) log_hand_end(L, m, hand);
+      break;
+    case 9: {
+      lua_Integer k = luaL_checkinteger(L, 3);
+      luaL_argcheck(L, k >= 1 && k <= 255, 3, "phase out of range");
+      err = dh_match_set_step(m, (int)k, lua_isnoneornil(L, 4) ? -1 : checkseat(L, 4, m));
+      break;
+    }
+  }
+  if (err != DH_OK) return luaL_error(L, "%s: refused (%s)", ops[op], dh_error_name(err));
+  return 0;
+}
+
+/*
+** core.script_apply(game, seat, id, fn, ...) -> true: logs the script move
+** numbered id by seat, then calls fn(...), which applies it with
+** script_op.  When fn raises, the game and its log are put back as they
+** were and the error goes on: a move is applied whole or not at all.
+*/
+static int script_apply(lua_State *L) {
+  dh_match *m = checkmutable(L, 1), saved;
+  int seat = checkseat(L, 2, m), nargs = lua_gettop(L) - 4;
+  lua_Integer id = luaL_checkinteger(L, 3), n;
+  alog *a;
+  luaL_checktype(L, 4, LUA_TFUNCTION);
+  luaL_argcheck(L, id >= 0 && id < ((lua_Integer)1 << 40), 3, "text number out of range");
+  if (m->phase != DH_PHASE_SCRIPT) return luaL_error(L, "not in a phase script");
+  saved = *m;
+  n = get_log(L, 1)->n;
+  log_action(L, m, ACT_SCRIPT, seat, id, 0, 0);
+  if (lua_pcall(L, nargs, 0, 0) != LUA_OK) {
+    *m = saved;
+    a = get_log(L, 1);   /* (the log may have grown into a new block: either keeps the entries) */
+    a->n = n;
+    a->legal_at = 0;
+    return lua_error(L);
+  }
+  get_log(L, 1)->legal_at = 0;
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 /* core.game_protocol(moves, apply): the protocol's Lua half gives its two
 ** handlers (deckhand/game.lua, each time it is loaded).  Internal: the
 ** deckhand package does not export it, and bots see only the package. */
@@ -1060,7 +1205,9 @@ static const luaL_Reg read_methods[] = {
   { "talon_count", m_talon_count }, { "hand", m_hand }, { "counts", m_counts },
   { "taken", m_taken }, { "played_by", m_played_by }, { "passed", m_passed },
   { "received", m_received }, { "excluded", m_excluded }, { "played", m_played },
-  { "voids", m_voids },
+  { "voids", m_voids }, { "var", m_var }, { "declarer", m_declarer },
+  { "sitting_out", m_sitting_out }, { "step", m_step }, { "discard", m_discard },
+  { "discards", m_discards }, { "took", m_took }, { "counts_as", m_counts_as },
   { "tricks", m_tricks }, { "last_tricks", m_last_tricks }, { "scores", m_scores },
   { "hand_points", m_hand_points }, { "bags", m_bags }, { "bids", m_bids },
   { "trick", m_trick }, { "last_trick", m_last_trick }, { "winners", m_winners },
@@ -1122,6 +1269,12 @@ int dhL_open_game(lua_State *L) {
   lua_setfield(L, mod, "game_origin");
   lua_pushcfunction(L, game_protocol);
   lua_setfield(L, mod, "game_protocol");
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, script_op, NUP);
+  lua_setfield(L, mod, "script_op");
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, script_apply, NUP);
+  lua_setfield(L, mod, "script_apply");
   /* the method tables, for deckhand/game.lua to extend */
   lua_getfield(L, mod + UP_GAME, "__index");
   lua_setfield(L, mod, "Game");

@@ -315,6 +315,24 @@ static int p_contract(lua_State *L) {
   return 1;
 }
 
+/* makers{need=3, made=1, march=2, alone_march=4, euchred=2} (the
+** defaults: dh_makers_defaults) */
+static int p_makers(lua_State *L) {
+  static const char *const keys[] = { "need", "made", "march", "alone_march", "euchred", NULL };
+  dh_makers_opts o;
+  lrule *u;
+  dh_makers_defaults(&o);
+  opts_arg(L, "makers", keys);
+  o.need = int32_field(L, 1, "need", o.need, 0);
+  o.made = int32_field(L, 1, "made", o.made, INT32_MIN);
+  o.march = int32_field(L, 1, "march", o.march, INT32_MIN);
+  o.alone_march = int32_field(L, 1, "alone_march", o.alone_march, INT32_MIN);
+  o.euchred = int32_field(L, 1, "euchred", o.euchred, INT32_MIN);
+  u = new_rule(L);
+  built(L, u, dh_rule_makers(&u->r, &o));
+  return 1;
+}
+
 /* exact_bid{base=10, per_bid=1, miss=0}: miss points per trick off
 ** (the defaults: dh_exact_bid_defaults) */
 static int p_exact_bid(lua_State *L) {
@@ -377,7 +395,7 @@ static const luaL_Reg prefab_funcs[] = {
   { "break_suit", p_break_suit }, { "no_first_trick", p_no_first_trick },
   { "lead_card", p_lead_card }, { "highest_of", p_highest_of }, { "chain", rule_chain },
   { "card_points", p_card_points }, { "tricks", p_tricks }, { "contract", p_contract },
-  { "exact_bid", p_exact_bid }, { "first_to", p_first_to }, { "lowest_when", p_lowest_when },
+  { "exact_bid", p_exact_bid }, { "makers", p_makers }, { "first_to", p_first_to }, { "lowest_when", p_lowest_when },
   { "highest_after", p_highest_after }, { "loss_floor", p_loss_floor },
   { "bid_range", p_bid_range }, { NULL, NULL }
 };
@@ -664,26 +682,22 @@ static void build_sides(lua_State *L, dh_rules *r, int spec) {
   lua_pop(L, 1);
 }
 
-/* the order, the suits cards count as and their strengths */
-static void build_cards(lua_State *L, dh_rules *r, int spec) {
-  dh_order order;
-  const dh_order *o;
-  int i;
-  lua_getfield(L, spec, "order");
-  o = lua_isnil(L, -1) ? &r->deck.natural : dhL_optorder(L, lua_gettop(L), &order);
-  for (i = 0; i < 64; i++) r->suit_of[i] = (int8_t)dh_card_suit(dh_card_at(i, r->deck.layout));
-  if (lua_getfield(L, spec, "suit_of") == LUA_TTABLE) {
+/* suit_of and strength overrides from the tables at index t (card -> suit,
+** card -> 0..255), each when present */
+static void read_suit_of(lua_State *L, int t, int8_t *suit_of) {
+  if (lua_getfield(L, t, "suit_of") == LUA_TTABLE) {
     lua_pushnil(L);
     while (lua_next(L, -2)) {
       dh_card c = dhL_checkcard(L, -2);
-      r->suit_of[c & 63] = (int8_t)dhL_checksuit(L, lua_gettop(L));
+      suit_of[c & 63] = (int8_t)dhL_checksuit(L, lua_gettop(L));
       lua_pop(L, 1);
     }
   }
   lua_pop(L, 1);
-  dh_rules_finish(r, o);
-  lua_pop(L, 1);
-  if (lua_getfield(L, spec, "strength") == LUA_TTABLE) {
+}
+
+static void read_strength(lua_State *L, int t, uint8_t *strength) {
+  if (lua_getfield(L, t, "strength") == LUA_TTABLE) {
     lua_pushnil(L);
     while (lua_next(L, -2)) {
       dh_card c = dhL_checkcard(L, -2);
@@ -695,7 +709,42 @@ static void build_cards(lua_State *L, dh_rules *r, int spec) {
         luaL_error(L, "strength[%s] must be an integer from 0 to 255, got %s", name,
                    isnum ? lua_tostring(L, -1) : luaL_typename(L, -1));
       }
-      r->strength[c & 63] = (uint8_t)v;
+      strength[c & 63] = (uint8_t)v;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+/* the order, the suits cards count as and their strengths */
+static void build_cards(lua_State *L, dh_rules *r, int spec) {
+  dh_order order;
+  const dh_order *o;
+  int i;
+  lua_getfield(L, spec, "order");
+  o = lua_isnil(L, -1) ? &r->deck.natural : dhL_optorder(L, lua_gettop(L), &order);
+  for (i = 0; i < 64; i++) r->suit_of[i] = (int8_t)dh_card_suit(dh_card_at(i, r->deck.layout));
+  read_suit_of(L, spec, r->suit_of);
+  dh_rules_finish(r, o);
+  lua_pop(L, 1);
+  read_strength(L, spec, r->strength);
+}
+
+/* trump_tables = { [suit or "none"] = { suit_of =, strength = } }: the
+** card table of the hands with that trump, the base one changed so */
+static void build_tables(lua_State *L, dh_rules *r, int spec) {
+  if (lua_getfield(L, spec, "trump_tables") == LUA_TTABLE) {
+    int t = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+      int suit, k;
+      if (lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "none") == 0) suit = DH_NOSUIT;
+      else suit = dhL_checksuit(L, lua_absindex(L, -2));
+      luaL_checktype(L, -1, LUA_TTABLE);
+      if ((k = dh_rules_add_table(r, suit)) < 0) luaL_error(L, "trump_tables: at most %d tables", DH_MAX_MODES);
+      read_suit_of(L, lua_gettop(L), r->tables[k - 1].suit_of);
+      read_strength(L, lua_gettop(L), r->tables[k - 1].strength);
+      dh_rules_finish_table(&r->tables[k - 1]);
       lua_pop(L, 1);
     }
   }
@@ -720,6 +769,7 @@ static void build_trump(lua_State *L, dh_rules *r, int spec) {
   else if (strcmp(t, "turn_under") == 0) r->trump_mode = DH_TRUMP_TURN_UNDER;
   else if (strcmp(t, "turn_top") == 0) r->trump_mode = DH_TRUMP_TURN_TOP;
   else if (strcmp(t, "dealer") == 0) r->trump_mode = DH_TRUMP_DEALER;
+  else if (strcmp(t, "show_top") == 0) r->trump_mode = DH_TRUMP_SHOW_TOP;
   else {
     r->trump_mode = DH_TRUMP_FIXED;
     r->trump_suit = (uint8_t)dhL_checksuit(L, lua_gettop(L));
@@ -754,6 +804,8 @@ static int build(lua_State *L) {
   build_cards(L, r, spec);
   build_sizes(L, r, spec);
   build_trump(L, r, spec);
+  build_tables(L, r, spec);
+  r->scripted = (uint8_t)getbool(L, spec, "scripted");
   r->draw = (uint8_t)getbool(L, spec, "draw");
   lua_getfield(L, spec, "lead");
   if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "left") == 0)) {

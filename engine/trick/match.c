@@ -14,19 +14,30 @@
 /* no division: it runs for every card, and an idiv costs more than the rest of a play */
 static int left_of(const dh_match *m, int seat) { return seat + 1 == m->nseats ? 0 : seat + 1; }
 
-static void enter_play(dh_match *m) {
+/* leader -1: the rules' first leader */
+static void enter_play(dh_match *m, int leader) {
   const dh_rules *r = m->rules;
-  int s, leader = left_of(m, m->dealer);
-  if (r->lead == DH_LEAD_HOLDER)
-    for (s = 0; s < m->nseats; s++)
-      if (dh_set_has(m->hand[s], r->lead_card)) leader = s;
+  int s;
+  if (leader < 0) {
+    leader = m->next_seat[m->dealer];
+    if (r->lead == DH_LEAD_HOLDER)
+      for (s = 0; s < m->nseats; s++)
+        if (dh_set_has(m->hand[s], r->lead_card) && !(m->out_mask >> s & 1)) leader = s;
+  }
   m->phase = DH_PHASE_PLAY;
   m->leader = m->turn = (uint8_t)leader;
   dh_trick_clear(&m->trick);
 }
 
+/* after the deal and the passes: the script phase, the bids or the play */
 static void enter_bid(dh_match *m) {
-  if (!m->rules->bidding) { enter_play(m); return; }
+  if (m->rules->scripted) {
+    m->phase = DH_PHASE_SCRIPT;
+    m->step = 1;
+    m->turn = (uint8_t)left_of(m, m->dealer);
+    return;
+  }
+  if (!m->rules->bidding) { enter_play(m, -1); return; }
   m->phase = DH_PHASE_BID;
   m->turn = (uint8_t)left_of(m, m->dealer);
 }
@@ -59,6 +70,10 @@ static void finish_deal(dh_match *m, dh_card turned) {
         m->trump = DH_NOSUIT;
       }
       break;
+    case DH_TRUMP_SHOW_TOP:
+      if (dh_deck_left(&m->talon) > 0) m->upcard = m->talon.cards[m->talon.top];
+      m->trump = DH_NOSUIT;
+      break;
     case DH_TRUMP_DEALER:
       /* the last card dealt went to the dealer (the deal ends on the
          dealer when every seat gets the same count): everyone saw it */
@@ -69,6 +84,7 @@ static void finish_deal(dh_match *m, dh_card turned) {
     default: m->trump = DH_NOSUIT; break;
   }
   if (m->trump > DH_NOSUIT) m->trump = DH_NOSUIT;
+  m->table = r->trump_table[m->trump];
   if (r->pass_count && dh_match_pass_target(m, 0) != 0) {
     m->phase = DH_PHASE_PASS;
     m->turn = (uint8_t)left_of(m, m->dealer);
@@ -84,6 +100,8 @@ static void clear_hand(dh_match *m) {
   for (s = 0; s < DH_MAX_SEATS; s++) {
     m->hand[s] = m->taken[s] = m->played_by[s] = 0;
     m->passed[s] = m->received[s] = m->known[s] = m->excluded[s] = 0;
+    m->discard[s] = m->took[s] = 0;
+    m->next_seat[s] = (uint8_t)(s + 1 < m->nseats ? s + 1 : 0);
     m->bid[s] = DH_NO_BID;
     m->tricks[s] = 0;
     m->voids[s] = 0;
@@ -91,6 +109,12 @@ static void clear_hand(dh_match *m) {
   m->played = 0;
   m->pass_mask = 0;
   m->trick_no = 0;
+  m->table = 0;
+  m->nplaying = m->nseats;
+  m->out_mask = 0;
+  m->declarer = DH_MAX_SEATS;
+  m->step = 0;
+  memset(m->vars, 0, sizeof m->vars);
   m->hand_size = r->sizes[m->hand_no % r->nsizes];
   memset(m->hist, 0, sizeof m->hist);
   dh_trick_clear(&m->trick);
@@ -191,9 +215,12 @@ int dh_match_drawers(const dh_match *m, uint8_t *who) {
 int dh_match_deal(const dh_match *m, dh_cardset *hands, dh_card *talon) {
   uint8_t who[64];
   int nd = dh_match_drawers(m, who), top = m->talon.top - nd, s, i, nt = 0;
-  for (s = 0; s < m->nseats; s++) hands[s] = m->hand[s] | m->played_by[s];
+  for (s = 0; s < m->nseats; s++) {
+    hands[s] = (m->hand[s] | m->played_by[s] | m->discard[s]) & ~m->took[s];
+    top -= dh_set_count(m->took[s]);  /* taken from the top: back on it */
+  }
   for (i = 0; i < nd; i++) hands[who[i]] &= ~dh_set_of(m->talon.cards[top + i]);
-  if (m->phase != DH_PHASE_PASS)  /* the passes were exchanged: undo them */
+  if (m->phase != DH_PHASE_PASS && m->rules->pass_count)  /* the passes were exchanged: undo them */
     for (s = 0; s < m->nseats; s++) hands[s] = (hands[s] & ~m->received[s]) | m->passed[s];
   /* a trump turned under was the top card before the turn; the dealer's
      turned card is named first (see stack_deal) */
@@ -322,8 +349,8 @@ static int apply_play(dh_match *m, int seat, dh_card c) {
   m->trick.cards[m->trick.n] = c;
   m->trick.seats[m->trick.n] = (uint8_t)seat;
   m->trick.n++;
-  if (m->trick.n < m->nseats) {
-    m->turn = (uint8_t)left_of(m, seat);
+  if (m->trick.n < m->nplaying) {
+    m->turn = m->next_seat[seat];
     return DH_OK;
   }
   return finish_trick(m);
@@ -337,7 +364,7 @@ int dh_match_play(dh_match *m, int seat, dh_card c) {
     return DH_E_CARD_NOT_IN_HAND;
   if ((err = dh_hand_allowed(m, seat, &allowed)) != DH_OK) return err;
   if (!dh_set_has(allowed, c)) return dh_hand_why(m, seat, c);
-  if (m->rules->has_calls && m->trick.n + 1 >= m->nseats) {  /* scoring may call a rule that fails */
+  if (m->rules->has_calls && m->trick.n + 1 >= m->nplaying) {  /* scoring may call a rule that fails */
     dh_match tmp = *m;
     if ((err = apply_play(&tmp, seat, c)) != DH_OK) return err;
     *m = tmp;
@@ -347,7 +374,7 @@ int dh_match_play(dh_match *m, int seat, dh_card c) {
 }
 
 int dh_match_play_legal(dh_match *m, dh_card c) {
-  if (m->rules->has_calls && m->trick.n + 1 >= m->nseats) {
+  if (m->rules->has_calls && m->trick.n + 1 >= m->nplaying) {
     dh_match tmp = *m;
     int err = apply_play(&tmp, m->turn, c);
     if (err == DH_OK) *m = tmp;
@@ -366,7 +393,7 @@ int dh_match_bid(dh_match *m, int seat, int bid) {
   m->turn = (uint8_t)left_of(m, seat);
   for (s = 0; s < m->nseats; s++)
     if (m->bid[s] == DH_NO_BID) return DH_OK;
-  enter_play(m);
+  enter_play(m, -1);
   return DH_OK;
 }
 
@@ -397,4 +424,128 @@ int dh_match_apply(dh_match *m, const dh_action *a) {
     case DH_ACT_PASS: return dh_match_pass(m, a->seat, a->cards);
     default: return DH_E_WRONG_PHASE;
   }
+}
+
+/* ------------------------------------------------ the phase ops */
+
+static int check_script(const dh_match *m, int seat) {
+  if (m->phase == DH_PHASE_OVER) return DH_E_GAME_OVER;
+  if (m->phase != DH_PHASE_SCRIPT) return DH_E_WRONG_PHASE;
+  if (seat < -1 || seat >= m->nseats) return DH_E_BAD_SEAT;
+  return DH_OK;
+}
+
+int dh_match_set_turn(dh_match *m, int seat) {
+  int err = check_script(m, seat);
+  if (err) return err;
+  if (seat < 0) return DH_E_BAD_SEAT;
+  if (m->out_mask >> seat & 1) return DH_E_BAD_OP;
+  m->turn = (uint8_t)seat;
+  return DH_OK;
+}
+
+int dh_match_set_step(dh_match *m, int step, int seat) {
+  int err = check_script(m, seat);
+  if (err) return err;
+  if (step < 1 || step > 255) return DH_E_BAD_OP;
+  if (seat < 0) seat = m->next_seat[m->dealer];
+  if (m->out_mask >> seat & 1) return DH_E_BAD_OP;
+  m->step = (uint8_t)step;
+  m->turn = (uint8_t)seat;
+  return DH_OK;
+}
+
+int dh_match_set_var(dh_match *m, int i, int v) {
+  int err = check_script(m, 0);
+  if (err) return err;
+  if (i < 0 || i >= 8 || v < INT16_MIN || v > INT16_MAX) return DH_E_BAD_OP;
+  m->vars[i] = (int16_t)v;
+  return DH_OK;
+}
+
+int dh_match_set_trump(dh_match *m, int suit) {
+  int err = check_script(m, 0);
+  if (err) return err;
+  if (suit < 0 || suit > DH_NOSUIT) return DH_E_BAD_OP;
+  m->trump = (uint8_t)suit;
+  m->table = m->rules->trump_table[suit];
+  return DH_OK;
+}
+
+int dh_match_set_declarer(dh_match *m, int seat) {
+  int err = check_script(m, seat);
+  if (err) return err;
+  m->declarer = (uint8_t)(seat < 0 ? DH_MAX_SEATS : seat);
+  return DH_OK;
+}
+
+int dh_match_take(dh_match *m, int seat, int n) {
+  int err = check_script(m, seat), i;
+  if (err) return err;
+  if (seat < 0) return DH_E_BAD_SEAT;
+  if (n < 1 || n > dh_deck_left(&m->talon)) return DH_E_BAD_OP;
+  for (i = 0; i < n; i++) {
+    dh_card c = dh_deck_draw(&m->talon);
+    m->hand[seat] |= dh_set_of(c);
+    m->took[seat] |= dh_set_of(c);
+    if (c == m->upcard) m->known[seat] |= dh_set_of(c);  /* it was face up */
+  }
+  return DH_OK;
+}
+
+int dh_match_discard(dh_match *m, int seat, dh_cardset cards) {
+  int err = check_script(m, seat), s;
+  if (err) return err;
+  if (seat < 0) return DH_E_BAD_SEAT;
+  if (!cards) return DH_E_BAD_OP;
+  if (cards & ~m->hand[seat]) return DH_E_CARD_NOT_IN_HAND;
+  m->hand[seat] &= ~cards;
+  m->discard[seat] |= cards;
+  /* a card everyone saw go into the hand may now be in the hand or face
+     down in the discard: no longer known to be held, but known to be
+     nowhere else */
+  for (s = 0; s < m->nseats; s++)
+    if (s != seat) m->excluded[s] |= m->known[seat];
+  m->known[seat] = 0;
+  return DH_OK;
+}
+
+int dh_match_sit_out(dh_match *m, int seat) {
+  int err = check_script(m, seat), s, t;
+  if (err) return err;
+  if (seat < 0) return DH_E_BAD_SEAT;
+  if ((m->out_mask >> seat & 1) || m->nplaying <= 2) return DH_E_BAD_OP;
+  m->out_mask |= (uint8_t)(1 << seat);
+  m->nplaying--;
+  for (s = 0; s < m->nseats; s++) {  /* each seat's next seat that plays */
+    for (t = left_of(m, s); m->out_mask >> t & 1; t = left_of(m, t)) {}
+    m->next_seat[s] = (uint8_t)t;
+  }
+  if (m->turn == seat) m->turn = m->next_seat[seat];
+  return DH_OK;
+}
+
+int dh_match_start_play(dh_match *m, int leader) {
+  int err = check_script(m, leader), s, size = -1;
+  if (err) return err;
+  if (leader >= 0 && (m->out_mask >> leader & 1)) return DH_E_BAD_OP;
+  for (s = 0; s < m->nseats; s++) {
+    int n = dh_set_count(m->hand[s]);
+    if (m->out_mask >> s & 1) continue;
+    if (size >= 0 && n != size) return DH_E_BAD_OP;
+    size = n;
+  }
+  if (size < 1) return DH_E_BAD_OP;
+  enter_play(m, leader);
+  return DH_OK;
+}
+
+int dh_match_end_hand(dh_match *m) {
+  dh_match tmp;
+  int err = check_script(m, 0);
+  if (err) return err;
+  tmp = *m;
+  if ((err = end_hand(&tmp)) != DH_OK) return err;
+  *m = tmp;
+  return DH_OK;
 }

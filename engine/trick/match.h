@@ -28,7 +28,8 @@
 #include "trick.h"
 
 /* phases */
-enum { DH_PHASE_PASS, DH_PHASE_BID, DH_PHASE_PLAY, DH_PHASE_OVER };
+enum { DH_PHASE_PASS, DH_PHASE_BID, DH_PHASE_PLAY, DH_PHASE_OVER,
+       DH_PHASE_SCRIPT };  /* a phase script acts (rules->scripted): the ops below */
 
 /* result codes of the actions; dh_error_name gives the Lua-side code */
 enum {
@@ -38,6 +39,7 @@ enum {
   DH_E_FIRST_TRICK, DH_E_MUST_LEAD, DH_E_ILLEGAL_CARD, DH_E_BAD_BID, DH_E_BAD_PASS,
   DH_E_RULE,   /* a callback failed: the binding holds the reason */
   DH_E_BAD_SEAT,  /* a seat number outside 0..nseats-1 */
+  DH_E_BAD_OP,    /* a phase op that does not fit the match (its comment says when) */
   DH_E_NCODES
 };
 const char *dh_error_name(int code);
@@ -67,6 +69,16 @@ typedef struct dh_match {
   uint8_t hand_size, trick_no, last_winner, upcard, pass_mask, winners;
   uint16_t hand_no;                  /* 0-based */
   uint8_t stacked;                   /* the hand being played was dealt by the caller */
+  /* what phase scripts set, per hand (all public but discard and took) */
+  uint8_t table;                     /* the card table in force: 0 base, k rules->tables[k-1] */
+  uint8_t nplaying;                  /* seats that play to each trick */
+  uint8_t out_mask;                  /* bit s: seat s sits this hand out */
+  uint8_t declarer;                  /* the seat that made trump or won the auction (DH_MAX_SEATS: none) */
+  uint8_t step;                      /* which of the variant's phases acts (1..) in DH_PHASE_SCRIPT */
+  uint8_t next_seat[DH_MAX_SEATS];   /* the next seat that plays, to the left */
+  int16_t vars[8];                   /* the script's own public state (0 at each deal) */
+  dh_cardset discard[DH_MAX_SEATS];  /* set aside by each seat, seen by it alone */
+  dh_cardset took[DH_MAX_SEATS];     /* taken from the talon into each hand by an op */
 } dh_match;
 
 /* starts a match with the first hand shuffled from seed */
@@ -118,6 +130,42 @@ typedef struct dh_action {
 } dh_action;
 int dh_match_apply(dh_match *m, const dh_action *a);
 
+/*
+** The phase ops: what a phase script (DH_PHASE_SCRIPT) does to the match.
+** Each checks everything first and returns DH_OK, or an error code with
+** the match unchanged: DH_E_WRONG_PHASE outside the script phase,
+** DH_E_BAD_SEAT, DH_E_CARD_NOT_IN_HAND, or DH_E_BAD_OP as each says.
+*/
+/* the seat to act next (a seat sitting out may not) */
+int dh_match_set_turn(dh_match *m, int seat);
+/* the script's phase = step (1..255), seat (left of the dealer, -1) to act */
+int dh_match_set_step(dh_match *m, int step, int seat);
+/* var i (0..7) of the script's state = v */
+int dh_match_set_var(dh_match *m, int i, int v);
+/* trump = suit (DH_NOSUIT: none), with the card table the rules give it */
+int dh_match_set_trump(dh_match *m, int suit);
+/* the declarer (-1: none) */
+int dh_match_set_declarer(dh_match *m, int seat);
+/* seat takes the talon's top n cards into its hand; the shown top card
+** (the upcard) becomes known to be in the hand, the others are seen by
+** the taker alone.  DH_E_BAD_OP: fewer than n cards in the talon. */
+int dh_match_take(dh_match *m, int seat, int n);
+/* seat sets cards of its hand aside, face down.  Cards everyone knew it
+** held are then known to be in its hand or its discard; no other seat's
+** hand (DH_E_BAD_OP for an empty set). */
+int dh_match_discard(dh_match *m, int seat, dh_cardset cards);
+/* seat sits this hand out: its cards stay hidden and are not played.
+** DH_E_BAD_OP when fewer than two seats would play. */
+int dh_match_sit_out(dh_match *m, int seat);
+/* the tricks begin, led by leader (-1: the first seat playing left of
+** the dealer, or the holder of the lead card when the rules say so).
+** DH_E_BAD_OP: the playing seats' hands differ in size. */
+int dh_match_start_play(dh_match *m, int leader);
+/* the hand ends unplayed (every seat passed): it is scored as is (a
+** points rule sees no declarer and no tricks) and the next one dealt.
+** May return DH_E_RULE (a callback rule failed; the match unchanged). */
+int dh_match_end_hand(dh_match *m);
+
 /* plays a card known to be legal for the seat to act (playouts) */
 int dh_match_play_legal(dh_match *m, dh_card c);
 
@@ -144,12 +192,14 @@ int dh_bid_allowed(const dh_match *m, int seat, int bid, int *ok);
 ** (0..DH_NOSUIT).  Every rule reads them through these, so that a hand's
 ** mode (a trump that changes suits and orders) can choose the tables.
 */
-static inline int dh_match_suit(const dh_match *m, dh_card c) { return m->rules->suit_of[c & 63]; }
+static inline int dh_match_suit(const dh_match *m, dh_card c) {
+  return m->table ? m->rules->tables[m->table - 1].suit_of[c & 63] : m->rules->suit_of[c & 63];
+}
 static inline int dh_match_strength(const dh_match *m, dh_card c) {
-  return m->rules->strength[c & 63];
+  return m->table ? m->rules->tables[m->table - 1].strength[c & 63] : m->rules->strength[c & 63];
 }
 static inline dh_cardset dh_match_suit_cards(const dh_match *m, int suit) {
-  return m->rules->suit_set[suit];
+  return m->table ? m->rules->tables[m->table - 1].suit_set[suit] : m->rules->suit_set[suit];
 }
 
 #endif

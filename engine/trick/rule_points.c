@@ -52,6 +52,23 @@ static void exact_bid(const dh_match *m, const dh_exact_bid_opts *o, int64_t *se
   }
 }
 
+/* the makers' side against the rest (dh_makers_opts in rules.h) */
+static void makers(const dh_match *m, const dh_makers_opts *o, int64_t *pts) {
+  const dh_rules *r = m->rules;
+  int s, side, got = 0, all = 0;
+  if (m->declarer >= m->nseats) return;
+  side = r->side_of[m->declarer];
+  for (s = 0; s < m->nseats; s++) {
+    all += m->tricks[s];
+    if (r->side_of[s] == side) got += m->tricks[s];
+  }
+  if (got >= all && all > 0) pts[side] += m->out_mask ? o->alone_march : o->march;
+  else if (got >= o->need) pts[side] += o->made;
+  else
+    for (s = 0; s < r->nsides; s++)
+      if (s != side) pts[s] += o->euchred;
+}
+
 /* the contract of every side (dh_contract_opts in rules.h says how) */
 static void contract(const dh_match *m, const dh_contract_opts *o, int64_t *pts, int32_t *bags) {
   const dh_rules *r = m->rules;
@@ -114,6 +131,7 @@ static int eval(const dh_match *m, int i, int64_t *pts, int32_t *bags) {
       to_sides(m, seat_pts, pts);
       return 0;
     case DH_OP_CONTRACT: contract(m, &n->u.contract, pts, bags); return 0;
+    case DH_OP_MAKERS: makers(m, &n->u.makers, pts); return 0;
     case DH_OP_CALL: {
       int32_t out[2 * DH_MAX_SEATS] = { 0 };
       memcpy(out + DH_MAX_SEATS, bags, sizeof(int32_t) * DH_MAX_SEATS);

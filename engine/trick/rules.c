@@ -15,7 +15,7 @@ static const char *const error_names[DH_E_NCODES] = {
   "ok", "game_over", "wrong_phase", "not_your_turn", "card_not_in_hand",
   "must_follow_suit", "suit_not_broken", "must_trump", "must_overtrump",
   "first_trick", "must_lead", "illegal_card", "bad_bid", "bad_pass", "rule_error",
-  "bad_seat"
+  "bad_seat", "bad_op"
 };
 
 const char *dh_error_name(int code) {
@@ -250,6 +250,18 @@ int dh_rule_contract(dh_rules *r, const dh_contract_opts *o) {
   return leaf_with(r, DH_OP_CONTRACT, DH_RULE_POINTS, (dh_params){ .contract = *o });
 }
 
+void dh_makers_defaults(dh_makers_opts *o) {
+  o->need = 3;
+  o->made = 1;
+  o->march = 2;
+  o->alone_march = 4;
+  o->euchred = 2;
+}
+
+int dh_rule_makers(dh_rules *r, const dh_makers_opts *o) {
+  return leaf_with(r, DH_OP_MAKERS, DH_RULE_POINTS, (dh_params){ .makers = *o });
+}
+
 void dh_exact_bid_defaults(dh_exact_bid_opts *o) {
   o->base = 10;
   o->per_bid = 1;
@@ -321,6 +333,24 @@ void dh_rules_finish(dh_rules *r, const dh_order *o) {
   }
 }
 
+int dh_rules_add_table(dh_rules *r, int suit) {
+  dh_card_table *t;
+  if (suit < 0 || suit > DH_NOSUIT || r->ntables >= DH_MAX_MODES) return -1;
+  t = &r->tables[r->ntables++];
+  memcpy(t->suit_of, r->suit_of, sizeof t->suit_of);
+  memcpy(t->strength, r->strength, sizeof t->strength);
+  memcpy(t->suit_set, r->suit_set, sizeof t->suit_set);
+  r->trump_table[suit] = r->ntables;
+  return r->ntables;
+}
+
+void dh_rules_finish_table(dh_card_table *t) {
+  int pos;
+  memset(t->suit_set, 0, sizeof t->suit_set);
+  for (pos = 0; pos < 64; pos++)
+    if (t->suit_of[pos] >= 0 && t->suit_of[pos] < 5) t->suit_set[t->suit_of[pos]] |= dh_set_of((dh_card)pos);
+}
+
 void dh_rules_init(dh_rules *r) {
   int pos, s;
   dh_order natural;
@@ -352,14 +382,20 @@ const char *dh_rules_check(dh_rules *r) {
   for (i = 0; i < r->nsizes; i++) {
     total = r->sizes[i] * r->nseats;
     if (r->sizes[i] < 1 || total > cards) return "hand size does not fit the deck";
-    if (r->trump_mode == DH_TRUMP_TURN_UNDER && total >= cards) return "no card left to turn up";
+    if ((r->trump_mode == DH_TRUMP_TURN_UNDER || r->trump_mode == DH_TRUMP_SHOW_TOP) && total >= cards)
+      return "no card left to turn up";
     /* every round of drawing serves every seat (the turned card included) */
     if (r->draw && (cards - total) % r->nseats != 0) return "the talon does not share out evenly";
   }
   if (r->trump_mode == DH_TRUMP_FIXED && r->trump_suit > DH_SPADES) return "bad trump suit";
   if (r->trump_mode == DH_TRUMP_DEALER && r->draw) return "a dealer's trump card with drawing from the talon";
+  if (r->scripted && r->draw) return "a phase script with drawing from the talon";
   if (r->pass_count && (r->npasses < 1 || r->npasses > DH_MAX_PASSES)) return "passing without directions";
   if (r->max_hands < 1) return "max_hands must be at least 1";
+  if (r->ntables > DH_MAX_MODES) return "too many card tables";
+  for (i = 0; i < 5; i++)
+    if (r->trump_table[i] > r->ntables) return "a trump names no card table";
+
   r->has_calls = 0;
   for (k = 0; k < DH_RULE_NKINDS; k++) {
     int calls = 0;

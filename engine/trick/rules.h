@@ -40,6 +40,7 @@
 #define DH_MAX_NODES  64   /* rule nodes per dh_rules */
 #define DH_MAX_SIZES  64   /* hand sizes listed per hand */
 #define DH_MAX_PASSES 8    /* pass directions in a cycle */
+#define DH_MAX_MODES  5    /* card tables besides the base one (one per trump suit and no trump) */
 
 /* the rule kinds; a callback may be built before its kind is known
 ** (DH_RULE_ANY): it takes the kind of the rules it is combined with or
@@ -56,7 +57,10 @@ const char *dh_rule_kind_name(int kind);   /* "hand", ..., "any" */
 ** under the talon (drawn last), the card on top of the talon after the
 ** deal, or the dealer's own last card, turned for all to see and kept in
 ** the dealer's hand until played (Whist) */
-enum { DH_TRUMP_NONE, DH_TRUMP_FIXED, DH_TRUMP_TURN_UNDER, DH_TRUMP_TURN_TOP, DH_TRUMP_DEALER };
+enum { DH_TRUMP_NONE, DH_TRUMP_FIXED, DH_TRUMP_TURN_UNDER, DH_TRUMP_TURN_TOP, DH_TRUMP_DEALER,
+/* the card on top of the talon shown to all, no trump until a phase script
+** makes one (Euchre) */
+       DH_TRUMP_SHOW_TOP };
 /* who leads the first trick */
 enum { DH_LEAD_LEFT, DH_LEAD_HOLDER };
 /* shooting the moon under card points: none, the others score, the shooter loses */
@@ -89,6 +93,19 @@ typedef union dh_rules_private {
   uint64_t align;
 } dh_rules_private;
 
+/*
+** A card table: the suit each card counts as, its strength, and the cards
+** of each suit.  The rules' own fields are the base table; a hand whose
+** trump changes what cards count as (Euchre's bowers, Skat's jacks) plays
+** by the table its trump names (dh_rules.trump_table), which a phase
+** script chooses when it makes trump (dh_match_set_trump).
+*/
+typedef struct dh_card_table {
+  int8_t suit_of[64];
+  uint8_t strength[64];
+  dh_cardset suit_set[5];
+} dh_card_table;
+
 typedef struct dh_rules {
   /* the settings: dh_rules_init gives each its default */
   dh_deck deck;                     /* the unshuffled deck */
@@ -103,6 +120,12 @@ typedef struct dh_rules {
   int8_t pass_dir[DH_MAX_PASSES];   /* seats to the left per hand (0: no pass) */
   uint8_t bidding;                  /* 1: a bid phase */
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
+  uint8_t scripted;                 /* 1: after the deal (and passes) a phase script acts
+                                       (DH_PHASE_SCRIPT) until it starts the play */
+  uint8_t ntables;                  /* card tables in tables[] */
+  uint8_t trump_table[5];           /* per trump suit (DH_NOSUIT too): 0 the base table,
+                                       k tables[k - 1] */
+  dh_card_table tables[DH_MAX_MODES];
   uint16_t max_hands;               /* the cap: every match ends */
   dh_rule_fn call;                  /* what callback rules call, and its data */
   void *call_ud;
@@ -127,6 +150,13 @@ int dh_rules_set(dh_rules *r, int kind, int rule);
 const char *dh_rules_check(dh_rules *r);
 /* the first reason a builder failed, or NULL */
 const char *dh_rules_error(const dh_rules *r);
+
+/* adds a card table made from the base one (suit_of, strength, suit_set as
+** they are now), for the hands whose trump is suit: its index (1..), to
+** change in place before dh_rules_check; -1 when there is no room or the
+** suit is bad.  dh_rules_finish_table recomputes a table's suit_set. */
+int dh_rules_add_table(dh_rules *r, int suit);
+void dh_rules_finish_table(dh_card_table *t);
 
 /* the kind of a built rule (DH_RULE_ANY: a callback not placed yet), or -1 */
 int dh_rule_kind(const dh_rules *r, int rule);
@@ -199,6 +229,14 @@ int dh_rule_contract(dh_rules *r, const dh_contract_opts *o);
 typedef struct dh_exact_bid_opts { int32_t base, per_bid, miss; } dh_exact_bid_opts;
 void dh_exact_bid_defaults(dh_exact_bid_opts *o);  /* 10, 1, 0 */
 int dh_rule_exact_bid(dh_rules *r, const dh_exact_bid_opts *o);
+
+/* Euchre's makers: the declarer's side (the match's declarer, set by a
+** phase script) scores made for need tricks or more, march for all of
+** them (alone_march when a seat sat out), else the other sides score
+** euchred each.  A hand without a declarer scores nothing. */
+typedef struct dh_makers_opts { int32_t need, made, march, alone_march, euchred; } dh_makers_opts;
+void dh_makers_defaults(dh_makers_opts *o);  /* 3, 1, 2, 4, 2 */
+int dh_rule_makers(dh_rules *r, const dh_makers_opts *o);
 
 /* win rules: over when a side reaches target, the highest wins (a tie at
 ** the top plays on); over when a side reaches target, the lowest wins;

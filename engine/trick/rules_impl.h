@@ -39,7 +39,7 @@ enum {
   /* play */
   DH_OP_HIGHEST_OF_LED, DH_OP_TRUMP_WINS, DH_OP_HIGHEST_OF,
   /* points */
-  DH_OP_CARD_POINTS, DH_OP_TRICKS, DH_OP_CONTRACT, DH_OP_EXACT_BID,
+  DH_OP_CARD_POINTS, DH_OP_TRICKS, DH_OP_CONTRACT, DH_OP_EXACT_BID, DH_OP_MAKERS,
   /* win */
   DH_OP_FIRST_TO, DH_OP_LOWEST_WHEN, DH_OP_HIGHEST_AFTER, DH_OP_LOSS_FLOOR,
   /* bid */
@@ -60,6 +60,7 @@ typedef union dh_params {
   int32_t tricks;                                 /* points per trick */
   dh_contract_opts contract;
   dh_exact_bid_opts exact_bid;
+  dh_makers_opts makers;
   int32_t first_to, lowest_when, loss_floor;      /* the target, the floor */
   int32_t highest_after;                          /* hands (0: the sizes list) */
   struct { int32_t min, max; uint8_t nil; } bid_range;

@@ -14,6 +14,23 @@ static int upcard_slot(const dh_match *m) {
   return -1;
 }
 
+/* the cards taken from the talon by phase ops, all seats */
+static int took_count(const dh_match *m) {
+  int s, n = 0;
+  for (s = 0; s < m->nseats; s++) n += dh_set_count(m->took[s]);
+  return n;
+}
+
+/* what seat may see of the cards taken from the talon (they lie just
+** below its top, dh_match_take): its own, and the face-up card */
+static void keep_own_takes(const dh_match *m, int seat, dh_view *v) {
+  int i, top = m->talon.top;
+  dh_cardset seen = m->took[seat];
+  if (m->upcard != DH_NO_CARD) seen |= dh_set_of(m->upcard);
+  for (i = top - took_count(m); i < top; i++)
+    if (i >= 0 && dh_set_has(seen, m->talon.cards[i])) v->m.talon.cards[i] = m->talon.cards[i];
+}
+
 /* the cards this seat drew from the talon: it saw them */
 static void keep_own_draws(const dh_match *m, int seat, dh_view *v) {
   uint8_t who[64];
@@ -36,11 +53,16 @@ int dh_view_make(const dh_match *m, int seat, dh_view *v) {
   memset(v->m.talon.cards, 0, sizeof v->m.talon.cards);
   if (up >= 0) v->m.talon.cards[up] = m->upcard;
   if (r->draw) keep_own_draws(m, seat, v);
-  placed = m->hand[seat] | m->played;
+  keep_own_takes(m, seat, v);
+  placed = m->hand[seat] | m->played | m->discard[seat];
   if (up >= 0) placed |= dh_set_of(m->upcard);
   for (s = 0; s < m->nseats; s++) {
     v->count[s] = (uint8_t)dh_set_count(m->hand[s]);
+    v->discards[s] = (uint8_t)dh_set_count(m->discard[s]);
+    v->took[s] = (uint8_t)dh_set_count(m->took[s]);
     if (s == seat) continue;
+    v->m.discard[s] = 0;
+    v->m.took[s] = m->upcard == DH_NO_CARD ? 0 : m->took[s] & dh_set_of(m->upcard);
     v->m.known[s] = m->known[s];
     if (s == target && m->phase != DH_PHASE_PASS) v->m.known[s] |= m->passed[seat] & m->hand[s];
     v->m.hand[s] = v->m.known[s];
@@ -69,7 +91,7 @@ int dh_view_make(const dh_match *m, int seat, dh_view *v) {
 ** that is exactly a uniform deal, with them close to one.  The work is
 ** (cards x places x 2^places), a few thousand steps for a four-seat game.
 */
-#define NPLACE (DH_MAX_SEATS + 1)
+#define NPLACE 11
 
 /* k cards of s chosen at random */
 static dh_cardset pick_cards(dh_cardset s, int k, dh_rng *r) {
@@ -147,6 +169,33 @@ static void fill_draws(dh_match *out, int seat) {
   }
 }
 
+/*
+** The cards the other seats took from the talon unseen: any of the taker's
+** cards not known to be from elsewhere (held, played or discarded), placed
+** below the talon's top where dh_match_take left them, seat by seat (one
+** seat takes in the games that take: the dealer, the declarer), the
+** face-up card first.
+*/
+static void fill_takes(const dh_view *v, dh_rng *r, dh_match *out) {
+  int s, i, total = 0;
+  for (s = 0; s < out->nseats; s++) total += v->took[s];
+  i = out->talon.top - total;
+  if (total == 0 || i < 0) return;
+  for (s = 0; s < out->nseats; s++) {
+    dh_cardset have = out->took[s], it;
+    int hidden = v->took[s] - dh_set_count(have);
+    if (s != v->seat && hidden > 0)
+      have |= pick_cards((out->hand[s] | out->played_by[s] | out->discard[s]) & ~have & ~out->received[s],
+                         hidden, r);
+    out->took[s] = have;
+    if (out->upcard != DH_NO_CARD && dh_set_has(have, out->upcard)) {
+      out->talon.cards[i++] = out->upcard;
+      have &= ~dh_set_of(out->upcard);
+    }
+    for (it = have; it; it &= it - 1) out->talon.cards[i++] = dh_card_at(dh_set_first(it), out->rules->deck.layout);
+  }
+}
+
 /* may a card that places 'elig' may take go to place p? */
 static int fits(const int *slack, int nsub, int p, unsigned elig) {
   int S;
@@ -171,17 +220,27 @@ int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out) {
     k = v->count[s] - dh_set_count(vm->known[s]);
     if (k < 0) return 0;
     if (k == 0) continue;
+    if (np == NPLACE) return 0;
     who[np] = s;
     need[np] = k;
     allow[np++] = ~vm->excluded[s];  /* shown voids and what else play showed */
   }
   {
     int k = dh_deck_left(&vm->talon) - (up >= 0);
+    dh_cardset taken = 0;
+    for (s = 0; s < vm->nseats; s++) taken |= vm->took[s];
     if (k > 0) {
       who[np] = -1;
       need[np] = k;
-      allow[np++] = ~UINT64_C(0);
+      allow[np++] = ~taken;  /* a card seen taken from it is not in it */
     }
+  }
+  for (s = 0; s < vm->nseats; s++) {  /* the others' discards: any card they held */
+    if (s == v->seat || v->discards[s] == 0) continue;
+    if (np == NPLACE) return 0;
+    who[np] = DH_MAX_SEATS + s;
+    need[np] = v->discards[s];
+    allow[np++] = ~UINT64_C(0);
   }
   for (p = 0; p < np; p++) room += need[p];
   for (it = v->unseen; it; it &= it - 1) pool[n++] = dh_card_at(dh_set_first(it), rl->deck.layout);
@@ -228,12 +287,14 @@ int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out) {
     for (S = 0; S < nsub; S++)
       slack[S] += (((unsigned)S & e) == e) - (int)((unsigned)S >> place & 1u);
     if (who[place] < 0) talon[nt++] = pool[i];
+    else if (who[place] >= DH_MAX_SEATS) out->discard[who[place] - DH_MAX_SEATS] |= dh_set_of(pool[i]);
     else out->hand[who[place]] |= dh_set_of(pool[i]);
   }
   for (i = vm->talon.top, s = 0; i < vm->talon.n; i++)
     if (i != up) out->talon.cards[i] = talon[s++];
   fill_passes(v, r, out);
   fill_draws(out, v->seat);
+  fill_takes(v, r, out);
   dh_rng_seed(&out->rng, dh_rng_next(r));
   return 1;
 }

@@ -63,11 +63,18 @@ local function strengths(view)
   end, function(c) return view:order(c) end
 end
 
+-- the suit a card counts as now (a Euchre left bower is a trump), as the
+-- rules say
+local function suit_of(view, c)
+  return (view:counts_as(c))
+end
+
 -- is c the highest card of its suit still out (no unseen card of its
 -- suit ranks above it)?
 local function boss(view, c, rank)
+  local suit = suit_of(view, c)
   for u in view:unseen():iter() do
-    if u.suit == c.suit and rank(u) > rank(c) then return false end
+    if suit_of(view, u) == suit and rank(u) > rank(c) then return false end
   end
   return true
 end
@@ -92,15 +99,20 @@ local function trick(view, want)
     if want == "lose" then return sort(legal, rank)[1] end
     -- lead a boss outside trumps, else a low card of the longest side suit
     for _, c in ipairs(sort(legal, function(c) return -rank(c) end)) do
-      if c.suit ~= t and boss(view, c, rank) then return c end
+      if suit_of(view, c) ~= t and boss(view, c, rank) then return c end
     end
     local by = suits(view:hand(me))
-    sort(legal, function(c) return (c.suit == t and 1000 or 0) - #by[c.suit] * 20 + rank(c) end)
+    sort(legal, function(c)
+      local s = suit_of(view, c)
+      return (s == t and 1000 or 0) - #(by[s] or by[c.suit]) * 20 + rank(c)
+    end)
     return legal[1]
   end
   local who, best = view:winning()
   local partner_winning = who ~= me and view:side(who) == view:side(me)
-  local last = #cards == view:seats() - 1
+  local playing = view:seats()
+  for s = 1, view:seats() do if view:sitting_out(s) then playing = playing - 1 end end
+  local last = #cards == playing - 1
   local win, lose = winners(view, legal)
   if want == "lose" then
     if #lose > 0 then return sort(lose, function(c) return -strength(c) end)[1] end
@@ -114,7 +126,7 @@ local function trick(view, want)
   -- not last: a boss winner if it has one, else the cheapest winner
   for i = #win, 1, -1 do
     local c = win[i]
-    if c.suit ~= t and boss(view, c, rank) then return c end
+    if suit_of(view, c) ~= t and boss(view, c, rank) then return c end
   end
   return win[1]
 end
@@ -141,7 +153,9 @@ function M.new(options)
     name = "heuristic.trick",
     play = function(view) return trick(view, low and "lose" or "win") end,
     bid = bid, pass = pass,
-    trick = trick, winners = winners, sort = sort, strengths = strengths, suits = suits,
+    -- a phase this heuristic does not know: the first move listed
+    script = function(view) return view:moves()[1] end,
+    trick = trick, suit_of = suit_of, winners = winners, sort = sort, strengths = strengths, suits = suits,
     boss = boss, trump = trump,
   }
 end

@@ -70,6 +70,12 @@ local function lockstep(a, b, seed, pass_count)
       local _, wa = ga:last_trick()
       local _, wb = gb:last_trick()
       assert.equal(wa, wb)
+    elseif ga:step() > 0 then   -- a phase script (Euchre's trump making): the same move in both
+      local moves = require("deckhand.move").texts(ga:moves())
+      assert.same(moves, require("deckhand.move").texts(gb:moves()))
+      local m = moves[rng:int(#moves)]
+      assert.is_true(ga:apply(seat, m))
+      assert.is_true(gb:apply(seat, m))
     elseif phase == "bid" then
       local legal = ga:legal()
       assert.same(legal, gb:legal())

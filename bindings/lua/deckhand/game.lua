@@ -53,6 +53,7 @@ return function(deckhand)
   end
 
   local mtype, getmetatable = math.type, getmetatable
+  local raw_phase = Game.phase   -- the engine's phase ("script" for a phase script's)
   local core_game = core.game
 
   --- deckhand.game(variant [, {seed =, dealer =, deal =}]) -> Game
@@ -85,6 +86,11 @@ return function(deckhand)
         deal[s] = card_names(hands[s] or {})
       end
       talon = opts.deal.talon or opts.deal[n + 1]
+      if type(talon) == "string" then   -- card names, top first
+        local list = {}
+        for w in talon:gmatch("[^,%s]+") do list[#list + 1] = w end
+        talon = list
+      end
       if talon then  -- recorded after the hands: the record stays a plain list
         talon = cards_of(talon)
         local list = {}
@@ -124,9 +130,11 @@ return function(deckhand)
     return Move.new { kind = "pass", text = "pass " .. table.concat(card_names(set), " "), cards = set }
   end
 
+  local script_text   -- (phase scripts, below)
   local function action_text(variant, kind, value)
     if kind == "play" then return tostring(value) end
     if kind == "bid" then return bid_text(variant, value) end
+    if kind == "script" then return script_text(variant, value) end
     return pass_move(value).text
   end
 
@@ -147,11 +155,12 @@ return function(deckhand)
 
   -- the move of bid b, or the moves of the pass phase (the C half lists
   -- the play and bid phases)
-  local function trick_moves(g, b)
+  local trick_moves, trick_apply
+  function trick_moves(g, b)
     local variant = variant_for(g)
     if b then return bid_move(variant, b) end
     local out = {}
-    if g:phase() == "pass" then
+    if raw_phase(g) == "pass" then
       local seat = g:next_player()
       local k = (g.view and g:view(seat) or g):pass_count()   -- a Game, or the seat's View
       for i, cards in ipairs(choices(g:hand(seat):list(), k)) do out[i] = pass_move(cards) end
@@ -181,7 +190,7 @@ return function(deckhand)
     return nil, ("not a move: '%s'"):format(text)
   end
 
-  local function trick_apply(g, seat, m, extra)
+  function trick_apply(g, seat, m, extra)
     if extra ~= nil then return nil, "a trick-taking move takes no amount", "bad_move" end
     local kind, value
     local tm = type(m)
@@ -204,6 +213,145 @@ return function(deckhand)
     if kind == "play" then return g:play(seat, value) end
     if kind == "bid" then return g:bid(seat, value) end
     return g:pass(seat, value)
+  end
+
+  -- phase scripts -------------------------------------------------------
+  --
+  -- A variant may list `phases`, each { name =, moves = function(state,
+  -- seat) -> texts, apply = function(game, seat, text) }, that act between
+  -- the deal and the tricks (the engine's "script" phase; `step()` says
+  -- which).  moves() reads a Game or a View; apply() gets a script context:
+  -- the game's reads plus the ops below, and nothing else of the game.  A
+  -- move is applied whole or not at all (an error in apply puts the game
+  -- back), and is logged by the number of its text in the variant's list.
+
+  local op = core.script_op
+
+  -- the variant's script texts, numbered in the order first seen: a
+  -- record keeps texts, the C log numbers
+  local texts_of = setmetatable({}, { __mode = "k" })
+  local function intern(variant, text)
+    local t = texts_of[variant]
+    if not t then t = { list = {}, index = {} }; texts_of[variant] = t end
+    local id = t.index[text]
+    if not id then
+      id = #t.list + 1
+      t.list[id], t.index[text] = text, id
+    end
+    return id
+  end
+  function script_text(variant, id)
+    local t = texts_of[variant]
+    return t and t.list[id] or ("?" .. tostring(id))
+  end
+
+  -- the ops a script's apply may use, on ctx[1] (the game)
+  local ops = {
+    to = function(c, seat) op(c[1], "turn", seat) end,
+    set = function(c, i, v) op(c[1], "var", i, v) end,
+    set_trump = function(c, suit) op(c[1], "trump", suit) end,
+    set_declarer = function(c, seat) op(c[1], "declarer", seat) end,
+    take = function(c, seat, n) op(c[1], "take", seat, n or 1) end,
+    discard = function(c, seat, cards) op(c[1], "discard", seat, core.cards(cards)) end,
+    sit_out = function(c, seat) op(c[1], "sit_out", seat) end,
+    start_play = function(c, leader) op(c[1], "play", leader) end,
+    redeal = function(c) op(c[1], "end_hand") end,
+    goto_phase = function(c, name, seat)
+      local k = name
+      if type(name) == "string" then
+        for i, p in ipairs(c.phases) do if p.name == name then k = i end end
+      end
+      if math.type(k) ~= "integer" then error(("no phase '%s'"):format(tostring(name)), 2) end
+      op(c[1], "step", k, seat)
+    end,
+  }
+  local reads = {}   -- the Game's read methods, filled below on first use
+  local Ctx = {
+    __index = function(c, k)
+      local f = ops[k]
+      if f then return f end
+      f = reads[k]
+      if f == nil then
+        local m = Game[k]
+        if type(m) == "function" and k ~= "apply" and k ~= "play" and k ~= "bid" and k ~= "pass"
+           and k ~= "playout" and k ~= "playouts" and k ~= "rewind" and k ~= "clone" then
+          f = function(self, ...) return m(rawget(self, 1), ...) end
+        else
+          f = false
+        end
+        reads[k] = f
+      end
+      return f or nil
+    end,
+    __metatable = "deckhand.ScriptContext",
+  }
+
+  local function phases_of(g)
+    local variant = variant_for(g)
+    return variant, variant and variant.spec.phases
+  end
+
+  local function current_phase(g)
+    local _, phases = phases_of(g)
+    return phases and phases[g:step()]
+  end
+
+  -- the name of the script's phase in place of "script"
+  local function phase(g)
+    local p = raw_phase(g)
+    if p ~= "script" then return p end
+    local ph = current_phase(g)
+    return ph and ph.name or p
+  end
+  Game.phase, View.phase = phase, phase
+
+  local function script_moves(g)
+    local ph = current_phase(g)
+    if not ph then error("the variant has no phase " .. g:step(), 2) end
+    local seat = g:next_player()
+    local out = {}
+    for i, t in ipairs(ph.moves(g, seat)) do out[i] = Move.new { kind = ph.name, text = t } end
+    return out
+  end
+
+  local function script_apply(g, seat, m)
+    local variant, phases = phases_of(g)
+    local text = (type(m) == "string" or Move.is(m)) and tostring(m) or nil
+    if not text then return nil, "not a move of this phase: " .. tostring(m), "bad_move" end
+    if seat ~= g:next_player() then
+      return nil, ("not seat %d's turn (seat %d acts)"):format(seat, g:next_player()), "not_your_turn"
+    end
+    local found = Move.find(script_moves(g), text)
+    if not found then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
+    text = tostring(found)
+    local ph = phases[g:step()]
+    local ctx = setmetatable({ g, phases = phases }, Ctx)
+    core.script_apply(g, seat, intern(variant, text), ph.apply, ctx, seat, text)
+    return true
+  end
+
+  -- game:playout(rng [, hand_only]) through the phase scripts: their moves
+  -- uniformly among the legal ones, the rest in C
+  local c_playout = Game.playout
+  function Game.playout(g, rng, hand_only)
+    local hand = g:hand_number()
+    while true do
+      c_playout(g, rng, hand_only)
+      if raw_phase(g) ~= "script" or (hand_only and g:hand_number() ~= hand) then return g end
+      local seat = g:next_player()
+      assert(g:apply(seat, rng:pick(g:moves())))
+      if hand_only and g:hand_number() ~= hand then return g end
+    end
+  end
+
+  local plain_moves, plain_apply = trick_moves, trick_apply
+  trick_moves = function(g, b)
+    if b == nil and raw_phase(g) == "script" then return script_moves(g) end
+    return plain_moves(g, b)
+  end
+  trick_apply = function(g, seat, m, extra)
+    if raw_phase(g) == "script" and extra == nil then return script_apply(g, seat, m) end
+    return plain_apply(g, seat, m, extra)
   end
 
   core.game_protocol(trick_moves, trick_apply)
@@ -232,13 +380,19 @@ return function(deckhand)
   -- of the deck in exactly one of them
   function Game.locations(g)
     local out = { played = g:played(), talon = g:talon() }
-    for s = 1, g:seats() do out["hand " .. s] = g:hand(s) end
+    for s = 1, g:seats() do
+      out["hand " .. s] = g:hand(s)
+      if #g:discard(s) > 0 then out["discard " .. s] = g:discard(s) end
+    end
     return out
   end
 
   --- game:public(text) -> what the other seats see of a move: cards passed
   -- are seen by the passer alone ("pass"); everything else is public
-  function Game.public(_, text)
+  function Game.public(g, text)
+    local variant = variant_for(g)
+    local public = variant and variant.spec.public
+    if public then return public(text) end
     if text:match("^pass ") then return "pass" end
     return text
   end

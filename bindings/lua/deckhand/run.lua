@@ -16,11 +16,13 @@ local Move = require "deckhand.move"
 local M = {}
 
 --- run.choose(player, view) -> what the player answers for its view: its
--- move(view), else the function named after the phase (bid, play, pass),
--- else act(view); a plain function is called as it is
+-- move(view), else the function named after the phase (bid, play, pass, a
+-- variant's scripted phase), else script(view) in a scripted phase, else
+-- act(view); a plain function is called as it is
 function M.choose(player, view)
   if type(player) == "function" then return player(view) end
-  local f = player.move or player[view:phase()] or player.act
+  local f = player.move or player[view:phase()] or (view.step and view:step() > 0 and player.script)
+            or player.act
   if type(f) ~= "function" then
     error(("the strategy has no move(view) and nothing for the phase '%s'"):format(view:phase()), 2)
   end

@@ -43,11 +43,12 @@ return function(deckhand)
   end
 
   -- one entry point for every phase: move(view), answered by the phase's
-  -- convenience when the strategy has none of its own
+  -- convenience when the strategy has none of its own (a variant's
+  -- scripted phase by its name, else by script(view))
   local function with_move(s)
     if s.move == nil then
       s.move = function(view)
-        local f = s[view:phase()] or s.act
+        local f = s[view:phase()] or (view.step and view:step() > 0 and s.script) or s.act
         if type(f) ~= "function" then
           error(("%s: no move(view) and nothing for the phase '%s'"):format(s.name or "strategy",
                                                                          view:phase()), 2)

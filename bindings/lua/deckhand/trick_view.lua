@@ -19,7 +19,9 @@ end
 --- view:data() -> { seat, phase, next_player (0 when over), hand, moves,
 -- trick = { cards, seats }, last_trick = { cards, seats, winner }, bids
 -- (false before a seat bids), tricks, scores, counts, trump, upcard,
--- hand_number, dealer, sides }
+-- hand_number, dealer, sides }, and where a phase script set them:
+-- declarer, sitting_out (seats), discards (counts per seat) and discard
+-- (the seat's own)
 function View.data(view)
   local me = view:seat()
   local cards, seats = view:trick()
@@ -34,9 +36,16 @@ function View.data(view)
     for i, c in ipairs(lc) do l[i] = tostring(c) end
     last = { cards = l, seats = ls, winner = winner }
   end
-  local sides = {}
-  for s = 1, view:seats() do sides[s] = view:side(s) end
+  local sides, out, discards, any = {}, {}, view:discards(), false
+  for s = 1, view:seats() do
+    sides[s] = view:side(s)
+    if view:sitting_out(s) then out[#out + 1] = s end
+    any = any or discards[s] > 0
+  end
   return {
+    declarer = view:declarer(), sitting_out = #out > 0 and out or nil,
+    discards = any and discards or nil,
+    discard = any and names(view:discard(me)) or nil,
     seat = me, phase = view:phase(), next_player = view:next_player() or 0,
     hand = names(view:hand(me)), moves = moves, trick = { cards = tc, seats = seats },
     last_trick = last, bids = view:bids(), tricks = view:tricks(), scores = view:scores(),

@@ -28,7 +28,21 @@ local fields = {
   suit_of = function(v) return type(v) == "table", "a table card -> suit" end,
   strength = function(v) return type(v) == "table", "a table card -> strength" end,
   sizes = function(v) return type(v) == "table" and #v >= 1, "a list of hand sizes" end,
-  trump = function(v) return type(v) == "string", "a suit, \"none\", \"turn_under\", \"turn_top\" or \"dealer\"" end,
+  trump = function(v) return type(v) == "string",
+                             "a suit, \"none\", \"turn_under\", \"turn_top\", \"dealer\" or \"show_top\"" end,
+  trump_tables = function(v) return type(v) == "table", "a table suit -> { suit_of =, strength = }" end,
+  phases = function(v)
+    if type(v) ~= "table" or #v < 1 then return false, "a list of phases" end
+    for _, p in ipairs(v) do
+      if type(p) ~= "table" or type(p.name) ~= "string" or type(p.moves) ~= "function"
+         or type(p.apply) ~= "function" then
+        return false, "a list of phases, each { name =, moves = function, apply = function }"
+      end
+    end
+    return true
+  end,
+  scripted = function(v) return type(v) == "boolean", "a boolean (set from phases)" end,
+  public = function(v) return type(v) == "function", "a function(text) -> what the other seats see" end,
   draw = function(v) return type(v) == "boolean", "a boolean" end,
   lead = function(v) return type(v) == "string" or type(v) == "userdata", "\"left\" or a card" end,
   pass_count = function(v) return math.type(v) == "integer" and v >= 0, "a count of cards" end,
@@ -158,6 +172,7 @@ return function(deckhand)
     end
     spec.name = spec.name or name
     check_spec(name, spec)
+    spec.scripted = spec.phases ~= nil
     local ok, rules = pcall(core.rules, spec)
     if not ok then error((tostring(rules):gsub("^[^:]*:%d+: ", "")), 0) end
     local sides = {}
