@@ -16,21 +16,24 @@ local spades = dh.variant("spades", { max_hands = 2 })
 local hearts = dh.variant("hearts", { max_hands = 1 })
 local briscola = dh.variant("briscola")
 local holdem = dh.variant("holdem", { max_hands = 2 })
+local euchre = dh.variant("euchre", { max_hands = 3 })   -- phase scripts: discards, sitting out
 local pinochle = dh.deck("pinochle48")
 local function objects()
   local g = dh.game(spades, { seed = rng:int(1000) })
   local h = dh.game(hearts, { seed = rng:int(1000) })
   local b = dh.game(briscola, { seed = rng:int(1000) })
   local p = dh.game(holdem, { seed = rng:int(1000) })
+  local e = dh.game(euchre, { seed = rng:int(1000) })
   for _ = 1, rng:int(0, 30) do
-    local game = ({ g, h, b, p })[rng:int(4)]
+    local game = ({ g, h, b, p, e })[rng:int(5)]
     local seat = game:next_player()
     if seat then game:apply(seat, rng:pick(game:moves())) end
   end
   local list = {
     dh.card("As"), dh.card("Jh#2"), dh.cards("As Kd Td"), dh.cards(), pinochle:set(),
     dh.rng(rng:int(100)), dh.deck("french52"), pinochle, dh.order("A 3 K Q J 7 6 5 4 2"),
-    g, h, b, p, g:view(1), h:view(2), b:view(1), p:view(1), g:rules(), spades, holdem,
+    g, h, b, p, e, g:view(1), h:view(2), b:view(1), p:view(1), e:view(e:next_player() or 1), g:rules(),
+    spades, holdem, euchre,
     dh.rule.follow_suit, dh.rule.trump_wins, dh.rule.tricks(1), dh.rule.first_to(100),
     dh.poker.pattern("1{2}2{2}"), dh.poker.values and dh.poker.values(4) or nil,
     dh.move { kind = "bid", text = "bid 3", bid = 3 },
@@ -142,7 +145,18 @@ for _ = 1, 200 do
   if rng:int(2) == 1 then opts.objective = nil; opts.table_bits = nil end
   pcall(dh.solve, g, opts)
   pcall(dh.solve_moves, g, opts)
-  calls = calls + 4
+  -- the phase ops a variant's script reaches (internal), on a Euchre game
+  -- in any phase, with hostile arguments
+  local core = require "deckhand.core"
+  local ops = { "turn", "var", "trump", "declarer", "take", "discard", "sit_out", "play", "end_hand", "step", "x" }
+  local eg = dh.game(euchre, { seed = rng:int(1000) })
+  for _ = 1, rng:int(0, 12) do
+    if eg:next_player() then eg:apply(eg:next_player(), rng:pick(eg:moves())) end
+  end
+  for _ = 1, 5 do pcall(core.script_op, eg, ops[rng:int(#ops)], value(), value()) end
+  pcall(core.script_apply, eg, value(), value(), function() error("x") end)
+  pcall(eg.playout, eg, dh.rng(rng:int(100)))
+  calls = calls + 11
 end
 print(("lua_fuzz: %d calls in %.0f s, no crash"):format(calls, os.clock() - start))
 print("1 passed, 0 failed")
