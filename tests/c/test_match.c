@@ -145,6 +145,72 @@ static void test_bad_seats(const dh_rules *r) {
   CHECK_STR(dh_error_name(DH_E_BAD_SEAT), "bad_seat");
 }
 
+/* the phase ops of a scripted variant: each refuses without change where
+** it does not fit; a seat sitting out is skipped and tricks complete
+** without it; a discard leaves the deal restorable */
+static void test_phase_ops(void) {
+  dh_rules r;
+  dh_match m, before;
+  dh_cardset hands[4], deal[4];
+  dh_card talon[64], kitty[4];
+  int k, s, nt;
+  dh_rules_init(&r);
+  dh_deck_init(&r.deck, DH_DECK_EUCHRE24);
+  dh_rules_finish(&r, &r.deck.natural);
+  r.sizes[0] = 5;
+  r.trump_mode = DH_TRUMP_SHOW_TOP;
+  r.scripted = 1;
+  k = dh_rules_add_table(&r, DH_HEARTS);
+  CHECK(k == 1);
+  r.tables[0].suit_of[card("Jd") & 63] = DH_HEARTS;   /* the left bower, above the ace */
+  r.tables[0].strength[card("Jd") & 63] = 20;
+  dh_rules_finish_table(&r.tables[0]);
+  CHECK(dh_rules_check(&r) == NULL);
+  hands[0] = cards("Jh Jd Ah 9c Ts");
+  hands[1] = cards("Kh Qh Ac Kc Qc");
+  hands[2] = cards("Th 9h As Ks Qs");
+  hands[3] = cards("Ad Kd Qd Td 9d");
+  kitty[0] = card("Js"); kitty[1] = card("Jc"); kitty[2] = card("Tc"); kitty[3] = card("9s");
+  CHECK(dh_match_init_deal(&m, &r, 1, 3, hands, kitty, 4));
+  CHECK(m.phase == DH_PHASE_SCRIPT && m.step == 1 && m.turn == 0);
+  CHECK(m.upcard == card("Js") && m.trump == DH_NOSUIT);
+  CHECK(dh_match_play(&m, 0, card("Jh")) == DH_E_WRONG_PHASE);
+  /* refusals change nothing */
+  before = m;
+  CHECK(dh_match_discard(&m, 0, cards("Kh")) == DH_E_CARD_NOT_IN_HAND);
+  CHECK(dh_match_discard(&m, 0, 0) == DH_E_BAD_OP);
+  CHECK(dh_match_take(&m, 3, 5) == DH_E_BAD_OP);
+  CHECK(dh_match_set_trump(&m, 7) == DH_E_BAD_OP);
+  CHECK(dh_match_set_turn(&m, 4) == DH_E_BAD_SEAT);
+  CHECK(dh_match_set_var(&m, 8, 1) == DH_E_BAD_OP);
+  CHECK(dh_match_set_step(&m, 0, -1) == DH_E_BAD_OP);
+  CHECK(memcmp(&m, &before, sizeof m) == 0);
+  /* hearts trumps: the left bower counts as a heart and follows hearts */
+  CHECK(dh_match_set_trump(&m, DH_HEARTS) == DH_OK);
+  CHECK(m.table == 1 && dh_match_suit(&m, card("Jd")) == DH_HEARTS);
+  CHECK(dh_match_set_declarer(&m, 0) == DH_OK);
+  CHECK(dh_match_sit_out(&m, 2) == DH_OK);
+  CHECK(dh_match_sit_out(&m, 2) == DH_E_BAD_OP);
+  CHECK(dh_match_set_turn(&m, 2) == DH_E_BAD_OP);
+  CHECK(dh_match_take(&m, 3, 1) == DH_OK);
+  CHECK(dh_set_has(m.known[3], card("Js")) && dh_set_count(m.hand[3]) == 6);
+  CHECK(dh_match_start_play(&m, -1) == DH_E_BAD_OP);   /* six cards against five */
+  CHECK(dh_match_discard(&m, 3, cards("9d")) == DH_OK);
+  CHECK(m.known[3] == 0 && dh_set_has(m.excluded[0], card("Js")));
+  nt = dh_match_deal(&m, deal, talon);
+  for (s = 0; s < 4; s++) CHECK(deal[s] == hands[s]);
+  CHECK(nt == 4 && talon[0] == card("Js"));
+  CHECK(dh_match_start_play(&m, -1) == DH_OK);
+  CHECK(m.phase == DH_PHASE_PLAY && m.turn == 0 && m.nplaying == 3);
+  CHECK(dh_match_play(&m, 0, card("Jd")) == DH_OK);
+  CHECK(m.turn == 1);
+  CHECK(dh_match_play(&m, 1, card("Qh")) == DH_OK);
+  CHECK(m.turn == 3);                                  /* seat 2 sits out */
+  CHECK(dh_match_play(&m, 3, card("Ad")) == DH_OK);    /* void in hearts */
+  CHECK(m.trick_no == 1 && m.tricks[0] == 1);          /* three cards made the trick */
+  CHECK(dh_match_set_trump(&m, DH_SPADES) == DH_E_WRONG_PHASE);
+}
+
 int main(void) {
   dh_rules r;
   check_init();
@@ -154,5 +220,6 @@ int main(void) {
   test_not_broken(&r);
   test_random(&r);
   test_bad_seats(&r);
+  test_phase_ops();
   return check_done();
 }
