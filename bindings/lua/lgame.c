@@ -177,7 +177,19 @@ static int m_side(lua_State *L) {
   lua_pushinteger(L, m->rules->side_of[checkseat(L, 2, m)] + 1);
   return 1;
 }
-static int m_phase(lua_State *L) { lua_pushstring(L, phase_names[tomatch(L, 1)->phase]); return 1; }
+/* the phase's name; a phase script's is the variant's (the protocol's Lua
+** half names it, see game_protocol) */
+#define PHASE_HANDLER "deckhand.script_phase"
+static int m_phase(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  if (m->phase == DH_PHASE_SCRIPT && lua_getfield(L, LUA_REGISTRYINDEX, PHASE_HANDLER) == LUA_TFUNCTION) {
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    return 1;
+  }
+  lua_pushstring(L, phase_names[m->phase]);
+  return 1;
+}
 static int m_next_player(lua_State *L) {
   int s = dh_match_next(tomatch(L, 1));
   if (s < 0) lua_pushnil(L); else lua_pushinteger(L, s + 1);
@@ -204,17 +216,23 @@ static int m_hand(lua_State *L) {
   return 1;
 }
 
+/* per seat, the size of sets[seat]: a View knows the sizes (counted
+** before it hid the cards), a Game or a State counts them */
+static int push_sizes(lua_State *L, const dh_match *m, const uint8_t *known, const dh_cardset *sets) {
+  int s;
+  lua_createtable(L, m->nseats, 0);
+  for (s = 0; s < m->nseats; s++) {
+    lua_pushinteger(L, known ? known[s] : dh_set_count(sets[s]));
+    lua_rawseti(L, -2, s + 1);
+  }
+  return 1;
+}
+
 /* how many cards each seat holds */
 static int m_counts(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
   dh_view *v = (dh_view *)testclass(L, 1, UP_VIEW);
-  int s;
-  lua_createtable(L, m->nseats, 0);
-  for (s = 0; s < m->nseats; s++) {
-    lua_pushinteger(L, v ? v->count[s] : dh_set_count(m->hand[s]));
-    lua_rawseti(L, -2, s + 1);
-  }
-  return 1;
+  return push_sizes(L, m, v ? v->count : NULL, m->hand);
 }
 
 #define SET_GETTER(name, field) \
@@ -287,13 +305,7 @@ SET_GETTER(m_took, took)
 static int m_discards(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
   dh_view *v = (dh_view *)testclass(L, 1, UP_VIEW);
-  int s;
-  lua_createtable(L, m->nseats, 0);
-  for (s = 0; s < m->nseats; s++) {
-    lua_pushinteger(L, v ? v->discards[s] : dh_set_count(m->discard[s]));
-    lua_rawseti(L, -2, s + 1);
-  }
-  return 1;
+  return push_sizes(L, m, v ? v->discards : NULL, m->discard);
 }
 
 static int m_played(lua_State *L) {
@@ -1172,16 +1184,21 @@ static int script_apply(lua_State *L) {
   return 1;
 }
 
-/* core.game_protocol(moves, apply): the protocol's Lua half gives its two
-** handlers (deckhand/game.lua, each time it is loaded).  Internal: the
-** deckhand package does not export it, and bots see only the package. */
+/* core.game_protocol(moves, apply [, phase]): the protocol's Lua half
+** gives its handlers (deckhand/game.lua, each time it is loaded): the
+** moves and apply of what it says better in Lua, and the name of a phase
+** script's phase.  Internal: the deckhand package does not export it, and
+** bots see only the package. */
 static int game_protocol(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   luaL_checktype(L, 2, LUA_TFUNCTION);
+  if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TFUNCTION);
   lua_pushvalue(L, 1);
   lua_setfield(L, LUA_REGISTRYINDEX, MOVES_HANDLER);
   lua_pushvalue(L, 2);
   lua_setfield(L, LUA_REGISTRYINDEX, APPLY_HANDLER);
+  lua_pushvalue(L, 3);
+  lua_setfield(L, LUA_REGISTRYINDEX, PHASE_HANDLER);
   return 0;
 }
 

@@ -53,7 +53,8 @@ return function(deckhand)
   end
 
   local mtype, getmetatable = math.type, getmetatable
-  local raw_phase = Game.phase   -- the engine's phase ("script" for a phase script's)
+  -- the engine's phase ("script" while a phase script acts)
+  local function raw_phase(g) return g:step() > 0 and "script" or g:phase() end
   local core_game = core.game
 
   --- deckhand.game(variant [, {seed =, dealer =, deal =}]) -> Game
@@ -296,14 +297,12 @@ return function(deckhand)
     return phases and phases[g:step()]
   end
 
-  -- the name of the script's phase in place of "script"
-  local function phase(g)
-    local p = raw_phase(g)
-    if p ~= "script" then return p end
+  -- the name of the script's phase, which game:phase() says in place of
+  -- "script" (the C half asks: other phases cost nothing more)
+  local function script_phase(g)
     local ph = current_phase(g)
-    return ph and ph.name or p
+    return ph and ph.name or "script"
   end
-  Game.phase, View.phase = phase, phase
 
   local function script_moves(g)
     local ph = current_phase(g)
@@ -354,7 +353,7 @@ return function(deckhand)
     return plain_apply(g, seat, m, extra)
   end
 
-  core.game_protocol(trick_moves, trick_apply)
+  core.game_protocol(trick_moves, trick_apply, script_phase)
 
   --- game:text(move) -> the canonical text of a move in any form apply
   -- takes (a Card, a Move, a text, a bid number, cards to pass), or nil

@@ -15,14 +15,20 @@ local Move = require "deckhand.move"
 
 local M = {}
 
+--- run.phase_handler(player, view) -> the function of a strategy table
+-- named for this view's phase (bid, play, pass, a variant's scripted
+-- phase), else its script in a scripted phase, else its act; nil when it
+-- has none
+function M.phase_handler(player, view)
+  local f = player[view:phase()] or (view.step and view:step() > 0 and player.script) or player.act
+  return type(f) == "function" and f or nil
+end
+
 --- run.choose(player, view) -> what the player answers for its view: its
--- move(view), else the function named after the phase (bid, play, pass, a
--- variant's scripted phase), else script(view) in a scripted phase, else
--- act(view); a plain function is called as it is
+-- move(view), else run.phase_handler's; a plain function is called as it is
 function M.choose(player, view)
   if type(player) == "function" then return player(view) end
-  local f = player.move or player[view:phase()] or (view.step and view:step() > 0 and player.script)
-            or player.act
+  local f = player.move or M.phase_handler(player, view)
   if type(f) ~= "function" then
     error(("the strategy has no move(view) and nothing for the phase '%s'"):format(view:phase()), 2)
   end

@@ -19,6 +19,7 @@
 
 local searchpath = require "deckhand.searchpath"
 local sandbox = require "deckhand.sandbox"
+local phase_handler = require("deckhand.run").phase_handler
 
 return function(deckhand)
   deckhand.strategy_path = searchpath.default("strategies")
@@ -43,13 +44,12 @@ return function(deckhand)
   end
 
   -- one entry point for every phase: move(view), answered by the phase's
-  -- convenience when the strategy has none of its own (a variant's
-  -- scripted phase by its name, else by script(view))
+  -- convenience when the strategy has none of its own (run.phase_handler)
   local function with_move(s)
     if s.move == nil then
       s.move = function(view)
-        local f = s[view:phase()] or (view.step and view:step() > 0 and s.script) or s.act
-        if type(f) ~= "function" then
+        local f = phase_handler(s, view)
+        if not f then
           error(("%s: no move(view) and nothing for the phase '%s'"):format(s.name or "strategy",
                                                                          view:phase()), 2)
         end
