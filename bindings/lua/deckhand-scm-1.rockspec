@@ -131,5 +131,16 @@ build = {
     ["deckhand.strategies.pimc.holdem"] = "strategies/pimc/holdem.lua",
     ["deckhand.strategies.random"] = "strategies/random.lua",
   },
-  install = { bin = { deckhand = "bin/deckhand" } },
+  install = {
+    bin = { deckhand = "bin/deckhand" },
+    lua = {
+      ["deckhand.web.static.app_js"] = "web/app.js",
+      ["deckhand.web.static.cards_js"] = "web/cards.js",
+      ["deckhand.web.static.index_html"] = "web/index.html",
+      ["deckhand.web.static.play_js"] = "web/play.js",
+      ["deckhand.web.static.replay_js"] = "web/replay.js",
+      ["deckhand.web.static.style_css"] = "web/style.css",
+      ["deckhand.web.static.watch_js"] = "web/watch.js",
+    },
+  },
 }
