@@ -7,8 +7,9 @@
 --
 -- One process, one cqueues event loop: lua-http answers the page and its
 -- WebSocket (deckhand/web/routes.lua, sessions.lua); matches run as
--- coroutines of the same loop (match.lua); tournaments as child processes
--- whose records the watcher follows (watch.lua).
+-- coroutines of the same loop (match.lua), their bots thinking in a child
+-- process each (bots.lua), so no bot holds up the loop; tournaments run as
+-- child processes whose records the watcher follows (watch.lua).
 -- @module deckhand.web.server
 
 local libs = require "deckhand.web.libs"
@@ -53,11 +54,12 @@ Server.__index = Server
 --- server.new(o) -> a Server listening, or nil, message.  o: host
 -- ("127.0.0.1"), port (8080; 0 picks a free one), records (the folder of
 -- record files; made when missing), pace (seconds before each bot move,
--- 0.7), keep (seconds a match waits for its page, 1800), web (the folder
--- of the page; server.static_folder by default), root (the repository,
--- for web/ and bin/deckhand), command (the argv that runs deckhand, for
--- tournaments; bin/deckhand gives its own), log (function(line), default
--- stderr)
+-- 0.7), limit (seconds a bot may think over a decision before it
+-- forfeits, 0: no limit; 10), keep (seconds a match waits for its page,
+-- 1800), web (the folder of the page; server.static_folder by default),
+-- root (the repository, for web/ and bin/deckhand), command (the argv
+-- that runs deckhand, for tournaments; bin/deckhand gives its own), log
+-- (function(line), default stderr)
 function M.new(o)
   o = o or {}
   local root = o.root or searchpath.root()
@@ -74,7 +76,7 @@ function M.new(o)
   local self = setmetatable({ log = log }, Server)
   local app = {
     matches = {}, sessions = {}, records = records, web = web,
-    chart = o.chart or M.chart, pace = o.pace or 0.7, keep = o.keep or 1800,
+    chart = o.chart or M.chart, pace = o.pace or 0.7, keep = o.keep or 1800, limit = o.limit or 10,
   }
   self.app = app
   app.watcher = watch.new {

@@ -139,8 +139,12 @@ function handlers.start(self, msg)
   local bots, bwhy = bots_by_seat(msg.bots, variant, seat)
   if not bots then return self:error("bad_bot", bwhy) end
   local ok, m = pcall(match.new, { variant = variant, seat = seat, bots = bots, seed = msg.seed,
-                                   pace = self.app.pace, records = self.app.records })
-  if not ok then return self:error("bad_bot", catalog.clean(m)) end
+                                   pace = self.app.pace, records = self.app.records, limit = self.app.limit })
+  if not ok then return self:error("bad_game", catalog.clean(m)) end
+  -- the bots load in their process before the match is offered (this
+  -- session waits; nobody else does)
+  local started, swhy = m:start_bots()
+  if not started then return self:error("bad_bot", catalog.clean(swhy)) end
   if self.match then self.match:detach(self) end
   self.app.matches[m.token] = m
   m:attach(self)

@@ -1,0 +1,155 @@
+-- deckhand web, the bots' process: a bot that thinks for seconds holds up
+-- no other page; a bot keeps its time limit and its sandbox in the web as
+-- in a tournament; a match left while its bot thinks stops the bot.
+-- The bots of these specs are files of a temporary strategies folder.
+package.path = "tests/lua/?.lua;" .. package.path
+local H = require "web_helper"
+local dh = require "deckhand"
+local libs = require "deckhand.web.libs"
+local F = require "file_helper"
+
+local cqueues = libs.require "cqueues"
+
+-- a bot that spends `seconds` of CPU time on every decision, then makes
+-- the first legal move; one that never returns; one that tries the shell
+local bots = {
+  slow = [[
+local M = {}
+function M.new(options)
+  local function think() local t = os.clock() + 2 while os.clock() < t do end end
+  local s = { name = "slow" }
+  function s.bid(view) think() return view:legal()[1] end
+  function s.play(view) think() return view:legal()[1] end
+  return s
+end
+return M
+]],
+  forever = [[
+local M = {}
+function M.new()
+  local s = { name = "forever" }
+  function s.bid() while true do end end
+  s.play = s.bid
+  return s
+end
+return M
+]],
+  shell = [[
+local M = {}
+function M.new()
+  local s = { name = "shell" }
+  function s.bid() os.execute("touch MARKER") return 0 end
+  s.play = s.bid
+  return s
+end
+return M
+]],
+}
+
+local folder, saved_path
+
+setup(function()
+  folder = H.tmpdir()
+  os.execute(("mkdir -p '%s/strategies'"):format(folder))
+  for name, text in pairs(bots) do F.write(("%s/strategies/%s.lua"):format(folder, name), text) end
+  saved_path = dh.strategy_path
+  dh.strategy_path = folder .. "/strategies/?.lua;" .. dh.strategy_path
+end)
+
+teardown(function()
+  dh.strategy_path = saved_path
+  os.execute(("rm -rf '%s'"):format(folder))
+end)
+
+-- answers the client's turns with its first legal move until f(msg) is
+-- true for a message; returns that message
+local function play_until(c, seat, f)
+  local last = c.seen[#c.seen]
+  if last and last.your_turn then c:send { type = "move", seat = seat, move = last.view.moves[1] } end
+  while true do
+    local msg = assert(c:receive(60))
+    if f(msg) then return msg end
+    if msg.type == "error" then error(("error %s: %s"):format(msg.code, msg.message), 2) end
+    if msg.your_turn then c:send { type = "move", seat = seat, move = msg.view.moves[1] } end
+  end
+end
+
+describe("deckhand web: bots think in a process of their own", function()
+  it("serves another page and its match while a slow bot thinks", function()
+    H.with_server({ pace = 0 }, function(server)
+      local order = {}
+      -- A: a match against bots that take 2 s a decision
+      local a = H.start(server, { game = "spades", seat = 1, bots = "slow", seed = 11 })
+      local b_done = false
+      cqueues.running():wrap(function()
+        -- B: loads the page, starts a match, has a move refused, plays
+        local status, page = H.http(server, "GET", "/")
+        assert.are.equal(200, status)
+        assert.truthy(page:find("/static/play.js", 1, true))
+        assert.are.equal(200, (H.http(server, "GET", "/static/play.js")))
+        local b = H.start(server, { game = "spades", seat = 1, bots = "random", seed = 5 })
+        b:send { type = "move", seat = 1, move = "not a move" }
+        local refused = b:expect("refused")
+        assert.is_string(refused.message)
+        local mine, theirs = 0, 0
+        play_until(b, 1, function(msg)
+          if msg.type == "move" then
+            if msg.seat == 1 then mine = mine + 1 else theirs = theirs + 1 end
+          end
+          return mine >= 2 and theirs >= 3
+        end)
+        b:close()
+        order[#order + 1] = "B played"
+        b_done = true
+      end)
+      play_until(a, 1, function(msg) return msg.type == "move" and msg.seat ~= 1 end)
+      order[#order + 1] = "A's bot moved"
+      while not b_done do cqueues.sleep(0.05) end
+      a:close()
+      -- B's whole exchange came in while A's bot was thinking
+      assert.are.same({ "B played", "A's bot moved" }, order)
+    end)
+  end)
+
+  it("makes a bot over the time limit forfeit, and goes on", function()
+    H.with_server({ pace = 0, limit = 0.3 }, function(server)
+      local c = H.start(server, { game = "spades", seat = 1, bots = "forever", seed = 2 })
+      local err = play_until(c, 1, function(msg) return msg.type == "error" end)
+      assert.are.equal("match_failed", err.code)
+      assert.matches("forfeits: took [%d.]+ s, over the time limit of 0.3 s", err.message)
+      -- the server goes on
+      local d = H.start(server, { game = "spades", seat = 1, bots = "random", seed = 2 })
+      play_until(d, 1, function(msg) return msg.type == "move" and msg.seat ~= 1 end)
+    end)
+  end)
+
+  it("keeps a bot in its sandbox", function()
+    H.with_server({ pace = 0 }, function(server)
+      local c = H.start(server, { game = "spades", seat = 1, bots = "shell", seed = 2 })
+      local err = play_until(c, 1, function(msg) return msg.type == "error" end)
+      assert.are.equal("match_failed", err.code)
+      assert.matches("forfeits: raised: .*execute", err.message)
+      assert.is_nil(io.open("MARKER"))
+    end)
+  end)
+
+  it("stops a bot still thinking when its match is left", function()
+    H.with_server({ pace = 0 }, function(server)
+      local c, state = H.start(server, { game = "spades", seat = 1, bots = "slow", seed = 11 })
+      local m = server.app.matches[state.token]
+      local pid = assert(m.bots.pid)
+      -- its process runs while its bot thinks
+      if state.your_turn then c:send { type = "move", seat = 1, move = state.view.moves[1] } end
+      cqueues.sleep(0.2)
+      assert.is_true(os.execute(("kill -0 %d 2>/dev/null"):format(pid)) == true)
+      c:send { type = "leave" }
+      c:expect("left")
+      local gone = false
+      for _ = 1, 100 do
+        if os.execute(("kill -0 %d 2>/dev/null"):format(pid)) ~= true then gone = true break end
+        cqueues.sleep(0.05)
+      end
+      assert.is_true(gone, "the bots' process still runs")
+    end)
+  end)
+end)
