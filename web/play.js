@@ -305,6 +305,8 @@
     if (m.code === "unknown_match") { localStorage.removeItem("deckhand.token"); showTable(false); return; }
     var target = match ? $("message") : $("play-error");
     target.textContent = m.message + " (" + m.code + ")";
+    // a bot that forfeits (over its time limit, an error) ends the match
+    if (match && m.code === "match_failed") { match.state = "failed"; match.your_turn = false; draw(); }
   });
   function showOver(result, record) {
     match.state = "over";

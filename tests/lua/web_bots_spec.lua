@@ -8,7 +8,20 @@ local dh = require "deckhand"
 local libs = require "deckhand.web.libs"
 local F = require "file_helper"
 
+local sessions = require "deckhand.web.sessions"
+
 local cqueues = libs.require "cqueues"
+
+local function running(pid) return os.execute(("kill -0 %d 2>/dev/null"):format(pid)) == true end
+
+-- waits up to 5 s for a process to end; whether it did
+local function ends(pid)
+  for _ = 1, 100 do
+    if not running(pid) then return true end
+    cqueues.sleep(0.05)
+  end
+  return false
+end
 
 -- a bot that spends `seconds` of CPU time on every decision, then makes
 -- the first legal move; one that never returns; one that tries the shell
@@ -141,15 +154,37 @@ describe("deckhand web: bots think in a process of their own", function()
       -- its process runs while its bot thinks
       if state.your_turn then c:send { type = "move", seat = 1, move = state.view.moves[1] } end
       cqueues.sleep(0.2)
-      assert.is_true(os.execute(("kill -0 %d 2>/dev/null"):format(pid)) == true)
+      assert.is_true(running(pid))
       c:send { type = "leave" }
       c:expect("left")
-      local gone = false
-      for _ = 1, 100 do
-        if os.execute(("kill -0 %d 2>/dev/null"):format(pid)) ~= true then gone = true break end
-        cqueues.sleep(0.05)
-      end
-      assert.is_true(gone, "the bots' process still runs")
+      assert.is_true(ends(pid), "the bots' process still runs")
     end)
+  end)
+
+  it("ends a page's match when it starts another, and bounds the matches at once", function()
+    local saved = sessions.max_matches
+    sessions.max_matches = 2
+    local ok, err = pcall(H.with_server, { pace = 5 }, function(server)
+      local c, first = H.start(server, { game = "spades", seat = 1, bots = "random", seed = 1 })
+      local pid = server.app.matches[first.token].bots.pid
+      c:send { type = "start", game = "spades", seat = 1, bots = "random", seed = 2 }
+      local second = c:expect("state")
+      assert.are_not.equal(first.token, second.token)
+      assert.is_nil(server.app.matches[first.token])
+      assert.is_true(ends(pid), "the first match's bots still run")
+      local d = H.start(server, { game = "hearts", seat = 1, bots = "random" })
+      local e = H.client(server)
+      e:send { type = "start", game = "spades", seat = 1, bots = "random" }
+      local busy = e:expect("error")
+      assert.are.equal("busy", busy.code)
+      assert.matches("2 matches already", busy.message)
+      -- a match that ends makes room
+      d:send { type = "leave" }
+      d:expect("left")
+      e:send { type = "start", game = "spades", seat = 1, bots = "random" }
+      e:expect("state")
+    end)
+    sessions.max_matches = saved
+    assert(ok, err)
   end)
 end)

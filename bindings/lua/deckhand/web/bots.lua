@@ -55,13 +55,16 @@ local function spawn(path, token)
 end
 
 function Bots:send(t)
-  local ok, why = self.conn:xwrite(json.encode(t) .. "\n", "n", 10)
+  local fine, ok, why = pcall(self.conn.xwrite, self.conn, json.encode(t) .. "\n", "n", 10)
+  if not fine then ok, why = nil, ok end
   if not ok then return nil, "the bots' process went away: " .. tostring(why) end
   return true
 end
 
 function Bots:receive(timeout)
-  local line, why = self.conn:xread("*l", "t", timeout)
+  -- (a close while this waits makes the socket raise)
+  local ok, line, why = pcall(self.conn.xread, self.conn, "*l", "t", timeout)
+  if not ok then line, why = nil, line end
   if not line then
     self.gone = true
     if self.closed then return nil, "the match was closed" end

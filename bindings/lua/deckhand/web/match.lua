@@ -218,9 +218,12 @@ function Match:run()
   self:send { type = "over", result = self.result, record = file, record_error = why }
 end
 
---- match:close(): ends a match that is still being played
+--- match:close(): ends a match that is still being played; it tells its
+-- page nothing more
 function Match:close()
   if self.state == "playing" then self.state = "closed" end
+  if self.session and self.session.match == self then self.session.match = nil end
+  self.session = nil
   if self.bots then self.bots:close() end
   self.cond:signal()
 end
