@@ -148,6 +148,37 @@ describe("deckhand web in headless chromium", function()
     assert.matches("chips per seat", text("#over"))
   end)
 
+  it("plays Euchre: trump making as buttons, then cards", function()
+    new_match("euchre", { max_hands = 6 })
+    b:click(b:find("#play-start"))
+    b:wait(function() return visible("#play-table") end, 20, "the table")
+    -- five cards, six for a dealer who has picked up the turned card
+    local n = #b:find_all("#hand .card")
+    assert.truthy(n == 5 or n == 6, n)
+    -- a hand may be thrown in or played without us (a partner alone): play
+    -- until we have made a trump-making choice and played a card
+    local buttons, cards = 0, 0
+    local deadline = os.time() + 120
+    while buttons == 0 or cards == 0 do
+      assert(os.time() < deadline and not visible("#over"), "no trump-making choice and card of ours")
+      if text("#play-status") == "your turn" then
+        local logged = #b:find_all("#log li")
+        local btn = b:find("#moves .move-btn")
+        local legal = b:find("#hand .card.legal")
+        if btn then
+          if buttons == 0 then shot("euchre-trump") end
+          b:click(btn)
+          buttons = buttons + 1
+        elseif legal then
+          b:click(legal)
+          cards = cards + 1
+        end
+        b:wait(function() return visible("#over") or #b:find_all("#log li") > logged end, 10, "the move")
+      end
+    end
+    shot("euchre-play")
+  end)
+
   it("runs a 20-deal tournament and shows its chart and results table", function()
     b:get(url)
     b:wait(function() return #b:find_all("#t-game option") > 0 end, 20, "the games")
@@ -171,5 +202,49 @@ describe("deckhand web in headless chromium", function()
     assert.matches("heuristic %- random", text("#t-diff"):gsub("−", "-"))
     assert.equal("100%", b:js("return document.getElementById('t-bar').style.width"))
     shot("watch")
+  end)
+
+  it("draws a running tournament's chart as it grows, lists several, and opens a record file", function()
+    -- a record written by the command, as a user would copy one into the folder
+    assert(os.execute(("lua5.4 bin/deckhand tournament spades --players greedy,random --games 4 --seed 3 " ..
+                       "--record %s/from-cli.jsonl --quiet >/dev/null"):format(records)))
+    b:get(url)
+    b:wait(function() return #b:find_all("#t-game option") > 0 end, 20, "the games")
+    b:click(b:find("#tab-watch"))
+    b:type(b:find("#t-games"), 3000)
+    b:type(b:find("#t-players"), "random,greedy")
+    b:click(b:find("#t-start"))
+    -- the chart while it runs: points drawn, more points later, still running
+    local function running_points()
+      local done, total = text("#t-progress"):match("^(%d+)/(%d+) deals.*running")
+      if not done or tonumber(done) < 1 then return nil end
+      local n = b:js([[var c = Chart.getChart("t-chart");
+        return c ? Math.max.apply(null, c.data.datasets.map(function (d) { return d.data.length; })) : 0;]])
+      return n >= 1 and { tonumber(done), n } or nil
+    end
+    local first = b:wait(running_points, 60, "the chart of the running tournament")
+    shot("watch-running")
+    local later = b:wait(function()
+      local now = running_points()
+      return now and now[1] > first[1] and now[2] > first[2] and now
+    end, 60, "the chart to grow")
+    assert.truthy(later[1] < 3000)
+    -- the list: the 20-deal one done, this one running
+    local rows = b:js([[return Array.from(document.querySelectorAll("#t-list tbody tr")).map(
+      function (r) { return r.children[3].textContent + " " + r.children[4].textContent; });]])
+    assert.equal(2, #rows)
+    assert.matches("^running %d+/3000$", rows[1])
+    assert.equal("done 20/20", rows[2])
+    -- a record file of the folder, opened from the page: its table at once
+    b:wait(function()
+      return b:js([[return Array.from(document.querySelectorAll("#t-records option")).some(
+        function (o) { return o.value === "from-cli.jsonl"; });]])
+    end, 20, "the record in the list of files")
+    b:js("var s = document.getElementById('t-records'); s.value = 'from-cli.jsonl'; s.dispatchEvent(new Event('change'))")
+    b:click(b:find("#t-open"))
+    b:wait(function() return text("#t-progress"):match("^4/4 deals") end, 20, "the opened record")
+    assert.equal(3, #b:find_all("#t-results tr"))
+    assert.equal(3, #b:find_all("#t-list tbody tr"))
+    shot("watch-several")
   end)
 end)
