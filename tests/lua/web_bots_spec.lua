@@ -47,6 +47,11 @@ function M.new()
 end
 return M
 ]],
+  broken = [[
+local M = {}
+function M.new() error("no model file here") end
+return M
+]],
   shell = [[
 local M = {}
 function M.new()
@@ -143,6 +148,20 @@ describe("deckhand web: bots think in a process of their own", function()
       assert.are.equal("match_failed", err.code)
       assert.matches("forfeits: raised: .*execute", err.message)
       assert.is_nil(io.open("MARKER"))
+    end)
+  end)
+
+  it("names a bot that cannot start, and starts no match", function()
+    H.with_server({ pace = 0 }, function(server)
+      local c = H.client(server)
+      c:send { type = "start", game = "spades", seat = 1, bots = { nil, "random", "broken", "random" } }
+      local err = c:expect("error")
+      assert.are.equal("bad_bot", err.code)
+      assert.matches("seat 3: the bot 'broken' could not start: raised: .*no model file here", err.message)
+      assert.is_nil(next(server.app.matches))
+      -- the same page goes on
+      c:send { type = "start", game = "spades", seat = 1, bots = "random" }
+      c:expect("state")
     end)
   end)
 
