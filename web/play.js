@@ -192,9 +192,10 @@
       if (match.turn === s) d.classList.add("turn");
       d.appendChild(el("b", seatName(s)));
       var lines = [];
-      if (view.sides) lines.push("side " + view.sides[s - 1]);
+      // sides only when there are partners; bids only in a game that bids
+      if (view.sides && Math.max.apply(null, view.sides) < match.seats) lines.push("side " + view.sides[s - 1]);
       if (view.counts) lines.push(view.counts[s - 1] + " cards");
-      if (view.bids) {
+      if (view.bids && (view.phase === "bid" || view.bids.some(function (b) { return b !== false; }))) {
         var b = view.bids[s - 1];
         lines.push("bid " + (b === false ? "–" : b === 0 ? "nil" : b));
       }
@@ -234,8 +235,9 @@
       if (top) board.appendChild(DH.cardEl(top, { who: "pile" }));
     }
     var info = [];
-    if (view.trump) info.push("trump " + (DH.SUITS[view.trump] || view.trump));
-    if (view.upcard) info.push("turned " + view.upcard);
+    if (view.trump && view.trump !== "none") info.push("trump " + (DH.SUITS[view.trump] || view.trump));
+    if (view.upcard && DH.parseCard(view.upcard)) board.appendChild(DH.cardEl(view.upcard, { who: "turned" }));
+    else if (view.upcard) info.push("turned " + view.upcard);
     if (view.pot !== undefined) info.push("pot " + view.pot);
     if (view.suit && view.pile) info.push("suit to follow " + (DH.SUITS[view.suit] || view.suit));
     if (view.stock !== undefined && typeof view.stock === "number") info.push("stock " + view.stock);

@@ -148,6 +148,28 @@ describe("deckhand web in headless chromium", function()
     assert.matches("chips per seat", text("#over"))
   end)
 
+  it("passes three cards in Hearts by picking them", function()
+    new_match("hearts", { max_hands = 1 })
+    b:click(b:find("#play-start"))
+    b:wait(function() return visible("#play-table") and b:find("#pass-btn") end, 20, "the pass")
+    local cards = b:find_all("#hand .card")
+    assert.equal(13, #cards)
+    local picked = {}
+    for i = 1, 3 do
+      picked[i] = b:attr(cards[i], "data-card")
+      b:click(cards[i])
+    end
+    assert.equal(3, #b:find_all("#hand .card.selected"))
+    shot("hearts-pass")
+    b:click(b:find("#pass-btn"))
+    -- the three are gone, three others came: thirteen again
+    b:wait(function()
+      return not b:find(("#hand .card[data-card='%s']"):format(picked[1])) and #b:find_all("#hand .card") == 13
+    end, 20, "the passed cards to leave the hand")
+    for _, c in ipairs(picked) do assert.is_nil(b:find(("#hand .card[data-card='%s']"):format(c)), c) end
+    b:click(b:find("#play-leave"))
+  end)
+
   it("plays Euchre: trump making as buttons, then cards", function()
     new_match("euchre", { max_hands = 6 })
     b:click(b:find("#play-start"))
