@@ -5,12 +5,13 @@
 -- the page; the bots think in a worker process of the match's own
 -- (deckhand/web/bots.lua: sandboxed, under the time limit), so the event
 -- loop serves everyone else meanwhile, and their moves are spaced by at
--- least `pace` seconds so that a person can follow them.  Everything the match tells the page goes through
--- `send` and is built from the person's own view (game:view(seat):data())
--- and the public texts of the others' moves (game:public), never from the
--- game itself: the page learns nothing its seat may not know.  The match
--- lives on when the page goes away, so that a reload resumes it by its
--- token; a detached match is ended after `keep` seconds.
+-- least `pace` seconds so that a person can follow them.  Everything the
+-- match tells the page goes through `send` and is built from the person's
+-- own view (game:view(seat):data()) and the public texts of the others'
+-- moves (game:public), never from the game itself: the page learns
+-- nothing its seat may not know.  The match lives on when the page goes
+-- away, so that a reload resumes it by its token; a detached match is
+-- ended after `keep` seconds.
 -- @module deckhand.web.match
 
 local dh = require "deckhand"
