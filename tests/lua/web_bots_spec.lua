@@ -129,6 +129,29 @@ describe("deckhand web: bots think in a process of their own", function()
     end)
   end)
 
+  it("spaces the bots' moves by the pace at least", function()
+    H.with_server({ pace = 0.3 }, function(server)
+      local c = H.start(server, { game = "spades", seat = 1, bots = "random", seed = 8 })
+      local last, gaps = cqueues.monotime(), {}
+      play_until(c, 1, function(msg)
+        if msg.type == "move" then
+          local now = cqueues.monotime()
+          -- a bot's move after any move: asked at once, answered no sooner than the pace
+          if msg.seat ~= 1 then gaps[#gaps + 1] = now - last end
+          last = now
+        end
+        return #gaps >= 6
+      end)
+      -- (lower bounds only, with room for a message delayed on its way)
+      local sum = 0
+      for _, g in ipairs(gaps) do
+        assert.is_true(g >= 0.15, ("a bot moved %.3f s after the move before"):format(g))
+        sum = sum + g
+      end
+      assert.is_true(sum >= 0.9 * 0.3 * #gaps, ("%d bot moves in %.3f s"):format(#gaps, sum))
+    end)
+  end)
+
   it("makes a bot over the time limit forfeit, and goes on", function()
     H.with_server({ pace = 0, limit = 0.3 }, function(server)
       local c = H.start(server, { game = "spades", seat = 1, bots = "forever", seed = 2 })
