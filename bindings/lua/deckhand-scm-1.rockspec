@@ -127,6 +127,7 @@ build = {
     ["deckhand.strategies.heuristic.spades"] = "strategies/heuristic/spades.lua",
     ["deckhand.strategies.heuristic.trick"] = "strategies/heuristic/trick.lua",
     ["deckhand.strategies.human"] = "strategies/human.lua",
+    ["deckhand.strategies.ismcts"] = "strategies/ismcts.lua",
     ["deckhand.strategies.pimc"] = "strategies/pimc.lua",
     ["deckhand.strategies.pimc.holdem"] = "strategies/pimc/holdem.lua",
     ["deckhand.strategies.random"] = "strategies/random.lua",
