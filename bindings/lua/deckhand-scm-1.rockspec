@@ -119,6 +119,7 @@ build = {
     ["deckhand.strategies.greedy"] = "strategies/greedy.lua",
     ["deckhand.strategies.heuristic"] = "strategies/heuristic.lua",
     ["deckhand.strategies.heuristic.briscola"] = "strategies/heuristic/briscola.lua",
+    ["deckhand.strategies.heuristic.crazy8"] = "strategies/heuristic/crazy8.lua",
     ["deckhand.strategies.heuristic.euchre"] = "strategies/heuristic/euchre.lua",
     ["deckhand.strategies.heuristic.hearts"] = "strategies/heuristic/hearts.lua",
     ["deckhand.strategies.heuristic.holdem"] = "strategies/heuristic/holdem.lua",
