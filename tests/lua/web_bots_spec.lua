@@ -9,6 +9,7 @@ local libs = require "deckhand.web.libs"
 local F = require "file_helper"
 
 local sessions = require "deckhand.web.sessions"
+local bots_lib = require "deckhand.web.bots"
 
 local cqueues = libs.require "cqueues"
 
@@ -33,6 +34,16 @@ function M.new(options)
   local s = { name = "slow" }
   function s.bid(view) think() return view:legal()[1] end
   function s.play(view) think() return view:legal()[1] end
+  return s
+end
+return M
+]],
+  stuck = [[
+local M = {}
+function M.new()
+  local s = { name = "stuck" }
+  function s.bid() local t = os.clock() + 60 while os.clock() < t do end return 0 end
+  s.play = s.bid
   return s
 end
 return M
@@ -162,6 +173,23 @@ describe("deckhand web: bots think in a process of their own", function()
       local d = H.start(server, { game = "spades", seat = 1, bots = "random", seed = 2 })
       play_until(d, 1, function(msg) return msg.type == "move" and msg.seat ~= 1 end)
     end)
+  end)
+
+  it("stops a bots' process silent past the limit (a bot stuck where the limit cannot reach)", function()
+    -- the server's own wait ends 0.1 s after the ask, long before the
+    -- worker's limit of 60 s would stop the bot: as a bot stuck in C would
+    local saved = bots_lib.grace
+    bots_lib.grace = -59.9
+    local ok, err = pcall(H.with_server, { pace = 0, limit = 60 }, function(server)
+      local c, state = H.start(server, { game = "spades", seat = 1, bots = "stuck", seed = 11 })
+      local pid = server.app.matches[state.token].bots.pid
+      local failed = play_until(c, 1, function(msg) return msg.type == "error" end)
+      assert.are.equal("match_failed", failed.code)
+      assert.matches("forfeits: the bots' process did not answer", failed.message)
+      assert.is_true(ends(pid), "the silent bots' process still runs")
+    end)
+    bots_lib.grace = saved
+    assert(ok, err)
   end)
 
   it("keeps a bot in its sandbox", function()

@@ -66,7 +66,7 @@ function Bots:receive(timeout)
   local ok, line, why = pcall(self.conn.xread, self.conn, "*l", "t", timeout)
   if not ok then line, why = nil, line end
   if not line then
-    self.gone = true
+    if ok and why == nil then self.gone = true end   -- end of file: the worker has ended
     if self.closed then return nil, "the match was closed" end
     return nil, why and ("the bots' process did not answer: " .. tostring(why)) or "the bots' process ended"
   end
@@ -133,11 +133,11 @@ function Bots:ask(seat, moves)
   self.busy = true
   local msg
   msg, why = self:receive(self.limit > 0 and self.limit + M.grace or nil)
-  self.busy = false
   if not msg then
-    if not self.closed then self:close() end
+    self:close()   -- still busy: a worker silent past its time is stopped
     return nil, why
   end
+  self.busy = false
   if msg.move ~= nil then return tostring(msg.move) end
   return nil, tostring(msg.forfeit or msg.error or "no move")
 end
