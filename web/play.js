@@ -104,12 +104,18 @@
     DH.send({ type: "move", seat: match.seat, move: move });
   }
 
-  // the moves of the view, by the card they play ("8h call s" plays 8h)
+  // the moves of the view, by the card they play ("8h call s" plays 8h);
+  // a word and one card ("discard 9c") is made by a click on the card too
   function movesByCard(moves) {
     var by = {}, other = [], pass = false;
     moves.forEach(function (m) {
-      var first = m.split(" ")[0];
+      var words = m.split(" "), first = words[0];
       if (first === "pass" && m.length > 4) { pass = true; return; }
+      if (words.length === 2 && !DH.parseCard(first) && DH.parseCard(words[1])) {
+        (by[words[1]] = by[words[1]] || []).push(m);
+        other.push(m);
+        return;
+      }
       if (DH.parseCard(first)) (by[first] = by[first] || []).push(m);
       else other.push(m);
     });
@@ -236,8 +242,14 @@
     }
     var info = [];
     if (view.trump && view.trump !== "none") info.push("trump " + (DH.SUITS[view.trump] || view.trump));
-    if (view.upcard && DH.parseCard(view.upcard)) board.appendChild(DH.cardEl(view.upcard, { who: "turned" }));
-    else if (view.upcard) info.push("turned " + view.upcard);
+    // the turned card: on the table while it may be ordered up, then a
+    // word (once the dealer has picked it up it is in the dealer's hand)
+    var own = DH.cardList(view.hand) || [];
+    if (view.upcard && view.phase === "order" && DH.parseCard(view.upcard)) {
+      board.appendChild(DH.cardEl(view.upcard, { who: "turned" }));
+    } else if (view.upcard && own.indexOf(view.upcard) < 0 && view.phase !== "play") {
+      info.push("turned " + view.upcard);
+    }
     if (view.pot !== undefined) info.push("pot " + view.pot);
     if (view.suit && view.pile) info.push("suit to follow " + (DH.SUITS[view.suit] || view.suit));
     if (view.stock !== undefined && typeof view.stock === "number") info.push("stock " + view.stock);

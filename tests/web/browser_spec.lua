@@ -170,13 +170,20 @@ describe("deckhand web in headless chromium", function()
     b:click(b:find("#play-leave"))
   end)
 
-  it("plays Euchre: trump making as buttons, then cards", function()
+  it("plays Euchre: the dealer's discard by a click on a card, trump making as buttons, then cards", function()
     new_match("euchre", { max_hands = 6 })
+    -- this deal: a bot orders the turned card up, so we (the dealer) discard first
+    b:type(b:find("#play-seed"), 1)
     b:click(b:find("#play-start"))
-    b:wait(function() return visible("#play-table") end, 20, "the table")
-    -- five cards, six for a dealer who has picked up the turned card
-    local n = #b:find_all("#hand .card")
-    assert.truthy(n == 5 or n == 6, n)
+    b:wait(function() return visible("#play-table") and text("#play-status") == "your turn" end, 20, "our turn")
+    assert.matches("discard", text("#scores"))
+    assert.equal(6, #b:find_all("#hand .card"))
+    assert.equal(6, #b:find_all("#hand .card.legal"))
+    shot("euchre-discard")
+    local card = b:attr(b:find("#hand .card.legal"), "data-card")
+    b:click(b:find("#hand .card.legal"))
+    b:wait(function() return not b:find(("#hand .card[data-card='%s']"):format(card)) end, 10, "the discard")
+    assert.equal(5, #b:find_all("#hand .card"))
     -- a hand may be thrown in or played without us (a partner alone): play
     -- until we have made a trump-making choice and played a card
     local buttons, cards = 0, 0
