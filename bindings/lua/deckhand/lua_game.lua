@@ -165,6 +165,11 @@ function M.define(spec)
   function View:seats() return self._o._seats end
   function View:side(seat) return self._o._sides[seat] end
   function View:phase() return self._phase end
+  --- view:step() -> 1 while a seat is to move, else 0: to the strategies
+  -- every phase of a game written in Lua is a scripted phase, so a bot
+  -- without a handler named for the phase answers it with its script
+  -- (run.phase_handler)
+  function View:step() return self._turn and 1 or 0 end
   function View:next_player() return self._turn end
   function View:hand_number() return self._hand end
   function View:moves() return self._moves end
