@@ -2,6 +2,8 @@
 ** lrummy.c -- Gin Rummy's melds in Lua (engine/rummy/meld.h):
 **   deckhand.gin.value(card) -> 1..10
 **   deckhand.gin.deadwood(hand) -> the least deadwood of the hand
+**   deckhand.gin.discards(hand) -> cards, left: each card of the hand (a
+**     list, in set order) and the least deadwood once it is discarded
 **   deckhand.gin.arrange(hand [, onto]) -> deadwood, { melds = { CardSet,
 **     ... }, laid_off = CardSet, deadwood = CardSet }
 ** onto: a list of the knocker's melds (CardSets) the hand may lay off on.
@@ -34,6 +36,24 @@ static int gin_deadwood(lua_State *L) {
   dh_rummy_arrangement a;
   lua_pushinteger(L, dh_rummy_arrange(checkhand(L, 1), NULL, 0, &a));
   return 1;
+}
+
+/* one call for a whole discard decision, where a bot would make eleven */
+static int gin_discards(lua_State *L) {
+  dh_cardset hand = checkhand(L, 1), it;
+  dh_rummy_arrangement a;
+  int n = dh_set_count(hand), k = 0;
+  lua_createtable(L, n, 0);
+  lua_createtable(L, n, 0);
+  for (it = hand; it; it &= it - 1) {
+    dh_card c = (dh_card)dh_set_first(it);
+    k++;
+    dhL_pushcard(L, c);
+    lua_rawseti(L, -3, k);
+    lua_pushinteger(L, dh_rummy_arrange(hand & ~dh_set_of(c), NULL, 0, &a));
+    lua_rawseti(L, -2, k);
+  }
+  return 2;
 }
 
 static int gin_arrange(lua_State *L) {
@@ -77,6 +97,7 @@ static int gin_arrange(lua_State *L) {
 static const luaL_Reg gin_funcs[] = {
   { "value", gin_value },
   { "deadwood", gin_deadwood },
+  { "discards", gin_discards },
   { "arrange", gin_arrange },
   { NULL, NULL }
 };
