@@ -127,7 +127,7 @@ local function score_deal(taken, scope)
   end
   award("cards", more(#taken[1], #taken[2]))
   award("coins", more(count_suit(taken[1], COINS), count_suit(taken[2], COINS)))
-  award("settebello", taken[1]:has(SETTEBELLO) and 1 or 2)
+  award("settebello", taken[1]:has(SETTEBELLO) and 1 or taken[2]:has(SETTEBELLO) and 2 or nil)
   local p1, p2 = primiera(taken[1]), primiera(taken[2])
   award("primiera", more(p1 or -1, p2 or -1))
   detail.primiera_sums = { p1 or 0, p2 or 0 }
