@@ -188,6 +188,13 @@ function M.define(spec)
     if m then return m end
     return nil, ("'%s' is not a legal move now"):format(tostring(text)), "illegal_move"
   end
+  --- view:hand(seat) -> the seat's own hand (the public table's `hand`
+  -- field, a CardSet) for its own seat, else nil: what the tools that
+  -- show hands ask (`deckhand replay`)
+  function View:hand(seat)
+    if (seat or self._seat) ~= self._seat then return nil end
+    return self._public.hand
+  end
   --- view:get(key) -> a copy of a field of the public table
   function View:get(key) return copy(self._public[key]) end
   function View:data()
