@@ -70,6 +70,32 @@ local function find(moves, text)
   return Move.find(moves, text)
 end
 
+--- lua_game.shuffled(set, rng) -> the cards of a CardSet in a random
+-- order (a list), drawn with the engine's shuffle: for deals and sampled
+-- worlds
+function M.shuffled(set, rng)
+  if #set == 0 then return {} end
+  local deck = core.deck(tostring(set))
+  deck:shuffle(rng)
+  return deck:draw(#set)
+end
+
+--- lua_game.take(list, n) -> the last n cards of a list, taken off it,
+-- as a CardSet: a hand dealt from a shuffled stock
+function M.take(list, n)
+  local out = {}
+  for i = 1, n do out[i] = table.remove(list) end
+  return core.cards(out)
+end
+
+--- lua_game.show(set, card) -> the cards of a set as text, each dressed
+-- by card(c) (describe's styling), or "-" when empty
+function M.show(set, card)
+  local t = {}
+  for c in set:iter() do t[#t + 1] = card(c) end
+  return #t > 0 and table.concat(t, " ") or "-"
+end
+
 --- lua_game(spec) -> a variant definition (options, seats, sides, unit and
 -- `game`, as deckhand.variant takes them)
 function M.define(spec)
