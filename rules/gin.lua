@@ -39,30 +39,21 @@ local dh = require "deckhand"
 
 local gin = dh.gin
 
-local function shuffle(list, rng)
-  for i = #list, 2, -1 do
-    local j = rng:int(i)
-    list[i], list[j] = list[j], list[i]
-  end
-  return list
-end
+local lua_game = require "deckhand.lua_game"
+local shuffled, take, show = lua_game.shuffled, lua_game.take, lua_game.show
 
 local function other(seat) return 3 - seat end
 
 -- a new hand: ten cards each, the upcard, the non-dealer offered it first
 local function deal_hand(s, rng)
-  local stock = shuffle(dh.deck("french52"):set():list(), rng)
-  s.hands = {}
-  for seat = 1, 2 do
-    local cards = {}
-    for k = 1, 10 do cards[k] = table.remove(stock) end
-    s.hands[seat] = dh.cards(cards)
-  end
+  local stock = shuffled(dh.deck("french52"):set(), rng)
+  s.hands = { take(stock, 10), take(stock, 10) }
   s.pile = { table.remove(stock) }
   s.stock = stock
   s.known = { dh.cards(), dh.cards() }   -- cards each took from the pile, still held
   s.taken = nil                          -- the card just taken from the pile
   s.turn, s.phase, s.refused = other(s.dealer), "first", 0
+  return s
 end
 
 local function move(kind, text, card) return dh.move { kind = kind, text = text, card = card } end
@@ -233,9 +224,7 @@ return dh.lua_game {
     end
   end,
   deal = function(o, rng)
-    local s = { hand = 1, dealer = 1, scores = { 0, 0 }, wins = { 0, 0 }, results = {} }
-    deal_hand(s, rng)
-    return s
+    return deal_hand({ hand = 1, dealer = 1, scores = { 0, 0 }, wins = { 0, 0 }, results = {} }, rng)
   end,
   moves = moves,
   apply = apply,
@@ -253,14 +242,13 @@ return dh.lua_game {
   sample = function(v, o, rng)
     local opp = other(v.seat)
     local hidden = dh.deck("french52"):set() - v.hand - dh.cards(v.pile) - v.known[opp]
-    local pool = shuffle(hidden:list(), rng)
-    local extra = {}
-    for i = 1, v.held - #v.known[opp] do extra[i] = table.remove(pool) end
+    local pool = shuffled(hidden, rng)
+    local extra = take(pool, v.held - #v.known[opp])
     local s = { hands = {}, pile = v.pile, stock = pool, known = v.known, taken = v.taken, refused = v.refused,
                 scores = v.scores, wins = v.wins, hand = v.hand_number, dealer = v.dealer, results = v.results,
                 bonuses = v.bonuses, turn = v.turn, phase = v.phase }
     s.hands[v.seat] = v.hand
-    s.hands[opp] = v.known[opp] | dh.cards(extra)
+    s.hands[opp] = v.known[opp] | extra
     return s
   end,
   -- a quick choice for the simple bots: take the pile's top card when it
@@ -280,11 +268,7 @@ return dh.lua_game {
     return find_kind(choices, "gin", card) or find_kind(choices, "knock", card) or card
   end,
   describe = function(v, o, card)
-    local function list(set)
-      local t = {}
-      for c in set:iter() do t[#t + 1] = card(c) end
-      return #t > 0 and table.concat(t, " ") or "-"
-    end
+    local function list(set) return show(set, card) end
     local opp = other(v.seat)
     local lines = {
       ("hand %d, scores %d / %d (to %d)"):format(v.hand_number, v.scores[1], v.scores[2], o.target),

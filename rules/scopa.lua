@@ -35,13 +35,8 @@ local SETTEBELLO = dh.card("7d")
 local PRIMIERA = { [7] = 21, [6] = 18, [1] = 16, [5] = 15, [4] = 14, [3] = 13, [2] = 12,
                    [8] = 10, [9] = 10, [10] = 10 }
 
-local function shuffle(list, rng)
-  for i = #list, 2, -1 do
-    local j = rng:int(i)
-    list[i], list[j] = list[j], list[i]
-  end
-  return list
-end
+local lua_game = require "deckhand.lua_game"
+local shuffled, take, show = lua_game.shuffled, lua_game.take, lua_game.show
 
 local function side_of(o, seat) return o._sides[seat] end
 
@@ -61,16 +56,15 @@ local function deal_round(s, o)
 end
 
 local function deal_hand(s, o, rng)
-  s.stock = shuffle(dh.deck("italian40"):set():list(), rng)
+  s.stock = shuffled(dh.deck("italian40"):set(), rng)
   s.hands = {}
   deal_round(s, o)
-  local table_cards = {}
-  for i = 1, 4 do table_cards[i] = table.remove(s.stock) end
-  s.table = dh.cards(table_cards)
+  s.table = take(s.stock, 4)
   s.taken = { dh.cards(), dh.cards() }
   s.scope = { 0, 0 }
   s.last_taker = nil
   s.turn, s.phase = s.dealer % o._seats + 1, "play"
+  return s
 end
 
 -- the seat on turn's moves: each card with each capture it may make, or
@@ -204,41 +198,29 @@ return dh.lua_game {
       end
     end
   end,
-  deal = function(o, rng)
-    local s = { hand = 1, dealer = 1, scores = { 0, 0 }, results = {} }
-    deal_hand(s, o, rng)
-    return s
-  end,
+  deal = function(o, rng) return deal_hand({ hand = 1, dealer = 1, scores = { 0, 0 }, results = {} }, o, rng) end,
   moves = moves,
   apply = apply,
   -- a seat sees its hand, the table, every card taken (each was played
   -- face up), the scope, how many cards each holds, the stock's size and
   -- the scores
   view = function(s, o, seat)
-    local counts = {}
-    for k = 1, o._seats do counts[k] = #s.hands[k] end
-    return { hand = s.hands[seat], table = s.table, taken = s.taken, scope = s.scope, counts = counts,
-             stock = #s.stock, scores = s.scores, last_taker = s.last_taker, dealer = s.dealer,
-             hand_number = s.hand, results = s.results, turn = s.turn, phase = s.phase, seat = seat }
+    local v = { hand = s.hands[seat], table = s.table, taken = s.taken, scope = s.scope, counts = {},
+                stock = #s.stock, scores = s.scores, last_taker = s.last_taker, dealer = s.dealer,
+                hand_number = s.hand, results = s.results, turn = s.turn, phase = s.phase, seat = seat }
+    for k = 1, o._seats do v.counts[k] = #s.hands[k] end
+    return v
   end,
   -- the cards the seat has not seen, dealt at random to the other hands
   -- and the stock
   sample = function(v, o, rng)
     local hidden = dh.deck("italian40"):set() - v.hand - v.table - v.taken[1] - v.taken[2]
-    local pool = shuffle(hidden:list(), rng)
-    local s = { hands = {}, table = v.table, taken = v.taken, scope = v.scope, scores = v.scores,
-                last_taker = v.last_taker, dealer = v.dealer, hand = v.hand_number, results = v.results,
-                turn = v.turn, phase = v.phase }
-    for k = 1, o._seats do
-      if k == v.seat then s.hands[k] = v.hand
-      else
-        local cards = {}
-        for i = 1, v.counts[k] do cards[i] = table.remove(pool) end
-        s.hands[k] = dh.cards(cards)
-      end
-    end
-    s.stock = pool
-    return s
+    local pool = shuffled(hidden, rng)
+    local hands = {}
+    for k = 1, o._seats do hands[k] = k == v.seat and v.hand or take(pool, v.counts[k]) end
+    return { hands = hands, stock = pool, table = v.table, taken = v.taken, scope = v.scope, scores = v.scores,
+             last_taker = v.last_taker, dealer = v.dealer, hand = v.hand_number, results = v.results,
+             turn = v.turn, phase = v.phase }
   end,
   -- a quick choice for the simple bots: the capture worth most (cards,
   -- coins, the settebello, sevens, a sweep), else the lowest card
@@ -257,11 +239,7 @@ return dh.lua_game {
     return best
   end,
   describe = function(v, o, card)
-    local function list(set)
-      local t = {}
-      for c in set:iter() do t[#t + 1] = card(c) end
-      return #t > 0 and table.concat(t, " ") or "-"
-    end
+    local function list(set) return show(set, card) end
     return table.concat({
       ("deal %d, scores %d / %d (to %d), scope %d / %d"):format(v.hand_number, v.scores[1], v.scores[2],
                                                              o.target, v.scope[1], v.scope[2]),

@@ -15,21 +15,20 @@ local M = {}
 
 local SETTEBELLO = dh.card("7d")
 
--- what a card is worth to the side that takes it, in points
-local function card_worth(c)
-  local v = scopa.value(c)
-  local w = 0.05
-  if c.suit == "d" then w = w + 0.12 end
-  if v == 7 then w = w + 0.25 elseif v == 6 then w = w + 0.1 elseif v == 1 then w = w + 0.05 end
-  if c == SETTEBELLO then w = w + 1 end
-  return w
-end
-
+-- what cards are worth to the side that takes them, in points: a little
+-- each toward the cards, more for a coin, a seven or six (primiera), a
+-- point for the settebello
+local PRIMIERA_WORTH = { [7] = 0.25, [6] = 0.1, [1] = 0.05 }
 local function set_worth(set)
-  local w = 0
-  for c in set:iter() do w = w + card_worth(c) end
+  local w = 0.05 * #set
+  for c in set:iter() do
+    if c.suit == "d" then w = w + 0.12 end
+    w = w + (PRIMIERA_WORTH[scopa.value(c)] or 0)
+    if c == SETTEBELLO then w = w + 1 end
+  end
   return w
 end
+local function card_worth(c) return set_worth(dh.cards { c }) end
 
 -- the chance that h cards drawn from u unseen hold at least one of k
 local function chance(k, u, h)

@@ -5,13 +5,9 @@
 -- (no layoffs), big gin 31 plus it; 100 for the game (200 on a shutout)
 -- and 25 a hand won at the end.
 local dh = require "deckhand"
-
-local function texts(moves)
-  local out = {}
-  for i, m in ipairs(moves) do out[i] = tostring(m) end
-  table.sort(out)
-  return out
-end
+package.path = "tests/lua/?.lua;" .. package.path
+local H = require "lua_game_helper"
+local texts = H.texts
 
 local function has(moves, text)
   for _, m in ipairs(moves) do if tostring(m) == text then return true end end
@@ -165,12 +161,6 @@ describe("gin rummy", function()
   end)
 
   it("plays tournaments with the shipped bots, no forfeit", function()
-    for _, pair in ipairs { { "heuristic", "random" }, { "greedy", "heuristic" }, { "pimc", "random" } } do
-      local res = dh.tournament { variant = "gin", players = pair, games = 2, progress = false,
-                                  strategy_options = { pimc = { worlds = 2 } }, secret = ("9a"):rep(16) }
-      assert.are.equal(0, #res.forfeits)
-      assert.are.equal(0, #res.errors)
-      assert.are.equal(2, res.players[1].n)
-    end
+    H.plays_tournaments("gin", { {}, { big_gin = true } })
   end)
 end)

@@ -4,13 +4,9 @@
 -- set summing to it; a point each for the most cards, the most coins
 -- (diamonds), the settebello (7d), primiera and every scopa.
 local dh = require "deckhand"
-
-local function texts(moves)
-  local out = {}
-  for i, m in ipairs(moves) do out[i] = tostring(m) end
-  table.sort(out)
-  return out
-end
+package.path = "tests/lua/?.lua;" .. package.path
+local H = require "lua_game_helper"
+local texts = H.texts
 
 -- a game at seat 1's turn with the hands and the table set by the test;
 -- the stock holds `stock` cards from the rest
@@ -157,12 +153,6 @@ describe("scopa", function()
   end)
 
   it("plays tournaments with the shipped bots, no forfeit", function()
-    for _, pair in ipairs { { "heuristic", "random" }, { "greedy", "heuristic" }, { "pimc", "random" } } do
-      local res = dh.tournament { variant = "scopa", players = pair, games = 2, progress = false,
-                                  strategy_options = { pimc = { worlds = 2 } }, secret = ("5c"):rep(16) }
-      assert.are.equal(0, #res.forfeits)
-      assert.are.equal(0, #res.errors)
-      assert.are.equal(2, res.players[1].n)
-    end
+    H.plays_tournaments("scopa", { {}, { players = 4 } })
   end)
 end)
