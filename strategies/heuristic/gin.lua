@@ -17,6 +17,7 @@ local gin = dh.gin
 local M = {}
 
 local LATE, LOW = 8, 4
+local PACK = dh.deck("french52"):set()
 
 -- a card's rank as a number 1..13, ace low
 local function rank_of(c) return c.rank == 14 and 1 or c.rank end
@@ -30,25 +31,32 @@ for _, suit in ipairs { "c", "d", "h", "s" } do
   for r = 1, 13 do CARD[suit][r] = dh.card(("A23456789TJQK"):sub(r, r) .. suit) end
 end
 
--- the live partners of card c among the other cards of hand: unseen cards
--- that would meld with c and a card already held
-local function outs(c, hand, unseen)
+-- a hand as lists: its cards, their ranks (ace low) and suits, and the
+-- index of each card (field reads on a Card cost a call: read them once)
+local function lists(hand)
+  local H = { cards = hand:list(), rank = {}, suit = {}, at = {} }
+  for i, c in ipairs(H.cards) do H.rank[i], H.suit[i], H.at[c] = rank_of(c), c.suit, i end
+  return H
+end
+
+-- the live partners of the i-th card of H among the hand's other cards:
+-- unseen cards that would meld with it and a card already held
+local function outs(i, H, unseen)
   local n = 0
-  local r, s = rank_of(c), c.suit
+  local r, s = H.rank[i], H.suit[i]
   local pair = false
   local function live(suit, k)
     local card = CARD[suit][k]
     if card and unseen:has(card) then n = n + 1 end
   end
-  for h in hand:iter() do
-    if h ~= c then
-      local rh = rank_of(h)
-      if rh == r then pair = true
-      elseif h.suit == s and math.abs(rh - r) <= 2 then
-        -- the cards that would join c and h into a run of three
-        local lo, hi = math.min(r, rh), math.max(r, rh)
-        if hi - lo == 1 then live(s, lo - 1); live(s, hi + 1) else live(s, lo + 1) end
-      end
+  for j = 1, #H.cards do
+    local rh = H.rank[j]
+    if j == i then -- itself
+    elseif rh == r then pair = true
+    elseif H.suit[j] == s and rh - r <= 2 and r - rh <= 2 then
+      -- the cards that would join the two into a run of three
+      local lo, hi = math.min(r, rh), math.max(r, rh)
+      if hi - lo == 1 then live(s, lo - 1); live(s, hi + 1) else live(s, lo + 1) end
     end
   end
   if pair then
@@ -59,12 +67,12 @@ local function outs(c, hand, unseen)
   return n
 end
 
--- does c fit the cards the opponent is known to hold?
-local function danger(c, theirs)
+-- does the i-th card of H fit the cards the opponent is known to hold?
+local function danger(i, H, theirs)
   local n = 0
   for k in theirs:iter() do
-    if rank_of(k) == rank_of(c) then n = n + 1
-    elseif k.suit == c.suit and math.abs(rank_of(k) - rank_of(c)) <= 2 then n = n + 1 end
+    local rk = rank_of(k)
+    if rk == H.rank[i] or (k.suit == H.suit[i] and math.abs(rk - H.rank[i]) <= 2) then n = n + 1 end
   end
   return n
 end
@@ -106,22 +114,27 @@ function M.new()
   local function ranked(view)
     local hand = view:get("hand")
     local theirs = view:get("known")[3 - view:seat()]
-    local unseen = dh.deck("french52"):set() - hand - dh.cards(view:get("pile")) - theirs
-    local left = {}
+    local unseen = PACK - hand - dh.cards(view:get("pile")) - theirs
+    local left, least = {}, math.huge
     local cards, after = gin.discards(hand)
-    for i, c in ipairs(cards) do left[c] = after[i] end
+    for i, c in ipairs(cards) do left[c], least = after[i], math.min(least, after[i]) end
+    local H = lists(hand)
     local list = {}
     for _, m in ipairs(view:moves()) do
       local k, key = kind_of(m), nil
       if k == "big gin" or k == "gin" then key = -1000
       elseif k == "knock" then key = -500 + left[m.card]
-      else key = left[m] + 2 * outs(m, hand, unseen) + 4 * danger(m, theirs)
-           - gin.value(m) / 100 end   -- the higher card on a tie
-      list[#list + 1] = { m = m, key = key, kind = k }
+      elseif left[m] > least + 20 then key = 100 + left[m]   -- far behind: not worth the closer look
+      else
+        local i = H.at[m]
+        key = left[m] + 2 * outs(i, H, unseen) + 4 * danger(i, H, theirs)
+              - gin.value(m) / 100   -- the higher card on a tie
+      end
+      list[#list + 1] = { m = m, key = key, kind = k, text = tostring(m) }
     end
     table.sort(list, function(a, b)
       if a.key ~= b.key then return a.key < b.key end
-      return tostring(a.m) < tostring(b.m)
+      return a.text < b.text
     end)
     return list
   end
