@@ -18,6 +18,8 @@
 --               (default), "greedy" (the rules' quick choice) or "random"
 --   candidates  at most this many candidates when the heuristic ranks them
 --               (default 4)
+--   margin      standard errors by which a move must beat the heuristic's
+--               (default 1; 0: the best mean always)
 --   time        a budget in seconds per decision: no new world is started
 --               once it is spent (results then depend on the machine)
 --   variant, seed  (given by the tournament)
@@ -30,6 +32,7 @@ function M.new(options)
     worlds = { "integer", 24, min = 1 },
     rollout = { "choice", "heuristic", { "heuristic", "greedy", "random" } },
     candidates = { "integer", 4, min = 1 },
+    margin = { "number", 1, min = 0 },
     time = { "number", nil, min = 0 },
   })
   local rng = dh.rng(options.seed or 1)
@@ -69,35 +72,50 @@ function M.new(options)
     return value(g, me, hands_before)
   end
 
-  -- the moves worth trying: every one, or the heuristic's first k
+  -- the moves worth trying, the heuristic's own first: every one, or the
+  -- heuristic's first k
   local function candidates(view)
     local moves = view:moves()
-    if not helper.rank or #moves <= options.candidates then return moves end
-    local ranked = helper.rank(view)
-    local out, seen = {}, {}
-    for i = 1, math.min(options.candidates, #ranked) do
-      out[#out + 1], seen[tostring(ranked[i])] = ranked[i], true
-    end
     local own = helper.move(view)
-    if not seen[tostring(own)] then out[#out + 1] = own end
+    local ranked = helper.rank and #moves > options.candidates and helper.rank(view) or moves
+    local out, seen = { own }, { [tostring(own)] = true }
+    for _, m in ipairs(ranked) do
+      if #out > options.candidates and ranked ~= moves then break end
+      if not seen[tostring(m)] then out[#out + 1], seen[tostring(m)] = m, true end
+    end
     return out
   end
 
   local function move(view)
     local cands = candidates(view)
     if #cands == 1 then return cands[1] end
-    local me, sum, start = view:seat(), {}, os.clock()
-    for i = 1, #cands do sum[i] = 0 end
-    for _ = 1, options.worlds do
+    local me, start = view:seat(), os.clock()
+    local values = {}   -- values[i][w]: candidate i in world w
+    for i = 1, #cands do values[i] = {} end
+    local n = 0
+    for w = 1, options.worlds do
       local world = view:sample(rng)
-      for i, m in ipairs(cands) do
-        sum[i] = sum[i] + rollout(world:clone(), me, m)
-      end
+      for i, m in ipairs(cands) do values[i][w] = rollout(world:clone(), me, m) end
+      n = w
       if options.time and os.clock() - start > options.time then break end
     end
-    local best = 1
-    for i = 2, #cands do if sum[i] > sum[best] then best = i end end
-    return cands[best]
+    local best, best_mean = 1, nil
+    for i = 1, #cands do
+      local sum = 0
+      for w = 1, n do sum = sum + values[i][w] end
+      if not best_mean or sum / n > best_mean then best, best_mean = i, sum / n end
+    end
+    if best == 1 or n < 2 then return cands[best] end
+    -- the best against the heuristic's move (candidate 1), paired by world
+    local d, dd = 0, 0
+    for w = 1, n do
+      local x = values[best][w] - values[1][w]
+      d, dd = d + x, dd + x * x
+    end
+    local mean = d / n
+    local sd = math.sqrt(math.max(0, (dd - n * mean * mean) / (n - 1)))
+    if mean > options.margin * sd / math.sqrt(n) then return cands[best] end
+    return cands[1]
   end
   return { name = "pimc", move = move, script = move }
 end
