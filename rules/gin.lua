@@ -150,12 +150,12 @@ local function apply(s, o, seat, m, rng)
     local card = table.remove(s.pile)
     s.hands[seat] = s.hands[seat] | dh.cards { card }
     s.known[seat] = s.known[seat] | dh.cards { card }
-    s.taken, s.phase = card, "discard"
+    s.taken, s.phase, s.refused = card, "discard", 0
     return
   end
   if kind == "draw" then
     s.hands[seat] = s.hands[seat] | dh.cards { table.remove(s.stock) }
-    s.taken, s.phase = nil, "discard"
+    s.taken, s.phase, s.refused = nil, "discard", 0
     return
   end
   if kind == "big gin" then return showdown(s, o, rng, seat, "big gin") end
@@ -213,7 +213,6 @@ return dh.lua_game {
         error(("gin: %s must be a non-negative integer, got %s"):format(k, tostring(o[k])), 0)
       end
     end
-    if o.knock > 10 * 10 then error("gin: knock must be at most 100", 0) end
     for _, k in ipairs { "target", "max_hands" } do
       if math.type(o[k]) ~= "integer" or o[k] < 1 then
         error(("gin: %s must be a positive integer, got %s"):format(k, tostring(o[k])), 0)

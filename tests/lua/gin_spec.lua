@@ -52,6 +52,9 @@ describe("gin rummy", function()
     assert(g:apply(2, "draw"))
     assert.are.equal(11, #g.s.hands[2])
     assert.are.equal("discard", g:phase())
+    -- from then on every turn may draw or take the discard
+    assert(g:apply(2, g:moves()[1]))
+    assert.are.same({ "draw", "take" }, texts(g:moves()))
   end)
 
   it("may not discard the card just taken from the pile, and shows it to the other seat", function()
