@@ -163,6 +163,21 @@ describe("gin rummy", function()
     assert.has_error(function() dh.variant("gin", { target = 0 }) end, "gin: target must be a positive integer, got 0")
   end)
 
+  it("pimc keeps the heuristic's move unless another beats it by the margin", function()
+    local v = dh.variant("gin", { max_hands = 1 })
+    local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+    local stubborn = dh.strategy("pimc", { variant = v, seed = 1, worlds = 3, margin = 1e9 })
+    local g = dh.game(v, { seed = 8 })
+    for _ = 1, 12 do
+      local seat = g:next_player()
+      if not seat then break end
+      local view = g:view(seat)
+      local mine = h.move(view)
+      assert.are.equal(tostring(mine), tostring(stubborn.move(view)))
+      assert(g:apply(seat, mine))
+    end
+  end)
+
   it("plays tournaments with the shipped bots, no forfeit", function()
     H.plays_tournaments("gin", { {}, { big_gin = true } })
   end)
