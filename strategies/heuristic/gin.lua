@@ -169,7 +169,15 @@ function M.new()
     if phase == "first" or phase == "draw" then return draw(view) end
     return discard(view)
   end
-  return { name = "heuristic.gin", move = move, script = move, rank = rank }
+  --- for pimc's worlds: the opponent's deadwood, lower more plausible once
+  -- it has played a few turns; a draw more for every two of its turns
+  local function plausible(world, me)
+    return -gin.deadwood(world:view(3 - me):get("hand"))
+  end
+  local function draws(view)
+    return math.min(6, 1 + (31 - view:get("stock")) // 4)
+  end
+  return { name = "heuristic.gin", move = move, script = move, rank = rank, plausible = plausible, draws = draws }
 end
 
 return M

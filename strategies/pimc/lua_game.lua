@@ -23,6 +23,11 @@
 --   time        a budget in seconds per decision: no new world is started
 --               once it is spent (results then depend on the machine)
 --   variant, seed  (given by the tournament)
+-- A heuristic may also judge worlds: with helper.plausible(world, seat)
+-- (higher: likelier) and helper.draws(view) (how many to draw), each world
+-- is the likeliest of that many sampled, so that hidden hands look like
+-- hands that have been played for a while (Gin: an opponent after some
+-- turns holds far less deadwood than a random ten cards).
 local dh = require "deckhand"
 
 local M = {}
@@ -93,8 +98,15 @@ function M.new(options)
     local values = {}   -- values[i][w]: candidate i in world w
     for i = 1, #cands do values[i] = {} end
     local n = 0
+    local draws = helper.draws and helper.plausible and helper.draws(view) or 1
     for w = 1, options.worlds do
-      local world = view:sample(rng)
+      local world, best_p = view:sample(rng), nil
+      for _ = 2, draws do
+        local other = view:sample(rng)
+        best_p = best_p or helper.plausible(world, me)
+        local p = helper.plausible(other, me)
+        if p > best_p then world, best_p = other, p end
+      end
       for i, m in ipairs(cands) do values[i][w] = rollout(world:clone(), me, m) end
       n = w
       if options.time and os.clock() - start > options.time then break end
