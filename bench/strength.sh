@@ -9,7 +9,8 @@ J=${JOBS:-1}
 mkdir -p "$OUT"
 D="bin/deckhand tournament --quiet --jobs $J --seed 1"
 OHG=${OHHELL_GAMES:-300}   # an Oh Hell "deal" is a whole 25-hand match
-LG=${LUA_PIMC_GAMES:-300}  # pimc in the games written in Lua: its rollouts are Lua
+GPG=${GIN_PIMC_GAMES:-100}    # pimc in the games written in Lua: its rollouts
+SPG=${SCOPA_PIMC_GAMES:-200}  # are Lua, a move at a time
 FIXED="--bid-with heuristic --set heuristic.nil_bids=false --set heuristic.avoid_bags=false"
 PIMC=""
 run() { local name=$1; shift; echo "\$ $D --games ${GAMES:-$G} $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D --games ${GAMES:-$G} "$@" >>"$OUT/$name.txt" 2>&1; }
@@ -25,6 +26,6 @@ run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $P
 run holdem_heuristic_random holdem --players heuristic,random
 run holdem_pimc_heuristic holdem --players pimc,heuristic
 run gin_heuristic_random gin --players heuristic,random
-GAMES=$LG run gin_pimc_heuristic gin --players pimc,heuristic
+GAMES=$GPG run gin_pimc_heuristic gin --players pimc,heuristic
 run scopa_heuristic_random scopa --players heuristic,random
-GAMES=$LG run scopa_pimc_heuristic scopa --players pimc,heuristic
+GAMES=$SPG run scopa_pimc_heuristic scopa --players pimc,heuristic
