@@ -143,8 +143,7 @@ local function websocket_session(app, stream, h)
   sessions.new(app, ws):run()
 end
 
---- routes.handle(app, stream): answers one request (lua-http's onstream)
-function M.handle(app, stream)
+local function route(app, stream)
   local h = stream:get_headers(10)
   if not h then return end
   local method, full = h:get(":method"), h:get(":path") or "/"
@@ -164,6 +163,16 @@ function M.handle(app, stream)
   local name = path:match("^/static/([%w_%-]+%.%w+)$")
   if name then return send_file(stream, app.web .. "/" .. name) end
   fail(stream, 404, "no such page: " .. path)
+end
+
+--- routes.handle(app, stream): answers one request (lua-http's onstream);
+-- a route that fails inside is answered 500 with the reason, not a
+-- connection cut without a word
+function M.handle(app, stream)
+  local ok, err = pcall(route, app, stream)
+  if not ok and stream.state ~= "closed" then
+    pcall(fail, stream, 500, "the server failed: " .. catalog.clean(err))
+  end
 end
 
 return M
