@@ -112,8 +112,8 @@ api["GET /api/tournaments"] = function(app, stream) send_json(stream, 200, app.w
 api["POST /api/tournaments"] = function(app, stream)
   local req, why, status = body_json(stream)
   if not req then return fail(stream, status or 400, why) end
-  local t, err = app.watcher:start(req)
-  if not t then return fail(stream, 400, err) end
+  local t, err, code = app.watcher:start(req)
+  if not t then return fail(stream, code == "busy" and 429 or 400, err) end
   send_json(stream, 200, app.watcher:summary(t, false))
 end
 

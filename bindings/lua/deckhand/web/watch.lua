@@ -22,6 +22,7 @@ local cqueues = libs.require "cqueues"
 local M = {}
 
 M.max_points = 400   -- points per series sent to the page (thinned beyond)
+M.max_running = 4    -- tournaments started from pages running at once (each up to 8 processes)
 
 local Watcher = {}
 Watcher.__index = Watcher
@@ -77,11 +78,19 @@ local function settings(raw)
   return list
 end
 
---- watcher:start(req) -> the tournament, or nil, message.  req: game,
--- options, players (names), games (deals), seed, set (strategy options),
--- jobs
+--- watcher:start(req) -> the tournament, or nil, message [, "busy" when
+-- max_running tournaments run already].  req: game, options, players
+-- (names), games (deals), seed, set (strategy options), jobs
 function Watcher:start(req)
   if type(req) ~= "table" then return nil, "a tournament needs an object" end
+  local running = 0
+  for _, t in ipairs(self.all) do
+    if t.pid and t.state == "running" then running = running + 1 end
+  end
+  if running >= M.max_running then
+    return nil, ("%d tournaments are running already (at most %d at once); wait for one to end"):format(
+      running, M.max_running), "busy"
+  end
   local variant, why = catalog.variant(req.game, req.options)
   if not variant then return nil, why end
   local players = player_list(req.players or "heuristic,random")
