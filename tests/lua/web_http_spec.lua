@@ -18,11 +18,23 @@ describe("deckhand web: HTTP routes", function()
       assert.equal(200, status)
       assert.matches("Chart.js v3", body, 1, true)
       -- nothing outside web/ is served
-      for _, path in ipairs { "/static/../README.md", "/static/x/../../README.md", "/README.md", "/static/nope.js" } do
+      for _, path in ipairs { "/static/../README.md", "/static/x/../../README.md", "/README.md", "/static/nope.js",
+                              "/static/%2e%2e/README.md", "/static/..%2fREADME.md", "/static/%2Fetc%2Fpasswd",
+                              "/static//etc/passwd", "/static/.git", "/lib/../README.md" } do
         status, body = H.http(server, "GET", path)
         assert.equal(404, status, path)
         assert.is_string(body.error)
       end
+    end)
+  end)
+
+  it("prints an address a browser opens, an IPv6 host in brackets", function()
+    local server_lib = require "deckhand.web.server"
+    assert.equal("http://127.0.0.1:8080/", server_lib.url_of("127.0.0.1", 8080))
+    assert.equal("http://[::1]:8080/", server_lib.url_of("::1", 8080))
+    assert.equal("http://[fe80::1]:1/", server_lib.url_of("fe80::1", 1))
+    H.with_server({}, function(server)
+      assert.equal(("http://127.0.0.1:%d/"):format(server:port()), server:url())
     end)
   end)
 
