@@ -113,6 +113,28 @@ describe("deckhand web: corrupt and hostile record files", function()
     os.execute("rm -rf '" .. outside .. "'")
   end)
 
+  it("runs no code named by a record: a game that is a path is refused, not loaded", function()
+    local outside = H.tmpdir()
+    local marker = outside .. "/ran"
+    -- a rules file that would leave a mark if anything loaded it
+    write(outside .. "/evil.lua", ("io.open(%q, 'w'):close() return {}\n"):format(marker))
+    local names = {}
+    for i, game in ipairs { outside .. "/evil", outside .. "/evil.lua", "../../../../../../" .. outside .. "/evil",
+                            "evil", { "x" } } do
+      names[i] = ("evil%d.json"):format(i)
+      write(dir .. "/" .. names[i], json.encode { game = game, seed = 1, moves = {} } .. "\n")
+    end
+    H.with_server({ records = dir }, function(server)
+      for _, name in ipairs(names) do
+        local st, e = H.http(server, "GET", "/api/replay?file=" .. name)
+        assert.equal(400, st, name)
+        assert.matches(name .. ": ", e.error, 1, true)
+      end
+    end)
+    assert.is_nil(io.open(marker))
+    os.execute("rm -rf '" .. outside .. "'")
+  end)
+
   it("answers a route that fails inside with a 500 and its reason, and goes on", function()
     H.with_server({ records = dir }, function(server)
       local replay = require "deckhand.web.replay"
