@@ -92,6 +92,26 @@ describe("deckhand web: bad input", function()
     end)
   end)
 
+  it("refuses a move after the match is over, and keeps the result for a reload", function()
+    H.with_server({}, function(server)
+      local c, st = H.start(server, { game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random", seed = 3 })
+      local over = H.play(c, 1)
+      local steps = #c.seen
+      for _, move in ipairs { "bid 3", "2c", "nil" } do
+        c:send { type = "move", seat = 1, move = move }
+        local r = c:expect("refused")
+        assert.same({ "game_over", "the match is over", move }, { r.code, r.message, r.move })
+      end
+      -- nothing was played after the end
+      for i = steps + 1, #c.seen do assert.are_not.equal("move", c.seen[i].type) end
+      local d = H.client(server)
+      d:send { type = "resume", token = st.token }
+      local again = d:expect("state")
+      assert.same({ "over", over.result.seats, over.record }, { again.state, again.result.seats, again.record })
+      assert.is_false(again.your_turn)
+    end)
+  end)
+
   it("closes a connection whose message is too long, and goes on", function()
     H.with_server({}, function(server)
       -- a page in a match meanwhile: unaffected
