@@ -287,4 +287,19 @@ describe("deckhand web: bots think in a process of their own", function()
     sessions.max_matches, bots_lib.start = saved, real_start
     assert(ok, err)
   end)
+
+  it("counts only matches in play against the bound: a finished one holds no process", function()
+    local saved = sessions.max_matches
+    sessions.max_matches = 1
+    local ok, err = pcall(H.with_server, {}, function(server)
+      local c = H.start(server, { game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random", seed = 3 })
+      H.play(c, 1)
+      -- the finished match stays for its page (a reload shows the result)
+      local e = H.client(server)
+      e:send { type = "start", game = "spades", seat = 1, bots = "random" }
+      e:expect("state")
+    end)
+    sessions.max_matches = saved
+    assert(ok, err)
+  end)
 end)

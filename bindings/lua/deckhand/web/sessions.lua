@@ -146,10 +146,13 @@ function handlers.start(self, msg)
     self.app.matches[old.token] = nil
     self.match = nil
   end
-  -- the matches whose bots are still loading count too: pages that ask
-  -- at once must not start more processes than the bound
+  -- the matches in play count (a finished one has no process left), and
+  -- those whose bots are still loading: pages that ask at once must not
+  -- start more processes than the bound
   local live = self.app.starting or 0
-  for _ in pairs(self.app.matches) do live = live + 1 end
+  for _, other in pairs(self.app.matches) do
+    if other.state == "playing" then live = live + 1 end
+  end
   if live >= M.max_matches then
     return self:error("busy", ("the server plays %d matches already; try again later"):format(live))
   end
