@@ -121,6 +121,9 @@ describe("deckhand web: tournaments", function()
       local status, t = H.http(server, "POST", "/api/open", { file = "five.jsonl" })
       assert.equal(200, status)
       assert.same({ "done", 5 }, { t.state, t.done })
+      -- the answer carries the table and the chart, so the page draws them at once
+      assert.same({ 5, 2 }, { t.results and t.results.deals, t.results and #t.results.players })
+      assert.equal(5, #t.series.heuristic)
       -- deal 2, second seating: every hand shown at the start, none at the end
       local r0
       status, r0 = H.http(server, "GET", "/api/replay?file=five.jsonl&deal=2&rotation=2&step=0")

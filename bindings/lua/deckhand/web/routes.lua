@@ -122,7 +122,7 @@ api["POST /api/open"] = function(app, stream)
   if not req then return fail(stream, status or 400, why) end
   local t, err = app.watcher:open(req.file)
   if not t then return fail(stream, 400, err) end
-  send_json(stream, 200, app.watcher:summary(t, false))
+  send_json(stream, 200, app.watcher:summary(t, true))
 end
 
 api["GET /api/records"] = function(app, stream) send_json(stream, 200, replay.list(app.records)) end
