@@ -23,6 +23,7 @@ local catalog = require "deckhand.web.catalog"
 local replay = require "deckhand.web.replay"
 local sessions = require "deckhand.web.sessions"
 
+local cqueues = libs.require "cqueues"
 local headers_lib = libs.require "http.headers"
 local websocket = libs.require "http.websocket"
 local http_util = libs.require "http.util"
@@ -69,6 +70,10 @@ local function body_json(stream)
     local chunk, err = stream:get_next_chunk(10)
     if chunk == nil then
       if err then return nil, tostring(err) end
+      if (stream.body_read_left or 0) > 0 then
+        return nil, ("the request body ended before the %d bytes its header announced"):format(
+          size + stream.body_read_left)
+      end
       break
     end
     size = size + #chunk
@@ -165,6 +170,22 @@ local function route(app, stream)
   fail(stream, 404, "no such page: " .. path)
 end
 
+-- what is left of a request body after its route: read here, at most
+-- 10 s.  lua-http drains it itself when the stream ends, without a time
+-- limit and without yielding, and a client that closed before sending the
+-- length it announced makes that drain go round for ever, holding up the
+-- event loop of every page; such a stream is closed here instead
+local function drain(stream)
+  local deadline = cqueues.monotime() + 10
+  while (stream.state == "open" or stream.state == "half closed (local)") and (stream.body_read_left or 0) > 0 do
+    local chunk, err = stream:get_next_chunk(math.max(0, deadline - cqueues.monotime()))
+    if chunk == nil then
+      if err == nil and (stream.body_read_left or 0) > 0 then stream:set_state("closed") end
+      return
+    end
+  end
+end
+
 --- routes.handle(app, stream): answers one request (lua-http's onstream);
 -- a route that fails inside is answered 500 with the reason, not a
 -- connection cut without a word
@@ -173,6 +194,7 @@ function M.handle(app, stream)
   if not ok and stream.state ~= "closed" then
     pcall(fail, stream, 500, "the server failed: " .. catalog.clean(err))
   end
+  pcall(drain, stream)
 end
 
 return M
