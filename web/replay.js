@@ -3,6 +3,9 @@
 (function () {
   var DH = window.DH, $ = DH.$, el = DH.el;
   var state = null;
+  // the step asked for last: clicks quicker than the answers add up, and
+  // only the answer to the last request is drawn
+  var wanted = null, asked = 0;
 
   function loadRecords(pick) {
     return DH.api("GET", "/api/records").then(function (list) {
@@ -21,9 +24,19 @@
     var q = "file=" + encodeURIComponent($("r-file").value) + "&deal=" + Number($("r-deal").value) +
             "&rotation=" + Number($("r-rotation").value) + "&step=" + step;
     $("r-error").textContent = "";
-    return DH.api("GET", "/api/replay?" + q).then(function (r) { state = r; draw(); })
-      .catch(function (e) { $("r-error").textContent = e.message; });
+    var mine = ++asked;
+    wanted = step;
+    return DH.api("GET", "/api/replay?" + q).then(function (r) {
+      if (mine !== asked) return;
+      state = r; wanted = r.step; draw();
+    }).catch(function (e) {
+      if (mine !== asked) return;
+      wanted = state ? state.step : null;
+      $("r-error").textContent = e.message;
+    });
   }
+
+  function current() { return wanted !== null ? wanted : state.step; }
 
   function who(s) { return "seat " + s + (state.names ? " (" + state.names[s - 1] + ")" : ""); }
 
@@ -71,7 +84,7 @@
     $("r-form").addEventListener("submit", function (ev) { ev.preventDefault(); fetchStep(0); });
     $("r-first").addEventListener("click", function () { if (state) fetchStep(0); });
     $("r-last").addEventListener("click", function () { if (state) fetchStep(state.total); });
-    $("r-prev").addEventListener("click", function () { if (state && state.step > 0) fetchStep(state.step - 1); });
-    $("r-next").addEventListener("click", function () { if (state && state.step < state.total) fetchStep(state.step + 1); });
+    $("r-prev").addEventListener("click", function () { if (state && current() > 0) fetchStep(current() - 1); });
+    $("r-next").addEventListener("click", function () { if (state && current() < state.total) fetchStep(current() + 1); });
   });
 })();

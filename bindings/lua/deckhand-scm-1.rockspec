@@ -109,6 +109,7 @@ build = {
     ["deckhand.web.catalog"] = "bindings/lua/deckhand/web/catalog.lua",
     ["deckhand.web.libs"] = "bindings/lua/deckhand/web/libs.lua",
     ["deckhand.web.match"] = "bindings/lua/deckhand/web/match.lua",
+    ["deckhand.web.recfiles"] = "bindings/lua/deckhand/web/recfiles.lua",
     ["deckhand.web.replay"] = "bindings/lua/deckhand/web/replay.lua",
     ["deckhand.web.routes"] = "bindings/lua/deckhand/web/routes.lua",
     ["deckhand.web.server"] = "bindings/lua/deckhand/web/server.lua",

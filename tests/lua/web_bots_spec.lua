@@ -257,4 +257,49 @@ describe("deckhand web: bots think in a process of their own", function()
     sessions.max_matches = saved
     assert(ok, err)
   end)
+
+  it("counts the matches still starting their bots against the bound", function()
+    -- five pages ask at once while each match's bots take a while to load:
+    -- two matches start, three pages are told the server is busy, and no
+    -- more than two bots' processes were ever started
+    local saved, real_start = sessions.max_matches, bots_lib.start
+    sessions.max_matches = 2
+    local started = 0
+    bots_lib.start = function(o)
+      started = started + 1
+      cqueues.sleep(0.5)
+      return real_start(o)
+    end
+    local ok, err = pcall(H.with_server, { pace = 5 }, function(server)
+      local pages = {}
+      for i = 1, 5 do
+        pages[i] = H.client(server)
+        pages[i]:send { type = "start", game = "spades", seat = 1, bots = "random", seed = i }
+      end
+      local states, busy = 0, 0
+      for _, c in ipairs(pages) do
+        local m = assert(c:receive(30))
+        if m.type == "state" then states = states + 1
+        elseif m.type == "error" and m.code == "busy" then busy = busy + 1 end
+      end
+      assert.same({ 2, 3, 2 }, { states, busy, started })
+    end)
+    sessions.max_matches, bots_lib.start = saved, real_start
+    assert(ok, err)
+  end)
+
+  it("counts only matches in play against the bound: a finished one holds no process", function()
+    local saved = sessions.max_matches
+    sessions.max_matches = 1
+    local ok, err = pcall(H.with_server, {}, function(server)
+      local c = H.start(server, { game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random", seed = 3 })
+      H.play(c, 1)
+      -- the finished match stays for its page (a reload shows the result)
+      local e = H.client(server)
+      e:send { type = "start", game = "spades", seat = 1, bots = "random" }
+      e:expect("state")
+    end)
+    sessions.max_matches = saved
+    assert(ok, err)
+  end)
 end)

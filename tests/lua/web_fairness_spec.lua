@@ -152,6 +152,45 @@ describe("deckhand web: a seat sees only its own view", function()
     assert.equal(6, others)   -- three other seats, two hands
   end)
 
+  -- one hand of a game whose hidden cards lie in the others' hands and in
+  -- a talon or stock: hidden at a step is what lies there less every card
+  -- that every seat's view has named so far (Euchre's turned card, Crazy
+  -- Eights' pile), all read from the replayed game, not from the messages
+  for _, case in ipairs {
+    { game = "euchre", options = { max_hands = 1 }, seed = 11, seat = 2 },
+    { game = "crazy8", options = { max_hands = 1 }, seed = 12, seat = 3 },
+  } do
+    it(("finds no hidden card in anything sent to a %s seat (others' hands, talon, stock)"):format(case.game), function()
+      local texts, record = whole_match(case, case.seat)
+      local me, hidden, public = case.seat, {}, {}
+      each_step(record, function(g, k)
+        local seen_by = {}
+        for s = 1, g:seats() do seen_by[s] = cards_named(g:view(s):data()) end
+        for card in pairs(seen_by[1]) do
+          local all = true
+          for s = 2, g:seats() do all = all and seen_by[s][card] == true end
+          if all then public[card] = true end
+        end
+        local out = {}
+        for zone, cards in pairs(g:locations()) do
+          if zone ~= "hand " .. me and (zone:match("^hand ") or zone == "talon" or zone == "stock") then
+            for c in cards:iter() do
+              if not public[tostring(c)] then out[tostring(c)] = true end
+            end
+          end
+        end
+        hidden[k] = out
+      end)
+      local found, checked = leaks(texts, function(msg) return hidden[msg.step or 0] end)
+      assert.same({}, found)
+      assert.truthy(checked > 20)
+      -- and there was something to hide all along: others' cards at the start
+      local n = 0
+      for _ in pairs(hidden[0]) do n = n + 1 end
+      assert.truthy(n >= 15)
+    end)
+  end
+
   it("never shows a Hold'em seat the others' hole cards or the board to come", function()
     local texts, record = whole_match({ game = "holdem", options = { seats = 3, max_hands = 1 }, seed = 21 }, 1,
       function(view)

@@ -50,6 +50,11 @@ describe("deckhand web: bad input", function()
         { { type = "start", game = "/etc/passwd" }, "bad_game", "unknown game '/etc/passwd'" },
         { { type = "start", game = "spades", options = { target = "high" } }, "bad_game", "option 'target'" },
         { { type = "start", game = "spades", options = { colour = 1 } }, "bad_game", "unknown option 'colour'" },
+        { { type = "start", game = { "spades" } }, "bad_game", 'game must be a variant\'s name, got ["spades"]' },
+        { { type = "start", game = "spades", options = { target = 1e300 } }, "bad_game",
+          "spades: option 'target' must be an integer, got 1e+300" },
+        { { type = "start", game = "spades", options = { target = 2.5 } }, "bad_game",
+          "spades: option 'target' must be an integer, got 2.5" },
         { { type = "start", game = "spades", seat = 5 }, "bad_seat", "from 1 to 4, got 5" },
         { { type = "start", game = "spades", seat = "1" }, "bad_seat", 'got "1"' },
         { { type = "start", game = "spades", bots = "nobody" }, "bad_bot", "unknown bot 'nobody'" },
@@ -84,6 +89,26 @@ describe("deckhand web: bad input", function()
         if m.type == "move" then assert.are_not.equal(1, m.seat) end
       end
       assert.equal(st.token, c.seen[#c.seen].token or st.token)
+    end)
+  end)
+
+  it("refuses a move after the match is over, and keeps the result for a reload", function()
+    H.with_server({}, function(server)
+      local c, st = H.start(server, { game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random", seed = 3 })
+      local over = H.play(c, 1)
+      local steps = #c.seen
+      for _, move in ipairs { "bid 3", "2c", "nil" } do
+        c:send { type = "move", seat = 1, move = move }
+        local r = c:expect("refused")
+        assert.same({ "game_over", "the match is over", move }, { r.code, r.message, r.move })
+      end
+      -- nothing was played after the end
+      for i = steps + 1, #c.seen do assert.are_not.equal("move", c.seen[i].type) end
+      local d = H.client(server)
+      d:send { type = "resume", token = st.token }
+      local again = d:expect("state")
+      assert.same({ "over", over.result.seats, over.record }, { again.state, again.result.seats, again.record })
+      assert.is_false(again.your_turn)
     end)
   end)
 

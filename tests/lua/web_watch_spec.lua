@@ -68,6 +68,33 @@ describe("deckhand web: tournaments", function()
     end)
   end)
 
+  it("runs at most max_running tournaments at once and refuses more with the reason", function()
+    local watch = require "deckhand.web.watch"
+    local saved = watch.max_running
+    watch.max_running = 2
+    local ok, err = pcall(H.with_server, {}, function(server)
+      local c = H.client(server)
+      c:send { type = "watch" }
+      c:expect("tournaments")
+      -- one that fails at once frees its place
+      local _, f = H.http(server, "POST", "/api/tournaments",
+        { game = "spades", players = "pimc,random", games = 2, set = { "pimc.wrlds=4" } })
+      local pushes = follow(c, f.id)
+      assert.equal("failed", pushes[#pushes].state)
+      for _ = 1, 2 do
+        local status, t = H.http(server, "POST", "/api/tournaments", { game = "spades", games = 100000 })
+        assert.equal(200, status, t.error)
+      end
+      local status, e = H.http(server, "POST", "/api/tournaments", { game = "spades", games = 100000 })
+      assert.equal(429, status)
+      assert.matches("2 tournaments are running already", e.error, 1, true)
+      local _, list = H.http(server, "GET", "/api/tournaments")
+      assert.equal(3, #list)
+    end)
+    watch.max_running = saved
+    assert(ok, err)
+  end)
+
   it("stops the tournaments it started when it stops", function()
     local pid
     H.with_server({}, function(server)
@@ -94,6 +121,9 @@ describe("deckhand web: tournaments", function()
       local status, t = H.http(server, "POST", "/api/open", { file = "five.jsonl" })
       assert.equal(200, status)
       assert.same({ "done", 5 }, { t.state, t.done })
+      -- the answer carries the table and the chart, so the page draws them at once
+      assert.same({ 5, 2 }, { t.results and t.results.deals, t.results and #t.results.players })
+      assert.equal(5, #t.series.heuristic)
       -- deal 2, second seating: every hand shown at the start, none at the end
       local r0
       status, r0 = H.http(server, "GET", "/api/replay?file=five.jsonl&deal=2&rotation=2&step=0")

@@ -1,6 +1,7 @@
 -- deckhand web in a real browser: headless chromium driven through
 -- chromium-driver (WebDriver).  Plays a Spades hand (bids, a legal card,
 -- an illegal one refused with the engine's reason), a Hold'em hand,
+-- Hearts' pass, Euchre's trump making, Crazy Eights' eights and draws,
 -- replays the match, and runs a 20-deal tournament to its chart and
 -- table.  A screenshot of each page is kept in build/web-artifacts/.
 package.path = "tests/web/?.lua;" .. package.path
@@ -206,6 +207,54 @@ describe("deckhand web in headless chromium", function()
       end
     end
     shot("euchre-play")
+  end)
+
+  it("plays Crazy Eights: a card on the pile, an eight's suit as buttons, a draw", function()
+    new_match("crazy8", { max_hands = 1 })
+    b:type(b:find("#play-seed"), 1)   -- this deal gives us 8d
+    b:click(b:find("#play-start"))
+    b:wait(function() return visible("#play-table") end, 20, "the table")
+    assert.matches("pile", text("#board"))
+    assert.matches("stock %d+", text("#board"))
+    -- an eight when we may (then its suit by a button), else a legal card,
+    -- else what the buttons offer (a draw, a pass), until the hand is over
+    -- or we have called a suit and drawn
+    local played, called, drew = 0, 0, 0
+    local deadline = os.time() + 150
+    while not visible("#over") and (called == 0 or drew == 0) do
+      assert(os.time() < deadline, "no eight of ours and no draw")
+      if text("#play-status") == "your turn" then
+        local logged = #b:find_all("#log li")
+        local legal = b:find_all("#hand .card.legal")
+        local pick = legal[1]
+        for _, id in ipairs(legal) do
+          if b:attr(id, "data-card"):sub(1, 1) == "8" then pick = id end
+        end
+        if pick then
+          local card = b:attr(pick, "data-card")
+          local before = #b:find_all("#hand .card")
+          b:click(pick)
+          if card:sub(1, 1) == "8" then
+            local calls = "#moves .move-btn[data-move^='" .. card .. " call ']"
+            b:wait(function() return #b:find_all(calls) == 4 end, 10, "the four suits")
+            if called == 0 then shot("crazy8-call") end
+            b:click(b:find(calls))
+            called = called + 1
+          end
+          b:wait(function() return visible("#over") or #b:find_all("#hand .card") < before end, 10, "the card played")
+          played = played + 1
+        else
+          local btn = b:find("#moves .move-btn")
+          assert(btn, "our turn with neither a legal card nor a button")
+          b:click(btn)
+          drew = drew + 1
+        end
+        b:wait(function() return visible("#over") or #b:find_all("#log li") > logged end, 10, "the move")
+      end
+    end
+    shot("crazy8-play")
+    assert.truthy(called > 0, "we never played our eight")
+    assert.matches("you: 8d call", text("#log"))
   end)
 
   it("runs a 20-deal tournament and shows its chart and results table", function()

@@ -4,6 +4,7 @@
 -- @module deckhand.web.catalog
 
 local dh = require "deckhand"
+local json = require "deckhand.json"
 local searchpath = require "deckhand.searchpath"
 
 local M = {}
@@ -61,15 +62,35 @@ function M.options(raw)
   return out
 end
 
+-- an option whose default is an integer takes a whole number only (a page
+-- may send 4.0); said here, before the variant's rules see a float
+local function whole_numbers(name, options)
+  local ok, plain = pcall(dh.variant, name)
+  if not ok then return true end
+  for k, x in pairs(options) do
+    if math.type((plain.settings or {})[k]) == "integer" and math.type(x) == "float" then
+      local i = math.tointeger(x)
+      if not i then return nil, ("%s: option '%s' must be an integer, got %.14g"):format(name, k, x) end
+      options[k] = i
+    end
+  end
+  return true
+end
+
 --- catalog.variant(name, options) -> the Variant, or nil, message: only a
 -- name on the search path (never a file), options checked by the variant
 function M.variant(name, raw)
+  if type(name) ~= "string" then
+    return nil, ("game must be a variant's name, got %s"):format(json.encode(name))
+  end
   if not plain_name(name) then
-    return nil, ("unknown game '%s' (a variant's name)"):format(tostring(name))
+    return nil, ("unknown game '%s' (a variant's name)"):format(name)
   end
   if not package.searchpath(name, dh.path) then return nil, searchpath.not_found("variant", name, dh.path) end
   local options, why = M.options(raw)
   if not options then return nil, why end
+  local whole, wwhy = whole_numbers(name, options)
+  if not whole then return nil, wwhy end
   local ok, v = pcall(dh.variant, name, options)
   if not ok then return nil, clean(v) end
   return v

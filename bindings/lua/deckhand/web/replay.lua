@@ -10,60 +10,58 @@
 
 local dh = require "deckhand"
 local json = require "deckhand.json"
+local recfiles = require "deckhand.web.recfiles"
 
 local M = {}
-
-local function plain_name(name)
-  return type(name) == "string" and name:match("^[%w_%-][%w_%-%.]*$") ~= nil
-end
 
 --- replay.list(folder) -> { { name, kind = "tournament" or "game", game, deals, size } }
 -- for the record files of the folder, newest name last
 function M.list(folder)
-  local out = {}
+  local names = {}
   local p = io.popen(("ls -1 '%s' 2>/dev/null"):format(folder:gsub("'", "'\\''")))
   for name in p:lines() do
-    if plain_name(name) and (name:match("%.jsonl$") or name:match("%.json$")) then
-      local f = io.open(folder .. "/" .. name, "rb")
-      if f then
-        local first = json.decode(f:read("l") or "")
-        local size = f:seek("end")
-        local item = { name = name, size = size }
-        if type(first) == "table" and type(first.tournament) == "table" then
-          item.kind, item.game, item.deals = "tournament", first.tournament.variant, first.tournament.games
-        elseif type(first) == "table" and type(first.game) == "string" then
-          item.kind, item.game = "game", first.game
-        end
-        f:close()
-        if item.kind then out[#out + 1] = item end
-      end
-    end
+    if recfiles.plain_name(name) and (name:match("%.jsonl$") or name:match("%.json$")) then names[#names + 1] = name end
   end
   p:close()
+  local out = {}
+  for _, name in ipairs(recfiles.inside(folder, names)) do
+    local f = io.open(folder .. "/" .. name, "rb")
+    if f then
+      local ok, first = pcall(recfiles.first_line, f, name)
+      local size = f:seek("end")
+      f:close()
+      local item = { name = name, size = size }
+      if ok and type(first) == "table" and type(first.tournament) == "table" then
+        item.kind, item.game, item.deals = "tournament", first.tournament.variant, first.tournament.games
+      elseif ok and type(first) == "table" and type(first.game) == "string" then
+        item.kind, item.game = "game", first.game
+      end
+      if item.kind then out[#out + 1] = item end
+    end
+  end
   table.sort(out, function(a, b) return a.name < b.name end)
   return out
 end
 
 -- the record of a file: a game's own, or deal `deal`'s rotation `rotation`
 -- of a tournament's; with the names of the seats when there are some
-local function record_of(file, deal, rotation)
-  local f, why = io.open(file, "rb")
-  if not f then return nil, why end
-  local first = json.decode(f:read("l") or "")
-  if type(first) ~= "table" then f:close(); return nil, "not a record file" end
-  if not first.tournament then f:close(); return first end
-  for l in f:lines() do
+local function record_of(f, name, deal, rotation)
+  local next_line = recfiles.lines(f, name)
+  local first = json.decode(next_line() or "")
+  if type(first) ~= "table" then return nil, name .. ": not a record file" end
+  if not first.tournament then return first end
+  for l in next_line do
     local v = json.decode(l)
     if type(v) == "table" and v.i == deal then
-      f:close()
       local g = type(v.games) == "table" and v.games[rotation]
       if type(g) ~= "table" then return nil, ("deal %d has no rotation %s"):format(deal, tostring(rotation)) end
-      if g.forfeit then return nil, ("deal %d, rotation %d was forfeited: %s"):format(deal, rotation, g.forfeit.reason) end
-      if not g.record then return nil, ("deal %d, rotation %d has no game record"):format(deal, rotation) end
-      return g.record, g.seats, #v.games
+      if type(g.forfeit) == "table" then
+        return nil, ("deal %d, rotation %d was forfeited: %s"):format(deal, rotation, tostring(g.forfeit.reason))
+      end
+      if type(g.record) ~= "table" then return nil, ("deal %d, rotation %d has no game record"):format(deal, rotation) end
+      return g.record, type(g.seats) == "table" and g.seats or nil, #v.games
     end
   end
-  f:close()
   return nil, ("no deal %s in this record"):format(tostring(deal))
 end
 
@@ -71,15 +69,18 @@ end
 -- total (moves), step, moves (every { seat, text }), views (each seat's
 -- view:data() after step moves), result (at the end) }, or nil, message
 function M.step(folder, name, deal, rotation, step)
-  if not plain_name(name) then return nil, ("bad record name %s"):format(json.encode(name)) end
   deal, rotation = deal or 1, rotation or 1
   if math.type(deal) ~= "integer" or math.type(rotation) ~= "integer" then
     return nil, "deal and rotation must be integers"
   end
-  local record, names, rotations = record_of(folder .. "/" .. name, deal, rotation)
+  local f, ferr = recfiles.open(folder, name)
+  if not f then return nil, ferr end
+  local ok, record, names, rotations = pcall(record_of, f, name, deal, rotation)
+  f:close()
+  if not ok then return nil, record end
   if not record then return nil, names end
-  local full, why = dh.replay(record)
-  if not full then return nil, why end
+  local done, full, why = pcall(dh.replay, record)
+  if not done or not full then return nil, ("%s: %s"):format(name, tostring(done and why or full)) end
   local moves = full:record().moves
   step = step or 0
   if math.type(step) ~= "integer" or step < 0 or step > #moves then

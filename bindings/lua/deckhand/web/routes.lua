@@ -23,6 +23,7 @@ local catalog = require "deckhand.web.catalog"
 local replay = require "deckhand.web.replay"
 local sessions = require "deckhand.web.sessions"
 
+local cqueues = libs.require "cqueues"
 local headers_lib = libs.require "http.headers"
 local websocket = libs.require "http.websocket"
 local http_util = libs.require "http.util"
@@ -69,6 +70,10 @@ local function body_json(stream)
     local chunk, err = stream:get_next_chunk(10)
     if chunk == nil then
       if err then return nil, tostring(err) end
+      if (stream.body_read_left or 0) > 0 then
+        return nil, ("the request body ended before the %d bytes its header announced"):format(
+          size + stream.body_read_left)
+      end
       break
     end
     size = size + #chunk
@@ -112,8 +117,8 @@ api["GET /api/tournaments"] = function(app, stream) send_json(stream, 200, app.w
 api["POST /api/tournaments"] = function(app, stream)
   local req, why, status = body_json(stream)
   if not req then return fail(stream, status or 400, why) end
-  local t, err = app.watcher:start(req)
-  if not t then return fail(stream, 400, err) end
+  local t, err, code = app.watcher:start(req)
+  if not t then return fail(stream, code == "busy" and 429 or 400, err) end
   send_json(stream, 200, app.watcher:summary(t, false))
 end
 
@@ -122,7 +127,7 @@ api["POST /api/open"] = function(app, stream)
   if not req then return fail(stream, status or 400, why) end
   local t, err = app.watcher:open(req.file)
   if not t then return fail(stream, 400, err) end
-  send_json(stream, 200, app.watcher:summary(t, false))
+  send_json(stream, 200, app.watcher:summary(t, true))
 end
 
 api["GET /api/records"] = function(app, stream) send_json(stream, 200, replay.list(app.records)) end
@@ -143,8 +148,7 @@ local function websocket_session(app, stream, h)
   sessions.new(app, ws):run()
 end
 
---- routes.handle(app, stream): answers one request (lua-http's onstream)
-function M.handle(app, stream)
+local function route(app, stream)
   local h = stream:get_headers(10)
   if not h then return end
   local method, full = h:get(":method"), h:get(":path") or "/"
@@ -164,6 +168,33 @@ function M.handle(app, stream)
   local name = path:match("^/static/([%w_%-]+%.%w+)$")
   if name then return send_file(stream, app.web .. "/" .. name) end
   fail(stream, 404, "no such page: " .. path)
+end
+
+-- what is left of a request body after its route: read here, at most
+-- 10 s.  lua-http drains it itself when the stream ends, without a time
+-- limit and without yielding, and a client that closed before sending the
+-- length it announced makes that drain go round for ever, holding up the
+-- event loop of every page; such a stream is closed here instead
+local function drain(stream)
+  local deadline = cqueues.monotime() + 10
+  while (stream.state == "open" or stream.state == "half closed (local)") and (stream.body_read_left or 0) > 0 do
+    local chunk, err = stream:get_next_chunk(math.max(0, deadline - cqueues.monotime()))
+    if chunk == nil then
+      if err == nil and (stream.body_read_left or 0) > 0 then stream:set_state("closed") end
+      return
+    end
+  end
+end
+
+--- routes.handle(app, stream): answers one request (lua-http's onstream);
+-- a route that fails inside is answered 500 with the reason, not a
+-- connection cut without a word
+function M.handle(app, stream)
+  local ok, err = pcall(route, app, stream)
+  if not ok and stream.state ~= "closed" then
+    pcall(fail, stream, 500, "the server failed: " .. catalog.clean(err))
+  end
+  pcall(drain, stream)
 end
 
 return M

@@ -112,10 +112,17 @@ function Server:port()
   return port
 end
 
+--- server.url_of(host, port) -> the address a browser opens: an IPv6
+-- host in brackets ("http://[::1]:8080/")
+function M.url_of(host, port)
+  if host:find(":", 1, true) then host = "[" .. host .. "]" end
+  return ("http://%s:%d/"):format(host, port)
+end
+
 --- server:url() -> "http://host:port/"
 function Server:url()
   local _, host, port = self.srv:localname()
-  return ("http://%s:%d/"):format(host, port)
+  return M.url_of(host, port)
 end
 
 -- ends the matches no page has come back to within `keep` seconds

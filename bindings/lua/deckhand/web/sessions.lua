@@ -146,8 +146,13 @@ function handlers.start(self, msg)
     self.app.matches[old.token] = nil
     self.match = nil
   end
-  local live = 0
-  for _ in pairs(self.app.matches) do live = live + 1 end
+  -- the matches in play count (a finished one has no process left), and
+  -- those whose bots are still loading: pages that ask at once must not
+  -- start more processes than the bound
+  local live = self.app.starting or 0
+  for _, other in pairs(self.app.matches) do
+    if other.state == "playing" then live = live + 1 end
+  end
   if live >= M.max_matches then
     return self:error("busy", ("the server plays %d matches already; try again later"):format(live))
   end
@@ -156,7 +161,10 @@ function handlers.start(self, msg)
   if not ok then return self:error("bad_game", catalog.clean(m)) end
   -- the bots load in their process before the match is offered (this
   -- session waits; nobody else does)
-  local started, swhy = m:start_bots()
+  self.app.starting = (self.app.starting or 0) + 1
+  local loaded, started, swhy = pcall(m.start_bots, m)
+  self.app.starting = self.app.starting - 1
+  if not loaded then error(started, 0) end
   if not started then return self:error("bad_bot", catalog.clean(swhy)) end
   self.app.matches[m.token] = m
   m:attach(self)

@@ -12,9 +12,9 @@
 -- @module deckhand.web.watch
 
 local json = require "deckhand.json"
-local records = require "deckhand.records"
 local results = require "deckhand.results"
 local catalog = require "deckhand.web.catalog"
+local recfiles = require "deckhand.web.recfiles"
 local libs = require "deckhand.web.libs"
 
 local cqueues = libs.require "cqueues"
@@ -22,6 +22,7 @@ local cqueues = libs.require "cqueues"
 local M = {}
 
 M.max_points = 400   -- points per series sent to the page (thinned beyond)
+M.max_running = 4    -- tournaments started from pages running at once (each up to 8 processes)
 
 local Watcher = {}
 Watcher.__index = Watcher
@@ -35,7 +36,7 @@ function M.new(o)
 end
 
 local function new_tournament(self, fields)
-  local t = { id = #self.all + 1, done = 0, offset = 0, lines = {}, series = {}, acc = {}, problems = {} }
+  local t = { id = #self.all + 1, done = 0, offset = 0, read = 0, lines = {}, series = {}, acc = {}, problems = {} }
   for k, v in pairs(fields) do t[k] = v end
   self.all[#self.all + 1] = t
   self.by_file[t.file] = t
@@ -77,11 +78,19 @@ local function settings(raw)
   return list
 end
 
---- watcher:start(req) -> the tournament, or nil, message.  req: game,
--- options, players (names), games (deals), seed, set (strategy options),
--- jobs
+--- watcher:start(req) -> the tournament, or nil, message [, "busy" when
+-- max_running tournaments run already].  req: game, options, players
+-- (names), games (deals), seed, set (strategy options), jobs
 function Watcher:start(req)
   if type(req) ~= "table" then return nil, "a tournament needs an object" end
+  local running = 0
+  for _, t in ipairs(self.all) do
+    if t.pid and t.state == "running" then running = running + 1 end
+  end
+  if running >= M.max_running then
+    return nil, ("%d tournaments are running already (at most %d at once); wait for one to end"):format(
+      running, M.max_running), "busy"
+  end
   local variant, why = catalog.variant(req.game, req.options)
   if not variant then return nil, why end
   local players = player_list(req.players or "heuristic,random")
@@ -128,28 +137,46 @@ function Watcher:start(req)
   return t
 end
 
+-- the tournament's config of a header line, when it has what the
+-- figures need: the variant, the number of deals, the players
+local function header_config(v)
+  local c = type(v) == "table" and v.tournament
+  if type(c) ~= "table" or type(c.variant) ~= "string" or math.type(c.games) ~= "integer" or c.games < 1
+     or type(c.players) ~= "table" or #c.players < 1 then
+    return nil
+  end
+  for _, p in ipairs(c.players) do
+    if type(p) ~= "string" then return nil end
+  end
+  return c
+end
+
+local function not_header(name) return ("%s: line 1 is not a tournament's header"):format(name) end
+
 --- watcher:open(name) -> the tournament of a record file in the records
 -- folder (followed while it grows), or nil, message
 function Watcher:open(name)
-  if type(name) ~= "string" or not name:match("^[%w_%-][%w_%-%.]*$") then
-    return nil, ("bad record name %s (a file name in the records folder)"):format(json.encode(name))
-  end
-  local file = self.records .. "/" .. name
-  if self.by_file[file] then return self.by_file[file] end
-  local h, why = records.header(file)
-  if not h then return nil, why end
-  local c = h.tournament
-  local t = new_tournament(self, { name = name, file = file, state = "following", total = c.games,
+  local f, path = recfiles.open(self.records, name)
+  if not f then return nil, path end
+  if self.by_file[path] then f:close(); return self.by_file[path] end
+  local ok, first = pcall(recfiles.first_line, f, name)
+  f:close()
+  if not ok then return nil, first end
+  local c = header_config(first)
+  if not c then return nil, not_header(name) end
+  local t = new_tournament(self, { name = name, file = path, state = "following", total = c.games,
                                    game = c.variant, players = c.players })
   self:poll_one(t)
   return t
 end
 
--- one deal line: the running means move on
+-- one deal line: the running means move on; false when the line's
+-- figures cannot be read
 local function add_deal(t, line)
+  local ok, one = pcall(results.totals, t.config, { line })
+  if not ok then return false end
   t.lines[#t.lines + 1] = line
   t.done = #t.lines
-  local one = results.totals(t.config, { line })
   for _, p in ipairs(one.players) do
     if p.score then
       local a = t.acc[p.name] or { n = 0, mean = 0, m2 = 0 }
@@ -170,14 +197,21 @@ local function add_deal(t, line)
       end
     end
   end
+  return true
 end
 
--- the new complete lines of the record
+local function fail(t, why)
+  t.state, t.error = "failed", why
+  return true
+end
+
+-- the new complete lines of the record, at most max_line bytes of them a
+-- call (a record far behind is read over several polls)
 local function read_new(t)
   local f = io.open(t.file, "rb")
   if not f then return false end
   f:seek("set", t.offset)
-  local data = f:read("a") or ""
+  local data = f:read(recfiles.max_line + 1) or ""
   f:close()
   local changed, pos = false, 1
   while true do
@@ -185,20 +219,19 @@ local function read_new(t)
     if not stop then break end
     local line = data:sub(pos, stop - 1)
     pos = stop + 1
+    t.read = t.read + 1
     local v = json.decode(line)
     if not t.config then
-      if type(v) ~= "table" or type(v.tournament) ~= "table" then
-        t.state, t.error = "failed", t.name .. ": line 1 is not a tournament's header"
-        return true
-      end
-      t.config = v.tournament
+      t.config = header_config(v)
+      if not t.config then return fail(t, not_header(t.name)) end
       t.total = t.config.games
-    elseif type(v) == "table" and math.type(v.i) == "integer" and type(v.games) == "table" then
-      add_deal(t, v)
-    else
-      t.problems[#t.problems + 1] = ("line %d: not a deal"):format(#t.lines + 2)
+    elseif not (type(v) == "table" and math.type(v.i) == "integer" and type(v.games) == "table" and add_deal(t, v)) then
+      t.problems[#t.problems + 1] = ("line %d: not a deal"):format(t.read)
     end
     changed = true
+  end
+  if pos == 1 and #data > recfiles.max_line then
+    return fail(t, ("%s: line %d is longer than %d bytes"):format(t.name, t.read + 1, recfiles.max_line))
   end
   t.offset = t.offset + pos - 1
   return changed
@@ -235,7 +268,10 @@ function Watcher:poll_one(t)
   elseif t.config and t.done >= t.total then
     t.state, changed = "done", true
   end
-  if changed and t.config then t.results = results.totals(t.config, t.lines) end
+  if changed and t.config then
+    local ok, res = pcall(results.totals, t.config, t.lines)
+    t.results = ok and res or nil
+  end
   return changed
 end
 
@@ -267,7 +303,10 @@ function Watcher:loop(period)
   self.running = true
   while self.running do
     for _, t in ipairs(self.all) do
-      if self:poll_one(t) then self.notify(t) end
+      -- one record that cannot be read fails alone; the others go on
+      local ok, changed = pcall(self.poll_one, self, t)
+      if not ok then changed = fail(t, catalog.clean(changed)) end
+      if changed then self.notify(t) end
     end
     cqueues.sleep(period or 0.25)
   end
