@@ -806,6 +806,9 @@ static int build(lua_State *L) {
   build_trump(L, r, spec);
   build_tables(L, r, spec);
   r->scripted = (uint8_t)getbool(L, spec, "scripted");
+  lua_getfield(L, spec, "opener");
+  r->dealer_opens = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "dealer") == 0;
+  lua_pop(L, 1);
   r->draw = (uint8_t)getbool(L, spec, "draw");
   lua_getfield(L, spec, "lead");
   if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "left") == 0)) {

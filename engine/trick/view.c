@@ -335,7 +335,7 @@ int dh_view_winner_with(const dh_view *v, dh_card c, int *seat) {
   if (t.n >= m->nseats) return DH_E_WRONG_PHASE;  /* a full trick is taken at once: never seen */
   if (t.n == 0) t.led = (int8_t)dh_match_suit(m, c);
   t.cards[t.n] = c;
-  t.seats[t.n] = v->seat;
+  t.seats[t.n] = dh_match_next(m) == v->seat ? m->turn : v->seat;  /* a dummy's card is the dummy's */
   t.n++;
   if ((err = dh_play_winner(m, &t, &w)) != DH_OK) return err;
   *seat = t.seats[w];

@@ -255,6 +255,13 @@ return function(deckhand)
     take = function(c, seat, n) op(c[1], "take", seat, n or 1) end,
     discard = function(c, seat, cards) op(c[1], "discard", seat, core.cards(cards)) end,
     sit_out = function(c, seat) op(c[1], "sit_out", seat) end,
+    control = function(c, seat, by) op(c[1], "control", seat, by) end,
+    expose = function(c, seat, when)
+      if when ~= nil and when ~= "now" and when ~= "after_lead" then
+        error(("bad argument #2 to 'expose' (\"now\" or \"after_lead\" expected, got %s)"):format(tostring(when)), 2)
+      end
+      op(c[1], "expose", seat, when == "after_lead")
+    end,
     start_play = function(c, leader) op(c[1], "play", leader) end,
     redeal = function(c) op(c[1], "end_hand") end,
     goto_phase = function(c, name, seat)

@@ -21,7 +21,9 @@ end
 -- (false before a seat bids), tricks, scores, counts, trump, upcard,
 -- hand_number, dealer, sides }, and where a phase script set them:
 -- declarer, sitting_out (seats), discards (counts per seat) and discard
--- (the seat's own)
+-- (the seat's own); shown: the cards of other hands everyone sees (an
+-- exposed dummy), { seat =, cards = } each; turn: the seat whose cards
+-- the seat to act plays, when it is another's (declarer playing dummy)
 function View.data(view)
   local me = view:seat()
   local cards, seats = view:trick()
@@ -36,9 +38,10 @@ function View.data(view)
     for i, c in ipairs(lc) do l[i] = tostring(c) end
     last = { cards = l, seats = ls, winner = winner }
   end
-  local sides, out, discards, any = {}, {}, view:discards(), false
+  local sides, out, discards, any, shown = {}, {}, view:discards(), false, {}
   for s = 1, view:seats() do
     sides[s] = view:side(s)
+    if s ~= me and #view:hand(s) > 0 then shown[#shown + 1] = { seat = s, cards = names(view:hand(s)) } end
     if view:sitting_out(s) then out[#out + 1] = s end
     any = any or discards[s] > 0
   end
@@ -46,6 +49,8 @@ function View.data(view)
     declarer = view:declarer(), sitting_out = #out > 0 and out or nil,
     discards = any and discards or nil,
     discard = any and names(view:discard(me)) or nil,
+    shown = #shown > 0 and shown or nil,
+    turn = view:turn() ~= view:next_player() and view:turn() or nil,
     seat = me, phase = view:phase(), next_player = view:next_player() or 0,
     hand = names(view:hand(me)), moves = moves, trick = { cards = tc, seats = seats },
     last_trick = last, bids = view:bids(), tricks = view:tricks(), scores = view:scores(),
@@ -101,16 +106,27 @@ function View.describe(view, style)
   if view:phase() == "play" then
     for _, m in ipairs(view:moves()) do legal[tostring(m)] = true end
   end
-  local by = { s = {}, h = {}, d = {}, c = {}, x = {} }
-  for c in view:hand(me):iter() do
-    local t = by[c.suit or "x"]
-    t[#t + 1] = (legal[tostring(c)] and "*" or " ") .. card(c)
+  -- a hand sorted by suit, the legal cards marked
+  local function hand_line(set)
+    local by = { s = {}, h = {}, d = {}, c = {}, x = {} }
+    for c in set:iter() do
+      local t = by[c.suit or "x"]
+      t[#t + 1] = (legal[tostring(c)] and "*" or " ") .. card(c)
+    end
+    local h = {}
+    for _, suit in ipairs { "s", "h", "d", "c", "x" } do
+      if #by[suit] > 0 then h[#h + 1] = table.concat(by[suit], "") end
+    end
+    return table.concat(h, "   ") .. (next(legal) and "   (* legal)" or "")
   end
-  local h = {}
-  for _, suit in ipairs { "s", "h", "d", "c", "x" } do
-    if #by[suit] > 0 then h[#h + 1] = table.concat(by[suit], "") end
+  for s = 1, view:seats() do   -- hands everyone sees (an exposed dummy)
+    if s ~= me and #view:hand(s) > 0 then
+      local whose = view:turn() == s and view:next_player() == me and "  (you play it)" or ""
+      out[#out + 1] = ("seat %d shows  %s%s"):format(s, hand_line(view:hand(s)), whose)
+      if whose ~= "" then legal = {} end   -- the marks were for this hand
+    end
   end
-  out[#out + 1] = "hand  " .. table.concat(h, "   ") .. (next(legal) and "   (* legal)" or "")
+  out[#out + 1] = "hand  " .. hand_line(view:hand(me))
   return table.concat(out, "\n")
 end
 

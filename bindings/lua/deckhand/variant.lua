@@ -42,6 +42,8 @@ local fields = {
     return true
   end,
   scripted = function(v) return type(v) == "boolean", "a boolean (set from phases)" end,
+  opener = function(v) return v == "dealer" or v == "left",
+                             "\"dealer\" or \"left\" (who acts first in the first phase)" end,
   public = function(v) return type(v) == "function", "a function(text) -> what the other seats see" end,
   draw = function(v) return type(v) == "boolean", "a boolean" end,
   lead = function(v) return type(v) == "string" or type(v) == "userdata", "\"left\" or a card" end,
