@@ -76,7 +76,8 @@ local OPENING = 7    -- the first bid of the auction: its code + 64 * its seat (
 local function code(level, strain) return (level - 1) * 5 + strain end
 local function level_of(c) return (c - 1) // 5 + 1 end
 local function strain_of(c) return (c - 1) % 5 + 1 end
-local function bid_text(c) return level_of(c) .. STRAINS[strain_of(c)] end
+local BID_TEXT = {}   -- by code: 1C .. 7NT
+for c = 1, 35 do BID_TEXT[c] = level_of(c) .. STRAINS[strain_of(c)] end
 
 local function side(seat) return (seat - 1) % 2 + 1 end   -- 1 North-South, 2 East-West
 local function left(seat) return seat % 4 + 1 end
@@ -146,7 +147,7 @@ local auction = {
     local out, c = { "pass" }, g:var(CONTRACT)
     if c > 0 and side(g:var(BIDDER)) ~= side(seat) and g:var(DOUBLED) == 0 then out[#out + 1] = "double" end
     if c > 0 and side(g:var(BIDDER)) == side(seat) and g:var(DOUBLED) == 1 then out[#out + 1] = "redouble" end
-    for k = c + 1, 35 do out[#out + 1] = bid_text(k) end
+    for k = c + 1, 35 do out[#out + 1] = BID_TEXT[k] end
     return out
   end,
   apply = function(g, seat, text)

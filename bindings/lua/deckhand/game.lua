@@ -311,12 +311,21 @@ return function(deckhand)
     return ph and ph.name or "script"
   end
 
+  -- each phase's Moves by text, made once: a Move cannot change, so every
+  -- game may share it
+  local moves_of = setmetatable({}, { __mode = "k" })
   local function script_moves(g)
     local ph = current_phase(g)
     if not ph then error("the variant has no phase " .. g:step(), 2) end
     local seat = g:next_player()
+    local made = moves_of[ph]
+    if not made then made = {}; moves_of[ph] = made end
     local out = {}
-    for i, t in ipairs(ph.moves(g, seat)) do out[i] = Move.new { kind = ph.name, text = t } end
+    for i, t in ipairs(ph.moves(g, seat)) do
+      local m = made[t]
+      if not m then m = Move.new { kind = ph.name, text = t }; made[t] = m end
+      out[i] = m
+    end
     return out
   end
 
@@ -327,7 +336,11 @@ return function(deckhand)
     if seat ~= g:next_player() then
       return nil, ("not seat %d's turn (seat %d acts)"):format(seat, g:next_player()), "not_your_turn"
     end
-    local found = Move.find(script_moves(g), text)
+    local list, found = script_moves(g), nil
+    for _, x in ipairs(list) do   -- one of the shared Moves: no text to compare
+      if rawequal(x, m) then found = x; break end
+    end
+    found = found or Move.find(list, text)
     if not found then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
     text = tostring(found)
     local ph = phases[g:step()]
