@@ -177,6 +177,13 @@ static int m_side(lua_State *L) {
   lua_pushinteger(L, m->rules->side_of[checkseat(L, 2, m)] + 1);
   return 1;
 }
+/* team(seat) -> who the seat plays with this hand (seats of a team are
+** partners in the tricks; side() is whom the score goes to) */
+static int m_team(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  lua_pushinteger(L, m->team[checkseat(L, 2, m)] + 1);
+  return 1;
+}
 /* the phase's name; a phase script's is the variant's (the protocol's Lua
 ** half names it, see game_protocol) */
 #define PHASE_HANDLER "deckhand.script_phase"
@@ -1134,7 +1141,7 @@ static int view_rules(lua_State *L) {
 static int script_op(lua_State *L) {
   static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
                                      "sit_out", "play", "end_hand", "step", "control", "expose",
-                                     NULL };
+                                     "team", NULL };
   dh_match *m = checkmutable(L, 1);
   int op = luaL_checkoption(L, 2, NULL, ops), err = DH_OK, hand = m->hand_no, seat;
   switch (op) {
@@ -1166,6 +1173,12 @@ static int script_op(lua_State *L) {
     }
     case 10: seat = checkseat(L, 3, m); err = dh_match_control(m, seat, checkseat(L, 4, m)); break;
     case 11: err = dh_match_expose(m, checkseat(L, 3, m), lua_toboolean(L, 4)); break;
+    case 12: {
+      lua_Integer t = luaL_checkinteger(L, 4);
+      luaL_argcheck(L, t >= 1 && t <= DH_MAX_SEATS, 4, "team out of range");
+      err = dh_match_set_team(m, checkseat(L, 3, m), (int)t - 1);
+      break;
+    }
   }
   if (err != DH_OK) return luaL_error(L, "%s: refused (%s)", ops[op], dh_error_name(err));
   return 0;
@@ -1232,7 +1245,8 @@ static int game_tostring(lua_State *L) {
 
 static const luaL_Reg read_methods[] = {
   { "seats", m_seats }, { "sides", m_sides }, { "side", m_side }, { "phase", m_phase },
-  { "next_player", m_next_player }, { "turn", m_turn }, { "controller", m_controller }, { "hand_number", m_hand_number }, { "dealer", m_dealer },
+  { "next_player", m_next_player }, { "turn", m_turn }, { "controller", m_controller },
+  { "team", m_team }, { "hand_number", m_hand_number }, { "dealer", m_dealer },
   { "leader", m_leader }, { "trump", m_trump }, { "led", m_led }, { "upcard", m_upcard },
   { "hand_size", m_hand_size }, { "trick_number", m_trick_number },
   { "talon_count", m_talon_count }, { "hand", m_hand }, { "counts", m_counts },

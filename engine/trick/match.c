@@ -103,6 +103,7 @@ static void clear_hand(dh_match *m) {
     m->discard[s] = m->took[s] = 0;
     m->next_seat[s] = (uint8_t)(s + 1 < m->nseats ? s + 1 : 0);
     m->controller[s] = (uint8_t)s;
+    m->team[s] = r->side_of[s];
     m->bid[s] = DH_NO_BID;
     m->tricks[s] = 0;
     m->voids[s] = 0;
@@ -543,6 +544,15 @@ int dh_match_control(dh_match *m, int seat, int by) {
   if (seat < 0 || by < 0 || by >= m->nseats) return DH_E_BAD_SEAT;
   if (m->out_mask >> by & 1) return DH_E_BAD_OP;
   m->controller[seat] = (uint8_t)by;
+  return DH_OK;
+}
+
+int dh_match_set_team(dh_match *m, int seat, int team) {
+  int err = check_script(m, seat);
+  if (err) return err;
+  if (seat < 0) return DH_E_BAD_SEAT;
+  if (team < 0 || team >= DH_MAX_SEATS) return DH_E_BAD_OP;
+  m->team[seat] = (uint8_t)team;
   return DH_OK;
 }
 

@@ -81,6 +81,8 @@ typedef struct dh_match {
   dh_cardset took[DH_MAX_SEATS];     /* taken from the talon into each hand by an op */
   uint8_t controller[DH_MAX_SEATS];  /* the seat that chooses each seat's cards (a dummy's: declarer) */
   uint8_t show_at_lead;              /* bit s: seat s's hand is shown to all once the first card is led */
+  uint8_t team[DH_MAX_SEATS];        /* who plays with whom this hand: the rules' sides, or a
+                                        script's (Skat's declarer against the other two) */
 } dh_match;
 
 /* starts a match with the first hand shuffled from seed */
@@ -166,6 +168,10 @@ int dh_match_sit_out(dh_match *m, int seat);
 ** the rest of the hand: a dummy played by declarer.  DH_E_BAD_OP when by
 ** sits out. */
 int dh_match_control(dh_match *m, int seat, int by);
+/* seat plays for team (0..DH_MAX_SEATS-1) this hand: the seats of a
+** team are partners in the tricks (greedy play, a view's partners, the
+** makers' tricks); the score still goes to the rules' sides */
+int dh_match_set_team(dh_match *m, int seat, int team);
 /* seat's hand is shown to everyone: at once (after_lead 0), or once the
 ** first card of the hand is led (1: a dummy).  Shown cards are known to
 ** be in the hand (m->known) until played. */

@@ -376,7 +376,7 @@ int dh_view_partners(const dh_view *v, int seat, uint8_t *out) {
   if ((unsigned)seat >= m->nseats) return -1;
   for (k = 1; k < m->nseats; k++) {
     int s = (seat + k) % m->nseats;
-    if (m->rules->side_of[s] == m->rules->side_of[seat]) out[n++] = (uint8_t)s;
+    if (m->team[s] == m->team[seat]) out[n++] = (uint8_t)s;
   }
   return n;
 }

@@ -269,6 +269,41 @@ static void test_dummy(void) {
         m.last_tricks[3] == 13);
 }
 
+/* teams per hand: three seats each scoring alone, and for one hand the
+** declarer against the other two, who are then partners */
+static void test_teams(void) {
+  dh_rules r;
+  dh_match m, before;
+  dh_view v;
+  dh_rng rng;
+  uint8_t out[DH_MAX_SEATS];
+  dh_rules_init(&r);
+  dh_deck_init(&r.deck, DH_DECK_PIQUET32);
+  dh_rules_finish(&r, &r.deck.natural);
+  r.nseats = 3;
+  r.nsides = 3;
+  r.sizes[0] = 10;
+  r.scripted = 1;
+  CHECK(dh_rules_check(&r) == NULL);
+  dh_match_init(&m, &r, 3, 0);
+  CHECK(m.team[0] == 0 && m.team[1] == 1 && m.team[2] == 2);
+  before = m;
+  CHECK(dh_match_set_team(&m, 1, DH_MAX_SEATS) == DH_E_BAD_OP);
+  CHECK(dh_match_set_team(&m, 3, 0) == DH_E_BAD_SEAT);
+  CHECK(memcmp(&m, &before, sizeof m) == 0);
+  CHECK(dh_match_set_team(&m, 2, 1) == DH_OK);   /* seat 0 declares; 1 and 2 defend together */
+  CHECK(dh_view_make(&m, 1, &v) == 0);
+  CHECK(dh_view_partners(&v, 1, out) == 1 && out[0] == 2);
+  CHECK(dh_view_partners(&v, 0, out) == 0);
+  CHECK(dh_match_start_play(&m, -1) == DH_OK);
+  CHECK(dh_match_set_team(&m, 2, 2) == DH_E_WRONG_PHASE);
+  dh_rng_seed(&rng, 2);
+  CHECK(dh_playout_hand(&m, &rng) == DH_OK);
+  CHECK(m.phase == DH_PHASE_OVER);
+  dh_match_init(&m, &r, 4, 0);   /* a new hand: the rules' sides again */
+  CHECK(m.team[2] == 2);
+}
+
 int main(void) {
   dh_rules r;
   check_init();
@@ -280,5 +315,6 @@ int main(void) {
   test_bad_seats(&r);
   test_phase_ops();
   test_dummy();
+  test_teams();
   return check_done();
 }

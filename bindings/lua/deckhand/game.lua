@@ -256,6 +256,7 @@ return function(deckhand)
     discard = function(c, seat, cards) op(c[1], "discard", seat, core.cards(cards)) end,
     sit_out = function(c, seat) op(c[1], "sit_out", seat) end,
     control = function(c, seat, by) op(c[1], "control", seat, by) end,
+    set_team = function(c, seat, team) op(c[1], "team", seat, team) end,
     expose = function(c, seat, when)
       if when ~= nil and when ~= "now" and when ~= "after_lead" then
         error(("bad argument #2 to 'expose' (\"now\" or \"after_lead\" expected, got %s)"):format(tostring(when)), 2)
