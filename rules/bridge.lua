@@ -178,6 +178,21 @@ local auction = {
   end,
 }
 
+-- the auction's state for people: board, vulnerability, the last bid
+-- (doubled, redoubled) and who made it, or the contract and declarer
+local SEAT = { "North", "East", "South", "West" }
+local function status(g)
+  local n, c = g:hand_number(), g:var(CONTRACT)
+  local _, vul = board(n)
+  local v = vul.ns and vul.ew and "both vulnerable" or vul.ns and "North-South vulnerable"
+            or vul.ew and "East-West vulnerable" or "nobody vulnerable"
+  local line = ("board %d, %s"):format(n, v)
+  if c == 0 then return line .. (g:step() > 0 and ", no bid yet" or "") end
+  local call = BID_TEXT[c] .. ({ "", " doubled", " redoubled" })[g:var(DOUBLED) + 1]
+  if g:step() > 0 then return ("%s, last bid %s by %s"):format(line, call, SEAT[g:var(BIDDER)]) end
+  return ("%s, contract %s by %s"):format(line, call, SEAT[g:declarer() or g:var(BIDDER)])
+end
+
 -- the points rule: the board's score to the side that earned it
 local function points(s)
   local declarer = s:declarer()
@@ -212,6 +227,7 @@ return {
       trump = "none",
       opener = "dealer",
       phases = { auction },
+      status = status,
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
       points = points,

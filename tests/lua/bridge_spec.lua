@@ -60,7 +60,9 @@ describe("bridge auction", function()
     assert.equal(36, #first)   -- pass and the 35 bids
     assert.same({ "pass", "1C", "1D", "1H", "1S", "1NT", "2C" }, { table.unpack(first, 1, 7) })
     assert.equal("7NT", first[36])
+    assert.equal("board 1, nobody vulnerable, no bid yet", g:view(1):data().status)
     act(g, "1H")
+    assert.equal("board 1, nobody vulnerable, last bid 1H by North", g:view(3):data().status)
     local e = texts(g:moves())
     assert.same({ "pass", "double", "1S", "1NT", "2C" }, { table.unpack(e, 1, 5) })
     act(g, "pass")
@@ -79,6 +81,8 @@ describe("bridge auction", function()
     assert.equal(1, g:declarer())
     assert.equal("h", g:trump())
     assert.equal(2, g:next_player())   -- declarer's left leads
+    assert.equal("board 1, nobody vulnerable, contract 1H redoubled by North", g:view(4):data().status)
+    assert.matches("contract 1H redoubled by North", g:view(4):describe(), 1, true)
   end)
 
   it("a bid ends with three passes; lower bids and bad texts are refused", function()

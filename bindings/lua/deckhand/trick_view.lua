@@ -10,6 +10,16 @@ local core = require "deckhand.core"
 
 local View = core.View
 
+local variant_of   -- deckhand.variant_of_rules, given when the package loads
+
+-- the variant's line about its phase script's state (Bridge's auction),
+-- or nil: spec.status(view) read through the variant of the view's rules
+local function status(view)
+  local variant = variant_of and variant_of(view:rules())
+  local f = variant and variant.spec and variant.spec.status
+  return f and f(view) or nil
+end
+
 local function names(set)
   local out = {}
   for c in set:iter() do out[#out + 1] = tostring(c) end
@@ -23,7 +33,9 @@ end
 -- declarer, sitting_out (seats), discards (counts per seat) and discard
 -- (the seat's own); shown: the cards of other hands everyone sees (an
 -- exposed dummy), { seat =, cards = } each; turn: the seat whose cards
--- the seat to act plays, when it is another's (declarer playing dummy)
+-- the seat to act plays, when it is another's (declarer playing dummy);
+-- status: the variant's line about its phase script's state (Bridge's
+-- contract and auction), where it has one
 function View.data(view)
   local me = view:seat()
   local cards, seats = view:trick()
@@ -49,7 +61,7 @@ function View.data(view)
     declarer = view:declarer(), sitting_out = #out > 0 and out or nil,
     discards = any and discards or nil,
     discard = any and names(view:discard(me)) or nil,
-    shown = #shown > 0 and shown or nil,
+    shown = #shown > 0 and shown or nil, status = status(view),
     turn = view:turn() ~= view:next_player() and view:turn() or nil,
     seat = me, phase = view:phase(), next_player = view:next_player() or 0,
     hand = names(view:hand(me)), moves = moves, trick = { cards = tc, seats = seats },
@@ -89,6 +101,8 @@ function View.describe(view, style)
   if view:upcard() then head = head .. "   turned " .. card(view:upcard()) end
   if view:talon_count() > 0 then head = head .. "   talon " .. view:talon_count() end
   out[#out + 1] = head
+  local line = status(view)
+  if line then out[#out + 1] = line end
   out[#out + 1] = table.concat(b, " | ")
   local lc, winner, ls = view:last_trick()
   if lc then
@@ -130,4 +144,8 @@ function View.describe(view, style)
   return table.concat(out, "\n")
 end
 
-return View
+-- installed by the package (deckhand/init.lua), which passes itself
+return function(deckhand)
+  variant_of = deckhand.variant_of_rules
+  return View
+end

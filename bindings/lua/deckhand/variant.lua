@@ -42,6 +42,7 @@ local fields = {
     return true
   end,
   scripted = function(v) return type(v) == "boolean", "a boolean (set from phases)" end,
+  status = function(v) return type(v) == "function", "a function(view) -> a line about the phase script's state" end,
   opener = function(v) return v == "dealer" or v == "left",
                              "\"dealer\" or \"left\" (who acts first in the first phase)" end,
   public = function(v) return type(v) == "function", "a function(text) -> what the other seats see" end,
