@@ -1142,7 +1142,7 @@ static int view_rules(lua_State *L) {
 static int script_op(lua_State *L) {
   static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
                                      "sit_out", "play", "end_hand", "step", "control", "expose",
-                                     "team", NULL };
+                                     "team", "table", NULL };
   dh_match *m = checkmutable(L, 1);
   int op = luaL_checkoption(L, 2, NULL, ops), err = DH_OK, hand = m->hand_no, seat;
   switch (op) {
@@ -1178,6 +1178,13 @@ static int script_op(lua_State *L) {
       lua_Integer t = luaL_checkinteger(L, 4);
       luaL_argcheck(L, t >= 1 && t <= DH_MAX_SEATS, 4, "team out of range");
       err = dh_match_set_team(m, checkseat(L, 3, m), (int)t - 1);
+      break;
+    }
+    case 13: {
+      const char *name = luaL_checkstring(L, 3);
+      int k = strcmp(name, "base") == 0 ? 0 : dhL_rules_mode(m->rules, name);
+      if (k < 0) return luaL_error(L, "table: no mode '%s' in trump_tables", name);
+      err = dh_match_set_table(m, k);
       break;
     }
   }

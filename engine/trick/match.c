@@ -485,6 +485,14 @@ int dh_match_set_trump(dh_match *m, int suit) {
   return DH_OK;
 }
 
+int dh_match_set_table(dh_match *m, int k) {
+  int err = check_script(m, 0);
+  if (err) return err;
+  if (k < 0 || k > m->rules->ntables) return DH_E_BAD_OP;
+  m->table = (uint8_t)k;
+  return DH_OK;
+}
+
 int dh_match_set_declarer(dh_match *m, int seat) {
   int err = check_script(m, seat);
   if (err) return err;

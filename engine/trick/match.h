@@ -169,6 +169,10 @@ int dh_match_sit_out(dh_match *m, int seat);
 ** the rest of the hand: a dummy played by declarer.  DH_E_BAD_OP when by
 ** sits out. */
 int dh_match_control(dh_match *m, int seat, int by);
+/* the card table in force = k (0 the base one, k rules->tables[k - 1]),
+** after set_trump chose the trump's: a mode whose cards count otherwise
+** (Skat's grand: the jacks alone are trumps).  DH_E_BAD_OP: no table k. */
+int dh_match_set_table(dh_match *m, int k);
 /* seat plays for team (0..DH_MAX_SEATS-1) this hand: the seats of a
 ** team are partners in the tricks (greedy play, a view's partners, the
 ** makers' tricks); the score still goes to the rules' sides */

@@ -154,9 +154,10 @@ const char *dh_rules_check(dh_rules *r);
 const char *dh_rules_error(const dh_rules *r);
 
 /* adds a card table made from the base one (suit_of, strength, suit_set as
-** they are now), for the hands whose trump is suit: its index (1..), to
-** change in place before dh_rules_check; -1 when there is no room or the
-** suit is bad.  dh_rules_finish_table recomputes a table's suit_set. */
+** they are now), for the hands whose trump is suit (-1: none, a mode a
+** phase script picks with dh_match_set_table: Skat's grand): its index
+** (1..), to change in place before dh_rules_check; -1 when there is no room
+** or the suit is bad.  dh_rules_finish_table recomputes a table's suit_set. */
 int dh_rules_add_table(dh_rules *r, int suit);
 void dh_rules_finish_table(dh_card_table *t);
 

@@ -302,6 +302,22 @@ static void test_teams(void) {
   CHECK(m.phase == DH_PHASE_OVER);
   dh_match_init(&m, &r, 4, 0);   /* a new hand: the rules' sides again */
   CHECK(m.team[2] == 2);
+  /* a mode: a table bound to no trump, picked by the script */
+  CHECK(dh_rules_add_table(&r, -2) == -1);
+  CHECK(dh_rules_add_table(&r, -1) == 1 && r.trump_table[DH_CLUBS] == 0 && r.trump_table[DH_NOSUIT] == 0);
+  r.tables[0].suit_of[card("Ac") & 63] = DH_NOSUIT;
+  dh_rules_finish_table(&r.tables[0]);
+  CHECK(dh_rules_check(&r) == NULL);
+  dh_match_init(&m, &r, 4, 0);
+  before = m;
+  CHECK(dh_match_set_table(&m, 2) == DH_E_BAD_OP);
+  CHECK(dh_match_set_table(&m, -1) == DH_E_BAD_OP);
+  CHECK(memcmp(&m, &before, sizeof m) == 0);
+  CHECK(dh_match_set_trump(&m, DH_CLUBS) == DH_OK && m.table == 0);
+  CHECK(dh_match_set_table(&m, 1) == DH_OK && m.table == 1 && m.trump == DH_CLUBS);
+  CHECK(dh_match_suit(&m, card("Ac")) == DH_NOSUIT && dh_set_has(dh_match_suit_cards(&m, DH_NOSUIT), card("Ac")));
+  CHECK(dh_match_start_play(&m, -1) == DH_OK);
+  CHECK(dh_match_set_table(&m, 0) == DH_E_WRONG_PHASE);
 }
 
 int main(void) {

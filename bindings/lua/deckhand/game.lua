@@ -257,6 +257,7 @@ return function(deckhand)
     sit_out = function(c, seat) op(c[1], "sit_out", seat) end,
     control = function(c, seat, by) op(c[1], "control", seat, by) end,
     set_team = function(c, seat, team) op(c[1], "team", seat, team) end,
+    set_mode = function(c, name) op(c[1], "table", name) end,
     expose = function(c, seat, when)
       if when ~= nil and when ~= "now" and when ~= "after_lead" then
         error(("bad argument #2 to 'expose' (\"now\" or \"after_lead\" expected, got %s)"):format(tostring(when)), 2)
