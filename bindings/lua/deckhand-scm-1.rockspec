@@ -115,6 +115,7 @@ build = {
     ["deckhand.rules.hearts"] = "rules/hearts.lua",
     ["deckhand.rules.holdem"] = "rules/holdem.lua",
     ["deckhand.rules.ohhell"] = "rules/ohhell.lua",
+    ["deckhand.rules.skat"] = "rules/skat.lua",
     ["deckhand.rules.spades"] = "rules/spades.lua",
     ["deckhand.rules.whist"] = "rules/whist.lua",
     ["deckhand.strategies.greedy"] = "strategies/greedy.lua",

@@ -34,7 +34,7 @@ static void enter_bid(dh_match *m) {
   if (m->rules->scripted) {
     m->phase = DH_PHASE_SCRIPT;
     m->step = 1;
-    m->turn = m->rules->dealer_opens ? m->dealer : (uint8_t)left_of(m, m->dealer);
+    m->turn = (uint8_t)((m->dealer + m->rules->opener) % m->nseats);
     return;
   }
   if (!m->rules->bidding) { enter_play(m, -1); return; }

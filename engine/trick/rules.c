@@ -364,6 +364,7 @@ void dh_rules_init(dh_rules *r) {
   for (s = 0; s < DH_MAX_SEATS; s++) r->side_of[s] = (uint8_t)s;
   r->sizes[0] = 13;
   r->nsizes = 1;
+  r->opener = 1;
   r->trump_mode = DH_TRUMP_NONE;
   r->trump_suit = DH_NOSUIT;
   r->lead = DH_LEAD_LEFT;

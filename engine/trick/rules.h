@@ -122,8 +122,9 @@ typedef struct dh_rules {
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
   uint8_t scripted;                 /* 1: after the deal (and passes) a phase script acts
                                        (DH_PHASE_SCRIPT) until it starts the play */
-  uint8_t dealer_opens;             /* the dealer acts first in the script phase (an auction),
-                                       not the seat on its left */
+  uint8_t opener;                   /* who acts first in the script phase: seats left of the
+                                       dealer (1, the default; 0 the dealer: Bridge's auction;
+                                       2 Skat's middlehand) */
   uint8_t ntables;                  /* card tables in tables[] */
   uint8_t trump_table[5];           /* per trump suit (DH_NOSUIT too): 0 the base table,
                                        k tables[k - 1] */

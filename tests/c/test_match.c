@@ -224,7 +224,7 @@ static void test_dummy(void) {
   dh_rules_init(&r);
   r.sizes[0] = 13;
   r.scripted = 1;
-  r.dealer_opens = 1;
+  r.opener = 0;
   CHECK(dh_rules_check(&r) == NULL);
   hands[0] = cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s");
   hands[1] = cards("Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h");
