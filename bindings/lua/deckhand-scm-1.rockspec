@@ -128,6 +128,7 @@ build = {
     ["deckhand.strategies.heuristic.holdem"] = "strategies/heuristic/holdem.lua",
     ["deckhand.strategies.heuristic.lua_game"] = "strategies/heuristic/lua_game.lua",
     ["deckhand.strategies.heuristic.ohhell"] = "strategies/heuristic/ohhell.lua",
+    ["deckhand.strategies.heuristic.skat"] = "strategies/heuristic/skat.lua",
     ["deckhand.strategies.heuristic.spades"] = "strategies/heuristic/spades.lua",
     ["deckhand.strategies.heuristic.trick"] = "strategies/heuristic/trick.lua",
     ["deckhand.strategies.human"] = "strategies/human.lua",

@@ -98,6 +98,40 @@ describe("skat play", function()
   end)
 end)
 
+describe("skat bots", function()
+  it("the heuristic bids by its trumps, lays away its cheapest cards and names its best game", function()
+    local H = dh.strategy("heuristic", { variant = "skat", seed = 1 })
+    local g = game(STRONG)
+    local function move() return tostring(H[g:phase()](g:view(g:next_player()))) end
+    assert.equal("pass", move())   -- middlehand: no jack
+    act(g, "pass")
+    assert.equal("pass", move())   -- rearhand: no jack either
+    act(g, "pass")
+    assert.equal("18", move())     -- forehand: four jacks and six clubs
+    act(g, "18")
+    assert.equal("pick up", move())
+    act(g, "pick up")
+    local laid = move()   -- eleven trumps in twelve cards: the 7d and the cheapest trump
+    assert.equal("discard 7c 7d", laid)
+    act(g, laid)
+    assert.equal("clubs", move())  -- with 11: 144, more than a grand with 4 (120)
+  end)
+
+  it("random, greedy, heuristic and pimc play deals through the driver", function()
+    local v = dh.variant("skat", { deals = 2 })
+    local players = {
+      dh.strategy("pimc", { variant = v, seed = 1, worlds = 4, script_worlds = 2 }),
+      dh.strategy("greedy", { variant = v, seed = 2 }),
+      dh.strategy("heuristic", { variant = v, seed = 3 }),
+    }
+    local g = dh.game(v, { seed = 9 })
+    assert(dh.run(g, players))
+    local r = g:result()
+    assert.is_true(r.over)
+    assert.equal(json(r), json(assert(dh.replay(g:record())):result()))
+  end)
+end)
+
 describe("skat game values", function()
   -- { game, matadors, extras, won, bid, value }; extras: h hand, s schneider,
   -- S schneider announced, z schwarz, Z schwarz announced, o ouvert
