@@ -113,7 +113,7 @@ local function trick(view, want)
     return legal[1]
   end
   local who, best = view:winning()
-  local partner_winning = who ~= me and view:side(who) == view:side(me)
+  local partner_winning = who ~= me and view:team(who) == view:team(me)   -- this hand's partners (Skat's defenders)
   local nplaying = view:seats()
   for s = 1, view:seats() do if view:sitting_out(s) then nplaying = nplaying - 1 end end
   local last = #cards == nplaying - 1

@@ -18,6 +18,7 @@ local briscola = dh.variant("briscola")
 local holdem = dh.variant("holdem", { max_hands = 2 })
 local euchre = dh.variant("euchre", { max_hands = 3 })   -- phase scripts: discards, sitting out
 local bridge = dh.variant("bridge", { boards = 2 })      -- an auction, a dummy played by declarer
+local skat = dh.variant("skat", { deals = 2 })           -- three seats, teams, a mode, a shown hand
 local pinochle = dh.deck("pinochle48")
 local function objects()
   local g = dh.game(spades, { seed = rng:int(1000) })
@@ -147,12 +148,12 @@ for _ = 1, 200 do
   if rng:int(2) == 1 then opts.objective = nil; opts.table_bits = nil end
   pcall(dh.solve, g, opts)
   pcall(dh.solve_moves, g, opts)
-  -- the phase ops a variant's script reaches (internal), on a Euchre or Bridge game
+  -- the phase ops a variant's script reaches (internal), on a Euchre, Bridge or Skat game
   -- in any phase, with hostile arguments
   local core = require "deckhand.core"
   local ops = { "turn", "var", "trump", "declarer", "take", "discard", "sit_out", "play", "end_hand", "step",
-                "control", "expose", "x" }
-  local eg = dh.game(rng:int(2) == 1 and euchre or bridge, { seed = rng:int(1000) })
+                "control", "expose", "team", "table", "x" }
+  local eg = dh.game(({ euchre, bridge, skat })[rng:int(3)], { seed = rng:int(1000) })
   for _ = 1, rng:int(0, 12) do
     if eg:next_player() then eg:apply(eg:next_player(), rng:pick(eg:moves())) end
   end
