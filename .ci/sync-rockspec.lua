@@ -20,6 +20,7 @@ f:close()
 -- the C sources of deckhand.core
 local sources = {}
 for _, glob in ipairs { "engine/core/*.c", "engine/trick/*.c", "engine/poker/*.c", "engine/solve/*.c",
+                        "engine/rummy/*.c", "engine/scopa/*.c",
                         "bindings/lua/*.c" } do
   for _, src in ipairs(ls(glob)) do sources[#sources + 1] = ('        "%s",\n'):format(src) end
 end
@@ -51,17 +52,34 @@ text, n = text:gsub('(\n)    %["deckhand"%] = .-(\n  },\n)', function(head, tail
 end, 1)
 assert(n == 1, "no module list found")
 
--- the command, when the tree has it
+-- what `install` adds: the command, when the tree has it, and the page of
+-- deckhand web (web/*) as deckhand/web/static/<file> beside the modules,
+-- where deckhand/web/server.lua looks for it in a rock (LuaRocks puts an
+-- install.lua entry in the folder of its key less the last part, under
+-- the file's own name)
+local install = {}
 local f_bin = io.open("bin/deckhand")
 if f_bin then
   f_bin:close()
-  if not text:find('bin = { deckhand = "bin/deckhand" }', 1, true) then
-    -- inside build = { ... }, after the module list
-    text = text:gsub("\n}%s*$", '\n  install = { bin = { deckhand = "bin/deckhand" } },\n}\n')
+  install[#install + 1] = '    bin = { deckhand = "bin/deckhand" },\n'
+end
+local statics = ls("web/*")
+if #statics > 0 then
+  install[#install + 1] = "    lua = {\n"
+  for _, src in ipairs(statics) do
+    local key = src:match("[^/]*$"):gsub("[^%w]", "_")
+    install[#install + 1] = ('      ["deckhand.web.static.%s"] = "%s",\n'):format(key, src)
   end
+  install[#install + 1] = "    },\n"
+end
+-- the block after the module list, inside build = { ... }
+text = text:gsub("\n  install = {.-\n  },?\n}%s*$", "\n}\n")
+text = text:gsub("\n  install = { bin = { deckhand = \"bin/deckhand\" } },\n}%s*$", "\n}\n")
+if #install > 0 then
+  text = text:gsub("\n}%s*$", "\n  install = {\n" .. table.concat(install) .. "  },\n}\n")
 end
 
 f = assert(io.open(file, "w"))
 f:write(text)
 f:close()
-print(("%s: %d C sources, %d Lua modules"):format(file, #sources, #modules))
+print(("%s: %d C sources, %d Lua modules, %d files of the page"):format(file, #sources, #modules, #statics))

@@ -1,10 +1,11 @@
 -- deckhand web under load: a server in its own process (bin/deckhand web,
 -- bots unpaced) and CLIENTS pages at once over WebSocket on 127.0.0.1, each
 -- playing a whole match against heuristic bots (its seat plays the first
--- legal move).  Prints the errors (there should be none), the time from a
--- page's move to the server's answer (median and 90th percentile), and the
--- server's time per move of every seat, beside the same matches played in
--- this process by deckhand.run with no server (the reference).
+-- legal move; the bots of each match think in the match's own process).
+-- Prints the errors (there should be none), the time from a page's move to
+-- the server's answer (median and 90th percentile), and the server's time
+-- per move of every seat, beside the same matches played in this process
+-- by deckhand.run with no server (the reference).
 --   lua5.4 bench/web_load.lua [clients] [game] [max_hands]
 local dh = require "deckhand"
 local json = require "deckhand.json"

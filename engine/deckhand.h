@@ -55,5 +55,7 @@
 #include "poker.h"
 #include "range.h"
 #include "equity.h"
+#include "meld.h"
+#include "capture.h"
 
 #endif

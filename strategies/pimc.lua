@@ -1,4 +1,6 @@
 -- pimc: flat Monte Carlo over sampled worlds, for card play and bids.
+-- (Hold'em plays by pimc/holdem.lua, games written wholly in Lua by
+-- pimc/lua_game.lua.)
 --
 -- Play: for each decision it samples deals consistent with its view
 -- (view:sample), plays each legal card in every world and finishes the
@@ -88,6 +90,16 @@ local takes = {
 
 function M.new(options)
   local given = options
+  -- a game written wholly in Lua (deckhand.lua_game: no trick engine, not
+  -- poker) plays by pimc/lua_game.lua, through the protocol alone, with
+  -- its own options
+  local named = options and options.variant
+  if type(named) == "string" then named = dh.variant(named) end
+  if named and named.rules == nil and named.kind == nil and not dh.has_strategy("pimc." .. named.name) then
+    local s = dh.strategy("pimc.lua_game", given)
+    s.name = "pimc"
+    return s
+  end
   options = dh.check_options("pimc", options, takes)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end

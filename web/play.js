@@ -104,12 +104,18 @@
     DH.send({ type: "move", seat: match.seat, move: move });
   }
 
-  // the moves of the view, by the card they play ("8h call s" plays 8h)
+  // the moves of the view, by the card they play ("8h call s" plays 8h);
+  // a word and one card ("discard 9c") is made by a click on the card too
   function movesByCard(moves) {
     var by = {}, other = [], pass = false;
     moves.forEach(function (m) {
-      var first = m.split(" ")[0];
+      var words = m.split(" "), first = words[0];
       if (first === "pass" && m.length > 4) { pass = true; return; }
+      if (words.length === 2 && !DH.parseCard(first) && DH.parseCard(words[1])) {
+        (by[words[1]] = by[words[1]] || []).push(m);
+        other.push(m);
+        return;
+      }
       if (DH.parseCard(first)) (by[first] = by[first] || []).push(m);
       else other.push(m);
     });
@@ -192,9 +198,10 @@
       if (match.turn === s) d.classList.add("turn");
       d.appendChild(el("b", seatName(s)));
       var lines = [];
-      if (view.sides) lines.push("side " + view.sides[s - 1]);
+      // sides only when there are partners; bids only in a game that bids
+      if (view.sides && Math.max.apply(null, view.sides) < match.seats) lines.push("side " + view.sides[s - 1]);
       if (view.counts) lines.push(view.counts[s - 1] + " cards");
-      if (view.bids) {
+      if (view.bids && (view.phase === "bid" || view.bids.some(function (b) { return b !== false; }))) {
         var b = view.bids[s - 1];
         lines.push("bid " + (b === false ? "–" : b === 0 ? "nil" : b));
       }
@@ -234,8 +241,15 @@
       if (top) board.appendChild(DH.cardEl(top, { who: "pile" }));
     }
     var info = [];
-    if (view.trump) info.push("trump " + (DH.SUITS[view.trump] || view.trump));
-    if (view.upcard) info.push("turned " + view.upcard);
+    if (view.trump && view.trump !== "none") info.push("trump " + (DH.SUITS[view.trump] || view.trump));
+    // the turned card: on the table while it may be ordered up, then a
+    // word (once the dealer has picked it up it is in the dealer's hand)
+    var own = DH.cardList(view.hand) || [];
+    if (view.upcard && view.phase === "order" && DH.parseCard(view.upcard)) {
+      board.appendChild(DH.cardEl(view.upcard, { who: "turned" }));
+    } else if (view.upcard && own.indexOf(view.upcard) < 0 && view.phase !== "play") {
+      info.push("turned " + view.upcard);
+    }
     if (view.pot !== undefined) info.push("pot " + view.pot);
     if (view.suit && view.pile) info.push("suit to follow " + (DH.SUITS[view.suit] || view.suit));
     if (view.stock !== undefined && typeof view.stock === "number") info.push("stock " + view.stock);
@@ -305,6 +319,8 @@
     if (m.code === "unknown_match") { localStorage.removeItem("deckhand.token"); showTable(false); return; }
     var target = match ? $("message") : $("play-error");
     target.textContent = m.message + " (" + m.code + ")";
+    // a bot that forfeits (over its time limit, an error) ends the match
+    if (match && m.code === "match_failed") { match.state = "failed"; match.your_turn = false; draw(); }
   });
   function showOver(result, record) {
     match.state = "over";

@@ -112,5 +112,7 @@ int dhL_open_poker(lua_State *L);
 int dhL_open_equity(lua_State *L);
 int dhL_open_host(lua_State *L);
 int dhL_open_solve(lua_State *L);
+int dhL_open_rummy(lua_State *L);
+int dhL_open_scopa(lua_State *L);
 
 #endif

@@ -31,6 +31,8 @@ static const lua_CFunction openers[] = {
   dhL_open_equity,
   dhL_open_host,
   dhL_open_solve,
+  dhL_open_rummy,
+  dhL_open_scopa,
   NULL
 };
 

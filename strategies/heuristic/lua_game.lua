@@ -5,7 +5,8 @@
 local M = {}
 
 function M.new()
-  return { name = "heuristic.lua_game", move = function(view) return view:greedy() end }
+  local function move(view) return view:greedy() end
+  return { name = "heuristic.lua_game", move = move, script = move }
 end
 
 return M

@@ -31,11 +31,12 @@ describe("the rockspec", function()
     assert.are.equal("bindings/lua/deckhand/init.lua", modules.deckhand)
   end)
 
-  it("compiles every engine/{core,trick,poker}/*.c and bindings/lua/*.c file, and only those", function()
+  it("compiles every engine/{core,trick,poker,solve,rummy,scopa}/*.c and bindings/lua/*.c file, and only those", function()
     local listed = {}
     for _, f in ipairs(modules["deckhand.core"].sources) do listed[f] = true end
     local missing = {}
-    for _, f in ipairs(tree_files("engine/core/*.c engine/trick/*.c engine/poker/*.c engine/solve/*.c bindings/lua/*.c")) do
+    for _, f in ipairs(tree_files("engine/core/*.c engine/trick/*.c engine/poker/*.c engine/solve/*.c engine/rummy/*.c "
+                                      .. "engine/scopa/*.c bindings/lua/*.c")) do
       if not listed[f] then missing[#missing + 1] = f end
       listed[f] = nil
     end
@@ -64,6 +65,14 @@ describe("the rockspec", function()
       assert.are.equal(f, modules[name], name .. " missing from " .. rockspec_file .. ": run lua5.4 .ci/sync-rockspec.lua")
     end
   end)
+
+  it("installs every file of deckhand web's page", function()
+    local listed = {}
+    for _, f in pairs(spec.build.install and spec.build.install.lua or {}) do listed[f] = true end
+    for _, f in ipairs(tree_files("web/*")) do
+      assert.is_true(listed[f], f .. " missing from " .. rockspec_file .. ": run lua5.4 .ci/sync-rockspec.lua")
+    end
+  end)
 end)
 
 local describe_build = describe
@@ -76,7 +85,7 @@ describe_build("luarocks make", function()
     local tmp = H.tmpdir()
     -- a copy of the sources, so the build leaves no objects in the tree
     H.run(("cd %s && cp -r engine bindings README.md %s/"):format(q(H.root), q(tmp)))
-    for _, d in ipairs { "rules", "strategies", "bin" } do
+    for _, d in ipairs { "rules", "strategies", "bin", "web" } do
       if H.exists(H.root .. "/" .. d) then H.run(("cp -r %s %s/"):format(q(H.root .. "/" .. d), q(tmp))) end
     end
     H.run(("cd %s && find . -name '*.o' -o -name '*.so' | xargs rm -f"):format(q(tmp)))
@@ -105,6 +114,15 @@ describe_build("luarocks make", function()
         print(dh.strategy("heuristic", { variant = "spades" }).bid ~= nil)']])
       assert.are.equal(tree .. "/share/lua/5.4/deckhand/strategies/heuristic/spades.lua\ntrue\n", out)
     end
+    -- deckhand web finds its page beside its modules (the system's lua-http too)
+    local web_env = H.clean_env {
+      LUA_PATH_5_4 = tree .. "/share/lua/5.4/?.lua;" .. tree .. "/share/lua/5.4/?/init.lua;;",
+      LUA_CPATH_5_4 = tree .. "/lib/lua/5.4/?.so;;",
+    }
+    out = H.run("cd " .. q(tree) .. " && " .. web_env ..
+                [[ lua5.4 -e 'print((assert(require("deckhand.web.server").static_folder())))']])
+    assert.are.equal(tree .. "/share/lua/5.4/deckhand/web/static\n", out)
+    assert.are.equal(H.read(H.root .. "/web/play.js"), H.read(tree .. "/share/lua/5.4/deckhand/web/static/play.js"))
     H.rmdir(tmp)
   end)
 end)

@@ -29,6 +29,10 @@ local games = {
   { "skat", { deals = 3 }, matches = 8 },
   { "crazy8", { players = 2, target = 60 }, matches = 6 },
   { "crazy8", { players = 5, draw_limit = 3, target = 80 }, matches = 4 },
+  { "gin", { max_hands = 3 }, matches = 6 },
+  { "gin", { big_gin = true, knock = 30, target = 60, max_hands = 5 }, matches = 4 },
+  { "scopa", { max_hands = 2 }, matches = 6 },
+  { "scopa", { players = 4, target = 4, max_hands = 3 }, matches = 4 },
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
 }

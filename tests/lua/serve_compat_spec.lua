@@ -62,5 +62,8 @@ describe("deckhand serve --compat", function()
       assert.is_nil(r:match("^REJECT [%w_]+: "), r)   -- no code before the message
     end
     assert.matches("^REJECT bad bid: 99", rejected[2])
+    -- a seat not this client's is named as the client names it
+    assert.matches("^REJECT player_1 is not played by this client", rejected[1])
+    for _, r in ipairs(rejected) do assert.is_nil(r:match("seat %d"), r) end
   end)
 end)

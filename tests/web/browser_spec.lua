@@ -136,13 +136,76 @@ describe("deckhand web in headless chromium", function()
       local btn = b:find("#moves .move-btn[data-move='check']") or b:find("#moves .move-btn[data-move='call']")
       if btn and text("#play-status") == "your turn" then
         if acted == 0 then shot("holdem") end
+        -- our action is in the log when the server took it (the status
+        -- may be "your turn" again by the time it is read: the bots are fast)
+        local logged = #b:find_all("#log li")
         b:click(btn)
         acted = acted + 1
-        b:wait(function() return visible("#over") or text("#play-status") ~= "your turn" end, 10, "the action")
+        b:wait(function() return visible("#over") or #b:find_all("#log li") > logged end, 10, "the action")
       end
     end
     assert.truthy(acted > 0)
     assert.matches("chips per seat", text("#over"))
+  end)
+
+  it("passes three cards in Hearts by picking them", function()
+    new_match("hearts", { max_hands = 1 })
+    b:click(b:find("#play-start"))
+    b:wait(function() return visible("#play-table") and b:find("#pass-btn") end, 20, "the pass")
+    local cards = b:find_all("#hand .card")
+    assert.equal(13, #cards)
+    local picked = {}
+    for i = 1, 3 do
+      picked[i] = b:attr(cards[i], "data-card")
+      b:click(cards[i])
+    end
+    assert.equal(3, #b:find_all("#hand .card.selected"))
+    shot("hearts-pass")
+    b:click(b:find("#pass-btn"))
+    -- the three are gone, three others came: thirteen again
+    b:wait(function()
+      return not b:find(("#hand .card[data-card='%s']"):format(picked[1])) and #b:find_all("#hand .card") == 13
+    end, 20, "the passed cards to leave the hand")
+    for _, c in ipairs(picked) do assert.is_nil(b:find(("#hand .card[data-card='%s']"):format(c)), c) end
+    b:click(b:find("#play-leave"))
+  end)
+
+  it("plays Euchre: the dealer's discard by a click on a card, trump making as buttons, then cards", function()
+    new_match("euchre", { max_hands = 6 })
+    -- this deal: a bot orders the turned card up, so we (the dealer) discard first
+    b:type(b:find("#play-seed"), 1)
+    b:click(b:find("#play-start"))
+    b:wait(function() return visible("#play-table") and text("#play-status") == "your turn" end, 20, "our turn")
+    assert.matches("discard", text("#scores"))
+    assert.equal(6, #b:find_all("#hand .card"))
+    assert.equal(6, #b:find_all("#hand .card.legal"))
+    shot("euchre-discard")
+    local card = b:attr(b:find("#hand .card.legal"), "data-card")
+    b:click(b:find("#hand .card.legal"))
+    b:wait(function() return not b:find(("#hand .card[data-card='%s']"):format(card)) end, 10, "the discard")
+    assert.equal(5, #b:find_all("#hand .card"))
+    -- a hand may be thrown in or played without us (a partner alone): play
+    -- until we have made a trump-making choice and played a card
+    local buttons, cards = 0, 0
+    local deadline = os.time() + 120
+    while buttons == 0 or cards == 0 do
+      assert(os.time() < deadline and not visible("#over"), "no trump-making choice and card of ours")
+      if text("#play-status") == "your turn" then
+        local logged = #b:find_all("#log li")
+        local btn = b:find("#moves .move-btn")
+        local legal = b:find("#hand .card.legal")
+        if btn then
+          if buttons == 0 then shot("euchre-trump") end
+          b:click(btn)
+          buttons = buttons + 1
+        elseif legal then
+          b:click(legal)
+          cards = cards + 1
+        end
+        b:wait(function() return visible("#over") or #b:find_all("#log li") > logged end, 10, "the move")
+      end
+    end
+    shot("euchre-play")
   end)
 
   it("runs a 20-deal tournament and shows its chart and results table", function()
@@ -168,5 +231,49 @@ describe("deckhand web in headless chromium", function()
     assert.matches("heuristic %- random", text("#t-diff"):gsub("−", "-"))
     assert.equal("100%", b:js("return document.getElementById('t-bar').style.width"))
     shot("watch")
+  end)
+
+  it("draws a running tournament's chart as it grows, lists several, and opens a record file", function()
+    -- a record written by the command, as a user would copy one into the folder
+    assert(os.execute(("lua5.4 bin/deckhand tournament spades --players greedy,random --games 4 --seed 3 " ..
+                       "--record %s/from-cli.jsonl --quiet >/dev/null"):format(records)))
+    b:get(url)
+    b:wait(function() return #b:find_all("#t-game option") > 0 end, 20, "the games")
+    b:click(b:find("#tab-watch"))
+    b:type(b:find("#t-games"), 3000)
+    b:type(b:find("#t-players"), "random,greedy")
+    b:click(b:find("#t-start"))
+    -- the chart while it runs: points drawn, more points later, still running
+    local function running_points()
+      local done, total = text("#t-progress"):match("^(%d+)/(%d+) deals.*running")
+      if not done or tonumber(done) < 1 then return nil end
+      local n = b:js([[var c = Chart.getChart("t-chart");
+        return c ? Math.max.apply(null, c.data.datasets.map(function (d) { return d.data.length; })) : 0;]])
+      return n >= 1 and { tonumber(done), n } or nil
+    end
+    local first = b:wait(running_points, 60, "the chart of the running tournament")
+    shot("watch-running")
+    local later = b:wait(function()
+      local now = running_points()
+      return now and now[1] > first[1] and now[2] > first[2] and now
+    end, 60, "the chart to grow")
+    assert.truthy(later[1] < 3000)
+    -- the list: the 20-deal one done, this one running
+    local rows = b:js([[return Array.from(document.querySelectorAll("#t-list tbody tr")).map(
+      function (r) { return r.children[3].textContent + " " + r.children[4].textContent; });]])
+    assert.equal(2, #rows)
+    assert.matches("^running %d+/3000$", rows[1])
+    assert.equal("done 20/20", rows[2])
+    -- a record file of the folder, opened from the page: its table at once
+    b:wait(function()
+      return b:js([[return Array.from(document.querySelectorAll("#t-records option")).some(
+        function (o) { return o.value === "from-cli.jsonl"; });]])
+    end, 20, "the record in the list of files")
+    b:js("var s = document.getElementById('t-records'); s.value = 'from-cli.jsonl'; s.dispatchEvent(new Event('change'))")
+    b:click(b:find("#t-open"))
+    b:wait(function() return text("#t-progress"):match("^4/4 deals") end, 20, "the opened record")
+    assert.equal(3, #b:find_all("#t-results tr"))
+    assert.equal(3, #b:find_all("#t-list tbody tr"))
+    shot("watch-several")
   end)
 end)

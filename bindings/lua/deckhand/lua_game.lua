@@ -70,6 +70,32 @@ local function find(moves, text)
   return Move.find(moves, text)
 end
 
+--- lua_game.shuffled(set, rng) -> the cards of a CardSet in a random
+-- order (a list), drawn with the engine's shuffle: for deals and sampled
+-- worlds
+function M.shuffled(set, rng)
+  if #set == 0 then return {} end
+  local deck = core.deck(tostring(set))
+  deck:shuffle(rng)
+  return deck:draw(#set)
+end
+
+--- lua_game.take(list, n) -> the last n cards of a list, taken off it,
+-- as a CardSet: a hand dealt from a shuffled stock
+function M.take(list, n)
+  local out = {}
+  for i = 1, n do out[i] = table.remove(list) end
+  return core.cards(out)
+end
+
+--- lua_game.show(set, card) -> the cards of a set as text, each dressed
+-- by card(c) (describe's styling), or "-" when empty
+function M.show(set, card)
+  local t = {}
+  for c in set:iter() do t[#t + 1] = card(c) end
+  return #t > 0 and table.concat(t, " ") or "-"
+end
+
 --- lua_game(spec) -> a variant definition (options, seats, sides, unit and
 -- `game`, as deckhand.variant takes them)
 function M.define(spec)
@@ -165,6 +191,11 @@ function M.define(spec)
   function View:seats() return self._o._seats end
   function View:side(seat) return self._o._sides[seat] end
   function View:phase() return self._phase end
+  --- view:step() -> 1 while a seat is to move, else 0: to the strategies
+  -- every phase of a game written in Lua is a scripted phase, so a bot
+  -- without a handler named for the phase answers it with its script
+  -- (run.phase_handler)
+  function View:step() return self._turn and 1 or 0 end
   function View:next_player() return self._turn end
   function View:hand_number() return self._hand end
   function View:moves() return self._moves end
@@ -182,6 +213,13 @@ function M.define(spec)
     local m = find(self._moves, text)
     if m then return m end
     return nil, ("'%s' is not a legal move now"):format(tostring(text)), "illegal_move"
+  end
+  --- view:hand(seat) -> the seat's own hand (the public table's `hand`
+  -- field, a CardSet) for its own seat, else nil: what the tools that
+  -- show hands ask (`deckhand replay`)
+  function View:hand(seat)
+    if (seat or self._seat) ~= self._seat then return nil end
+    return self._public.hand
   end
   --- view:get(key) -> a copy of a field of the public table
   function View:get(key) return copy(self._public[key]) end

@@ -2,19 +2,23 @@
 -- deckhand.run in a coroutine of the server's event loop.
 --
 -- The person's seat is a player whose move(view) waits for a move from
--- the page; the bots' moves are spaced by `pace` seconds so that a person
--- can follow them.  Everything the match tells the page goes through
--- `send` and is built from the person's own view (game:view(seat):data())
--- and the public texts of the others' moves (game:public), never from the
--- game itself: the page learns nothing its seat may not know.  The match
--- lives on when the page goes away, so that a reload resumes it by its
--- token; a detached match is ended after `keep` seconds.
+-- the page; the bots think in a worker process of the match's own
+-- (deckhand/web/bots.lua: sandboxed, under the time limit), so the event
+-- loop serves everyone else meanwhile, and their moves are spaced by at
+-- least `pace` seconds so that a person can follow them.  Everything the
+-- match tells the page goes through `send` and is built from the person's
+-- own view (game:view(seat):data()) and the public texts of the others'
+-- moves (game:public), never from the game itself: the page learns
+-- nothing its seat may not know.  The match lives on when the page goes
+-- away, so that a reload resumes it by its token; a detached match is
+-- ended after `keep` seconds.
 -- @module deckhand.web.match
 
 local dh = require "deckhand"
 local choose = require "deckhand.run".choose
 local records = require "deckhand.records"
 local libs = require "deckhand.web.libs"
+local bots_lib = require "deckhand.web.bots"
 local host = require "deckhand.core".host
 
 local cqueues = libs.require "cqueues"
@@ -41,28 +45,33 @@ end
 --- match.new(o) -> a Match, not yet running.  o: variant, seat, bots
 -- (strategy names for the other seats, by seat), seed (optional), pace
 -- (seconds before each bot move), records (a folder for the finished
--- match's record, optional), strategy_options (name -> options)
+-- match's record, optional), strategy_options (name -> options), limit
+-- (seconds of wall time per bot decision, 0: none; 10)
 function M.new(o)
   local variant = o.variant
   local seed = o.seed or random_seed()
-  local players, names = {}, {}
+  local names, bots = {}, {}
   for s = 1, variant.seats do
-    if s ~= o.seat then
-      local so = {}
-      for k, v in pairs((o.strategy_options or {})[o.bots[s]] or {}) do so[k] = v end
-      so.variant, so.seed = variant, random_seed()   -- never the deal's seed
-      players[s] = dh.strategy(o.bots[s], so)
-      names[s] = o.bots[s]
-    else
-      names[s] = "you"
-    end
+    if s ~= o.seat then bots[s], names[s] = o.bots[s], o.bots[s] else names[s] = "you" end
   end
   local m = setmetatable({
     token = M.token(), variant = variant, seat = o.seat, seed = seed, pace = o.pace or 0,
-    records = o.records, names = names, bots = players, game = dh.game(variant, { seed = seed }),
+    records = o.records, names = names, bot_names = bots, strategy_options = o.strategy_options,
+    limit = o.limit or 10, game = dh.game(variant, { seed = seed }), moves = {}, told = 0,
     step = 0, state = "playing", cond = condition.new(), touched = cqueues.monotime(),
   }, Match)
   return m
+end
+
+--- match:start_bots() -> true, or nil, why: starts the process of the
+-- match's bots (call it in a coroutine of the event loop)
+function Match:start_bots()
+  local b, why = bots_lib.start { game = self.variant.name, options = self.variant.options, seed = self.seed,
+                                  bots = self.bot_names, strategy_options = self.strategy_options,
+                                  limit = self.limit }
+  if not b then return nil, why end
+  self.bots = b
+  return true
 end
 
 -- what the page is told: a message of the seat's own
@@ -141,46 +150,52 @@ function Match:save_record()
   return name
 end
 
--- the players deckhand.run asks: the page's seat and the paced bots
-function Match:players()
-  local players = {}
-  for s = 1, self.variant.seats do
-    if s == self.seat then
-      players[s] = {
-        move = function()
-          while self.pending == nil do
-            if self.state ~= "playing" then error(CLOSED) end
-            self.cond:wait()
-          end
-          local text = self.pending
-          self.pending = nil
-          return text
-        end,
-        refused = function(msg, code, move)
-          self:send { type = "refused", code = code, message = msg, move = tostring(move) }
-        end,
-      }
-    else
-      local bot = self.bots[s]
-      players[s] = {
-        move = function(view)
-          if self.pace > 0 then cqueues.sleep(self.pace) end
-          if self.state ~= "playing" then error(CLOSED) end
-          return choose(bot, view)
-        end,
-      }
-    end
-  end
-  return players
+-- the page's seat: a player whose move waits for the page
+function Match:person()
+  return {
+    move = function()
+      while self.pending == nil do
+        if self.state ~= "playing" then error(CLOSED) end
+        self.cond:wait()
+      end
+      local text = self.pending
+      self.pending = nil
+      return text
+    end,
+    refused = function(msg, code, move)
+      self:send { type = "refused", code = code, message = msg, move = tostring(move) }
+    end,
+  }
+end
+
+-- a bot's move, from the bots' process, at least `pace` seconds after it
+-- was asked; nil, why makes the seat forfeit
+function Match:bot_move(seat)
+  local start = cqueues.monotime()
+  local moves = { table.unpack(self.moves, self.told + 1) }
+  self.told = #self.moves
+  local text, why = self.bots:ask(seat, moves)
+  if self.state ~= "playing" then error(CLOSED) end
+  local wait = self.pace - (cqueues.monotime() - start)
+  if wait > 0 then cqueues.sleep(wait) end
+  if self.state ~= "playing" then error(CLOSED) end
+  return text, why
 end
 
 --- match:run(): plays the match to its end (call it in a coroutine of the
--- event loop)
+-- event loop, after start_bots)
 function Match:run()
   local me = self.seat
-  local ok, res, msg = pcall(dh.run, self.game, self:players(), {
+  local players = {}
+  for s = 1, self.variant.seats do players[s] = s == me and self:person() or s end
+  local ok, res, msg = pcall(dh.run, self.game, players, {
+    ask = function(player, view, seat)
+      if seat == me then return choose(player, view) end
+      return self:bot_move(seat)
+    end,
     on_event = function(e)
       if e.kind == "move" then
+        self.moves[#self.moves + 1] = { e.seat, e.move }
         self.step = self.step + 1
         local m = self:view_message("move")
         m.seat = e.seat
@@ -191,6 +206,7 @@ function Match:run()
       end
     end,
   })
+  if self.bots then self.bots:close() end
   if not ok and res == CLOSED then return end
   if not ok or not res then
     self.state, self.error = "error", ok and msg or tostring(res)
@@ -203,9 +219,13 @@ function Match:run()
   self:send { type = "over", result = self.result, record = file, record_error = why }
 end
 
---- match:close(): ends a match that is still being played
+--- match:close(): ends a match that is still being played; it tells its
+-- page nothing more
 function Match:close()
   if self.state == "playing" then self.state = "closed" end
+  if self.session and self.session.match == self then self.session.match = nil end
+  self.session = nil
+  if self.bots then self.bots:close() end
   self.cond:signal()
 end
 

@@ -7,8 +7,9 @@
 --
 -- One process, one cqueues event loop: lua-http answers the page and its
 -- WebSocket (deckhand/web/routes.lua, sessions.lua); matches run as
--- coroutines of the same loop (match.lua); tournaments as child processes
--- whose records the watcher follows (watch.lua).
+-- coroutines of the same loop (match.lua), their bots thinking in a child
+-- process each (bots.lua), so no bot holds up the loop; tournaments run as
+-- child processes whose records the watcher follows (watch.lua).
 -- @module deckhand.web.server
 
 local libs = require "deckhand.web.libs"
@@ -23,18 +24,48 @@ local M = {}
 
 M.chart = "/usr/share/javascript/chart.js/chart.min.js"
 
+local function has_page(dir)
+  local f = dir and io.open(dir .. "/index.html", "rb")
+  if f then f:close() end
+  return f ~= nil
+end
+
+--- server.static_folder([root]) -> the folder of the page (index.html and
+-- the files beside it), or nil and the folders looked in: what make
+-- install put in the config (PREFIX/share/deckhand/web), a rock's copy
+-- beside this module (deckhand/web/static/), the source tree's web/
+function M.static_folder(root)
+  local tried = {}
+  local here = debug.getinfo(1, "S").source:match("^@(.*)[/\\][^/\\]*$")
+  local candidates = { require("deckhand").config.web or false, here and (here .. "/static") or false,
+                       (root or searchpath.root()) .. "/web" }
+  for _, dir in ipairs(candidates) do
+    if dir then
+      if has_page(dir) then return dir end
+      tried[#tried + 1] = dir
+    end
+  end
+  return nil, "the page of deckhand web is missing (looked in " .. table.concat(tried, ", ") .. ")"
+end
+
 local Server = {}
 Server.__index = Server
 
 --- server.new(o) -> a Server listening, or nil, message.  o: host
 -- ("127.0.0.1"), port (8080; 0 picks a free one), records (the folder of
 -- record files; made when missing), pace (seconds before each bot move,
--- 0.7), keep (seconds a match waits for its page, 1800), root (the
--- repository: web/ and bin/deckhand), command (the argv that runs
--- deckhand, for tournaments), log (function(line), default stderr)
+-- 0.7), limit (seconds a bot may think over a decision before it
+-- forfeits, 0: no limit; 10), keep (seconds a match waits for its page,
+-- 1800), web (the folder of the page; server.static_folder by default),
+-- root (the repository, for web/ and bin/deckhand), command (the argv
+-- that runs deckhand, for tournaments; bin/deckhand gives its own), log
+-- (function(line), default stderr)
 function M.new(o)
   o = o or {}
   local root = o.root or searchpath.root()
+  local web, werr = o.web, nil
+  if not web then web, werr = M.static_folder(root) end
+  if not web then return nil, werr end
   local records = o.records or "records"
   os.execute(("mkdir -p '%s'"):format(records:gsub("'", "'\\''")))
   local probe = io.open(records .. "/.deckhand-web", "w")
@@ -44,8 +75,8 @@ function M.new(o)
   local log = o.log or function(line) io.stderr:write("deckhand web: ", line, "\n") end
   local self = setmetatable({ log = log }, Server)
   local app = {
-    matches = {}, sessions = {}, records = records, web = o.web or (root .. "/web"),
-    chart = o.chart or M.chart, pace = o.pace or 0.7, keep = o.keep or 1800,
+    matches = {}, sessions = {}, records = records, web = web,
+    chart = o.chart or M.chart, pace = o.pace or 0.7, keep = o.keep or 1800, limit = o.limit or 10,
   }
   self.app = app
   app.watcher = watch.new {

@@ -28,6 +28,7 @@ local M = {}
 
 M.max_message = 16 * 1024   -- bytes in one message from a page
 M.max_queue = 5000          -- messages waiting for a slow page before it is dropped
+M.max_matches = 200         -- matches at once (each has a process for its bots)
 
 local Session = {}
 Session.__index = Session
@@ -138,10 +139,25 @@ function handlers.start(self, msg)
   end
   local bots, bwhy = bots_by_seat(msg.bots, variant, seat)
   if not bots then return self:error("bad_bot", bwhy) end
+  -- the page's match before this one ends: a page comes back to one match
+  if self.match then
+    local old = self.match
+    old:close()
+    self.app.matches[old.token] = nil
+    self.match = nil
+  end
+  local live = 0
+  for _ in pairs(self.app.matches) do live = live + 1 end
+  if live >= M.max_matches then
+    return self:error("busy", ("the server plays %d matches already; try again later"):format(live))
+  end
   local ok, m = pcall(match.new, { variant = variant, seat = seat, bots = bots, seed = msg.seed,
-                                   pace = self.app.pace, records = self.app.records })
-  if not ok then return self:error("bad_bot", catalog.clean(m)) end
-  if self.match then self.match:detach(self) end
+                                   pace = self.app.pace, records = self.app.records, limit = self.app.limit })
+  if not ok then return self:error("bad_game", catalog.clean(m)) end
+  -- the bots load in their process before the match is offered (this
+  -- session waits; nobody else does)
+  local started, swhy = m:start_bots()
+  if not started then return self:error("bad_bot", catalog.clean(swhy)) end
   self.app.matches[m.token] = m
   m:attach(self)
   cqueues.running():wrap(function() m:run() end)

@@ -1,0 +1,135 @@
+-- pimc.lua_game: flat Monte Carlo for a game written wholly in Lua
+-- (deckhand.lua_game: Crazy Eights, Gin Rummy, Scopa), through the game
+-- protocol alone.
+--
+-- For each decision it samples worlds consistent with its view
+-- (view:sample), makes each candidate move in every world and plays the
+-- hand out with every seat moving as the rollout strategy would from its
+-- own view of that world; the hand's points (the last entry of
+-- result().hands: the own side's less the others' mean) are summed per
+-- candidate, every candidate played out in the same worlds, and the best sum
+-- wins.  The candidates are every legal move, or
+-- with `candidates = k` the k the heuristic ranks first when it ranks them
+-- (heuristic.<game>'s rank(view): Gin's discards) and the heuristic's own
+-- move always among them.
+-- Options:
+--   worlds      sampled worlds per decision (default 24)
+--   rollout     the strategy every seat plays in the rollouts: "heuristic"
+--               (default), "greedy" (the rules' quick choice) or "random"
+--   candidates  at most this many candidates when the heuristic ranks them
+--               (default 4)
+--   margin      standard errors by which a move must beat the heuristic's
+--               (default 1; 0: the best mean always)
+--   time        a budget in seconds per decision: no new world is started
+--               once it is spent (results then depend on the machine)
+--   variant, seed  (given by the tournament)
+-- A heuristic may also judge worlds: with helper.plausible(world, seat)
+-- (higher: likelier) and helper.draws(view) (how many to draw), each world
+-- is the likeliest of that many sampled, so that hidden hands look like
+-- hands that have been played for a while (Gin: an opponent after some
+-- turns holds far less deadwood than a random ten cards).
+local dh = require "deckhand"
+
+local M = {}
+
+function M.new(options)
+  options = dh.check_options("pimc", options, {
+    worlds = { "integer", 24, min = 1 },
+    rollout = { "choice", "heuristic", { "heuristic", "greedy", "random" } },
+    candidates = { "integer", 4, min = 1 },
+    margin = { "number", 1, min = 0 },
+    time = { "number", nil, min = 0 },
+  })
+  local rng = dh.rng(options.seed or 1)
+  local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
+  local policy
+  if options.rollout == "heuristic" then policy = helper.move
+  elseif options.rollout == "greedy" then policy = function(view) return view:greedy() end
+  else
+    local pick = dh.rng((options.seed or 1) + 1)
+    policy = function(view) return pick:pick(view:moves()) end
+  end
+
+  -- the value of a world's hand for seat me once it is over (or the
+  -- match is): its side's points less the others' mean
+  local function value(g, me, hands_before)
+    local r = g:result()
+    local row = r.hands[#r.hands]
+    if #r.hands == hands_before or not row then return 0 end
+    local mine, others, n = 0, 0, 0
+    local side = g:side(me)
+    for s, v in pairs(row.sides or row.seats) do
+      if s == side then mine = v else others, n = others + v, n + 1 end
+    end
+    return mine - (n > 0 and others / n or 0)
+  end
+
+  local function rollout(g, me, m)
+    local hand_no, hands_before = g:hand_number(), #g:result().hands
+    assert(g:apply(me, m))
+    local steps = 0
+    while g:next_player() and g:hand_number() == hand_no do
+      local t = g:next_player()
+      assert(g:apply(t, policy(g:view(t))))
+      steps = steps + 1
+      if steps > 10000 then error("pimc: a rollout that does not end its hand") end
+    end
+    return value(g, me, hands_before)
+  end
+
+  -- the moves worth trying, the heuristic's own first: every one, or the
+  -- heuristic's first k
+  local function candidates(view)
+    local moves = view:moves()
+    local own = helper.move(view)
+    local ranked = helper.rank and #moves > options.candidates and helper.rank(view) or moves
+    local out, seen = { own }, { [tostring(own)] = true }
+    for _, m in ipairs(ranked) do
+      if #out > options.candidates and ranked ~= moves then break end
+      if not seen[tostring(m)] then out[#out + 1], seen[tostring(m)] = m, true end
+    end
+    return out
+  end
+
+  local function move(view)
+    local cands = candidates(view)
+    if #cands == 1 then return cands[1] end
+    local me, start = view:seat(), os.clock()
+    local values = {}   -- values[i][w]: candidate i in world w
+    for i = 1, #cands do values[i] = {} end
+    local n = 0
+    local draws = helper.draws and helper.plausible and helper.draws(view) or 1
+    for w = 1, options.worlds do
+      local world, best_p = view:sample(rng), nil
+      for _ = 2, draws do
+        local other = view:sample(rng)
+        best_p = best_p or helper.plausible(world, me)
+        local p = helper.plausible(other, me)
+        if p > best_p then world, best_p = other, p end
+      end
+      for i, m in ipairs(cands) do values[i][w] = rollout(world:clone(), me, m) end
+      n = w
+      if options.time and os.clock() - start > options.time then break end
+    end
+    local best, best_mean = 1, nil
+    for i = 1, #cands do
+      local sum = 0
+      for w = 1, n do sum = sum + values[i][w] end
+      if not best_mean or sum / n > best_mean then best, best_mean = i, sum / n end
+    end
+    if best == 1 or n < 2 then return cands[best] end
+    -- the best against the heuristic's move (candidate 1), paired by world
+    local d, dd = 0, 0
+    for w = 1, n do
+      local x = values[best][w] - values[1][w]
+      d, dd = d + x, dd + x * x
+    end
+    local mean = d / n
+    local sd = math.sqrt(math.max(0, (dd - n * mean * mean) / (n - 1)))
+    if mean > options.margin * sd / math.sqrt(n) then return cands[best] end
+    return cands[1]
+  end
+  return { name = "pimc", move = move, script = move }
+end
+
+return M
