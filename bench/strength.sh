@@ -29,3 +29,7 @@ run gin_heuristic_random gin --players heuristic,random
 GAMES=$GPG run gin_pimc_heuristic gin --players pimc,heuristic
 run scopa_heuristic_random scopa --players heuristic,random
 GAMES=$SPG run scopa_pimc_heuristic scopa --players pimc,heuristic
+run bridge_heuristic_random bridge --players heuristic,random --option boards=1
+run bridge_pimc_heuristic bridge --players pimc,heuristic --option boards=1 --set pimc.script_worlds=20
+run skat_heuristic_random skat --players heuristic,random --option deals=1
+run skat_pimc_heuristic skat --players pimc,heuristic --option deals=1 --set pimc.script_worlds=10

@@ -13,6 +13,11 @@
 --   ohhell   bids expected tricks (avoiding the dealer's hook), then tries
 --            to take exactly that many
 --   holdem   the Chen score before the flop, equity after it (act)
+--   euchre   makes trump by the worth of its hand, goes alone with both bowers
+--   bridge   opens and responds by points and shape; declarer plays the
+--            dummy with the generic trick play
+--   skat     bids by its trumps, lays away its cheapest cards, names its
+--            best game
 --   crazy8   keeps its eights, plays into its longest suit, sheds the
 --            costliest card
 --   trick    any other trick-taking variant: wins a trick as cheaply as it

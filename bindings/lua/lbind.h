@@ -88,6 +88,8 @@ lua_Integer dhL_intat(lua_State *L, int t, lua_Integer i, const char *name, lua_
 const dh_rules *dhL_checkrules(lua_State *L, int arg);
 void dhL_rules_enter(lua_State *L, const dh_rules *r);
 int dhL_rules_busy(const dh_rules *r);
+/* the card table a script picks by name (trump_tables' non-suit keys): 1.., or -1 */
+int dhL_rules_mode(const dh_rules *r, const char *name);
 int dhL_rules_raise(lua_State *L);
 const dh_match *dhL_tostate(lua_State *L, int arg);
 

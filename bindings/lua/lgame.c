@@ -177,6 +177,13 @@ static int m_side(lua_State *L) {
   lua_pushinteger(L, m->rules->side_of[checkseat(L, 2, m)] + 1);
   return 1;
 }
+/* team(seat) -> who the seat plays with this hand (seats of a team are
+** partners in the tricks; side() is whom the score goes to) */
+static int m_team(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  lua_pushinteger(L, m->team[checkseat(L, 2, m)] + 1);
+  return 1;
+}
 /* the phase's name; a phase script's is the variant's (the protocol's Lua
 ** half names it, see game_protocol) */
 #define PHASE_HANDLER "deckhand.script_phase"
@@ -193,6 +200,19 @@ static int m_phase(lua_State *L) {
 static int m_next_player(lua_State *L) {
   int s = dh_match_next(tomatch(L, 1));
   if (s < 0) lua_pushnil(L); else lua_pushinteger(L, s + 1);
+  return 1;
+}
+/* the seat whose turn it is: whose cards play now (next_player() is the
+** seat that chooses them: declarer for a dummy) */
+static int m_turn(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  if (m->phase == DH_PHASE_OVER) lua_pushnil(L); else lua_pushinteger(L, m->turn + 1);
+  return 1;
+}
+/* controller(seat) -> the seat that chooses seat's cards this hand */
+static int m_controller(lua_State *L) {
+  const dh_match *m = tomatch(L, 1);
+  lua_pushinteger(L, m->controller[checkseat(L, 2, m)] + 1);
   return 1;
 }
 static int m_hand_number(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->hand_no + 1); return 1; }
@@ -414,7 +434,7 @@ static int m_legal(lua_State *L) {
     v = (dh_view *)testclass(L, 1, UP_VIEW);
     m = v ? &v->m : tomatch(L, 1);
   }
-  if (m->phase == DH_PHASE_OVER || (v && m->turn != v->seat)) { lua_pushnil(L); return 1; }
+  if (m->phase == DH_PHASE_OVER || (v && dh_match_next(m) != v->seat)) { lua_pushnil(L); return 1; }
   dhL_rules_enter(L, m->rules);
   if (m->phase == DH_PHASE_BID) {
     int bids[72], n = dh_match_legal_bids(m, bids, 72), i;
@@ -590,7 +610,7 @@ static int do_play(lua_State *L, dh_match *m, int seat, dh_card c) {
   const alog *a = ((const lgame *)(void *)m)->log;
   int err, hand = m->hand_no;
   dhL_rules_enter(L, m->rules);
-  if (a->legal_at == a->n + 1 && seat == m->turn && dh_set_has(a->legal, c) &&
+  if (a->legal_at == a->n + 1 && seat == dh_match_next(m) && dh_set_has(a->legal, c) &&
       dh_card_at(c & 63, m->rules->deck.layout) == c)
     err = dh_match_play_legal(m, c);  /* legal() or moves() has just said so */
   else
@@ -729,7 +749,7 @@ static int m_moves(lua_State *L) {
   const dh_match *m = game ? (const dh_match *)game : &v->m;
   dh_cardset s;
   lua_settop(L, 1);
-  if (m->phase == DH_PHASE_OVER || (v && m->turn != v->seat)) {
+  if (m->phase == DH_PHASE_OVER || (v && dh_match_next(m) != v->seat)) {
     lua_newtable(L);
     return 1;
   }
@@ -1121,7 +1141,8 @@ static int view_rules(lua_State *L) {
 */
 static int script_op(lua_State *L) {
   static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
-                                     "sit_out", "play", "end_hand", "step", NULL };
+                                     "sit_out", "play", "end_hand", "step", "control", "expose",
+                                     "team", "table", NULL };
   dh_match *m = checkmutable(L, 1);
   int op = luaL_checkoption(L, 2, NULL, ops), err = DH_OK, hand = m->hand_no, seat;
   switch (op) {
@@ -1149,6 +1170,21 @@ static int script_op(lua_State *L) {
       lua_Integer k = luaL_checkinteger(L, 3);
       luaL_argcheck(L, k >= 1 && k <= 255, 3, "phase out of range");
       err = dh_match_set_step(m, (int)k, lua_isnoneornil(L, 4) ? -1 : checkseat(L, 4, m));
+      break;
+    }
+    case 10: seat = checkseat(L, 3, m); err = dh_match_control(m, seat, checkseat(L, 4, m)); break;
+    case 11: err = dh_match_expose(m, checkseat(L, 3, m), lua_toboolean(L, 4)); break;
+    case 12: {
+      lua_Integer t = luaL_checkinteger(L, 4);
+      luaL_argcheck(L, t >= 1 && t <= DH_MAX_SEATS, 4, "team out of range");
+      err = dh_match_set_team(m, checkseat(L, 3, m), (int)t - 1);
+      break;
+    }
+    case 13: {
+      const char *name = luaL_checkstring(L, 3);
+      int k = strcmp(name, "base") == 0 ? 0 : dhL_rules_mode(m->rules, name);
+      if (k < 0) return luaL_error(L, "table: no mode '%s' in trump_tables", name);
+      err = dh_match_set_table(m, k);
       break;
     }
   }
@@ -1217,7 +1253,8 @@ static int game_tostring(lua_State *L) {
 
 static const luaL_Reg read_methods[] = {
   { "seats", m_seats }, { "sides", m_sides }, { "side", m_side }, { "phase", m_phase },
-  { "next_player", m_next_player }, { "hand_number", m_hand_number }, { "dealer", m_dealer },
+  { "next_player", m_next_player }, { "turn", m_turn }, { "controller", m_controller },
+  { "team", m_team }, { "hand_number", m_hand_number }, { "dealer", m_dealer },
   { "leader", m_leader }, { "trump", m_trump }, { "led", m_led }, { "upcard", m_upcard },
   { "hand_size", m_hand_size }, { "trick_number", m_trick_number },
   { "talon_count", m_talon_count }, { "hand", m_hand }, { "counts", m_counts },

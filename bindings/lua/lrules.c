@@ -413,7 +413,16 @@ typedef struct lrules {
   int state, thread;  /* registry references: the State, T (LUA_NOREF: released) */
   int nfuncs, fref[DH_MAX_NODES];  /* the functions' references, by callback ref - 1 */
   char name[64];
+  char modes[DH_MAX_MODES][16];    /* the name of each card table a script picks by name ("": a trump's) */
 } lrules;
+
+int dhL_rules_mode(const dh_rules *r, const char *name) {
+  const lrules *u = (const lrules *)(const void *)r;
+  int k;
+  for (k = 0; k < r->ntables; k++)
+    if (u->modes[k][0] && strcmp(u->modes[k], name) == 0) return k + 1;
+  return -1;
+}
 
 const dh_rules *dhL_checkrules(lua_State *L, int arg) {
   return &((lrules *)luaL_checkudata(L, arg, DH_RULES))->r;
@@ -689,7 +698,9 @@ static void read_suit_of(lua_State *L, int t, int8_t *suit_of) {
     lua_pushnil(L);
     while (lua_next(L, -2)) {
       dh_card c = dhL_checkcard(L, -2);
-      suit_of[c & 63] = (int8_t)dhL_checksuit(L, lua_gettop(L));
+      /* "none": a card of no suit, or of a mode's fifth suit (Skat's grand: the plain clubs) */
+      if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "none") == 0) suit_of[c & 63] = DH_NOSUIT;
+      else suit_of[c & 63] = (int8_t)dhL_checksuit(L, lua_gettop(L));
       lua_pop(L, 1);
     }
   }
@@ -730,18 +741,40 @@ static void build_cards(lua_State *L, dh_rules *r, int spec) {
   read_strength(L, spec, r->strength);
 }
 
-/* trump_tables = { [suit or "none"] = { suit_of =, strength = } }: the
-** card table of the hands with that trump, the base one changed so */
-static void build_tables(lua_State *L, dh_rules *r, int spec) {
+/* does the string at idx name a suit as dhL_checksuit reads one (a
+** letter, a suit's name, a symbol), rather than a mode? */
+static int is_suit_key(lua_State *L, int idx) {
+  static const char *const names[] = { "clubs", "diamonds", "hearts", "spades" };
+  size_t len;
+  const char *k = lua_tolstring(L, idx, &len);
+  int i;
+  for (i = 0; i < 4; i++)
+    if (strcmp(k, names[i]) == 0) return 1;
+  return len == 1 || (len == 3 && (unsigned char)k[0] >= 0x80);
+}
+
+/* trump_tables = { [suit or "none" or a mode's name] = { suit_of =,
+** strength = } }: the card table of the hands with that trump, the base
+** one changed so; a name other than a suit's is a mode a script picks by
+** name (dhL_rules_mode) */
+static void build_tables(lua_State *L, lrules *u, int spec) {
+  dh_rules *r = &u->r;
   if (lua_getfield(L, spec, "trump_tables") == LUA_TTABLE) {
     int t = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, t)) {
       int suit, k;
+      const char *mode = NULL;
       if (lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "none") == 0) suit = DH_NOSUIT;
+      else if (lua_type(L, -2) == LUA_TSTRING && !is_suit_key(L, -2)) {
+        mode = lua_tostring(L, -2);
+        if (strlen(mode) >= sizeof u->modes[0]) luaL_error(L, "trump_tables: mode name '%s' too long", mode);
+        suit = -1;
+      }
       else suit = dhL_checksuit(L, lua_absindex(L, -2));
       luaL_checktype(L, -1, LUA_TTABLE);
       if ((k = dh_rules_add_table(r, suit)) < 0) luaL_error(L, "trump_tables: at most %d tables", DH_MAX_MODES);
+      if (mode) strcpy(u->modes[k - 1], mode);
       read_suit_of(L, lua_gettop(L), r->tables[k - 1].suit_of);
       read_strength(L, lua_gettop(L), r->tables[k - 1].strength);
       dh_rules_finish_table(&r->tables[k - 1]);
@@ -804,8 +837,12 @@ static int build(lua_State *L) {
   build_cards(L, r, spec);
   build_sizes(L, r, spec);
   build_trump(L, r, spec);
-  build_tables(L, r, spec);
+  build_tables(L, u, spec);
   r->scripted = (uint8_t)getbool(L, spec, "scripted");
+  lua_getfield(L, spec, "opener");  /* "dealer", "left" or seats left of the dealer */
+  if (lua_type(L, -1) == LUA_TSTRING) r->opener = strcmp(lua_tostring(L, -1), "dealer") == 0 ? 0 : 1;
+  else if (lua_isinteger(L, -1)) r->opener = (uint8_t)(lua_tointeger(L, -1) % r->nseats);
+  lua_pop(L, 1);
   r->draw = (uint8_t)getbool(L, spec, "draw");
   lua_getfield(L, spec, "lead");
   if (!lua_isnil(L, -1) && !(lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "left") == 0)) {

@@ -34,7 +34,7 @@ static void enter_bid(dh_match *m) {
   if (m->rules->scripted) {
     m->phase = DH_PHASE_SCRIPT;
     m->step = 1;
-    m->turn = (uint8_t)left_of(m, m->dealer);
+    m->turn = (uint8_t)((m->dealer + m->rules->opener) % m->nseats);
     return;
   }
   if (!m->rules->bidding) { enter_play(m, -1); return; }
@@ -102,6 +102,8 @@ static void clear_hand(dh_match *m) {
     m->passed[s] = m->received[s] = m->known[s] = m->excluded[s] = 0;
     m->discard[s] = m->took[s] = 0;
     m->next_seat[s] = (uint8_t)(s + 1 < m->nseats ? s + 1 : 0);
+    m->controller[s] = (uint8_t)s;
+    m->team[s] = r->side_of[s];
     m->bid[s] = DH_NO_BID;
     m->tricks[s] = 0;
     m->voids[s] = 0;
@@ -112,6 +114,7 @@ static void clear_hand(dh_match *m) {
   m->table = 0;
   m->nplaying = m->nseats;
   m->out_mask = 0;
+  m->show_at_lead = 0;
   m->declarer = DH_MAX_SEATS;
   m->step = 0;
   memset(m->vars, 0, sizeof m->vars);
@@ -250,7 +253,7 @@ void dh_match_rewind(const dh_match *m, dh_match *out) {
 }
 
 int dh_match_next(const dh_match *m) {
-  return m->phase == DH_PHASE_OVER ? -1 : m->turn;
+  return m->phase == DH_PHASE_OVER ? -1 : m->controller[m->turn];
 }
 
 int dh_match_legal(const dh_match *m, dh_cardset *out) {
@@ -269,7 +272,7 @@ int dh_match_legal_bids(const dh_match *m, int *out, int room) {
 static int check_turn(const dh_match *m, int seat, int phase) {
   if (m->phase == DH_PHASE_OVER) return DH_E_GAME_OVER;
   if (m->phase != phase) return DH_E_WRONG_PHASE;
-  if (seat != m->turn) return DH_E_NOT_YOUR_TURN;
+  if (seat != m->controller[m->turn]) return DH_E_NOT_YOUR_TURN;
   return DH_OK;
 }
 
@@ -308,6 +311,14 @@ __attribute__((noinline)) static int end_hand(dh_match *m) {
   m->dealer = (uint8_t)left_of(m, m->dealer);
   start_hand(m);
   return DH_OK;
+}
+
+/* out of line: once a hand, when the opening lead shows a dummy */
+__attribute__((noinline)) static void show_hands(dh_match *m) {
+  int s;
+  for (s = 0; s < m->nseats; s++)
+    if (m->show_at_lead >> s & 1) m->known[s] = m->hand[s];
+  m->show_at_lead = 0;
 }
 
 /* out of line: once a trick, and its calls would make every play save registers */
@@ -349,6 +360,7 @@ static int apply_play(dh_match *m, int seat, dh_card c) {
   m->trick.cards[m->trick.n] = c;
   m->trick.seats[m->trick.n] = (uint8_t)seat;
   m->trick.n++;
+  if (m->show_at_lead) show_hands(m);
   if (m->trick.n < m->nplaying) {
     m->turn = m->next_seat[seat];
     return DH_OK;
@@ -360,6 +372,7 @@ int dh_match_play(dh_match *m, int seat, dh_card c) {
   dh_cardset allowed;
   int err = check_turn(m, seat, DH_PHASE_PLAY);
   if (err) return err;
+  seat = m->turn;  /* the cards are the hand's whose turn it is (a dummy's) */
   if (dh_card_at(c & 63, m->rules->deck.layout) != c || !dh_set_has(m->hand[seat], c))
     return DH_E_CARD_NOT_IN_HAND;
   if ((err = dh_hand_allowed(m, seat, &allowed)) != DH_OK) return err;
@@ -472,6 +485,14 @@ int dh_match_set_trump(dh_match *m, int suit) {
   return DH_OK;
 }
 
+int dh_match_set_table(dh_match *m, int k) {
+  int err = check_script(m, 0);
+  if (err) return err;
+  if (k < 0 || k > m->rules->ntables) return DH_E_BAD_OP;
+  m->table = (uint8_t)k;
+  return DH_OK;
+}
+
 int dh_match_set_declarer(dh_match *m, int seat) {
   int err = check_script(m, seat);
   if (err) return err;
@@ -522,6 +543,33 @@ int dh_match_sit_out(dh_match *m, int seat) {
     m->next_seat[s] = (uint8_t)t;
   }
   if (m->turn == seat) m->turn = m->next_seat[seat];
+  return DH_OK;
+}
+
+int dh_match_control(dh_match *m, int seat, int by) {
+  int err = check_script(m, seat);
+  if (err) return err;
+  if (seat < 0 || by < 0 || by >= m->nseats) return DH_E_BAD_SEAT;
+  if (m->out_mask >> by & 1) return DH_E_BAD_OP;
+  m->controller[seat] = (uint8_t)by;
+  return DH_OK;
+}
+
+int dh_match_set_team(dh_match *m, int seat, int team) {
+  int err = check_script(m, seat);
+  if (err) return err;
+  if (seat < 0) return DH_E_BAD_SEAT;
+  if (team < 0 || team >= DH_MAX_SEATS) return DH_E_BAD_OP;
+  m->team[seat] = (uint8_t)team;
+  return DH_OK;
+}
+
+int dh_match_expose(dh_match *m, int seat, int after_lead) {
+  int err = check_script(m, seat);
+  if (err) return err;
+  if (seat < 0) return DH_E_BAD_SEAT;
+  if (after_lead) m->show_at_lead |= (uint8_t)(1 << seat);
+  else m->known[seat] = m->hand[seat];
   return DH_OK;
 }
 

@@ -80,6 +80,10 @@ typedef struct dh_match {
   int16_t vars[8];                   /* the script's own public state (0 at each deal) */
   dh_cardset discard[DH_MAX_SEATS];  /* set aside by each seat, seen by it alone */
   dh_cardset took[DH_MAX_SEATS];     /* taken from the talon into each hand by an op */
+  uint8_t controller[DH_MAX_SEATS];  /* the seat that chooses each seat's cards (a dummy's: declarer) */
+  uint8_t show_at_lead;              /* bit s: seat s's hand is shown to all once the first card is led */
+  uint8_t team[DH_MAX_SEATS];        /* who plays with whom this hand: the rules' sides, or a
+                                        script's (Skat's declarer against the other two) */
 } dh_match;
 
 /* starts a match with the first hand shuffled from seed */
@@ -109,14 +113,17 @@ int dh_match_deal(const dh_match *m, dh_cardset *hands, dh_card *talon);
 ** dh_match_deal).  m and out may be the same. */
 void dh_match_rewind(const dh_match *m, dh_match *out);
 
-/* the seat to act, or -1 when the match is over */
+/* the seat to act (the controller of the seat whose turn it is), or -1
+** when the match is over */
 int dh_match_next(const dh_match *m);
 /* the legal cards of the seat to act (its hand when passing) */
 int dh_match_legal(const dh_match *m, dh_cardset *out);
 /* legal bids of the seat to act into out (room for 2 + max hand size); count or -1 */
 int dh_match_legal_bids(const dh_match *m, int *out, int room);
 
-/* the actions: DH_OK, or an error code with m unchanged */
+/* the actions: DH_OK, or an error code with m unchanged.  seat is the
+** seat to act (dh_match_next); a card it plays comes from the hand of the
+** seat whose turn it is (m->turn: its own, or one it controls) */
 int dh_match_play(dh_match *m, int seat, dh_card c);
 int dh_match_bid(dh_match *m, int seat, int bid);
 int dh_match_pass(dh_match *m, int seat, dh_cardset cards);
@@ -158,6 +165,22 @@ int dh_match_discard(dh_match *m, int seat, dh_cardset cards);
 /* seat sits this hand out: its cards stay hidden and are not played.
 ** DH_E_BAD_OP when fewer than two seats would play. */
 int dh_match_sit_out(dh_match *m, int seat);
+/* seat's cards are chosen by seat by (by == seat: by itself again), for
+** the rest of the hand: a dummy played by declarer.  DH_E_BAD_OP when by
+** sits out. */
+int dh_match_control(dh_match *m, int seat, int by);
+/* the card table in force = k (0 the base one, k rules->tables[k - 1]),
+** after set_trump chose the trump's: a mode whose cards count otherwise
+** (Skat's grand: the jacks alone are trumps).  DH_E_BAD_OP: no table k. */
+int dh_match_set_table(dh_match *m, int k);
+/* seat plays for team (0..DH_MAX_SEATS-1) this hand: the seats of a
+** team are partners in the tricks (greedy play, a view's partners, the
+** makers' tricks); the score still goes to the rules' sides */
+int dh_match_set_team(dh_match *m, int seat, int team);
+/* seat's hand is shown to everyone: at once (after_lead 0), or once the
+** first card of the hand is led (1: a dummy).  Shown cards are known to
+** be in the hand (m->known) until played. */
+int dh_match_expose(dh_match *m, int seat, int after_lead);
 /* the tricks begin, led by leader (-1: the first seat playing left of
 ** the dealer, or the holder of the lead card when the rules say so).
 ** DH_E_BAD_OP: the playing seats' hands differ in size. */

@@ -18,7 +18,7 @@ static dh_cardset pick_some(dh_cardset s, int k, dh_rng *r) {
 int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
   dh_cardset legal;
   int err;
-  a->seat = m->turn;
+  a->seat = m->controller[m->turn];   /* who acts: a dummy's cards are declarer's to play */
   switch (m->phase) {
     case DH_PHASE_PLAY:
       if (dh_rules_fast(m->rules)) {

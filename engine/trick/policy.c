@@ -18,7 +18,7 @@ static int ducking(const dh_match *m, int s) {
   if (!r->bidding || m->bid[s] == DH_NO_BID) return 0;
   if (m->bid[s] <= 0) return 1;
   for (t = 0; t < m->nseats; t++)
-    if (r->side_of[t] == r->side_of[s] && m->bid[t] > 0) { want += m->bid[t]; got += m->tricks[t]; }
+    if (m->team[t] == m->team[s] && m->bid[t] > 0) { want += m->bid[t]; got += m->tricks[t]; }
   return got >= want;
 }
 
@@ -45,7 +45,7 @@ static int choose(const dh_match *m, dh_cardset legal, int low, int contract, dh
   {
     int w0;
     if (dh_play_winner(m, &m->trick, &w0) != DH_OK) return DH_E_RULE;
-    held = r->side_of[m->trick.seats[w0]] == r->side_of[m->turn] &&
+    held = m->team[m->trick.seats[w0]] == m->team[m->turn] &&
            !(contract && ducking(m, m->trick.seats[w0]));
   }
   for (it = legal; it; it &= it - 1) {

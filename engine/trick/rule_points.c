@@ -60,7 +60,7 @@ static void makers(const dh_match *m, const dh_makers_opts *o, int64_t *pts) {
   side = r->side_of[m->declarer];
   for (s = 0; s < m->nseats; s++) {
     all += m->tricks[s];
-    if (r->side_of[s] == side) got += m->tricks[s];
+    if (m->team[s] == m->team[m->declarer]) got += m->tricks[s];
   }
   if (got >= all && all > 0) pts[side] += m->out_mask ? o->alone_march : o->march;
   else if (got >= o->need) pts[side] += o->made;

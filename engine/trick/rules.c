@@ -336,12 +336,12 @@ void dh_rules_finish(dh_rules *r, const dh_order *o) {
 
 int dh_rules_add_table(dh_rules *r, int suit) {
   dh_card_table *t;
-  if (suit < 0 || suit > DH_NOSUIT || r->ntables >= DH_MAX_MODES) return -1;
+  if (suit < -1 || suit > DH_NOSUIT || r->ntables >= DH_MAX_MODES) return -1;
   t = &r->tables[r->ntables++];
   memcpy(t->suit_of, r->suit_of, sizeof t->suit_of);
   memcpy(t->strength, r->strength, sizeof t->strength);
   memcpy(t->suit_set, r->suit_set, sizeof t->suit_set);
-  r->trump_table[suit] = r->ntables;
+  if (suit >= 0) r->trump_table[suit] = r->ntables;
   return r->ntables;
 }
 
@@ -364,6 +364,7 @@ void dh_rules_init(dh_rules *r) {
   for (s = 0; s < DH_MAX_SEATS; s++) r->side_of[s] = (uint8_t)s;
   r->sizes[0] = 13;
   r->nsizes = 1;
+  r->opener = 1;
   r->trump_mode = DH_TRUMP_NONE;
   r->trump_suit = DH_NOSUIT;
   r->lead = DH_LEAD_LEFT;

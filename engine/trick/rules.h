@@ -122,6 +122,9 @@ typedef struct dh_rules {
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
   uint8_t scripted;                 /* 1: after the deal (and passes) a phase script acts
                                        (DH_PHASE_SCRIPT) until it starts the play */
+  uint8_t opener;                   /* who acts first in the script phase: seats left of the
+                                       dealer (1, the default; 0 the dealer: Bridge's auction;
+                                       2 Skat's middlehand) */
   uint8_t ntables;                  /* card tables in tables[] */
   uint8_t trump_table[5];           /* per trump suit (DH_NOSUIT too): 0 the base table,
                                        k tables[k - 1] */
@@ -152,9 +155,10 @@ const char *dh_rules_check(dh_rules *r);
 const char *dh_rules_error(const dh_rules *r);
 
 /* adds a card table made from the base one (suit_of, strength, suit_set as
-** they are now), for the hands whose trump is suit: its index (1..), to
-** change in place before dh_rules_check; -1 when there is no room or the
-** suit is bad.  dh_rules_finish_table recomputes a table's suit_set. */
+** they are now), for the hands whose trump is suit (-1: none, a mode a
+** phase script picks with dh_match_set_table: Skat's grand): its index
+** (1..), to change in place before dh_rules_check; -1 when there is no room
+** or the suit is bad.  dh_rules_finish_table recomputes a table's suit_set. */
 int dh_rules_add_table(dh_rules *r, int suit);
 void dh_rules_finish_table(dh_card_table *t);
 

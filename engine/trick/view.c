@@ -335,7 +335,7 @@ int dh_view_winner_with(const dh_view *v, dh_card c, int *seat) {
   if (t.n >= m->nseats) return DH_E_WRONG_PHASE;  /* a full trick is taken at once: never seen */
   if (t.n == 0) t.led = (int8_t)dh_match_suit(m, c);
   t.cards[t.n] = c;
-  t.seats[t.n] = v->seat;
+  t.seats[t.n] = dh_match_next(m) == v->seat ? m->turn : v->seat;  /* a dummy's card is the dummy's */
   t.n++;
   if ((err = dh_play_winner(m, &t, &w)) != DH_OK) return err;
   *seat = t.seats[w];
@@ -376,7 +376,7 @@ int dh_view_partners(const dh_view *v, int seat, uint8_t *out) {
   if ((unsigned)seat >= m->nseats) return -1;
   for (k = 1; k < m->nseats; k++) {
     int s = (seat + k) % m->nseats;
-    if (m->rules->side_of[s] == m->rules->side_of[seat]) out[n++] = (uint8_t)s;
+    if (m->team[s] == m->team[seat]) out[n++] = (uint8_t)s;
   }
   return n;
 }

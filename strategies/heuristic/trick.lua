@@ -79,9 +79,13 @@ local function boss(view, c, rank)
   return true
 end
 
+-- the seat whose cards the view's seat plays now: its own, or a hand it
+-- plays for (Bridge's declarer playing the dummy)
+local function playing(view) return view:turn() or view:seat() end
+
 -- the legal cards that would take the trick so far, and the others
 local function winners(view, legal)
-  local me, win, lose = view:seat(), {}, {}
+  local me, win, lose = playing(view), {}, {}
   for _, c in ipairs(legal or view:legal():list()) do
     if view:winner_with(c) == me then win[#win + 1] = c else lose[#lose + 1] = c end
   end
@@ -92,7 +96,7 @@ end
 local function trick(view, want)
   local legal = view:legal():list()
   local t = trump(view)
-  local me = view:seat()
+  local me = playing(view)
   local strength, rank = strengths(view)
   local cards = view:trick()
   if #cards == 0 then
@@ -109,10 +113,10 @@ local function trick(view, want)
     return legal[1]
   end
   local who, best = view:winning()
-  local partner_winning = who ~= me and view:side(who) == view:side(me)
-  local playing = view:seats()
-  for s = 1, view:seats() do if view:sitting_out(s) then playing = playing - 1 end end
-  local last = #cards == playing - 1
+  local partner_winning = who ~= me and view:team(who) == view:team(me)   -- this hand's partners (Skat's defenders)
+  local nplaying = view:seats()
+  for s = 1, view:seats() do if view:sitting_out(s) then nplaying = nplaying - 1 end end
+  local last = #cards == nplaying - 1
   local win, lose = winners(view, legal)
   if want == "lose" then
     if #lose > 0 then return sort(lose, function(c) return -strength(c) end)[1] end

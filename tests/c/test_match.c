@@ -211,6 +211,115 @@ static void test_phase_ops(void) {
   CHECK(dh_match_set_trump(&m, DH_SPADES) == DH_E_WRONG_PHASE);
 }
 
+/* a dummy: the dealer opens the script phase; the dummy's cards are
+** chosen by declarer (the seat to act, the one playouts act for) and
+** shown to all once the first card is led; the dummy itself is refused */
+static void test_dummy(void) {
+  dh_rules r;
+  dh_match m, before;
+  dh_view v;
+  dh_rng rng;
+  dh_action a;
+  dh_cardset hands[4];
+  dh_rules_init(&r);
+  r.sizes[0] = 13;
+  r.scripted = 1;
+  r.opener = 0;
+  CHECK(dh_rules_check(&r) == NULL);
+  hands[0] = cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s");
+  hands[1] = cards("Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h");
+  hands[2] = cards("Ad Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d");
+  hands[3] = cards("Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c");
+  CHECK(dh_match_init_deal(&m, &r, 1, 1, hands, NULL, 0));
+  CHECK(m.phase == DH_PHASE_SCRIPT && m.turn == 1 && dh_match_next(&m) == 1);  /* the dealer */
+  before = m;
+  CHECK(dh_match_control(&m, 4, 0) == DH_E_BAD_SEAT);
+  CHECK(dh_match_control(&m, 0, 4) == DH_E_BAD_SEAT);
+  CHECK(dh_match_expose(&m, -1, 1) == DH_E_BAD_SEAT);
+  CHECK(memcmp(&m, &before, sizeof m) == 0);
+  /* South (2) declares, North (0) is the dummy, West (3) leads */
+  CHECK(dh_match_set_declarer(&m, 2) == DH_OK);
+  CHECK(dh_match_control(&m, 0, 2) == DH_OK);
+  CHECK(dh_match_expose(&m, 0, 1) == DH_OK);
+  CHECK(m.known[0] == 0);
+  CHECK(dh_match_start_play(&m, 3) == DH_OK);
+  CHECK(dh_view_make(&m, 1, &v) == 0 && v.m.hand[0] == 0);   /* hidden before the lead */
+  CHECK(dh_match_play(&m, 3, card("Ac")) == DH_OK);
+  CHECK(m.known[0] == m.hand[0] && m.show_at_lead == 0);
+  CHECK(m.turn == 0 && dh_match_next(&m) == 2);
+  before = m;
+  CHECK(dh_match_play(&m, 0, card("2s")) == DH_E_NOT_YOUR_TURN);   /* the dummy does not act */
+  CHECK(dh_match_play(&m, 2, card("2d")) == DH_E_CARD_NOT_IN_HAND); /* declarer's own card: not now */
+  CHECK(memcmp(&m, &before, sizeof m) == 0);
+  CHECK(dh_view_make(&m, 1, &v) == 0 && v.m.hand[0] == m.hand[0]);   /* shown to all */
+  CHECK(dh_view_make(&m, 2, &v) == 0);
+  {
+    dh_cardset legal;
+    CHECK(dh_match_legal(&v.m, &legal) == DH_OK && legal == m.hand[0]);   /* void in clubs */
+  }
+  dh_rng_seed(&rng, 5);
+  CHECK(dh_view_sample(&v, &rng, &before) == 1 && before.hand[0] == m.hand[0]);
+  CHECK(dh_playout_pick(&m, &rng, &a) == DH_OK && a.seat == 2 && dh_set_has(m.hand[0], a.card));
+  CHECK(dh_match_play(&m, 2, card("2s")) == DH_OK);
+  CHECK(m.turn == 1 && dh_match_next(&m) == 1 && !dh_set_has(m.known[0], card("2s")));
+  dh_match_rewind(&m, &before);   /* the hand as dealt: no dummy yet */
+  CHECK(before.phase == DH_PHASE_SCRIPT && before.controller[0] == 0 && before.known[0] == 0);
+  CHECK(dh_playout_hand(&m, &rng) == DH_OK);
+  CHECK(m.phase == DH_PHASE_OVER && m.last_tricks[0] + m.last_tricks[1] + m.last_tricks[2] +
+        m.last_tricks[3] == 13);
+}
+
+/* teams per hand: three seats each scoring alone, and for one hand the
+** declarer against the other two, who are then partners */
+static void test_teams(void) {
+  dh_rules r;
+  dh_match m, before;
+  dh_view v;
+  dh_rng rng;
+  uint8_t out[DH_MAX_SEATS];
+  dh_rules_init(&r);
+  dh_deck_init(&r.deck, DH_DECK_PIQUET32);
+  dh_rules_finish(&r, &r.deck.natural);
+  r.nseats = 3;
+  r.nsides = 3;
+  r.sizes[0] = 10;
+  r.scripted = 1;
+  CHECK(dh_rules_check(&r) == NULL);
+  dh_match_init(&m, &r, 3, 0);
+  CHECK(m.team[0] == 0 && m.team[1] == 1 && m.team[2] == 2);
+  before = m;
+  CHECK(dh_match_set_team(&m, 1, DH_MAX_SEATS) == DH_E_BAD_OP);
+  CHECK(dh_match_set_team(&m, 3, 0) == DH_E_BAD_SEAT);
+  CHECK(memcmp(&m, &before, sizeof m) == 0);
+  CHECK(dh_match_set_team(&m, 2, 1) == DH_OK);   /* seat 0 declares; 1 and 2 defend together */
+  CHECK(dh_view_make(&m, 1, &v) == 0);
+  CHECK(dh_view_partners(&v, 1, out) == 1 && out[0] == 2);
+  CHECK(dh_view_partners(&v, 0, out) == 0);
+  CHECK(dh_match_start_play(&m, -1) == DH_OK);
+  CHECK(dh_match_set_team(&m, 2, 2) == DH_E_WRONG_PHASE);
+  dh_rng_seed(&rng, 2);
+  CHECK(dh_playout_hand(&m, &rng) == DH_OK);
+  CHECK(m.phase == DH_PHASE_OVER);
+  dh_match_init(&m, &r, 4, 0);   /* a new hand: the rules' sides again */
+  CHECK(m.team[2] == 2);
+  /* a mode: a table bound to no trump, picked by the script */
+  CHECK(dh_rules_add_table(&r, -2) == -1);
+  CHECK(dh_rules_add_table(&r, -1) == 1 && r.trump_table[DH_CLUBS] == 0 && r.trump_table[DH_NOSUIT] == 0);
+  r.tables[0].suit_of[card("Ac") & 63] = DH_NOSUIT;
+  dh_rules_finish_table(&r.tables[0]);
+  CHECK(dh_rules_check(&r) == NULL);
+  dh_match_init(&m, &r, 4, 0);
+  before = m;
+  CHECK(dh_match_set_table(&m, 2) == DH_E_BAD_OP);
+  CHECK(dh_match_set_table(&m, -1) == DH_E_BAD_OP);
+  CHECK(memcmp(&m, &before, sizeof m) == 0);
+  CHECK(dh_match_set_trump(&m, DH_CLUBS) == DH_OK && m.table == 0);
+  CHECK(dh_match_set_table(&m, 1) == DH_OK && m.table == 1 && m.trump == DH_CLUBS);
+  CHECK(dh_match_suit(&m, card("Ac")) == DH_NOSUIT && dh_set_has(dh_match_suit_cards(&m, DH_NOSUIT), card("Ac")));
+  CHECK(dh_match_start_play(&m, -1) == DH_OK);
+  CHECK(dh_match_set_table(&m, 0) == DH_E_WRONG_PHASE);
+}
+
 int main(void) {
   dh_rules r;
   check_init();
@@ -221,5 +330,7 @@ int main(void) {
   test_random(&r);
   test_bad_seats(&r);
   test_phase_ops();
+  test_dummy();
+  test_teams();
   return check_done();
 }

@@ -17,6 +17,8 @@ local hearts = dh.variant("hearts", { max_hands = 1 })
 local briscola = dh.variant("briscola")
 local holdem = dh.variant("holdem", { max_hands = 2 })
 local euchre = dh.variant("euchre", { max_hands = 3 })   -- phase scripts: discards, sitting out
+local bridge = dh.variant("bridge", { boards = 2 })      -- an auction, a dummy played by declarer
+local skat = dh.variant("skat", { deals = 2 })           -- three seats, teams, a mode, a shown hand
 local pinochle = dh.deck("pinochle48")
 local function objects()
   local g = dh.game(spades, { seed = rng:int(1000) })
@@ -24,8 +26,9 @@ local function objects()
   local b = dh.game(briscola, { seed = rng:int(1000) })
   local p = dh.game(holdem, { seed = rng:int(1000) })
   local e = dh.game(euchre, { seed = rng:int(1000) })
+  local br = dh.game(bridge, { seed = rng:int(1000) })
   for _ = 1, rng:int(0, 30) do
-    local game = ({ g, h, b, p, e })[rng:int(5)]
+    local game = ({ g, h, b, p, e, br })[rng:int(6)]
     local seat = game:next_player()
     if seat then game:apply(seat, rng:pick(game:moves())) end
   end
@@ -33,7 +36,7 @@ local function objects()
     dh.card("As"), dh.card("Jh#2"), dh.cards("As Kd Td"), dh.cards(), pinochle:set(),
     dh.rng(rng:int(100)), dh.deck("french52"), pinochle, dh.order("A 3 K Q J 7 6 5 4 2"),
     g, h, b, p, e, g:view(1), h:view(2), b:view(1), p:view(1), e:view(e:next_player() or 1), g:rules(),
-    spades, holdem, euchre,
+    br, br:view(br:turn() or 1), spades, holdem, euchre, bridge,
     dh.rule.follow_suit, dh.rule.trump_wins, dh.rule.tricks(1), dh.rule.first_to(100),
     dh.poker.pattern("1{2}2{2}"), dh.poker.values and dh.poker.values(4) or nil,
     dh.move { kind = "bid", text = "bid 3", bid = 3 },
@@ -145,11 +148,12 @@ for _ = 1, 200 do
   if rng:int(2) == 1 then opts.objective = nil; opts.table_bits = nil end
   pcall(dh.solve, g, opts)
   pcall(dh.solve_moves, g, opts)
-  -- the phase ops a variant's script reaches (internal), on a Euchre game
+  -- the phase ops a variant's script reaches (internal), on a Euchre, Bridge or Skat game
   -- in any phase, with hostile arguments
   local core = require "deckhand.core"
-  local ops = { "turn", "var", "trump", "declarer", "take", "discard", "sit_out", "play", "end_hand", "step", "x" }
-  local eg = dh.game(euchre, { seed = rng:int(1000) })
+  local ops = { "turn", "var", "trump", "declarer", "take", "discard", "sit_out", "play", "end_hand", "step",
+                "control", "expose", "team", "table", "x" }
+  local eg = dh.game(({ euchre, bridge, skat })[rng:int(3)], { seed = rng:int(1000) })
   for _ = 1, rng:int(0, 12) do
     if eg:next_player() then eg:apply(eg:next_player(), rng:pick(eg:moves())) end
   end

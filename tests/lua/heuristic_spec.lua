@@ -67,8 +67,8 @@ describe("the heuristic", function()
     assert.equal("spades", named.heuristic)
     local a, b = moves(named, by("heuristic"), spades, by("heuristic"))
     assert.same(a, b)
-    assert.has_error(function() dh.strategy("heuristic", { variant = house("bridge") }) end,
-      "heuristic: variant house_spades names heuristic 'bridge', but there is no heuristic/bridge.lua on the strategy path")
+    assert.has_error(function() dh.strategy("heuristic", { variant = house("no_such_game") }) end,
+      "heuristic: variant house_spades names heuristic 'no_such_game', but there is no heuristic/no_such_game.lua on the strategy path")
     assert.has_error(function() house("../x") end)
   end)
 
@@ -123,7 +123,7 @@ describe("the heuristic", function()
     assert.is_true(dh.has_strategy("heuristic"))
     assert.is_true(dh.has_strategy("heuristic.spades"))
     assert.is_true(dh.has_strategy("pimc.holdem"))
-    assert.is_false(dh.has_strategy("heuristic.bridge"))
+    assert.is_false(dh.has_strategy("heuristic.no_such_game"))
     assert.is_false(dh.has_strategy("strategies/random.lua"))
     assert.is_false(dh.has_strategy("random.lua"))
     assert.has_error(function() dh.has_strategy(3) end,

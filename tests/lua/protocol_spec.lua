@@ -25,6 +25,8 @@ local games = {
   { "whist", { honours = true, target = 5, max_hands = 3 }, matches = 4 },
   { "euchre", { max_hands = 12 }, matches = 8 },
   { "euchre", { stick_the_dealer = true, target = 5, max_hands = 10 }, matches = 6 },
+  { "bridge", { boards = 3 }, matches = 8 },
+  { "skat", { deals = 3 }, matches = 8 },
   { "crazy8", { players = 2, target = 60 }, matches = 6 },
   { "crazy8", { players = 5, draw_limit = 3, target = 80 }, matches = 4 },
   { "gin", { max_hands = 3 }, matches = 6 },

@@ -93,7 +93,7 @@ local function check_view(g, variant, place, deck)
     local with = { table.unpack(cards) }
     with[#with + 1] = c
     local who = { table.unpack(seats) }
-    who[#who + 1] = me
+    who[#who + 1] = g:turn()   -- the card's hand: declarer plays a dummy's cards as the dummy's
     local seat = view:winner_with(c)
     assert.equal(who[dh.trick_winner(with, trump, order)], seat, tostring(c))
     if #cards == g:seats() - 1 then   -- the last card: play it and see

@@ -255,6 +255,15 @@ return function(deckhand)
     take = function(c, seat, n) op(c[1], "take", seat, n or 1) end,
     discard = function(c, seat, cards) op(c[1], "discard", seat, core.cards(cards)) end,
     sit_out = function(c, seat) op(c[1], "sit_out", seat) end,
+    control = function(c, seat, by) op(c[1], "control", seat, by) end,
+    set_team = function(c, seat, team) op(c[1], "team", seat, team) end,
+    set_mode = function(c, name) op(c[1], "table", name) end,
+    expose = function(c, seat, when)
+      if when ~= nil and when ~= "now" and when ~= "after_lead" then
+        error(("bad argument #2 to 'expose' (\"now\" or \"after_lead\" expected, got %s)"):format(tostring(when)), 2)
+      end
+      op(c[1], "expose", seat, when == "after_lead")
+    end,
     start_play = function(c, leader) op(c[1], "play", leader) end,
     redeal = function(c) op(c[1], "end_hand") end,
     goto_phase = function(c, name, seat)
@@ -304,12 +313,21 @@ return function(deckhand)
     return ph and ph.name or "script"
   end
 
+  -- each phase's Moves by text, made once: a Move cannot change, so every
+  -- game may share it
+  local moves_of = setmetatable({}, { __mode = "k" })
   local function script_moves(g)
     local ph = current_phase(g)
     if not ph then error("the variant has no phase " .. g:step(), 2) end
     local seat = g:next_player()
+    local made = moves_of[ph]
+    if not made then made = {}; moves_of[ph] = made end
     local out = {}
-    for i, t in ipairs(ph.moves(g, seat)) do out[i] = Move.new { kind = ph.name, text = t } end
+    for i, t in ipairs(ph.moves(g, seat)) do
+      local m = made[t]
+      if not m then m = Move.new { kind = ph.name, text = t }; made[t] = m end
+      out[i] = m
+    end
     return out
   end
 
@@ -320,7 +338,11 @@ return function(deckhand)
     if seat ~= g:next_player() then
       return nil, ("not seat %d's turn (seat %d acts)"):format(seat, g:next_player()), "not_your_turn"
     end
-    local found = Move.find(script_moves(g), text)
+    local list, found = script_moves(g), nil
+    for _, x in ipairs(list) do   -- one of the shared Moves: no text to compare
+      if rawequal(x, m) then found = x; break end
+    end
+    found = found or Move.find(list, text)
     if not found then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
     text = tostring(found)
     local ph = phases[g:step()]

@@ -60,7 +60,7 @@ deckhand.lua_game = require "deckhand.lua_game".define
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)
 require "deckhand.replay"(deckhand)
-require "deckhand.trick_view"
+require "deckhand.trick_view"(deckhand)
 require "deckhand.strategy"(deckhand)
 require "deckhand.tournament"(deckhand)
 -- variants and bots: DECKHAND_PATH, ./rules (./strategies), the tree's,

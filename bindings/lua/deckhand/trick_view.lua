@@ -10,6 +10,16 @@ local core = require "deckhand.core"
 
 local View = core.View
 
+local variant_of   -- deckhand.variant_of_rules, given when the package loads
+
+-- the variant's line about its phase script's state (Bridge's auction),
+-- or nil: spec.status(view) read through the variant of the view's rules
+local function status(view)
+  local variant = variant_of and variant_of(view:rules())
+  local f = variant and variant.spec and variant.spec.status
+  return f and f(view) or nil
+end
+
 local function names(set)
   local out = {}
   for c in set:iter() do out[#out + 1] = tostring(c) end
@@ -21,7 +31,11 @@ end
 -- (false before a seat bids), tricks, scores, counts, trump, upcard,
 -- hand_number, dealer, sides }, and where a phase script set them:
 -- declarer, sitting_out (seats), discards (counts per seat) and discard
--- (the seat's own)
+-- (the seat's own); shown: the cards of other hands everyone sees (an
+-- exposed dummy), { seat =, cards = } each; turn: the seat whose cards
+-- the seat to act plays, when it is another's (declarer playing dummy);
+-- status: the variant's line about its phase script's state (Bridge's
+-- contract and auction), where it has one
 function View.data(view)
   local me = view:seat()
   local cards, seats = view:trick()
@@ -36,9 +50,10 @@ function View.data(view)
     for i, c in ipairs(lc) do l[i] = tostring(c) end
     last = { cards = l, seats = ls, winner = winner }
   end
-  local sides, out, discards, any = {}, {}, view:discards(), false
+  local sides, out, discards, any, shown = {}, {}, view:discards(), false, {}
   for s = 1, view:seats() do
     sides[s] = view:side(s)
+    if s ~= me and #view:hand(s) > 0 then shown[#shown + 1] = { seat = s, cards = names(view:hand(s)) } end
     if view:sitting_out(s) then out[#out + 1] = s end
     any = any or discards[s] > 0
   end
@@ -46,6 +61,8 @@ function View.data(view)
     declarer = view:declarer(), sitting_out = #out > 0 and out or nil,
     discards = any and discards or nil,
     discard = any and names(view:discard(me)) or nil,
+    shown = #shown > 0 and shown or nil, status = status(view),
+    turn = view:turn() ~= view:next_player() and view:turn() or nil,
     seat = me, phase = view:phase(), next_player = view:next_player() or 0,
     hand = names(view:hand(me)), moves = moves, trick = { cards = tc, seats = seats },
     last_trick = last, bids = view:bids(), tricks = view:tricks(), scores = view:scores(),
@@ -84,6 +101,8 @@ function View.describe(view, style)
   if view:upcard() then head = head .. "   turned " .. card(view:upcard()) end
   if view:talon_count() > 0 then head = head .. "   talon " .. view:talon_count() end
   out[#out + 1] = head
+  local line = status(view)
+  if line then out[#out + 1] = line end
   out[#out + 1] = table.concat(b, " | ")
   local lc, winner, ls = view:last_trick()
   if lc then
@@ -101,17 +120,32 @@ function View.describe(view, style)
   if view:phase() == "play" then
     for _, m in ipairs(view:moves()) do legal[tostring(m)] = true end
   end
-  local by = { s = {}, h = {}, d = {}, c = {}, x = {} }
-  for c in view:hand(me):iter() do
-    local t = by[c.suit or "x"]
-    t[#t + 1] = (legal[tostring(c)] and "*" or " ") .. card(c)
+  -- a hand sorted by suit, the legal cards marked
+  local function hand_line(set)
+    local by = { s = {}, h = {}, d = {}, c = {}, x = {} }
+    for c in set:iter() do
+      local t = by[c.suit or "x"]
+      t[#t + 1] = (legal[tostring(c)] and "*" or " ") .. card(c)
+    end
+    local h = {}
+    for _, suit in ipairs { "s", "h", "d", "c", "x" } do
+      if #by[suit] > 0 then h[#h + 1] = table.concat(by[suit], "") end
+    end
+    return table.concat(h, "   ") .. (next(legal) and "   (* legal)" or "")
   end
-  local h = {}
-  for _, suit in ipairs { "s", "h", "d", "c", "x" } do
-    if #by[suit] > 0 then h[#h + 1] = table.concat(by[suit], "") end
+  for s = 1, view:seats() do   -- hands everyone sees (an exposed dummy)
+    if s ~= me and #view:hand(s) > 0 then
+      local whose = view:turn() == s and view:next_player() == me and "  (you play it)" or ""
+      out[#out + 1] = ("seat %d shows  %s%s"):format(s, hand_line(view:hand(s)), whose)
+      if whose ~= "" then legal = {} end   -- the marks were for this hand
+    end
   end
-  out[#out + 1] = "hand  " .. table.concat(h, "   ") .. (next(legal) and "   (* legal)" or "")
+  out[#out + 1] = "hand  " .. hand_line(view:hand(me))
   return table.concat(out, "\n")
 end
 
-return View
+-- installed by the package (deckhand/init.lua), which passes itself
+return function(deckhand)
+  variant_of = deckhand.variant_of_rules
+  return View
+end

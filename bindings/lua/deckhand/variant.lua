@@ -42,6 +42,9 @@ local fields = {
     return true
   end,
   scripted = function(v) return type(v) == "boolean", "a boolean (set from phases)" end,
+  status = function(v) return type(v) == "function", "a function(view) -> a line about the phase script's state" end,
+  opener = function(v) return v == "dealer" or v == "left" or (math.type(v) == "integer" and v >= 0 and v < 8),
+                             "\"dealer\", \"left\" or a number of seats left of the dealer (who acts first in the first phase)" end,
   public = function(v) return type(v) == "function", "a function(text) -> what the other seats see" end,
   draw = function(v) return type(v) == "boolean", "a boolean" end,
   lead = function(v) return type(v) == "string" or type(v) == "userdata", "\"left\" or a card" end,
