@@ -179,3 +179,14 @@ end
 
 programs("tests/c/test_*.c", "tests")
 programs("bench/bench_*.c", "bench")
+
+-- make bench's yardstick: a plain Spades engine driven from Lua, timed
+-- beside deckhand's protocol loop by bench/trick.lua (no deckhand code)
+project "ref_trick"
+  kind "SharedLib"
+  pic "On"
+  targetprefix ""
+  files { "bench/ref/ref_trick.c" }
+  includedirs { lua_inc }
+  outdirs("bench/lua")
+  objdirs("ref_trick")

@@ -38,6 +38,32 @@ do
                                                          (clock() - t0) / n * 1e9))
 end
 
+-- 0. the yardstick: a plain Spades engine (bench/ref/ref_trick.c, no
+-- deckhand code) driven from Lua in the same shape as the loops below;
+-- PERF-ANCHORS.md measured such an engine at about 100 k deals/s
+local ref do
+  local build = os.getenv("DECKHAND_BUILD") or "build/release"
+  package.cpath = build .. "/bench/lua/?.so;" .. package.cpath
+  local ok, mod = pcall(require, "ref_trick")
+  if ok then ref = mod else print("(no reference engine: " .. tostring(mod):match("[^\n]*") .. ")") end
+end
+local function ref_loop(n, run)
+  local rng = ref.rng(run)
+  for i = 1, n do
+    local g = ref.deal(i)
+    local seat = g:turn()
+    for _ = 1, 4 do
+      local bids = g:legal()
+      g:bid(seat, bids[rng:pick(0x3FFF) + 1])
+      seat = g:turn()
+    end
+    while seat do
+      g:play(seat, rng:pick(g:legal()))
+      seat = g:turn()
+    end
+  end
+end
+
 -- 1. Lua picks each card: next_player, legal, a random pick, play
 measure("spades, Lua random strategy picks each card", 20000,
         "reference: ~100 k/s; goal >= 100 k/s", function(n, run)
@@ -57,8 +83,7 @@ measure("spades, Lua random strategy picks each card", 20000,
 end)
 
 -- 1a. the same through the game protocol: moves and apply, whatever the phase
-measure("spades, Lua random strategy through moves/apply", 20000,
-        "goal >= 100 k/s", function(n, run)
+local function protocol_loop(n, run)
   local rng = dh.rng(run)
   for i = 1, n do
     local g = dh.game(spades, { seed = i })
@@ -68,7 +93,28 @@ measure("spades, Lua random strategy through moves/apply", 20000,
       seat = g:next_player()
     end
   end
-end)
+end
+measure("spades, Lua random strategy through moves/apply", 20000, "goal >= 100 k/s", protocol_loop)
+
+-- 1a'. the protocol loop and the yardstick in interleaved rounds: their
+-- ratio per round, since this machine's speed drifts between rows
+if ref then
+  local ratios, refs = {}, {}
+  for run = 1, 2 * RUNS + 1 do
+    local t0 = clock()
+    ref_loop(20000, run)
+    local t1 = clock()
+    protocol_loop(20000, run)
+    local t2 = clock()
+    refs[run] = 20000 / (t1 - t0)
+    ratios[run] = (t1 - t0) / (t2 - t1)
+  end
+  table.sort(ratios)
+  print(("%-52s %8.1f k deals/s   (PERF-ANCHORS: ~100 k/s)"):format(
+        "reference: plain C Spades engine picked from Lua", median(refs) / 1e3))
+  print(("%-52s %8.2f (%.2f..%.2f) (goal >= 1.00)"):format("moves/apply beside the reference, per round",
+        ratios[(#ratios + 1) // 2], ratios[1], ratios[#ratios]))
+end
 
 -- 1b. the same through deckhand.play: each decision gets its seat's view
 do

@@ -13,6 +13,8 @@
 --   ohhell   bids expected tricks (avoiding the dealer's hook), then tries
 --            to take exactly that many
 --   holdem   the Chen score before the flop, equity after it (act)
+--   crazy8   keeps its eights, plays into its longest suit, sheds the
+--            costliest card
 --   trick    any other trick-taking variant: wins a trick as cheaply as it
 --            can, else throws its lowest card (ducks when a low score wins)
 --   lua_game any other game written wholly in Lua (deckhand.lua_game): the

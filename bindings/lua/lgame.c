@@ -577,6 +577,7 @@ static const char *why_fmt(int code) {
     case DH_E_SUIT_NOT_BROKEN: return "suit not broken: %s";
     case DH_E_MUST_TRUMP: return "must trump: %s";
     case DH_E_MUST_OVERTRUMP: return "must overtrump: %s";
+    case DH_E_MUST_BEAT: return "must beat the trick: %s";
     case DH_E_FIRST_TRICK: return "not allowed on the first trick: %s";
     case DH_E_MUST_LEAD: return "must lead the opening card: %s";
     case DH_E_GAME_OVER: return "game over%s";

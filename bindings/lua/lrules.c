@@ -386,7 +386,7 @@ static int p_bid_range(lua_State *L) {
 static const struct { const char *name; int (*builder)(dh_rules *); } constants[] = {
   { "free_play", dh_rule_free_play }, { "free_start", dh_rule_free_start },
   { "follow_suit", dh_rule_follow_suit }, { "must_trump", dh_rule_must_trump },
-  { "must_overtrump", dh_rule_must_overtrump }, { "highest_of_led", dh_rule_highest_of_led },
+  { "must_overtrump", dh_rule_must_overtrump }, { "must_beat", dh_rule_must_beat }, { "highest_of_led", dh_rule_highest_of_led },
   { "trump_wins", dh_rule_trump_wins }, { "blind_nil", dh_rule_blind_nil }, { "hook", dh_rule_hook },
   { NULL, NULL }
 };

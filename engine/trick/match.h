@@ -40,6 +40,7 @@ enum {
   DH_E_RULE,   /* a callback failed: the binding holds the reason */
   DH_E_BAD_SEAT,  /* a seat number outside 0..nseats-1 */
   DH_E_BAD_OP,    /* a phase op that does not fit the match (its comment says when) */
+  DH_E_MUST_BEAT, /* must_beat: a card of the led suit beating the trick was held */
   DH_E_NCODES
 };
 const char *dh_error_name(int code);

@@ -66,6 +66,41 @@ static dh_cardset trumping(const dh_match *m, const dh_node *n, dh_cardset hand)
   return m->trick.led == m->trump ? hand : trumps;
 }
 
+/* the strongest card of the led suit in the trick so far, or -1 when the
+** trick is trumped (and trumps were not led): must_beat asks no more then */
+static int best_of_led(const dh_match *m) {
+  int i, best = 0;
+  for (i = 0; i < m->trick.n; i++) {
+    dh_card c = m->trick.cards[i];
+    int suit = dh_match_suit(m, c);
+    if (suit == m->trick.led) {
+      if (dh_match_strength(m, c) > best) best = dh_match_strength(m, c);
+    } else if (suit == m->trump) {
+      return -1;
+    }
+  }
+  return best;
+}
+
+/* the cards of set stronger than strength */
+static dh_cardset stronger(const dh_match *m, dh_cardset set, int strength) {
+  dh_cardset out = 0, it;
+  for (it = set; it; it &= it - 1) {
+    int pos = dh_set_first(it);
+    if (dh_match_strength(m, (dh_card)pos) > strength) out |= UINT64_C(1) << pos;
+  }
+  return out;
+}
+
+/* must_beat: following, the cards of the led suit that beat the trick */
+static dh_cardset beating(const dh_match *m, dh_cardset hand) {
+  int best;
+  dh_cardset over;
+  if (m->trick.n == 0 || (best = best_of_led(m)) < 0) return hand;
+  over = stronger(m, hand & dh_match_suit_cards(m, m->trick.led), best);
+  return over ? over : hand;
+}
+
 /* the leaves: the cards of the hand a prefab allows */
 static dh_cardset leaf(hand_ctx *h, const dh_node *n) {
   const dh_match *m = h->m;
@@ -81,6 +116,7 @@ static dh_cardset leaf(hand_ctx *h, const dh_node *n) {
       return led ? led : hand;
     }
     case DH_OP_MUST_TRUMP: case DH_OP_MUST_OVERTRUMP: return trumping(m, n, hand);
+    case DH_OP_MUST_BEAT: return beating(m, hand);
     case DH_OP_BREAK_SUIT: {
       dh_cardset suit = dh_match_suit_cards(m, n->u.break_suit.suit);
       if (!leading || (m->played & n->u.break_suit.set) || !(hand & ~suit)) return hand;
@@ -105,6 +141,7 @@ static int leaf_code(int op) {
     case DH_OP_FOLLOW_SUIT: return DH_E_MUST_FOLLOW_SUIT;
     case DH_OP_MUST_TRUMP: return DH_E_MUST_TRUMP;
     case DH_OP_MUST_OVERTRUMP: return DH_E_MUST_OVERTRUMP;
+    case DH_OP_MUST_BEAT: return DH_E_MUST_BEAT;
     case DH_OP_BREAK_SUIT: return DH_E_SUIT_NOT_BROKEN;
     case DH_OP_FIRST_TRICK: return DH_E_FIRST_TRICK;
     case DH_OP_LEAD_CARD: return DH_E_MUST_LEAD;
@@ -113,14 +150,36 @@ static int leaf_code(int op) {
 }
 
 /* what seat playing c, of effective suit `suit`, under a leaf shows it
-** held nothing else of: the cards now known not to be in its hand */
-static dh_cardset leaf_shows(const dh_match *m, const dh_node *n, dh_card c, int suit) {
+** held nothing else of: the cards now known not to be in its hand.  The
+** following cases count on the other leaves never leaving the seat no
+** card (then any card goes, and shows nothing): dh_hand_derive sets
+** shows_following only for leaves that cannot. */
+static dh_cardset leaf_shows(const dh_match *m, const dh_node *n, int seat, dh_card c, int suit) {
+  const dh_rules_impl *x = dh_impl(m->rules);
+  int led = m->trick.led;
+  if (!x->leaves_sure) return 0;
   switch (n->op) {
+    case DH_OP_MUST_BEAT: {  /* followed without beating: held nothing that beats */
+      int best;
+      if (!x->shows_following || m->trick.n == 0 || suit != led || (best = best_of_led(m)) < 0) return 0;
+      if (dh_match_strength(m, c) > best) return 0;
+      return stronger(m, dh_match_suit_cards(m, led), best);
+    }
+    case DH_OP_MUST_OVERTRUMP: {  /* trumped without overtrumping: held no higher trump */
+      int best;
+      if (!x->shows_following || m->trick.n == 0 || m->trump >= DH_NOSUIT || suit != m->trump) return 0;
+      if (led != m->trump && !(m->voids[seat] >> led & 1)) return 0;  /* free to trump */
+      best = best_trump(m);
+      if (dh_match_strength(m, c) > best) return 0;
+      return stronger(m, dh_match_suit_cards(m, m->trump), best);
+    }
     case DH_OP_BREAK_SUIT:  /* led the suit unbroken: it held nothing else */
+      if (m->trick_no == 0 && x->first_lead_bound) return 0;  /* the first lead may be forced */
       if (m->trick.n == 0 && suit == n->u.break_suit.suit && !(m->played & n->u.break_suit.set))
         return ~dh_match_suit_cards(m, suit);
       return 0;
     case DH_OP_FIRST_TRICK:  /* a barred card on the first trick: nothing else */
+      if (m->trick.n == 0 ? x->first_lead_bound : first_meets(m, x, led)) return 0;
       return m->trick_no == 0 && dh_set_has(n->u.no_first_trick, c) ? ~n->u.no_first_trick : 0;
     default:
       return 0;
@@ -249,11 +308,26 @@ __attribute__((noinline)) void dh_hand_learn_leaves(dh_match *m, int seat, dh_ca
   const dh_rules_impl *x = dh_impl(m->rules);
   dh_cardset ex = 0;
   int i;
-  for (i = 0; i < x->nflat; i++) ex |= leaf_shows(m, dh_rules_node(m->rules, x->flat[i]), c, suit);
+  for (i = 0; i < x->nflat; i++) ex |= leaf_shows(m, dh_rules_node(m->rules, x->flat[i]), seat, c, suit);
   if (ex) dh_hand_exclude(m, seat, c, ex);
 }
 
 /* --------------------------------------------------- derived forms */
+
+/* may a card following show something (a must_beat or must_overtrump
+** leaf), and can the flat leaves never leave a seat no card to play?  A
+** leaf that may allow nothing (free_start following, no_first_trick,
+** a Lua function) would let any card go, and a card shows nothing then. */
+static int follow_shows(const dh_rules *r, const dh_rules_impl *x) {
+  int i, some = 0;
+  for (i = 0; i < x->nflat; i++) {
+    int op = dh_rules_node(r, x->flat[i])->op;
+    if (op == DH_OP_MUST_BEAT || op == DH_OP_MUST_OVERTRUMP) some = 1;
+    else if (op != DH_OP_FREE_PLAY && op != DH_OP_FOLLOW_SUIT && op != DH_OP_MUST_TRUMP &&
+             op != DH_OP_BREAK_SUIT && op != DH_OP_LEAD_CARD) return 0;
+  }
+  return some;
+}
 
 /* lists the leaves of an AND-only tree under i into flat; 0 if it is not one */
 static int flatten(const dh_rules *r, int i, dh_rules_impl *x) {
@@ -285,15 +359,46 @@ static void fast_form(const dh_rules *r, dh_rules_impl *x) {
   x->fast_ops |= 0x8000;  /* "in use", even for a lone free play */
 }
 
+/* can the leaves under i together allow no card of a hand (then any card
+** goes, and a card off the led suit shows no void)?  free_start does when
+** following, a Lua function or a NOT may; no_first_trick may on the first
+** trick only, which dh_hand_learn judges by the led suit (first_barred) */
+static int may_allow_none(const dh_rules *r, int i, dh_cardset *first) {
+  const dh_node *n = dh_rules_node(r, i);
+  switch (n->op) {
+    case DH_OP_AND: case DH_OP_OR: {
+      int a = may_allow_none(r, n->a, first);
+      return may_allow_none(r, n->b, first) || a;
+    }
+    case DH_OP_FIRST_TRICK: *first |= n->u.no_first_trick; return 0;
+    case DH_OP_FREE_START: case DH_OP_CALL: case DH_OP_NOT: return 1;
+    default: return 0;
+  }
+}
+
+/* is the first lead bound by a lead_card leaf beside no_first_trick or
+** break_suit (a leaf that may forbid the card the other forces)? */
+static int lead_bound(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  if (n->op == DH_OP_AND || n->op == DH_OP_OR) return lead_bound(r, n->a) || lead_bound(r, n->b);
+  return n->op == DH_OP_LEAD_CARD;
+}
+
 void dh_hand_derive(dh_rules *r) {
   dh_rules_impl *x = dh_impl_mut(r);
   int root = x->root[DH_RULE_HAND];
-  x->shows_voids = (uint8_t)forces_follow(r, root);
+  dh_cardset first = 0;
+  x->leaves_sure = (uint8_t)!may_allow_none(r, root, &first);
+  x->shows_voids = (uint8_t)(forces_follow(r, root) && x->leaves_sure);
+  x->first_barred = first;
+  x->first_lead_bound = (uint8_t)lead_bound(r, root);
   x->shows_trump_voids = (uint8_t)(x->shows_voids && forces_trump(r, root));
   /* the straight-line forms only for an AND of leaves: an OR or NOT goes
   ** through the tree (with no leaves, fast_form would mean "free play") */
   x->nflat = 0;
   x->fast_ops = 0;
+  x->shows_following = 0;
   if (flatten(r, root, x)) fast_form(r, x);
   else x->nflat = 0;
+  x->shows_following = (uint8_t)follow_shows(r, x);
 }

@@ -15,7 +15,7 @@ static const char *const error_names[DH_E_NCODES] = {
   "ok", "game_over", "wrong_phase", "not_your_turn", "card_not_in_hand",
   "must_follow_suit", "suit_not_broken", "must_trump", "must_overtrump",
   "first_trick", "must_lead", "illegal_card", "bad_bid", "bad_pass", "rule_error",
-  "bad_seat", "bad_op"
+  "bad_seat", "bad_op", "must_beat"
 };
 
 const char *dh_error_name(int code) {
@@ -192,6 +192,7 @@ int dh_rule_free_start(dh_rules *r) { return leaf(r, DH_OP_FREE_START, DH_RULE_H
 int dh_rule_follow_suit(dh_rules *r) { return leaf(r, DH_OP_FOLLOW_SUIT, DH_RULE_HAND); }
 int dh_rule_must_trump(dh_rules *r) { return leaf(r, DH_OP_MUST_TRUMP, DH_RULE_HAND); }
 int dh_rule_must_overtrump(dh_rules *r) { return leaf(r, DH_OP_MUST_OVERTRUMP, DH_RULE_HAND); }
+int dh_rule_must_beat(dh_rules *r) { return leaf(r, DH_OP_MUST_BEAT, DH_RULE_HAND); }
 
 int dh_rule_break_suit(dh_rules *r, int suit, dh_cardset breakers) {
   if (suit < 0 || suit > DH_SPADES) return fail(r, E_SUIT);

@@ -187,6 +187,9 @@ int dh_rule_free_start(dh_rules *r);      /* any card when leading, none otherwi
 int dh_rule_follow_suit(dh_rules *r);     /* a card of the led suit when holding one */
 int dh_rule_must_trump(dh_rules *r);      /* void in the led suit and holding trump: a trump */
 int dh_rule_must_overtrump(dh_rules *r);  /* ... one beating the trick's best trump when held */
+/* following, a card of the led suit stronger than every one in the trick
+** when held, unless the trick is trumped (Pinochle's "head the trick") */
+int dh_rule_must_beat(dh_rules *r);
 /* suit is not led until a card of suit or of breakers was played, unless
 ** the leader holds nothing else */
 int dh_rule_break_suit(dh_rules *r, int suit, dh_cardset breakers);

@@ -35,7 +35,7 @@ enum {
   DH_OP_AND, DH_OP_OR, DH_OP_NOT, DH_OP_SUM, DH_OP_CALL,
   /* hand; FREE_PLAY..LEAD_CARD have straight-line forms (bit op - FREE_PLAY) */
   DH_OP_FREE_PLAY, DH_OP_FREE_START, DH_OP_FOLLOW_SUIT, DH_OP_BREAK_SUIT, DH_OP_FIRST_TRICK,
-  DH_OP_LEAD_CARD, DH_OP_MUST_TRUMP, DH_OP_MUST_OVERTRUMP,
+  DH_OP_LEAD_CARD, DH_OP_MUST_TRUMP, DH_OP_MUST_OVERTRUMP, DH_OP_MUST_BEAT,
   /* play */
   DH_OP_HIGHEST_OF_LED, DH_OP_TRUMP_WINS, DH_OP_HIGHEST_OF,
   /* points */
@@ -82,6 +82,12 @@ typedef struct dh_rules_impl {
   dh_cardset fast_break, fast_first;
   uint8_t shows_voids;              /* playing off the led suit shows a void */
   uint8_t shows_trump_voids;        /* ... and not trumping then, a void in trumps */
+  uint8_t shows_following;          /* a card following shows what it did not beat */
+  dh_cardset first_barred;          /* no_first_trick's cards: where they meet the led
+                                       suit or trumps, the first trick shows no void */
+  uint8_t leaves_sure;              /* the leaves never leave a seat no card (then
+                                       any card goes and shows nothing) */
+  uint8_t first_lead_bound;         /* a lead_card leaf binds the first lead */
   uint8_t play_form;                /* DH_PLAY_* */
   uint8_t nflat, flat[8];           /* the hand rule as an AND of these leaves (0: not one) */
   uint8_t nchain, chain[8];         /* the play rule as a chain of these leaves */
@@ -154,30 +160,43 @@ DH_RULES_HIDDEN void dh_hand_learn_leaves(dh_match *m, int seat, dh_card c, int 
 ** What everyone learns from seat playing c, of effective suit `suit`,
 ** before it is recorded: a void in the led suit when not following under
 ** a rule that forces following (and in trumps when not trumping then
-** under one that forces trumping); and from a lead or a first-trick card,
-** what the leaves of the hand rule show (rule_hand.c).  Views and samples
+** under one that forces trumping); and from a lead or a first-trick card
+** (any card under must_beat or must_overtrump), what the leaves of the
+** hand rule show (rule_hand.c).  Views and samples
 ** rely on it.  Inline: it runs for every card played.
 */
+/* on the first trick, may no_first_trick and following (or trumping)
+** leave a seat no card, so that any card goes and shows nothing? */
+static inline int first_meets(const dh_match *m, const dh_rules_impl *x, int led) {
+  dh_cardset s = dh_match_suit_cards(m, led);
+  if (m->trump < DH_NOSUIT) s |= dh_match_suit_cards(m, m->trump);
+  return (x->first_barred & s) != 0;
+}
+
 static inline void dh_hand_learn(dh_match *m, int seat, dh_card c, int suit) {
   const dh_rules_impl *x = dh_impl(m->rules);
   int led = m->trick.led, trump = m->trump;
   /* without branches: whether a random card follows is a coin toss.  led
      is DH_NOSUIT on a lead, so a lead shows nothing here; setting a bit
      or a suit's cards twice changes nothing */
-  unsigned off = (unsigned)(led < DH_NOSUIT) & (unsigned)(suit != led) & x->shows_voids;
+  unsigned off = (unsigned)(led < DH_NOSUIT) & (unsigned)(suit != led) & x->shows_voids &
+                 (unsigned)(m->trick_no != 0 || !x->first_barred || !first_meets(m, x, led));
   unsigned offt = off & x->shows_trump_voids & (unsigned)(trump < DH_NOSUIT) & (unsigned)(suit != trump);
   /* led and trump are 0..DH_NOSUIT; at DH_NOSUIT the masks are 0 */
   m->voids[seat] |= (uint8_t)((off << led) | (offt << trump));
   m->excluded[seat] |= (dh_match_suit_cards(m, led) & (0 - (dh_cardset)off)) |
                        (dh_match_suit_cards(m, trump) & (0 - (dh_cardset)offt));
-  if (m->trick.n != 0 && m->trick_no != 0) return;
+  if (m->trick.n != 0 && m->trick_no != 0 && !x->shows_following) return;
+  if (!x->leaves_sure) return;  /* any card may go: a card shows nothing more */
   if (x->fast_ops) {  /* the straight-line leaves: the checks inline, the rare update not */
     dh_cardset ex = 0;
     /* & of flags: the suit of a random lead is a coin toss for a branch */
     unsigned brk = (unsigned)(m->trick.n == 0) & (unsigned)(suit == x->fast_break_suit) &
                    (unsigned)!(m->played & x->fast_break);
-    if (DH_FAST(x, DH_OP_BREAK_SUIT) && brk) ex |= ~dh_match_suit_cards(m, suit);
-    if (DH_FAST(x, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (dh_set_of(c) & x->fast_first))
+    unsigned bound = (unsigned)(m->trick_no == 0) & x->first_lead_bound;  /* see rule_hand.c */
+    if (DH_FAST(x, DH_OP_BREAK_SUIT) && brk && !bound) ex |= ~dh_match_suit_cards(m, suit);
+    if (DH_FAST(x, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (dh_set_of(c) & x->fast_first) &&
+        !(m->trick.n == 0 ? bound : first_meets(m, x, led)))
       ex |= ~x->fast_first;
     if (ex) dh_hand_exclude(m, seat, c, ex);
   } else if (x->nflat) {

@@ -87,4 +87,37 @@ describe("crazy eights", function()
     assert.are.equal(0, #res.errors)
     assert.are.equal(6, res.players[1].n)
   end)
+  it("heuristic: keeps its eights, goes where its hand is long, calls the suit it holds most", function()
+    local bot = dh.strategy("heuristic", { variant = "crazy8" })
+    -- a matching card beats an eight; of the matching cards, the one whose
+    -- suit the hand holds most of afterwards
+    local g = staged({ players = 2 }, { { "8s", "5h", "Kc", "2c", "3c" }, { "4d" } }, "5c", { "9d" })
+    assert.are.equal("Kc", tostring(bot.move(g:view(1))))   -- clubs stay long (not 5h), the king costs most
+    g = staged({ players = 2 }, { { "8s", "5h", "9h", "2c" }, { "4d" } }, "5c", { "9d" })
+    assert.are.equal("5h", tostring(bot.move(g:view(1))))   -- to hearts, where one more card waits
+    -- nothing matches but an eight: the eight, calling the suit held most
+    g = staged({ players = 2 }, { { "8s", "4h", "9h", "Td" }, { "4d" } }, "5c", { "9d" })
+    assert.are.equal("8s call h", tostring(bot.move(g:view(1))))
+    -- nothing matches at all: draw
+    g = staged({ players = 2 }, { { "4h", "9h" }, { "4d" } }, "5c", { "9d" })
+    assert.are.equal("draw", tostring(bot.move(g:view(1))))
+    -- and over whole random games it never plays an eight while another card goes
+    for seed = 1, 20 do
+      local game = dh.game(dh.variant("crazy8", { players = 3 }), { seed = seed })
+      local rng = dh.rng(seed)
+      while game:next_player() do
+        local seat = game:next_player()
+        local moves, m = game:moves(), nil
+        if seat == 1 then
+          m = bot.move(game:view(seat))
+          local other = false
+          for _, x in ipairs(moves) do if type(x) ~= "table" and x.rank ~= 8 then other = true end end
+          if other then assert.are_not.equal("table", type(m), tostring(m)) end
+        else
+          m = rng:pick(moves)
+        end
+        assert(game:apply(seat, m))
+      end
+    end
+  end)
 end)

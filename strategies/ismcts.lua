@@ -1,0 +1,153 @@
+-- ismcts: information-set Monte Carlo tree search for card play (the
+-- single-observer ISMCTS of Cowling, Powley and Whitehouse, "Information
+-- Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
+--
+-- pimc plays every legal card in each of many sampled worlds and keeps the
+-- best mean: each world is then played as if every card were known (the
+-- "strategy fusion" error).  ISMCTS grows one tree over the moves of the
+-- hand, from the seat's own view: each iteration samples a world
+-- (view:sample), walks the tree choosing among the moves legal in that
+-- world by UCB (a child's exploration term counts the iterations in which
+-- it was available, not its parent's visits), adds one new move, finishes
+-- the hand with one C playout (game:playouts) and credits each move on the
+-- path with the hand's value for the seat that made it.  Other seats' moves
+-- are chosen from the same tree, so a seat cannot use cards it does not
+-- see.  The move played is the root's most visited.
+--
+-- Card play only, on any trick-taking variant: bids, passes and a
+-- variant's scripted phases are pimc's (with its defaults), and a game
+-- with no trick-taking core (Hold'em, Crazy Eights) plays as pimc.
+-- Options:
+--   iterations  iterations per card decision (default 1000)
+--   time        a budget in seconds per card decision: no new iteration
+--               once it is spent (results then depend on the machine)
+--   exploration the UCB constant, on values scaled to 0..1 by the range
+--               seen in the search (default 0.7)
+--   objective   "points" (default: own side minus the others' mean, lower
+--               is better when the variant's low score wins), "own" or
+--               "tricks", as pimc's
+--   policy      the playout policy: "random" (default), "greedy" or
+--               "contract" (see pimc)
+--   variant, seed  (given by the tournament)
+local dh = require "deckhand"
+
+local M = {}
+
+local takes = {
+  iterations = { "integer", 1000, min = 1 },
+  time = { "number", nil, min = 0 },
+  exploration = { "number", 0.7, min = 0 },
+  objective = { "choice", "points", { "points", "own", "tricks" } },
+  policy = { "choice", "random", { "random", "greedy", "contract" } },
+}
+
+-- the value of a finished hand for seat me: the same measure as pimc's
+local function valuer(objective, low)
+  return function(view, me, points, tricks)
+    if objective == "tricks" then
+      local t = 0
+      for seat = 1, view:seats() do
+        if view:side(seat) == view:side(me) then t = t + tricks[seat] end
+      end
+      return t
+    end
+    if objective == "own" then
+      local v = points[view:side(me)]
+      return low and -v or v
+    end
+    local mine, others, n = 0, 0, 0
+    for side = 1, #points do
+      if side == view:side(me) then mine = points[side] else others, n = others + points[side], n + 1 end
+    end
+    local v = mine - (n > 0 and others / n or 0)
+    return low and -v or v
+  end
+end
+
+local function new_node(seat) return { seat = seat, n = 0, w = 0, avail = 0, children = {} } end
+
+function M.new(options)
+  options = dh.check_options("ismcts", options, takes)
+  local variant = options.variant
+  if type(variant) == "string" then variant = dh.variant(variant) end
+  local helper = dh.strategy("pimc", { variant = options.variant, seed = options.seed })
+  local s = { name = "ismcts" }
+  for k, f in pairs(helper) do if type(f) == "function" then s[k] = f end end
+  if not (variant and variant.rules) then return s end   -- no trick-taking core: pimc's play
+
+  local low = variant.spec and variant.spec.low_wins
+  local value = valuer(options.objective, low)
+  local rng = dh.rng(options.seed or 1)
+  local iterations, budget, c_explore = options.iterations, options.time, options.exploration
+  local policy, sqrt, log = options.policy, math.sqrt, math.log
+
+  -- one iteration from the root in world: the path of nodes it visited
+  -- (root excluded), and the hand's points and tricks at its end
+  local function descend(root, world, path, range)
+    local node, hand_no = root, world:hand_number()
+    while world:phase() == "play" and world:hand_number() == hand_no do
+      local seat = world:next_player()
+      local fresh, best, best_score = {}, nil, -math.huge
+      local lo, span = range[1], range[2] - range[1]
+      for _, move in ipairs(world:moves()) do
+        local child = node.children[move]
+        if not child then
+          fresh[#fresh + 1] = move
+        else
+          child.avail = child.avail + 1
+          local mean = span > 0 and (child.w / child.n - lo) / span or 0.5
+          local score = mean + c_explore * sqrt(log(child.avail) / child.n)
+          if score > best_score then best, best_score = move, score end
+        end
+      end
+      if #fresh > 0 then   -- expand one move, then play the hand out
+        local move = fresh[rng:int(#fresh)]
+        local child = new_node(seat)
+        node.children[move] = child
+        assert(world:apply(seat, move))
+        path[#path + 1] = child
+        break
+      end
+      node = node.children[best]
+      assert(world:apply(seat, best))
+      path[#path + 1] = node
+    end
+    if world:phase() == "play" and world:hand_number() == hand_no then
+      return world:playouts(rng, 1, policy)
+    end
+    return world:hand_points(), world:last_tricks()
+  end
+
+  function s.play(view)
+    local legal = view:legal():list()
+    if #legal == 1 then return legal[1] end
+    local root, range, start = new_node(view:seat()), { math.huge, -math.huge }, os.clock()
+    for i = 1, iterations do
+      if budget and i > 1 and os.clock() - start > budget then break end
+      local ok, world = pcall(view.sample, view, rng)
+      if not ok then break end   -- the sampler found no deal: decide on what we have
+      local path = {}
+      local points, tricks = descend(root, world, path, range)
+      local values = {}   -- per seat: path nodes of one seat share it
+      for _, node in ipairs(path) do
+        local v = values[node.seat]
+        if not v then
+          v = value(view, node.seat, points, tricks)
+          values[node.seat] = v
+          if v < range[1] then range[1] = v end
+          if v > range[2] then range[2] = v end
+        end
+        node.n, node.w = node.n + 1, node.w + v
+      end
+    end
+    local best, visits = nil, -1
+    for _, card in ipairs(legal) do
+      local child = root.children[card]
+      if child and child.n > visits then best, visits = card, child.n end
+    end
+    return best or helper.play(view)
+  end
+  return s
+end
+
+return M
