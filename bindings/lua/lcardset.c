@@ -37,8 +37,8 @@ static void add_card(lua_State *L, int arg, dh_cardset *s, int *layout, dh_card 
   *s |= dh_set_of(c);
 }
 
-static dh_cardset parse_names(lua_State *L, int arg, const char *str, size_t len) {
-  dh_cardset s = 0;
+/* the cards named in str, into (*s, *layout) */
+static void parse_names(lua_State *L, int arg, const char *str, size_t len, dh_cardset *s, int *layout) {
   size_t i = 0;
   while (i < len) {
     size_t start;
@@ -53,9 +53,8 @@ static dh_cardset parse_names(lua_State *L, int arg, const char *str, size_t len
                       lua_pushlstring(L, str + start, i - start), why);
       luaL_argerror(L, arg, lua_tostring(L, -1));
     }
-    s |= dh_set_of(c);
+    add_card(L, arg, s, layout, c);
   }
-  return s;
 }
 
 dh_cardset dhL_checkset(lua_State *L, int arg, int *layout) {
@@ -70,7 +69,7 @@ dh_cardset dhL_checkset(lua_State *L, int arg, int *layout) {
   } else if (lua_type(L, arg) == LUA_TSTRING) {
     size_t len;
     const char *str = lua_tolstring(L, arg, &len);
-    s = parse_names(L, arg, str, len);
+    parse_names(L, arg, str, len, &s, &lay);
   } else if (lua_type(L, arg) == LUA_TTABLE) {
     lua_Integer i, n = luaL_len(L, arg);
     int top = lua_gettop(L);
