@@ -13,6 +13,8 @@
 --   ohhell   bids expected tricks (avoiding the dealer's hook), then tries
 --            to take exactly that many
 --   holdem   the Chen score before the flop, equity after it (act)
+--   pinochle bids up to its melds and expected points, names the suit of
+--            its best value (the rules' meld table)
 --   crazy8   keeps its eights, plays into its longest suit, sheds the
 --            costliest card
 --   trick    any other trick-taking variant: wins a trick as cheaply as it
