@@ -151,7 +151,7 @@ for _ = 1, 200 do
   -- in any phase, with hostile arguments
   local core = require "deckhand.core"
   local ops = { "turn", "var", "trump", "declarer", "take", "discard", "sit_out", "play", "end_hand", "step",
-                "control", "expose", "x" }
+                "control", "expose", "team", "show", "x" }
   local eg = dh.game(rng:int(2) == 1 and euchre or bridge, { seed = rng:int(1000) })
   for _ = 1, rng:int(0, 12) do
     if eg:next_player() then eg:apply(eg:next_player(), rng:pick(eg:moves())) end
