@@ -3,7 +3,9 @@
 -- tricks in C; Bridge: the auction in a Lua phase script, the tricks in C
 -- with declarer playing the dummy, the duplicate score a Lua points rule;
 -- Skat: bidding, the skat and the game named in Lua, the game's value a Lua
--- points rule) beside Spades (bids and tricks all in C), all as
+-- points rule; Pinochle: the auction, trumps and melds in Lua, the tricks
+-- in C under must_beat, the score a Lua points rule) beside Spades (bids
+-- and tricks all in C), all as
 -- game:playout(rng) on a new game per deal, timed in the same run:
 -- medians of 5 runs, the range, and the ratio.  Run with `make bench`.
 local dh = require "deckhand"
@@ -26,6 +28,7 @@ local spades = rates(dh.variant("spades", { max_hands = 1 }))
 local euchre = rates(dh.variant("euchre", { max_hands = 1 }))
 local bridge = rates(dh.variant("bridge", { boards = 1 }))
 local skat = rates(dh.variant("skat", { deals = 1 }))
+local pinochle = rates(dh.variant("pinochle", { max_hands = 1 }))
 local function row(name, r)
   print(("%-44s %7.1f k deals/s  (%.1f-%.1f)"):format(name, r[3] / 1e3, r[1] / 1e3, r[RUNS] / 1e3))
 end
@@ -33,6 +36,8 @@ row("Spades, game:playout (all in C)", spades)
 row("Euchre, game:playout (phases in Lua)", euchre)
 row("Bridge, game:playout (auction in Lua)", bridge)
 row("Skat, game:playout (phases in Lua)", skat)
+row("Pinochle, game:playout (auction, melds in Lua)", pinochle)
 print(("Euchre / Spades: %.2f (a Euchre deal is 20 cards, a Spades deal 52)"):format(euchre[3] / spades[3]))
 print(("Bridge / Spades: %.2f (both 52 cards)"):format(bridge[3] / spades[3]))
 print(("Skat / Spades: %.2f (a Skat deal is 32 cards)"):format(skat[3] / spades[3]))
+print(("Pinochle / Spades: %.2f (48 cards, 52)"):format(pinochle[3] / spades[3]))

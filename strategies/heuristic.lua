@@ -18,6 +18,8 @@
 --            dummy with the generic trick play
 --   skat     bids by its trumps, lays away its cheapest cards, names its
 --            best game
+--   pinochle bids up to its melds and expected points, names the suit of
+--            its best value (the rules' meld table)
 --   crazy8   keeps its eights, plays into its longest suit, sheds the
 --            costliest card
 --   trick    any other trick-taking variant: wins a trick as cheaply as it

@@ -59,6 +59,9 @@
 --             (Euchre's trump making and discard; default 100): each legal
 --             move made in every world, the later choices of those phases
 --             the heuristic's, the hand played out
+--   script_moves  at most this many candidates in a scripted phase
+--             (default 8): with more legal moves (an auction's bids), the
+--             heuristic's move and the first others the rules list
 --   solver    "playouts" (default) or "dd": once the seat holds dd_cards
 --             cards or fewer (default 5), each of dd_worlds sampled worlds
 --             (default 40) is solved double dummy (game:solve_moves) and
@@ -80,7 +83,7 @@ local takes = {
   bid_policy = { "choice", "contract", { "random", "greedy", "contract" } },
   pass = { "choice", "heuristic", { "mc", "heuristic" } },
   pass_worlds = { "integer", 50, min = 1 }, pass_pool = { "integer", 8, min = 1 },
-  script_worlds = { "integer", 100, min = 1 },
+  script_worlds = { "integer", 100, min = 1 }, script_moves = { "integer", 8, min = 2 },
   preflop_worlds = { "integer", nil, min = 1 }, samples = { "integer", nil, min = 1 },
   sizes = { "table" }, model = { "boolean" }, miss = { "number", nil, min = 0, max = 1 },
   caution = { "number", nil, min = 0 },
@@ -259,6 +262,13 @@ function M.new(options)
   local function mc_script(view)
     local cands = view:moves()
     if #cands == 1 then return cands[1] end
+    if #cands > options.script_moves then   -- the heuristic's move and the first others listed
+      local guess, list = tostring(helper_move(view)), {}
+      for _, m in ipairs(cands) do
+        if #list < options.script_moves - 1 or tostring(m) == guess then list[#list + 1] = m end
+      end
+      cands = list
+    end
     local sum, sampled = sums(view, cands, options.script_worlds, function(g, m, stream, me)
       local hand_no = g:hand_number()
       assert(g:apply(me, m))
@@ -270,7 +280,7 @@ function M.new(options)
         return g:hand_points(), g:last_tricks()
       end
       return g:playouts(stream, bid_per, policy)
-    end)
+    end, budget)
     if sampled == 0 then return helper_move(view) end
     local best = 1
     for i = 2, #cands do if sum[i] > sum[best] then best = i end end

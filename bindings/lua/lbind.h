@@ -65,8 +65,9 @@ dh_cardset dhL_checkset(lua_State *L, int arg, int *layout);
 void dhL_pushset(lua_State *L, dh_cardset s, int layout);
 dh_rng *dhL_checkrng(lua_State *L, int arg);
 /* a strength order: an Order, nil (the natural order), or a string of ranks
-** strongest first ("A 3 K Q J 7 6 5 4 2") */
-const dh_order *dhL_optorder(lua_State *L, int arg, dh_order *scratch);
+** strongest first ("A 3 K Q J 7 6 5 4 2"), read for cards of layout (a
+** pinochle deck's second copies rank as the first) */
+const dh_order *dhL_optorder(lua_State *L, int arg, dh_order *scratch, int layout);
 void dhL_pushorder(lua_State *L, const dh_order *o);
 /* a suit: "s", "spades", "♠" -> 0..3 */
 int dhL_checksuit(lua_State *L, int arg);

@@ -37,8 +37,8 @@ static void add_card(lua_State *L, int arg, dh_cardset *s, int *layout, dh_card 
   *s |= dh_set_of(c);
 }
 
-static dh_cardset parse_names(lua_State *L, int arg, const char *str, size_t len) {
-  dh_cardset s = 0;
+/* the cards named in str, into (*s, *layout) */
+static void parse_names(lua_State *L, int arg, const char *str, size_t len, dh_cardset *s, int *layout) {
   size_t i = 0;
   while (i < len) {
     size_t start;
@@ -53,9 +53,8 @@ static dh_cardset parse_names(lua_State *L, int arg, const char *str, size_t len
                       lua_pushlstring(L, str + start, i - start), why);
       luaL_argerror(L, arg, lua_tostring(L, -1));
     }
-    s |= dh_set_of(c);
+    add_card(L, arg, s, layout, c);
   }
-  return s;
 }
 
 dh_cardset dhL_checkset(lua_State *L, int arg, int *layout) {
@@ -70,7 +69,7 @@ dh_cardset dhL_checkset(lua_State *L, int arg, int *layout) {
   } else if (lua_type(L, arg) == LUA_TSTRING) {
     size_t len;
     const char *str = lua_tolstring(L, arg, &len);
-    s = parse_names(L, arg, str, len);
+    parse_names(L, arg, str, len, &s, &lay);
   } else if (lua_type(L, arg) == LUA_TTABLE) {
     lua_Integer i, n = luaL_len(L, arg);
     int top = lua_gettop(L);
@@ -190,7 +189,7 @@ static int push_pos(lua_State *L, int pos, int layout) {
 static int set_highest(lua_State *L) {
   dhL_set *u = toset(L, 1);
   dh_order scratch, nat;
-  const dh_order *o = dhL_optorder(L, 2, &scratch);
+  const dh_order *o = dhL_optorder(L, 2, &scratch, u->layout);
   if (lua_isnoneornil(L, 2)) { dh_order_natural(&nat, u->layout); o = &nat; }
   return push_pos(L, dh_set_highest(u->bits, o), u->layout);
 }
@@ -198,7 +197,7 @@ static int set_highest(lua_State *L) {
 static int set_lowest(lua_State *L) {
   dhL_set *u = toset(L, 1);
   dh_order scratch, nat;
-  const dh_order *o = dhL_optorder(L, 2, &scratch);
+  const dh_order *o = dhL_optorder(L, 2, &scratch, u->layout);
   if (lua_isnoneornil(L, 2)) { dh_order_natural(&nat, u->layout); o = &nat; }
   return push_pos(L, dh_set_lowest(u->bits, o), u->layout);
 }
@@ -288,7 +287,7 @@ static int set_tostring(lua_State *L) { return set_names(L, 0); }
 static int set_display(lua_State *L) {
   dhL_set *u = toset(L, 1);
   dh_order scratch, nat;
-  const dh_order *o = dhL_optorder(L, 2, &scratch);
+  const dh_order *o = dhL_optorder(L, 2, &scratch, u->layout);
   luaL_Buffer b;
   int suit, first = 1;
   if (lua_isnoneornil(L, 2)) { dh_order_natural(&nat, u->layout); o = &nat; }
@@ -376,13 +375,13 @@ bad:
   luaL_argerror(L, arg, lua_tostring(L, -1));
 }
 
-const dh_order *dhL_optorder(lua_State *L, int arg, dh_order *scratch) {
+const dh_order *dhL_optorder(lua_State *L, int arg, dh_order *scratch, int layout) {
   if (lua_isnoneornil(L, arg)) {
-    dh_order_natural(scratch, DH_LAYOUT_STANDARD);
+    dh_order_natural(scratch, layout);
     return scratch;
   }
   if (lua_type(L, arg) == LUA_TSTRING) {
-    parse_order(L, arg, lua_tostring(L, arg), DH_LAYOUT_STANDARD, scratch);
+    parse_order(L, arg, lua_tostring(L, arg), layout, scratch);
     return scratch;
   }
   return check_order_ud(L, arg);

@@ -1142,7 +1142,7 @@ static int view_rules(lua_State *L) {
 static int script_op(lua_State *L) {
   static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
                                      "sit_out", "play", "end_hand", "step", "control", "expose",
-                                     "team", "table", NULL };
+                                     "team", "table", "show", NULL };
   dh_match *m = checkmutable(L, 1);
   int op = luaL_checkoption(L, 2, NULL, ops), err = DH_OK, hand = m->hand_no, seat;
   switch (op) {
@@ -1187,6 +1187,7 @@ static int script_op(lua_State *L) {
       err = dh_match_set_table(m, k);
       break;
     }
+    case 14: seat = checkseat(L, 3, m); err = dh_match_show(m, seat, dhL_checkset(L, 4, NULL)); break;
   }
   if (err != DH_OK) return luaL_error(L, "%s: refused (%s)", ops[op], dh_error_name(err));
   return 0;

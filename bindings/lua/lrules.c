@@ -733,7 +733,7 @@ static void build_cards(lua_State *L, dh_rules *r, int spec) {
   const dh_order *o;
   int i;
   lua_getfield(L, spec, "order");
-  o = lua_isnil(L, -1) ? &r->deck.natural : dhL_optorder(L, lua_gettop(L), &order);
+  o = lua_isnil(L, -1) ? &r->deck.natural : dhL_optorder(L, lua_gettop(L), &order, r->deck.layout);
   for (i = 0; i < 64; i++) r->suit_of[i] = (int8_t)dh_card_suit(dh_card_at(i, r->deck.layout));
   read_suit_of(L, spec, r->suit_of);
   dh_rules_finish(r, o);

@@ -573,6 +573,15 @@ int dh_match_expose(dh_match *m, int seat, int after_lead) {
   return DH_OK;
 }
 
+int dh_match_show(dh_match *m, int seat, dh_cardset cards) {
+  int err = check_script(m, seat);
+  if (err) return err;
+  if (seat < 0) return DH_E_BAD_SEAT;
+  if (cards & ~m->hand[seat]) return DH_E_CARD_NOT_IN_HAND;
+  m->known[seat] |= cards;
+  return DH_OK;
+}
+
 int dh_match_start_play(dh_match *m, int leader) {
   int err = check_script(m, leader), s, size = -1;
   if (err) return err;

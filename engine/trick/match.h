@@ -181,6 +181,9 @@ int dh_match_set_team(dh_match *m, int seat, int team);
 ** first card of the hand is led (1: a dummy).  Shown cards are known to
 ** be in the hand (m->known) until played. */
 int dh_match_expose(dh_match *m, int seat, int after_lead);
+/* seat shows cards of its hand to everyone (Pinochle's melds): known to
+** be in the hand until played.  DH_E_CARD_NOT_IN_HAND when one is not. */
+int dh_match_show(dh_match *m, int seat, dh_cardset cards);
 /* the tricks begin, led by leader (-1: the first seat playing left of
 ** the dealer, or the holder of the lead card when the rules say so).
 ** DH_E_BAD_OP: the playing seats' hands differ in size. */

@@ -361,8 +361,10 @@ static void fast_form(const dh_rules *r, dh_rules_impl *x) {
 
 /* can the leaves under i together allow no card of a hand (then any card
 ** goes, and a card off the led suit shows no void)?  free_start does when
-** following, a Lua function or a NOT may; no_first_trick may on the first
-** trick only, which dh_hand_learn judges by the led suit (first_barred) */
+** following, a NOT may; no_first_trick may on the first trick only, which
+** dh_hand_learn judges by the led suit (first_barred).  A Lua function is
+** trusted to leave the seat a card, as the rules it is written for do
+** (Hearts' "any club may open"). */
 static int may_allow_none(const dh_rules *r, int i, dh_cardset *first) {
   const dh_node *n = dh_rules_node(r, i);
   switch (n->op) {
@@ -371,7 +373,7 @@ static int may_allow_none(const dh_rules *r, int i, dh_cardset *first) {
       return may_allow_none(r, n->b, first) || a;
     }
     case DH_OP_FIRST_TRICK: *first |= n->u.no_first_trick; return 0;
-    case DH_OP_FREE_START: case DH_OP_CALL: case DH_OP_NOT: return 1;
+    case DH_OP_FREE_START: case DH_OP_NOT: return 1;
     default: return 0;
   }
 }

@@ -19,6 +19,7 @@ local holdem = dh.variant("holdem", { max_hands = 2 })
 local euchre = dh.variant("euchre", { max_hands = 3 })   -- phase scripts: discards, sitting out
 local bridge = dh.variant("bridge", { boards = 2 })      -- an auction, a dummy played by declarer
 local skat = dh.variant("skat", { deals = 2 })           -- three seats, teams, a mode, a shown hand
+local pinochle_game = dh.variant("pinochle", { max_hands = 2 })  -- an auction, melds shown
 local pinochle = dh.deck("pinochle48")
 local function objects()
   local g = dh.game(spades, { seed = rng:int(1000) })
@@ -148,12 +149,12 @@ for _ = 1, 200 do
   if rng:int(2) == 1 then opts.objective = nil; opts.table_bits = nil end
   pcall(dh.solve, g, opts)
   pcall(dh.solve_moves, g, opts)
-  -- the phase ops a variant's script reaches (internal), on a Euchre, Bridge or Skat game
+  -- the phase ops a variant's script reaches (internal), on a Euchre, Bridge, Skat or Pinochle game
   -- in any phase, with hostile arguments
   local core = require "deckhand.core"
   local ops = { "turn", "var", "trump", "declarer", "take", "discard", "sit_out", "play", "end_hand", "step",
-                "control", "expose", "team", "table", "x" }
-  local eg = dh.game(({ euchre, bridge, skat })[rng:int(3)], { seed = rng:int(1000) })
+                "control", "expose", "team", "table", "show", "x" }
+  local eg = dh.game(({ euchre, bridge, skat, pinochle_game })[rng:int(4)], { seed = rng:int(1000) })
   for _ = 1, rng:int(0, 12) do
     if eg:next_player() then eg:apply(eg:next_player(), rng:pick(eg:moves())) end
   end

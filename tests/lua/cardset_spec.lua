@@ -13,6 +13,10 @@ describe("deckhand.cards", function()
     assert.are.equal(a, dh.cards("As", "Kd, Td"))
     assert.are.equal(0, #dh.cards())
     assert.are.equal(1, #dh.cards("As As"))
+    -- a pinochle deck's second copies by name keep their layout
+    assert.are.equal("Qh#2 Kh#2 Qh Kh", names(dh.cards("Kh Kh#2 Qh Qh#2")))   -- (as a pinochle deck lists them)
+    assert.are.equal(dh.cards { "Kh#2", "Kh" }, dh.cards("Kh, Kh#2"))
+    assert.has_error(function() dh.cards("9c#2 2c") end)
   end)
 
   it("does set algebra with operators", function()

@@ -27,6 +27,8 @@ local games = {
   { "euchre", { stick_the_dealer = true, target = 5, max_hands = 10 }, matches = 6 },
   { "bridge", { boards = 3 }, matches = 8 },
   { "skat", { deals = 3 }, matches = 8 },
+  { "pinochle", { max_hands = 4 }, matches = 6 },
+  { "pinochle", { stuck = false, min_bid = 25, max_bid = 40, target = 60, max_hands = 6 }, matches = 4 },
   { "crazy8", { players = 2, target = 60 }, matches = 6 },
   { "crazy8", { players = 5, draw_limit = 3, target = 80 }, matches = 4 },
   { "gin", { max_hands = 3 }, matches = 6 },

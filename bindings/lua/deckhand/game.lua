@@ -264,6 +264,7 @@ return function(deckhand)
       end
       op(c[1], "expose", seat, when == "after_lead")
     end,
+    show = function(c, seat, cards) op(c[1], "show", seat, core.cards(cards)) end,
     start_play = function(c, leader) op(c[1], "play", leader) end,
     redeal = function(c) op(c[1], "end_hand") end,
     goto_phase = function(c, name, seat)

@@ -62,6 +62,7 @@ local fields = {
   nil_bid = function(v) return type(v) == "boolean", "a boolean (a bid of 0 is a Nil, shown \"nil\")" end,
   unit = function(v) return v == "points" or v == "tricks" or v == "chips",
                             "\"points\", \"tricks\" or \"chips\"" end,
+  helpers = function(v) return type(v) == "table", "a table of the rules' functions bots may ask (Pinochle's meld)" end,
   heuristic = function(v) return type(v) == "string" and v:match("^[%w_]+$") ~= nil,
                                  "a name (strategies/heuristic/<name>.lua)" end,
 }
