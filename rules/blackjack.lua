@@ -116,7 +116,6 @@ local deal_round
 -- the dealer's play and the payments; then the next round or the end
 local function settle(s, o, rng)
   local dealer = s.dealer
-  local up = value(dealer[1])
   local dealer_bj = is_blackjack(dealer)
   local live = false
   if not dealer_bj then
@@ -136,9 +135,10 @@ local function settle(s, o, rng)
     end
   end
   local d = total(dealer)
-  local row = {}
+  local row, nets = {}, {}
   for k, seat in ipairs(s.seats) do
     local net = 0
+    nets[k] = {}
     if seat.insurance then net = net + (dealer_bj and o.bet or -o.bet / 2) end
     for _, h in ipairs(seat.hands) do
       local bet = h.doubled and 2 * o.bet or o.bet
@@ -151,15 +151,17 @@ local function settle(s, o, rng)
       elseif d > 21 or t > d then won = bet
       elseif t < d then won = -bet
       else won = 0 end
-      h.net = won
+      nets[k][#nets[k] + 1] = math.tointeger(won) or won
       net = net + won
     end
     net = math.tointeger(net) or net   -- whole chips print as such
     row[k] = net
     s.scores[k] = math.tointeger(s.scores[k] + net) or s.scores[k] + net
   end
-  s.results[#s.results + 1] = { seats = row, sides = row, dealer = dealer, dealer_total = d,
-                                dealer_blackjack = dealer_bj, up = up }
+  -- the round in the record of results: per seat, and per hand (a
+  -- seat's insurance counts in its seat's figure only)
+  s.results[#s.results + 1] = { seats = row, sides = row, hands = nets, dealer = dealer, dealer_total = d,
+                                dealer_blackjack = dealer_bj }
   -- every card of the round to the discards
   for _, seat in ipairs(s.seats) do
     for _, h in ipairs(seat.hands) do
@@ -327,11 +329,15 @@ return dh.lua_game {
   end,
   moves = moves,
   apply = apply,
-  -- a seat sees every player's cards (dealt face up), the dealer's up
-  -- card, the discards since the shuffle, how many cards the shoe holds,
+  -- a seat sees every player's cards (dealt face up; `hand`: its own as
+  -- a set, a card held twice shown once), the dealer's up card, the discards since the shuffle, how many cards the shoe holds,
   -- the scores, the rounds played and the rules
   view = function(s, o, seat)
-    return { seat = seat, turn = s.turn, phase = s.phase, hand_number = s.hand, up = s.dealer[1],
+    local mine = {}   -- the seat's cards as a set, for the tools that show hands
+    for _, h in ipairs(s.seats[seat] and s.seats[seat].hands or {}) do
+      for _, c in ipairs(h.cards) do mine[#mine + 1] = c end
+    end
+    return { seat = seat, hand = dh.cards(mine), turn = s.turn, phase = s.phase, hand_number = s.hand, up = s.dealer[1],
              players = s.seats, discards = s.discards, shoe = #s.shoe, shuffles = s.shuffles,
              scores = s.scores, results = s.results, rules = rules_of(o) }
   end,

@@ -134,8 +134,7 @@ static void play_hand(const dh_bj_rules *r, const dh_bj_strategy *st, dh_bj_shoe
         nh = &round->hands[i + 1];
         memset(nh, 0, sizeof *nh);
         add(nh, h->cards[1]);
-        h->n = 0, h->hard = 0, h->ace = 0;
-        add(h, nh->cards[0]);
+        h->n = 1, h->hard = value_of(h->cards[0]), h->ace = aces;
         h->split = nh->split = 1;
         h->split_aces = nh->split_aces = aces;
         break;   /* this hand draws its second card at the top of the loop */

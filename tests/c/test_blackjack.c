@@ -194,6 +194,8 @@ static void test_rounds(void) {
   CHECK(round.hands[0].doubled);
   CHECK(round.hands[0].net == 2 && round.hands[1].net == 0);
   CHECK_EQ(round.ndealer, 3);
+  CHECK(round.hands[0].cards[0] == dh_card_make(8, DH_CLUBS) && round.hands[1].cards[0] == dh_card_make(8, DH_HEARTS));
+  CHECK_EQ(round.hands[0].n, 3);
   /* without double after split the 11 may only hit or stand: it stands */
   r.double_after_split = 0;
   stack(&s, "8c 6d 8h Ts 3c Th Td 2s");
