@@ -68,6 +68,7 @@ end
 -- the next card; a dry shoe goes on with the discards
 local function draw(s, rng)
   if #s.shoe == 0 then
+    if #s.discards == 0 then error("blackjack: every card of the shoe is on the table", 0) end
     s.shoe, s.discards = shuffle(s.discards, rng), {}
   end
   return table.remove(s.shoe)
@@ -390,16 +391,23 @@ return dh.lua_game {
       for i, c in ipairs(cards) do t[i] = card(c) end
       return table.concat(t, " ")
     end
-    local out = {
-      ("round %d of %d, chips %s; shoe %d cards"):format(v.hand_number, o.max_hands, table.concat(v.scores, " / "), v.shoe),
-      ("dealer  %s ??"):format(v.up and card(v.up) or "-"),
-    }
+    local out = { ("round %d of %d, chips %s; shoe %d cards"):format(v.hand_number, o.max_hands,
+                                                                   table.concat(v.scores, " / "), v.shoe) }
+    local last = v.results[#v.results]
+    if last then
+      out[#out + 1] = ("last round: dealer %s (%s), chips %s"):format(list(last.dealer),
+        last.dealer_blackjack and "blackjack" or last.dealer_total > 21 and "bust" or last.dealer_total,
+        table.concat(last.seats, " / "))
+    end
+    out[#out + 1] = ("dealer  %s ??"):format(v.up and card(v.up) or "-")
     for k, seat in ipairs(v.players) do
       local hands = {}
       for i, h in ipairs(seat.hands) do
         local t, soft = total(h.cards)
-        hands[i] = ("%s%s (%s%d)%s"):format((k == v.turn and i == seat.current) and "> " or "", list(h.cards),
-                                             soft and "soft " or "", t, h.doubled and " doubled" or "")
+        local what = seat.blackjack and "blackjack" or t > 21 and "bust" or (soft and "soft " or "") .. t
+        hands[i] = ("%s%s (%s)%s%s"):format((k == v.turn and i == seat.current) and "> " or "", list(h.cards),
+                                           what, h.doubled and " doubled" or "",
+                                           h.surrendered and " surrendered" or "")
       end
       out[#out + 1] = ("%s %d  %s"):format(k == v.seat and "you " or "seat", k, table.concat(hands, ", "))
     end

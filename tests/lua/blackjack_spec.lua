@@ -384,6 +384,49 @@ describe("blackjack", function()
     end)
   end)
 
+  it("refills a dry shoe from the discards in the middle of a round", function()
+    -- seven players on one deck with the cut card at the very end: the
+    -- shoe runs dry in a round now and then; every card stays once
+    local refills = 0
+    for seed = 1, 6 do
+      local g = dh.game(dh.variant("blackjack", { players = 7, decks = 1, penetration = 1, max_hands = 12 }),
+                        { seed = seed })
+      local rng = dh.rng(seed)
+      while g:next_player() do
+        local before, shuffles = #g.s.discards, g.s.shuffles
+        assert(g:apply(g:next_player(), rng:pick(g:moves())))
+        -- the discards back in the shoe, but no shuffle at the cut card
+        if #g.s.discards < before and g.s.shuffles == shuffles then refills = refills + 1 end
+        local n = #g.s.shoe + #g.s.discards + #g.s.dealer
+        for _, seat in ipairs(g.s.seats) do for _, h in ipairs(seat.hands) do n = n + #h.cards end end
+        assert.are.equal(52, n)
+      end
+    end
+    assert.is_true(refills > 0)
+  end)
+
+  it("simulates rounds in C the same way for the same seed, near the published edge", function()
+    -- 6 decks, S17, DAS: about 0.42% (http://www.thecolorofblackjack.com/solution_one.html);
+    -- a round's result has a spread of about 1.15 bets, so 2 million
+    -- rounds put the mean within 0.16% of the truth 95 times in 100: the
+    -- bound of 0.35% is 4.3 standard errors
+    local rules = dh.variant("blackjack", {}).settings
+    local a, b = dh.blackjack.sim(rules, basic.tables(rules), 3), dh.blackjack.sim(rules, basic.tables(rules), 3)
+    a:run(2000000)
+    b:run(1000000); b:run(1000000)
+    local sa, sb = a:stats(), b:stats()
+    assert.are.same(sa, sb)
+    assert.are.equal(2000000, sa.rounds)
+    assert.is_true(sa.hands > sa.rounds and sa.hands < 1.05 * sa.rounds)
+    -- a shuffle every 234 cards dealt, about 5.4 cards a round
+    assert.is_true(sa.shuffles > 2000000 * 4.5 / 234 and sa.shuffles < 2000000 * 6.5 / 234)
+    local edge = -sa.sum / sa.rounds
+    assert.is_true(math.abs(edge - 0.0042) < 0.0035, tostring(edge))
+    assert.has_error(function() dh.blackjack.sim({ decks = 9 }, basic.tables(rules)) end,
+                     "decks must be an integer from 1 to 8, got 9")
+    assert.has_error(function() dh.blackjack.sim(rules, { hard = {} }) end, "strategy.hard[4] must be a table")
+  end)
+
   it("plays tournaments with the shipped bots, no forfeit", function()
     H.plays_tournaments("blackjack", { {}, { players = 3, decks = 1, surrender = true } })
   end)

@@ -39,6 +39,7 @@ local games = {
   { "blackjack", { players = 2, decks = 6, penetration = 0.9, max_hands = 25, surrender = true, resplit_aces = true,
                    hit_split_aces = true, dealer_hits_soft17 = true, blackjack_pays = "6:5", split_hands = 3 },
     matches = 4 },
+  { "blackjack", { players = 7, decks = 1, penetration = 1, max_hands = 6 }, matches = 4 },   -- dry shoes refilled
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
 }
