@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "lbind.h"
-#include "play.h"
+#include "bjplay.h"
 
 #define SIM "deckhand.BlackjackSim"
 

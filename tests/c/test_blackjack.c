@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "play.h"
+#include "bjplay.h"
 
 /* the brute force: every assignment of 1 or 11 to the aces */
 static int brute_total(const uint8_t *v, int n, int *soft) {

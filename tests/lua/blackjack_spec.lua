@@ -289,8 +289,10 @@ describe("blackjack", function()
     -- surrender where allowed), 12 v 2 hit, 12 v 4 stand, 11 v T double,
     -- 11 v A hit (S17), 9 v 2 hit, 9 v 3 double, A7 v 2 stand, A7 v 9 hit,
     -- A7 v 6 double, 8 8 v T split, 9 9 v 7 stand, 9 9 v 8 split, A A v A
-    -- split, 4 4 v 5 split (with DAS), T T v 6 stand; never insurance.
-    -- Hitting soft 17: 11 v A doubles and A7 v 2 doubles.
+    -- split, 4 4 v 5 split (with DAS), T T v 6 stand; never insurance;
+    -- late surrender of 16 v 9, T, A and 15 v T.  Hitting soft 17 (the
+    -- same page's second chart): 11 v A and A7 v 2 double, A8 v 6 doubles,
+    -- 15 and 17 v A surrender.
     local function play(options, order)
       local g = staged(options, order)
       local bot = dh.strategy("heuristic", { variant = dh.variant("blackjack", options), seed = 1 })
@@ -319,6 +321,27 @@ describe("blackjack", function()
       g = staged({ players = 1 }, "Ac Ad Ah 9s")
       assert(g:apply(1, "no insurance"))
       assert.are.equal("split", tostring(bot.move(g:view(1))))                -- A A v A
+    end)
+    -- a decision past the insurance question (answered no)
+    local function decide(options, order)
+      local g = staged(options, order)
+      if g:phase() == "insurance" then assert(g:apply(1, "no insurance")) end
+      local bot = dh.strategy("heuristic", { variant = dh.variant("blackjack", options), seed = 1 })
+      return tostring(bot.move(g:view(1)))
+    end
+    it("surrenders as the chart says: 16 v 9, T, A and 15 v T (S17); 15 and 17 v A too (H17)", function()
+      local ls = { players = 1, surrender = true }
+      assert.are.equal("surrender", decide(ls, "Tc 9d 6h 9s"))
+      assert.are.equal("surrender", decide(ls, "Tc Ad 6h 9s"))
+      assert.are.equal("surrender", decide(ls, "Tc Td 5h 9s"))
+      assert.are.equal("hit", decide(ls, "Tc 9d 5h 9s"))          -- 15 v 9
+      assert.are.equal("hit", decide(ls, "Tc Ad 5h 9s"))          -- 15 v A, S17
+      assert.are.equal("stand", decide(ls, "Tc Ad 7h 9s"))        -- 17 v A, S17
+      local h17 = { players = 1, surrender = true, dealer_hits_soft17 = true }
+      assert.are.equal("surrender", decide(h17, "Tc Ad 5h 9s"))
+      assert.are.equal("surrender", decide(h17, "Tc Ad 7h 9s"))
+      assert.are.equal("double", decide({ players = 1, dealer_hits_soft17 = true }, "Ac 6d 8h 9s"))   -- A8 v 6
+      assert.are.equal("stand", decide({ players = 1 }, "Ac 6d 8h 9s"))
     end)
     it("changes with the rules: hitting soft 17 doubles 11 v A and A7 v 2", function()
       local h17 = { players = 1, dealer_hits_soft17 = true }

@@ -1,7 +1,7 @@
 /*
-** hand.c -- Blackjack's card values and hand totals (hand.h).
+** blackjack.c -- Blackjack's card values and hand totals (blackjack.h).
 */
-#include "hand.h"
+#include "blackjack.h"
 
 int dh_bj_value(dh_card c) {
   int rank;

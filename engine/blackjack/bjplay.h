@@ -1,5 +1,5 @@
 /*
-** play.h -- a round of Blackjack for one player against the dealer, played
+** bjplay.h -- a round of Blackjack for one player against the dealer, played
 ** by a strategy given as expected values, and the loop that plays millions
 ** of them (the house edge of a strategy under a set of rules).
 **
@@ -20,7 +20,7 @@
 #ifndef DH_BLACKJACK_PLAY_H
 #define DH_BLACKJACK_PLAY_H
 
-#include "hand.h"
+#include "blackjack.h"
 #include "shoe.h"
 
 enum { DH_BJ_STAND, DH_BJ_HIT, DH_BJ_DOUBLE, DH_BJ_SPLIT, DH_BJ_SURRENDER, DH_BJ_NACTIONS };

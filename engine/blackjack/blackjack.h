@@ -1,5 +1,5 @@
 /*
-** hand.h -- Blackjack's card values and hand totals.
+** blackjack.h -- Blackjack's card values and hand totals.
 **
 ** A card counts its pips from two to nine; ten, jack, queen and king count
 ** 10; an ace counts 1 or 11.  A hand's total counts every ace as 1, then
@@ -7,8 +7,8 @@
 ** 11 would make 22): the hand is then "soft", since a card drawn to it can
 ** never bust it.  Two aces never both count 11, so one test suffices.
 */
-#ifndef DH_BLACKJACK_HAND_H
-#define DH_BLACKJACK_HAND_H
+#ifndef DH_BLACKJACK_H
+#define DH_BLACKJACK_H
 
 #include <stdint.h>
 

@@ -1,10 +1,10 @@
 /*
-** play.c -- a round of Blackjack for one player, and the simulation loop
-** (play.h).
+** bjplay.c -- a round of Blackjack for one player, and the simulation loop
+** (bjplay.h).
 */
 #include <string.h>
 
-#include "play.h"
+#include "bjplay.h"
 
 /* a card's value (as dh_bj_value, for cards known to be valid): the hot
 ** loop calls it for every card */
