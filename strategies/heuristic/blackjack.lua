@@ -16,9 +16,10 @@
 -- Insurance is taken only when it is worth it, which for an infinite
 -- shoe it never is (a ten under the ace 4 times in 13, paid 2:1).
 --
--- The tables are cached per rule set; M.tables(rules) gives them to the
--- C simulation (deckhand.blackjack.sim, bench/blackjack_edge.lua), which
--- plays by the same values and the same tie order.
+-- The tables are cached per rule set (each player its own cache);
+-- M.tables(rules) gives them to the C simulation (deckhand.blackjack.sim,
+-- bench/blackjack_edge.lua), which plays by the same values and the same
+-- tie order.
 -- Options: variant, seed.
 local dh = require "deckhand"
 
@@ -174,13 +175,15 @@ local function key_of(rules)
   return table.concat(parts, "/")
 end
 
-local cache = {}
+local shared = {}
 
---- M.tables(rules) -> { hard = { [total] = { [up] = { stand, hit, double } } },
+--- M.tables(rules [, cache]) -> { hard = { [total] = { [up] = { stand, hit, double } } },
 -- soft = ..., split = { [value] = { [up] = ev } }, insurance = ev }: the
 -- expected values, in bets, for totals hard 4..21 and soft 12..21 and
--- pairs of value 1..10 (an ace 1) against up cards 1..10
-function M.tables(rules)
+-- pairs of value 1..10 (an ace 1) against up cards 1..10; kept in cache
+-- (a table; default one shared by the module's callers) per rule set
+function M.tables(rules, cache)
+  cache = cache or shared
   local key = key_of(rules)
   if cache[key] then return cache[key] end
   local out = { hard = {}, soft = {}, split = {} }
@@ -221,9 +224,10 @@ end
 local ORDER = { "stand", "hit", "double", "split", "surrender" }
 
 function M.new()
+  local cache = {}   -- each player its own: no table shared with another bot
   local function move(view)
     local moves = view:moves()
-    local tables = M.tables(view:get("rules"))
+    local tables = M.tables(view:get("rules"), cache)
     if view:phase() == "insurance" then
       return view:move(tables.insurance > 0 and "insurance" or "no insurance")
     end
