@@ -26,6 +26,8 @@ local SETS = {
   { name = "6 decks, S17, DAS, no surrender, 3:2, resplit to 4 hands, no resplit aces",
     options = { decks = 6, dealer_hits_soft17 = false },
     published = {
+      "0.44% (a chart for 6 decks, S17, DAS, no surrender, peek: \"Estimated casino edge for these rules: "
+        .. "0.44 %\"; https://blackjackguru.wordpress.com/tag/your-hand-a-6/)",
       "0.42% (additive rule table: single deck baseline -0.02%, six decks -0.53%, DAS +0.13%; "
         .. "http://www.thecolorofblackjack.com/solution_one.html)",
       "0.380% for 5 decks, same rules (Wizard of Odds, Blackjack Appendix 9, 5ds17r4, expected return "
