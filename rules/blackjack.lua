@@ -16,9 +16,9 @@
 -- hole card face down.  An ace and a ten-valued card as one's first two is
 -- a blackjack.
 --
--- With an ace up, each player in turn may take insurance (`insurance`, or
--- `no insurance`): a side bet of half the bet, paid 2:1 if the dealer has
--- a blackjack.  With an ace or a ten-valued card up the dealer then looks
+-- With an ace up (and the option `insurance`, on by default), each player
+-- in turn may take insurance (the moves `insurance` and `no insurance`): a
+-- side bet of half the bet, paid 2:1 if the dealer has a blackjack.  With an ace or a ten-valued card up the dealer then looks
 -- at the hole card: a dealer's blackjack ends the round, every hand losing
 -- its bet but a player's blackjack, which pushes.  Otherwise a player's
 -- blackjack is paid 3:2 (or 6:5, `blackjack_pays`) and takes no more part.
@@ -38,8 +38,8 @@
 -- The dealer turns the hole card and, if some hand is still standing,
 -- draws until 17 or more; on a soft 17 the dealer stands, or hits with
 -- `dealer_hits_soft17`.  A dealer who busts pays every standing hand;
--- otherwise a higher total wins 1:1 (a doubled bet 2:1), a lower one loses
--- and equal ones push.  A match is `max_hands` rounds; the result is the
+-- otherwise a higher total wins the bet (a doubled hand twice the bet), a
+-- lower one loses it and equal ones push.  A match is `max_hands` rounds; the result is the
 -- chips each player won or lost.
 local dh = require "deckhand"
 
