@@ -52,7 +52,7 @@ local dh_major = version_major()
 -- the engine's layers, one folder each (engine/poker/gen is a program, not
 -- part of the library)
 local engine_files = { "engine/*.h" }
-for _, layer in ipairs { "core", "trick", "poker", "solve", "rummy", "scopa" } do
+for _, layer in ipairs { "core", "trick", "poker", "solve", "rummy", "scopa", "blackjack" } do
   engine_files[#engine_files + 1] = "engine/" .. layer .. "/*.c"
   engine_files[#engine_files + 1] = "engine/" .. layer .. "/*.h"
 end
@@ -85,7 +85,7 @@ workspace "deckhand"
   cdialect "C11"
   warnings "Extra"
   includedirs { "engine", "engine/core", "engine/trick", "engine/poker", "engine/solve", "engine/rummy",
-               "engine/scopa" }
+               "engine/scopa", "engine/blackjack" }
   buildoptions { "-Wshadow", "-Wstrict-prototypes", "-Wno-unused-function" }
 
   filter "configurations:Debug"

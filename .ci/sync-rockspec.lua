@@ -20,7 +20,7 @@ f:close()
 -- the C sources of deckhand.core
 local sources = {}
 for _, glob in ipairs { "engine/core/*.c", "engine/trick/*.c", "engine/poker/*.c", "engine/solve/*.c",
-                        "engine/rummy/*.c", "engine/scopa/*.c",
+                        "engine/rummy/*.c", "engine/scopa/*.c", "engine/blackjack/*.c",
                         "bindings/lua/*.c" } do
   for _, src in ipairs(ls(glob)) do sources[#sources + 1] = ('        "%s",\n'):format(src) end
 end

@@ -11,6 +11,7 @@ D="bin/deckhand tournament --quiet --jobs $J --seed 1"
 OHG=${OHHELL_GAMES:-300}   # an Oh Hell "deal" is a whole 25-hand match
 GPG=${GIN_PIMC_GAMES:-100}    # pimc in the games written in Lua: its rollouts
 SPG=${SCOPA_PIMC_GAMES:-200}  # are Lua, a move at a time
+BPG=${BLACKJACK_PIMC_GAMES:-200}
 FIXED="--bid-with heuristic --set heuristic.nil_bids=false --set heuristic.avoid_bags=false"
 PIMC=""
 run() { local name=$1; shift; echo "\$ $D --games ${GAMES:-$G} $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D --games ${GAMES:-$G} "$@" >>"$OUT/$name.txt" 2>&1; }
@@ -29,6 +30,8 @@ run gin_heuristic_random gin --players heuristic,random
 GAMES=$GPG run gin_pimc_heuristic gin --players pimc,heuristic
 run scopa_heuristic_random scopa --players heuristic,random
 GAMES=$SPG run scopa_pimc_heuristic scopa --players pimc,heuristic
+run blackjack_heuristic_random blackjack --players heuristic,random
+GAMES=$BPG run blackjack_pimc_heuristic blackjack --players pimc,heuristic
 run bridge_heuristic_random bridge --players heuristic,random --option boards=1
 run bridge_pimc_heuristic bridge --players pimc,heuristic --option boards=1 --set pimc.script_worlds=20
 run skat_heuristic_random skat --players heuristic,random --option deals=1

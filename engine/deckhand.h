@@ -57,5 +57,8 @@
 #include "equity.h"
 #include "meld.h"
 #include "capture.h"
+#include "blackjack.h"
+#include "shoe.h"
+#include "bjplay.h"
 
 #endif

@@ -22,6 +22,9 @@
 --            its best value (the rules' meld table)
 --   crazy8   keeps its eights, plays into its longest suit, sheds the
 --            costliest card
+--   blackjack basic strategy for the rules in force, computed from them
+--            (infinite-shoe expected values of stand, hit, double, split,
+--            surrender against each up card); never insures
 --   trick    any other trick-taking variant: wins a trick as cheaply as it
 --            can, else throws its lowest card (ducks when a low score wins)
 --   lua_game any other game written wholly in Lua (deckhand.lua_game): the

@@ -115,5 +115,6 @@ int dhL_open_host(lua_State *L);
 int dhL_open_solve(lua_State *L);
 int dhL_open_rummy(lua_State *L);
 int dhL_open_scopa(lua_State *L);
+int dhL_open_blackjack(lua_State *L);
 
 #endif

@@ -33,6 +33,7 @@ static const lua_CFunction openers[] = {
   dhL_open_solve,
   dhL_open_rummy,
   dhL_open_scopa,
+  dhL_open_blackjack,
   NULL
 };
 

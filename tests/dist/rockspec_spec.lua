@@ -31,12 +31,12 @@ describe("the rockspec", function()
     assert.are.equal("bindings/lua/deckhand/init.lua", modules.deckhand)
   end)
 
-  it("compiles every engine/{core,trick,poker,solve,rummy,scopa}/*.c and bindings/lua/*.c file, and only those", function()
+  it("compiles every engine/{core,trick,poker,solve,rummy,scopa,blackjack}/*.c and bindings/lua/*.c file, and only those", function()
     local listed = {}
     for _, f in ipairs(modules["deckhand.core"].sources) do listed[f] = true end
     local missing = {}
     for _, f in ipairs(tree_files("engine/core/*.c engine/trick/*.c engine/poker/*.c engine/solve/*.c engine/rummy/*.c "
-                                      .. "engine/scopa/*.c bindings/lua/*.c")) do
+                                      .. "engine/scopa/*.c engine/blackjack/*.c bindings/lua/*.c")) do
       if not listed[f] then missing[#missing + 1] = f end
       listed[f] = nil
     end

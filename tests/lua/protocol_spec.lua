@@ -35,6 +35,11 @@ local games = {
   { "gin", { big_gin = true, knock = 30, target = 60, max_hands = 5 }, matches = 4 },
   { "scopa", { max_hands = 2 }, matches = 6 },
   { "scopa", { players = 4, target = 4, max_hands = 3 }, matches = 4 },
+  { "blackjack", { players = 3, decks = 1, max_hands = 12 }, matches = 6 },
+  { "blackjack", { players = 2, decks = 6, penetration = 0.9, max_hands = 25, surrender = true, resplit_aces = true,
+                   hit_split_aces = true, dealer_hits_soft17 = true, blackjack_pays = "6:5", split_hands = 3 },
+    matches = 4 },
+  { "blackjack", { players = 7, decks = 1, penetration = 1, max_hands = 6 }, matches = 4 },   -- dry shoes refilled
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
 }
