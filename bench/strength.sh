@@ -25,6 +25,8 @@ run hearts_pimc500_heuristic hearts --players pimc,heuristic,heuristic,heuristic
 run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC
 run holdem_heuristic_random holdem --players heuristic,random
 run holdem_pimc_heuristic holdem --players pimc,heuristic
+run omaha_heuristic_random omaha --players heuristic,random
+GAMES=${OMAHA_PIMC_GAMES:-500} run omaha_pimc_heuristic omaha --players pimc,heuristic
 run gin_heuristic_random gin --players heuristic,random
 GAMES=$GPG run gin_pimc_heuristic gin --players pimc,heuristic
 run scopa_heuristic_random scopa --players heuristic,random
