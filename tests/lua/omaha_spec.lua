@@ -221,3 +221,41 @@ describe("omaha views and bots", function()
     assert.are.equal(0, sum(result.seats))
   end)
 end)
+
+describe("omaha from the command line", function()
+  local root = os.getenv("DECKHAND_ROOT") or "."
+  local bin = root .. "/bin/deckhand"
+  local F = require "file_helper"
+  local function run(cmd, input)
+    local inf
+    if input then inf = F.tmpname(); F.write(inf, input); cmd = cmd .. " < " .. inf end
+    local p = io.popen(cmd .. " 2>&1")
+    local out = p:read("a")
+    local ok = p:close()
+    if inf then os.remove(inf) end
+    return out, ok
+  end
+
+  it("plays through tournament, replay, play and serve", function()
+    local rec = F.tmpname()
+    local out, ok = run(bin .. " tournament omaha --games 3 --players heuristic,random --option hilo=true --record " .. rec)
+    assert.is_true(ok, out)
+    assert.matches("omaha, 3 deals", out)
+    assert.matches("bb/100", out)
+    out, ok = run(bin .. " replay " .. rec .. " --game 2")
+    assert.is_true(ok, out)
+    assert.matches("seat 1: %S+ %S+ %S+ %S+\n", out)   -- four hole cards
+    assert.matches("hand 1 over: %-?%d+ / %-?%d+", out)
+    os.remove(rec)
+    -- button seat 1 has posted 5: a raise is to 20..30, 500 is over the limit
+    out, ok = run(bin .. " play omaha --seed 3 --bots random --option max_hands=1", "raise 500\nraise 30\ncall\n")
+    assert.is_true(ok, out)
+    assert.matches("pot limit", out, 1, true)
+    assert.matches("refused: raise to at most 30 (the pot limit), got 500 (over_pot_limit)", out, 1, true)
+    out, ok = run(bin .. " serve omaha --seed 9 --bots random --option max_hands=2", "view 1\nquit\n")
+    assert.is_true(ok, out)
+    assert.matches("^READY omaha seats 2", out)
+    assert.matches('"form":"omaha"', out, 1, true)
+    assert.matches('"hole":%["%w%w","%w%w","%w%w","%w%w"%]', out)
+  end)
+end)

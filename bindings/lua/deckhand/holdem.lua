@@ -1,5 +1,8 @@
 --- deckhand.holdem: Texas Hold'em on the engine's deck, generator and
--- evaluator, driven play by play like the trick-taking games.
+-- evaluator, driven play by play like the trick-taking games; and the same
+-- table for Omaha (rules/omaha.lua: form = "omaha"), which differs only in
+-- the four hole cards and the showdown (two of them with three of the
+-- board, poker.omaha; hi-lo eight or better with hilo = true).
 --
 --     local holdem = require "deckhand.holdem"
 --     local g = holdem.game { seats = 3, stack = 1000, small_blind = 5, big_blind = 10, seed = 7 }
@@ -12,7 +15,10 @@
 --   seats        2..10 (default: #stacks, else 2)
 --   stack        chips per seat (1000), or stacks = { per seat }
 --   small_blind, big_blind (5, 10); ante (0)
---   limit        "no" (no-limit, the default) or "fixed"
+--   limit        "no" (no-limit, the default), "pot" (pot-limit) or "fixed"
+--   form         "holdem" (the default: two hole cards) or "omaha" (four)
+--   hilo         Omaha only: split each pot between the best high and the
+--                best eight-or-better low (poker.omaha_low), when there is one
 --   cap          fixed-limit: bets and raises per round, the blind included (4)
 --   button       the first hand's button seat (1)
 --   seed         the generator's seed (1); every shuffle comes from it
@@ -41,6 +47,11 @@
 -- may raise any bet).  "fold" is offered only when facing a bet.  At the
 -- showdown every hand left is shown.  Fixed limit: bets and raises of
 -- the big blind before the turn, twice it after, at most `cap` per round.
+-- Pot limit: a bet or raise reaches at most the current bet plus the pot
+-- after the seat's call; all in only within that (a raise above it is
+-- refused with the code over_pot_limit).  Hi-lo: a pot with a qualifying
+-- low is halved, the odd chip to the high half, each half shared among
+-- its winners as above (a quarter when two lows tie).
 -- Pots are split by contribution levels (side pots); a split pot's odd chips
 -- go one each to the winners nearest the button's left.  A seat left with
 -- no chips is out; the match ends when one seat holds every chip or at the
