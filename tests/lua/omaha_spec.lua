@@ -259,3 +259,32 @@ describe("omaha from the command line", function()
     assert.matches('"hole":%["%w%w","%w%w","%w%w","%w%w"%]', out)
   end)
 end)
+
+describe("deckhand.poker's Omaha path", function()
+  local poker = dh.poker
+  it("values two hole cards with three of the board", function()
+    -- Ah Kh 7h 2h on Qh 9c 5d 4s 3c: no flush (one board heart), the wheel
+    -- A-2 with 5-4-3
+    local v, cat = poker.omaha("Ah Kh 7h 2h", "Qh 9c 5d 4s 3c")
+    assert.are.equal("straight", cat)
+    assert.are.equal("straight, five high", poker.describe(v))
+    assert.are.equal(dh.cards "Ah 2h 5d 4s 3c", poker.omaha_best5("Ah Kh 7h 2h", "Qh 9c 5d 4s 3c"))
+    -- on a three-card flop as well
+    assert.are.equal("three of a kind", select(2, poker.omaha("Qc Qd 4h 5s", "Qs 9c 2d")))
+  end)
+
+  it("finds the eight-or-better low, or none", function()
+    local low = poker.omaha_low("Ac 2d 3h 4s", "5c 6d 7h Kc Ks")
+    assert.are.equal("7-6-5-2-A low", poker.describe_low(low))
+    assert.are.same({ 7, 6, 5, 2, 1 }, poker.low_ranks(low))
+    assert.is_true(poker.omaha_low("Ac 2d Kh Ks", "3c 4d 5h Jc Qs") > low)   -- 5-4-3-2-A is the nut low
+    assert.is_nil(poker.omaha_low("Ac 2d 3h 4s", "9c Td Jh 2c 3s"))
+  end)
+
+  it("refuses bad hands with a message", function()
+    assert.has_error(function() poker.omaha("Ac", "2c 3d 4h") end, "bad argument #1 to 'omaha' (2 to 6 hole cards expected, got 1)")
+    assert.has_error(function() poker.omaha("Ac Kd Qh Js", "2c 3d") end)
+    assert.has_error(function() poker.omaha("Ac Kd Qh Js", "Ac 3d 4h") end)
+    assert.has_error(function() poker.describe_low(12) end)
+  end)
+end)
