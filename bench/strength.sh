@@ -28,6 +28,8 @@ run holdem_heuristic_random holdem --players heuristic,random
 run holdem_pimc_heuristic holdem --players pimc,heuristic
 run omaha_heuristic_random omaha --players heuristic,random
 GAMES=$OPG run omaha_pimc_heuristic omaha --players pimc,heuristic --limit 60
+run omaha_hilo_heuristic_random omaha --players heuristic,random --option hilo=true
+GAMES=$OPG run omaha_hilo_pimc_heuristic omaha --players pimc,heuristic --limit 60 --option hilo=true
 run gin_heuristic_random gin --players heuristic,random
 GAMES=$GPG run gin_pimc_heuristic gin --players pimc,heuristic
 run scopa_heuristic_random scopa --players heuristic,random
