@@ -1,8 +1,10 @@
--- Time per Hold'em decision of the heuristic and pimc bots, heads-up
--- against each other (one hand a deal, each bot on the button in turn).
---   lua5.4 bench/holdem_time.lua [deals] [worlds]
+-- Time per Hold'em (or Omaha) decision of the heuristic and pimc bots,
+-- heads-up against each other (one hand a deal, each bot on the button in
+-- turn).
+--   lua5.4 bench/holdem_time.lua [deals] [worlds] [holdem|omaha]
 local dh = require "deckhand"
 local deals, worlds = tonumber(arg[1]) or 200, tonumber(arg[2]) or 48
+local game = arg[3] or "holdem"
 local times = { heuristic = {}, pimc = {} }
 local function timed(name, bot)
   return function(view)
@@ -12,9 +14,9 @@ local function timed(name, bot)
     return a, amt
   end
 end
-local h = { act = timed("heuristic", dh.strategy("heuristic", { variant = "holdem", seed = 1 }).act) }
-local p = { act = timed("pimc", dh.strategy("pimc", { variant = "holdem", seed = 2, worlds = worlds }).act) }
-local one = dh.variant("holdem", { max_hands = 1 })
+local h = { act = timed("heuristic", dh.strategy("heuristic", { variant = game, seed = 1 }).act) }
+local p = { act = timed("pimc", dh.strategy("pimc", { variant = game, seed = 2, worlds = worlds }).act) }
+local one = dh.variant(game, { max_hands = 1 })
 for d = 1, deals do
   dh.play(one, { p, h }, { seed = d })
   dh.play(one, { h, p }, { seed = d })

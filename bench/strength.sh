@@ -12,6 +12,7 @@ OHG=${OHHELL_GAMES:-300}   # an Oh Hell "deal" is a whole 25-hand match
 GPG=${GIN_PIMC_GAMES:-100}    # pimc in the games written in Lua: its rollouts
 SPG=${SCOPA_PIMC_GAMES:-200}  # are Lua, a move at a time
 BPG=${BLACKJACK_PIMC_GAMES:-200}
+OPG=${OMAHA_PIMC_GAMES:-300}   # pimc's Omaha model values hands by Omaha equity: 3x Hold'em's time
 FIXED="--bid-with heuristic --set heuristic.nil_bids=false --set heuristic.avoid_bags=false"
 PIMC=""
 run() { local name=$1; shift; echo "\$ $D --games ${GAMES:-$G} $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D --games ${GAMES:-$G} "$@" >>"$OUT/$name.txt" 2>&1; }
@@ -26,6 +27,10 @@ run hearts_pimc500_heuristic hearts --players pimc,heuristic,heuristic,heuristic
 run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC
 run holdem_heuristic_random holdem --players heuristic,random
 run holdem_pimc_heuristic holdem --players pimc,heuristic
+run omaha_heuristic_random omaha --players heuristic,random
+GAMES=$OPG run omaha_pimc_heuristic omaha --players pimc,heuristic --limit 60
+run omaha_hilo_heuristic_random omaha --players heuristic,random --option hilo=true
+GAMES=$OPG run omaha_hilo_pimc_heuristic omaha --players pimc,heuristic --limit 60 --option hilo=true
 run gin_heuristic_random gin --players heuristic,random
 GAMES=$GPG run gin_pimc_heuristic gin --players pimc,heuristic
 run scopa_heuristic_random scopa --players heuristic,random

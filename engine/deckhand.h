@@ -26,9 +26,9 @@
 **
 ** Layout.  The sources sit in engine/core (cards, sets, decks, the
 **   generator, tricks), engine/trick (the match engine, the rules and
-**   their builders, views, playouts) and engine/poker (evaluation,
-**   patterns, ranges, equity); the headers install flat, so every one is
-**   <deckhand/name.h>.
+**   their builders, views, playouts) and engine/poker (evaluation, Omaha
+**   hands, patterns, ranges, equity); the headers install flat, so every
+**   one is <deckhand/name.h>.
 **
 ** Numbering.  Seats are 0-based in C (the Lua layer shows them 1-based);
 **   suits are clubs 0, diamonds 1, hearts 2, spades 3 (card.h).
@@ -53,6 +53,7 @@
 #include "policy.h"
 #include "solve.h"
 #include "poker.h"
+#include "omaha.h"
 #include "range.h"
 #include "equity.h"
 #include "meld.h"

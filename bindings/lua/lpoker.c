@@ -16,6 +16,13 @@
 **   poker.values() -> PokerValues; poker.eval_many(packed, values) -> values,
 **       then #values, values[i], values:counts(), values:pack()
 **   poker.categories = { "high card", ..., "straight flush" }
+**   poker.omaha(hole, board) -> value, category name   (two of the hole
+**       cards with three of the board, engine/poker/omaha.h)
+**   poker.omaha_best5(hole, board) -> CardSet
+**   poker.omaha_low(hole, board) -> low value (higher is better), or nil:
+**       the eight-or-better low, two from the hole and three from the board
+**   poker.low_ranks(low) -> { 8, 6, 5, 3, 1 }   (the ace as 1)
+**   poker.describe_low(low) -> "8-6-5-3-A low"
 **
 ** Cards are anything dhL_checkset takes: a CardSet, "As Kd Td 9c 8h", or a
 ** table of cards or names.  A hand is 5, 6 or 7 standard cards.
@@ -25,6 +32,7 @@
 
 #include "lbind.h"
 #include "poker.h"
+#include "omaha.h"
 
 /* a 5..7-card hand at arg, or raises */
 static dh_cardset check_hand(lua_State *L, int arg) {
@@ -97,6 +105,71 @@ static dh_cardset opt_cards(lua_State *L, int arg) {
   if (layout != DH_LAYOUT_STANDARD || (s & ~DH_FRENCH52))
     luaL_argerror(L, arg, "poker hands hold standard cards only (no jokers or copies)");
   return s;
+}
+
+/* Omaha: hole cards (2..6) at arg and a board (3..5) at arg + 1, apart */
+static void check_omaha(lua_State *L, int arg, dh_cardset *hole, dh_cardset *board) {
+  *hole = opt_cards(L, arg);
+  *board = opt_cards(L, arg + 1);
+  if (dh_set_count(*hole) < 2 || dh_set_count(*hole) > 6)
+    luaL_argerror(L, arg, lua_pushfstring(L, "2 to 6 hole cards expected, got %d", dh_set_count(*hole)));
+  if (dh_set_count(*board) < 3 || dh_set_count(*board) > 5)
+    luaL_argerror(L, arg + 1, lua_pushfstring(L, "a board of 3 to 5 cards expected, got %d",
+                                              dh_set_count(*board)));
+  if (*hole & *board) luaL_argerror(L, arg + 1, "a card both in the hand and on the board");
+}
+
+static int l_omaha(lua_State *L) {
+  dh_cardset hole, board;
+  dh_hand_value v;
+  check_omaha(L, 1, &hole, &board);
+  v = dh_omaha_eval(hole, board);
+  lua_pushinteger(L, (lua_Integer)v);
+  lua_pushstring(L, dh_poker_category_name(dh_poker_category(v)));
+  return 2;
+}
+
+static int l_omaha_best5(lua_State *L) {
+  dh_cardset hole, board;
+  check_omaha(L, 1, &hole, &board);
+  dhL_pushset(L, dh_omaha_best5(hole, board), DH_LAYOUT_STANDARD);
+  return 1;
+}
+
+static int l_omaha_low(lua_State *L) {
+  dh_cardset hole, board;
+  dh_low_value v;
+  check_omaha(L, 1, &hole, &board);
+  v = dh_omaha_low(hole, board);
+  if (v == DH_NO_LOW) lua_pushnil(L);
+  else lua_pushinteger(L, (lua_Integer)v);
+  return 1;
+}
+
+static dh_low_value check_low(lua_State *L, int arg, int r[5]) {
+  lua_Integer v = luaL_checkinteger(L, arg);
+  if (v <= 0 || v > 0xFFFFF || dh_low_ranks((dh_low_value)v, r) != 5)
+    luaL_argerror(L, arg, "not a low value");
+  return (dh_low_value)v;
+}
+
+static int l_low_ranks(lua_State *L) {
+  int r[5], i;
+  check_low(L, 1, r);
+  lua_createtable(L, 5, 0);
+  for (i = 0; i < 5; i++) {
+    lua_pushinteger(L, r[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int l_describe_low(lua_State *L) {
+  int r[5];
+  char buf[32];
+  dh_low_describe(check_low(L, 1, r), buf, sizeof buf);
+  lua_pushstring(L, buf);
+  return 1;
 }
 
 /* { ["high card"] = counts[0], ... } */
@@ -477,7 +550,9 @@ static const luaL_Reg poker_funcs[] = {
   { "eval", l_eval }, { "category", l_category }, { "describe", l_describe },
   { "ranks", l_ranks }, { "best5", l_best5 }, { "compare", l_compare },
   { "count", l_count }, { "eval_many", l_eval_many }, { "count_many", l_count_many },
-  { "pack", l_pack }, { "values", l_values }, { NULL, NULL }
+  { "pack", l_pack }, { "values", l_values },
+  { "omaha", l_omaha }, { "omaha_best5", l_omaha_best5 }, { "omaha_low", l_omaha_low },
+  { "low_ranks", l_low_ranks }, { "describe_low", l_describe_low }, { NULL, NULL }
 };
 
 static const luaL_Reg values_meta[] = {

@@ -1,6 +1,11 @@
 -- heuristic.holdem: the heuristic's Texas Hold'em (rules/holdem.lua), as
 -- act(view) -> action [, amount], what g:act takes after the seat.
 --
+-- It plays Omaha too (heuristic/omaha.lua is this file): there the four
+-- hole cards' starting score is omaha_score below, on Chen's scale, and
+-- the equity after the flop is Omaha's (the high hand: in hi-lo the low
+-- half is not counted).
+--
 -- Before the flop it plays the Chen score of its two hole cards (less
 -- half a point per opponent beyond the first): raises the strong ones to
 -- 3 big blinds or three times the bet (all in against a bet of a third of
@@ -101,6 +106,64 @@ local function chen(c1, c2)
   return math.ceil(s)
 end
 
+-- omaha_score(hole) -> a starting-hand score of four Omaha hole cards,
+-- on Chen's scale (-1 to 20) so that the same thresholds decide: what
+-- makes an Omaha hand good is pairs (high ones: AA 8, KK 7 ... TT 4, lower
+-- 2), suits held twice (a flush draw; 2 with the ace of the suit, 1.5 with
+-- the king, else 1), ranks close enough to make straights together (1 per
+-- two ranks at most 3 apart, 1.5 when both are nine or higher), high cards
+-- (ace 1, K Q J T one half each); three or four of a rank or a suit waste
+-- cards (-2 for trips, a suit held three times counts a half), and a card
+-- that works with no other (a dangler, aces aside) costs 1
+local function omaha_score(hole)
+  local ranks, suits, by_rank = {}, {}, {}
+  for i, c in ipairs(hole) do
+    c = dh.card(c)
+    ranks[i] = c.rank
+    by_rank[c.rank] = (by_rank[c.rank] or 0) + 1
+    suits[c.suit] = suits[c.suit] or {}
+    table.insert(suits[c.suit], c.rank)
+  end
+  local s = 0
+  for r, n in pairs(by_rank) do
+    if n == 2 then s = s + (r >= 10 and r - 6 or 2)
+    elseif n >= 3 then s = s - 2 end
+  end
+  local suited = {}
+  for _, rs in pairs(suits) do
+    if #rs == 2 then
+      local top = math.max(rs[1], rs[2])
+      s = s + (top == 14 and 2 or top == 13 and 1.5 or 1)
+    elseif #rs == 3 then s = s + 0.5 end
+    if #rs >= 2 then for _, r in ipairs(rs) do suited[r] = true end end
+  end
+  local distinct = {}
+  for r in pairs(by_rank) do distinct[#distinct + 1] = r end
+  table.sort(distinct)
+  local linked = {}
+  for i = 1, #distinct do
+    for j = i + 1, #distinct do
+      local lo, hi = distinct[i], distinct[j]
+      if hi - lo <= 3 then
+        s = s + (lo >= 9 and 1.5 or 1)
+        linked[lo], linked[hi] = true, true
+      end
+    end
+  end
+  for _, r in ipairs(ranks) do
+    if r == 14 then s = s + 1 elseif r >= 10 then s = s + 0.5 end
+    if r ~= 14 and by_rank[r] == 1 and not suited[r] and not linked[r] then s = s - 1 end
+  end
+  return math.max(-1, math.min(20, math.floor(s + 0.5)))
+end
+
+-- the starting-hand score of hole cards: Chen's for Hold'em's two, the
+-- Omaha score for four
+local function preflop_score(hole)
+  if #hole == 4 then return omaha_score(hole) end
+  return chen(hole[1], hole[2])
+end
+
 -- the heuristic --------------------------------------------------------------
 
 -- strength of a hand: { chen = } before the flop, { equity = } after it
@@ -108,14 +171,15 @@ end
 local function new_strength(rng, samples)
   local cache, size = {}, 0
   return function(hole, board, nopp)
-    if #board == 0 then return { chen = chen(hole[1], hole[2]), nopp = nopp } end
+    if #board == 0 then return { chen = preflop_score(hole), nopp = nopp } end
     local key = table.concat(hole) .. table.concat(board) .. nopp
     local hit = cache[key]
     if hit then return hit end
     local players = { table.concat(hole) }
     for k = 1, nopp do players[k + 1] = "*" end
     local r = dh.poker.equity { players = players, board = table.concat(board, " "), samples = samples,
-                                max_exact = 5000, seed = rng:int(1, 0x7FFFFFFF) }
+                                max_exact = 5000, seed = rng:int(1, 0x7FFFFFFF),
+                                game = #hole == 4 and "omaha" or "holdem" }
     hit = { equity = r[1].equity, nopp = nopp }
     if size > 20000 then cache, size = {}, 0 end
     cache[key], size = hit, size + 1
@@ -182,7 +246,8 @@ function M.new(options)
       return decide(strength(names(view.hole), names(view.board), x.nopp), x)
     end,
     -- the model and helpers pimc.holdem builds on
-    chen = chen, new_strength = new_strength, situation = situation, decide = decide,
+    chen = chen, omaha_score = omaha_score, preflop_score = preflop_score,
+    new_strength = new_strength, situation = situation, decide = decide,
     names = names, find = find, passive = passive, sized = sized,
   }
 end

@@ -1,5 +1,8 @@
--- pimc.holdem: pimc's Texas Hold'em (rules/holdem.lua), as act(view) ->
--- action [, amount].
+-- pimc.holdem: pimc's Texas Hold'em (rules/holdem.lua) and Omaha
+-- (rules/omaha.lua, by pimc/omaha.lua), as act(view) -> action [, amount].
+-- The view says which is played (view.form, view.hilo): the worlds deal
+-- as many hole cards as the seat holds, and the model's starting score is
+-- the heuristic's for that game.
 --
 -- It samples the hidden cards (the others' hole cards and the rest of the
 -- board), with a model of the others -- the heuristic's own
@@ -26,7 +29,7 @@ local dh = require "deckhand"
 -- the model and its helpers
 local H = dh.strategy("heuristic.holdem")
 local names, find, passive, sized = H.names, H.find, H.passive, H.sized
-local situation, decide, chen = H.situation, H.decide, H.chen
+local situation, decide, preflop_score = H.situation, H.decide, H.preflop_score
 
 local M = {}
 
@@ -45,7 +48,7 @@ local function rebuild(view, holes, board, on_act)
   end
   local g = dh.holdem.game { seats = view:seats(), stacks = stacks, small_blind = view.small_blind,
     big_blind = view.big_blind, ante = view.ante, limit = view.limit, cap = view.cap,
-    button = view.button, deal = deal, max_hands = 1 }
+    button = view.button, deal = deal, max_hands = 1, form = view.form, hilo = view.hilo or nil }
   for _, a in ipairs(view.actions) do
     if on_act and a.seat ~= view:seat() then on_act(g, a) end
     assert(g:act(a.seat, a.action, a.amount))
@@ -202,10 +205,11 @@ function M.new(opts)
       for _, s in ipairs(opponents) do
         local ok = chen_ok[s]
         for t = 1, tries do
-          local a, b = draw(), draw()
-          if not ok or ok[chen(a, b)] then holes[s] = { a, b }; break end
-          if t == tries then holes[s] = { a, b }; weight = weight * miss; break end
-          used[a], used[b] = nil, nil
+          local h = {}
+          for k = 1, #hole do h[k] = draw() end
+          if not ok or ok[preflop_score(h)] then holes[s] = h; break end
+          if t == tries then holes[s] = h; weight = weight * miss; break end
+          for _, c in ipairs(h) do used[c] = nil end
         end
       end
       local board = {}

@@ -42,6 +42,11 @@ local games = {
   { "blackjack", { players = 7, decks = 1, penetration = 1, max_hands = 6 }, matches = 4 },   -- dry shoes refilled
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
+  { "holdem", { seats = 3, limit = "pot", max_hands = 6, stack = 300 }, matches = 6 },
+  { "omaha", { seats = 2, max_hands = 8 }, matches = 20 },
+  { "omaha", { seats = 5, hilo = true, max_hands = 6, stack = 300 }, matches = 6 },
+  { "omaha", { seats = 3, limit = "no", hilo = true, max_hands = 5 }, matches = 10 },
+  { "omaha", { seats = 2, limit = "fixed", max_hands = 6 }, matches = 8 },
 }
 
 -- the texts of a list of moves

@@ -1,5 +1,8 @@
 --- deckhand.holdem: Texas Hold'em on the engine's deck, generator and
--- evaluator, driven play by play like the trick-taking games.
+-- evaluator, driven play by play like the trick-taking games; and the same
+-- table for Omaha (rules/omaha.lua: form = "omaha"), which differs only in
+-- the four hole cards and the showdown (two of them with three of the
+-- board, poker.omaha; hi-lo eight or better with hilo = true).
 --
 --     local holdem = require "deckhand.holdem"
 --     local g = holdem.game { seats = 3, stack = 1000, small_blind = 5, big_blind = 10, seed = 7 }
@@ -12,7 +15,10 @@
 --   seats        2..10 (default: #stacks, else 2)
 --   stack        chips per seat (1000), or stacks = { per seat }
 --   small_blind, big_blind (5, 10); ante (0)
---   limit        "no" (no-limit, the default) or "fixed"
+--   limit        "no" (no-limit, the default), "pot" (pot-limit) or "fixed"
+--   form         "holdem" (the default: two hole cards) or "omaha" (four)
+--   hilo         Omaha only: split each pot between the best high and the
+--                best eight-or-better low (poker.omaha_low), when there is one
 --   cap          fixed-limit: bets and raises per round, the blind included (4)
 --   button       the first hand's button seat (1)
 --   seed         the generator's seed (1); every shuffle comes from it
@@ -41,6 +47,11 @@
 -- may raise any bet).  "fold" is offered only when facing a bet.  At the
 -- showdown every hand left is shown.  Fixed limit: bets and raises of
 -- the big blind before the turn, twice it after, at most `cap` per round.
+-- Pot limit: a bet or raise reaches at most the current bet plus the pot
+-- after the seat's call; all in only within that (a raise above it is
+-- refused with the code over_pot_limit).  Hi-lo: a pot with a qualifying
+-- low is halved, the odd chip to the high half, each half shared among
+-- its winners as above (a quarter when two lows tie).
 -- Pots are split by contribution levels (side pots); a split pot's odd chips
 -- go one each to the winners nearest the button's left.  A seat left with
 -- no chips is out; the match ends when one seat holds every chip or at the
@@ -57,6 +68,14 @@ local Game = {}
 Game.__index = Game
 Game.__metatable = "deckhand.holdem.Game"   -- a bot with a sampled world cannot change every game's methods
 holdem.Game = Game
+
+-- the games dealt on this table: what differs is the hole cards and how
+-- a hand is valued at the showdown; the betting is the same
+local forms = {
+  holdem = { name = "holdem", hole = 2, words = "two" },
+  omaha = { name = "omaha", hole = 4, words = "four" },
+}
+holdem.forms = forms
 
 local streets = { "preflop", "flop", "turn", "river" }
 local board_size = { preflop = 0, flop = 3, turn = 4, river = 5 }
@@ -92,9 +111,9 @@ local function next_seat(g, s, ok)
   return nil
 end
 
-local function check_int(v, name, lo)
+local function check_int(v, name, lo, game)
   if math.type(v) ~= "integer" or v < lo then
-    error(("holdem: option '%s' must be an integer >= %d"):format(name, lo), 3)
+    error(("%s: option '%s' must be an integer >= %d"):format(game or "holdem", name, lo), 3)
   end
   return v
 end
@@ -102,26 +121,36 @@ end
 -- the checked table settings of opts (raises naming the option), copied
 -- into g
 local function settings(opts, g)
+  local form = forms[opts.form or "holdem"]
+  if not form then error(("holdem: form must be \"holdem\" or \"omaha\", got %s"):format(tostring(opts.form)), 3) end
+  local game = form.name
+  local function int(v, name, lo) return check_int(v, name, lo, game) end
+  g.form, g.nhole = form.name, form.hole
+  g.hilo = opts.hilo or false
+  if type(g.hilo) ~= "boolean" then error(game .. ": option 'hilo' must be true or false", 3) end
+  if g.hilo and form.name ~= "omaha" then error(game .. ": hilo (eight or better) is an Omaha option", 3) end
   g.n = opts.seats or (opts.stacks and #opts.stacks) or 2
-  check_int(g.n, "seats", 2)
-  if g.n > 10 then error(("holdem: 2 to 10 seats, got %d"):format(g.n), 3) end
-  g.sb = check_int(opts.small_blind or 5, "small_blind", 0)
-  g.bb = check_int(opts.big_blind or 10, "big_blind", 1)
+  int(g.n, "seats", 2)
+  if g.n > 10 then error(("%s: 2 to 10 seats, got %d"):format(game, g.n), 3) end
+  g.sb = int(opts.small_blind or 5, "small_blind", 0)
+  g.bb = int(opts.big_blind or 10, "big_blind", 1)
   if g.sb > g.bb then
-    error(("holdem: the small blind (%d) must not be above the big blind (%d)"):format(g.sb, g.bb), 3)
+    error(("%s: the small blind (%d) must not be above the big blind (%d)"):format(game, g.sb, g.bb), 3)
   end
-  g.ante = check_int(opts.ante or 0, "ante", 0)
+  g.ante = int(opts.ante or 0, "ante", 0)
   g.limit = opts.limit or "no"
-  if g.limit ~= "no" and g.limit ~= "fixed" then error("holdem: limit must be \"no\" or \"fixed\"", 3) end
-  g.cap = check_int(opts.cap or 4, "cap", 1)
-  g.max_hands = opts.max_hands and check_int(opts.max_hands, "max_hands", 1)
+  if g.limit ~= "no" and g.limit ~= "fixed" and g.limit ~= "pot" then
+    error(game .. ": limit must be \"no\", \"pot\" or \"fixed\"", 3)
+  end
+  g.cap = int(opts.cap or 4, "cap", 1)
+  g.max_hands = opts.max_hands and int(opts.max_hands, "max_hands", 1)
   g.stack = {}
   for s = 1, g.n do
-    g.stack[s] = check_int(opts.stacks and opts.stacks[s] or opts.stack or 1000, "stack", 0)
+    g.stack[s] = int(opts.stacks and opts.stacks[s] or opts.stack or 1000, "stack", 0)
   end
-  if not opts.stacks then check_int(opts.stack or 1000, "stack", 1) end
-  g.button = check_int(opts.button or 1, "button", 1)
-  if g.button > g.n then error(("holdem: button %d out of range (seats 1 to %d)"):format(g.button, g.n), 3) end
+  if not opts.stacks then int(opts.stack or 1000, "stack", 1) end
+  g.button = int(opts.button or 1, "button", 1)
+  if g.button > g.n then error(("%s: button %d out of range (seats 1 to %d)"):format(game, g.button, g.n), 3) end
   return g
 end
 
@@ -171,7 +200,9 @@ function Game:_cards(players)
       if deal[s] then
         hole[s] = {}
         for i, c in ipairs(card_list(deal[s], "hole cards")) do hole[s][i] = take(c) end
-        if #hole[s] ~= 2 then error("holdem: seat " .. s .. " needs two hole cards", 3) end
+        if #hole[s] ~= self.nhole then
+          error(("%s: seat %d needs %s hole cards"):format(self.form, s, forms[self.form].words), 3)
+        end
       end
     end
     if deal.board then
@@ -187,11 +218,11 @@ function Game:_cards(players)
   for s = 1, self.n do  -- the deal starts left of the button
     if players[s] and not hole[s] then hole[s] = {} end
   end
-  for _ = 1, 2 do
+  for _ = 1, self.nhole do
     local s = self.button
     for _ = 1, self.n do
       s = s % self.n + 1
-      if players[s] and #hole[s] < 2 and not (deal and deal[s]) then hole[s][#hole[s] + 1] = draw() end
+      if players[s] and #hole[s] < self.nhole and not (deal and deal[s]) then hole[s][#hole[s] + 1] = draw() end
     end
   end
   for k = #board + 1, 5 do board[k] = draw() end
@@ -327,29 +358,40 @@ function Game:_settle(showdown)
   local h = self.h
   local result = { hand = self.hand_no, button = self.button, board = copy(h.board),
                    pots = {}, shown = {}, paid = {} }
-  local value = {}
+  local value, low = {}, {}
   if showdown then
     for s = 1, self.n do
       if in_hand(h, s) then
-        local seven = { h.hole[s][1], h.hole[s][2] }
-        for _, c in ipairs(h.board) do seven[#seven + 1] = c end
-        value[s] = poker.eval(seven)
-        result.shown[s] = { cards = copy(h.hole[s]), value = value[s], hand = poker.describe(value[s]) }
+        if self.form == "omaha" then
+          value[s] = poker.omaha(h.hole[s], h.board)
+          low[s] = self.hilo and poker.omaha_low(h.hole[s], h.board) or nil
+        else
+          local seven = { h.hole[s][1], h.hole[s][2] }
+          for _, c in ipairs(h.board) do seven[#seven + 1] = c end
+          value[s] = poker.eval(seven)
+        end
+        result.shown[s] = { cards = copy(h.hole[s]), value = value[s], hand = poker.describe(value[s]),
+                            low = low[s] and poker.describe_low(low[s]) or nil }
       end
     end
   end
   for s = 1, self.n do result.paid[s] = 0 end
-  for _, pot in ipairs(self:_pots()) do
+  -- the seats of `eligible` with the best of `of` (nil: no such hand)
+  local function best_of(eligible, of)
     local best, winners = nil, {}
-    for _, s in ipairs(pot.eligible) do
-      local v = value[s] or 0
-      if not best or v > best then best, winners = v, { s }
-      elseif v == best then winners[#winners + 1] = s end
+    for _, s in ipairs(eligible) do
+      local v = of[s]
+      if v and (not best or v > best) then best, winners = v, { s }
+      elseif v and v == best then winners[#winners + 1] = s end
     end
+    return winners
+  end
+  -- shares `amount` among winners; the odd chips one each, from the first
+  -- winner left of the button
+  local function pay(amount, winners)
     local k = #winners
-    local share, odd = pot.amount // k, pot.amount % k
+    local share, odd = amount // k, amount % k
     for _, s in ipairs(winners) do result.paid[s] = result.paid[s] + share end
-    -- the odd chips: one each, from the first winner left of the button
     local s = self.button
     while odd > 0 do
       s = s % self.n + 1
@@ -357,7 +399,22 @@ function Game:_settle(showdown)
         if w == s then result.paid[s] = result.paid[s] + 1; odd = odd - 1; break end
       end
     end
-    result.pots[#result.pots + 1] = { amount = pot.amount, eligible = pot.eligible, winners = winners }
+  end
+  for _, pot in ipairs(self:_pots()) do
+    local hi = showdown and best_of(pot.eligible, value) or { pot.eligible[1] }
+    local lo = showdown and self.hilo and best_of(pot.eligible, low) or {}
+    local entry = { amount = pot.amount, eligible = pot.eligible, winners = hi }
+    if #lo > 0 then
+      -- hi-lo: the low half to the best low, the high half (with the odd
+      -- chip) to the best high
+      local half = pot.amount // 2
+      pay(pot.amount - half, hi)
+      pay(half, lo)
+      entry.low_winners = lo
+    else
+      pay(pot.amount, hi)
+    end
+    result.pots[#result.pots + 1] = entry
   end
   for s = 1, self.n do self.stack[s] = self.stack[s] + result.paid[s] end
   result.stacks = copy(self.stack)
@@ -413,19 +470,23 @@ function Game:legal()
     out[#out + 1] = { action = "check" }
   end
   local allin = false
+  -- pot limit: the most a bet or raise may reach is the current bet and
+  -- then the whole pot after the call (never less than the least raise)
+  local pot_to = self.limit == "pot" and cur + self:pot() + to_call or math.huge
   if cur == 0 then
     if fixed then
       if st > unit then out[#out + 1] = { action = "bet", min = unit, max = unit } else allin = true end
     else
-      if st > self.bb then out[#out + 1] = { action = "bet", min = self.bb, max = st } end
-      allin = true
+      local most = math.max(self.bb, math.min(st, pot_to))
+      if st > self.bb then out[#out + 1] = { action = "bet", min = self.bb, max = most, limit = pot_to < st and "pot" or nil } end
+      allin = st <= most
     end
   elseif st > to_call and may_raise(h, s) and not (fixed and h.bets >= self.cap) then
     local lo = cur + (fixed and unit or h.minraise)
-    local hi = fixed and lo or bet + st
+    local hi = fixed and lo or math.max(lo, math.min(bet + st, pot_to))
     if bet + st > lo or (not fixed and bet + st == lo) then
-      out[#out + 1] = { action = "raise", min = lo, max = hi }
-      allin = not fixed
+      out[#out + 1] = { action = "raise", min = lo, max = hi, limit = hi < bet + st and pot_to == hi and "pot" or nil }
+      allin = not fixed and bet + st <= hi
     else
       allin = true  -- short of a full raise: only all in
     end
@@ -458,6 +519,9 @@ function Game:_act(seat, action, amount)
   local s = seat
   if action == "bet" or action == "raise" then
     if amount == nil and move.min == move.max then amount = move.min end
+    if move.limit == "pot" and math.type(amount) == "integer" and amount > move.max then
+      return fail("over_pot_limit", ("%s to at most %d (the pot limit), got %d"):format(action, move.max, amount))
+    end
     if math.type(amount) ~= "integer" or amount < move.min or amount > move.max then
       return fail("bad_amount", ("%s to between %d and %d, got %s"):format(action, move.min, move.max,
                                                                              tostring(amount)))
@@ -511,9 +575,10 @@ end
 local function sizes(g, m)
   local h, out, seen = g.h, {}, {}
   local pot = g:pot() + (h.current - h.bet[h.to_act])
+  local all = h.bet[h.to_act] + g.stack[h.to_act]   -- the total all in reaches
   local function add(to)
     to = math.floor(to + 0.5)
-    if to >= m.min and to <= m.max and (to < m.max or m.min == m.max) and not seen[to] then
+    if to >= m.min and to <= m.max and (to < all or m.min == m.max) and not seen[to] then
       seen[to] = true
       out[#out + 1] = to
     end
@@ -684,6 +749,7 @@ function Game:view(seat)
               last = deep_copy(self.hand_results[#self.hand_results]),
               _seats = self.n, small_blind = self.sb, big_blind = self.bb, ante = self.ante,
               limit = self.limit, cap = self.cap, max_hands = self.max_hands,
+              form = self.form, hilo = self.hilo,
               _moves = {}, _legal = {} }
   if h then
     v.board, v.pot, v.bets, v.current = copy(h.board), self:pot(), copy(h.bet), h.current
@@ -736,7 +802,7 @@ function View:data()
     last = { hand = self.last.hand, paid = self.last.paid, stacks = self.last.stacks,
              board = names(self.last.board), shown = {} }
     for s, sh in pairs(self.last.shown) do
-      last.shown[#last.shown + 1] = { seat = s, cards = names(sh.cards), hand = sh.hand }
+      last.shown[#last.shown + 1] = { seat = s, cards = names(sh.cards), hand = sh.hand, low = sh.low }
     end
   end
   return {
@@ -745,7 +811,7 @@ function View:data()
     pot = self.pot or 0, stacks = self.stacks, bets = self.bets or {}, current = self.current or 0,
     folded = self.folded or {}, allin = self.allin or {}, in_hand = self.in_hand or {},
     small_blind = self.small_blind, big_blind = self.big_blind, ante = self.ante,
-    moves = moves, legal = legal, last = last,
+    moves = moves, legal = legal, last = last, limit = self.limit, form = self.form, hilo = self.hilo,
   }
 end
 
@@ -771,8 +837,9 @@ function View:describe(style)
     return #out > 0 and table.concat(out, " ") or "-"
   end
   local out = {}
-  out[#out + 1] = ("hand %d, %s, blinds %d/%d, pot %d"):format(self.hand_no, self._phase,
-    self.small_blind, self.big_blind, self.pot or 0)
+  out[#out + 1] = ("hand %d, %s, blinds %d/%d, pot %d%s"):format(self.hand_no, self._phase,
+    self.small_blind, self.big_blind, self.pot or 0,
+    self.limit == "pot" and ", pot limit" or "")
   out[#out + 1] = "board  " .. cards(self.board)
   local seats = {}
   for s = 1, self._seats do
@@ -808,14 +875,17 @@ function View:sample(rng)
   for s = 1, self._seats do
     stacks[s] = self.stacks[s] + self.contrib[s]
     if s == self._seat then deal[s] = copy(self.hole)
-    elseif self.in_hand[s] then deal[s] = { draw(), draw() } end
+    elseif self.in_hand[s] then
+      deal[s] = {}
+      for k = 1, forms[self.form].hole do deal[s][k] = draw() end
+    end
   end
   for k = #deal.board + 1, 5 do deal.board[k] = draw() end
   local g = holdem.game {
     seats = self._seats, stacks = stacks, small_blind = self.small_blind, big_blind = self.big_blind,
     ante = self.ante, limit = self.limit, cap = self.cap, button = self.button, deal = deal,
     first_hand = self.hand_no, seed = rng:int(1, 0x7FFFFFFF),
-    max_hands = self.max_hands,
+    max_hands = self.max_hands, form = self.form, hilo = self.hilo or nil,
   }
   for _, a in ipairs(self.actions) do assert(g:_act(a.seat, a.action, a.amount)) end
   g.hand_results = { deep_copy(self.last) }   -- what the view knows of the hands before
@@ -832,10 +902,10 @@ function Game:record()
   if v then options = copy(v.options)
   else   -- a game made by holdem.game: its own options, but for the deal
     for k, x in pairs(self.opts) do
-      if k ~= "seed" and k ~= "deal" and k ~= "deals" and k ~= "first_hand" then options[k] = x end
+      if k ~= "seed" and k ~= "deal" and k ~= "deals" and k ~= "first_hand" and k ~= "form" then options[k] = x end
     end
   end
-  return { game = v and v.name or "holdem", options = options,
+  return { game = v and v.name or self.form, options = options,
            seed = self.opts.seed or 1, deal = self.opts.deal, moves = moves }
 end
 
