@@ -7,6 +7,17 @@
 -- A 3 K Q J 7 6 5 4 2.  The winner of a trick draws first, then the others
 -- in turn, and leads the next trick.  Card points: A 11, 3 10, K 4, Q 3,
 -- J 2 (120 in all): more than 60 wins, 60-60 is a draw.
+--
+-- The exchange (option exchange = true, a common house rule; pagat.com
+-- lists it among Briscola's variations): the player who holds the lowest
+-- trump (the 2; the 4 when the three-handed game has removed the 2 of
+-- clubs and clubs are trumps) may, on its turn to play and before playing,
+-- swap it for the trump card turned under the talon, once the hand and
+-- only while the talon still holds a card above the turned one (not at
+-- the last draw).  The move reads "exchange"; the lowest trump then lies
+-- face up under the talon and is drawn last.  (Some play that only a
+-- player who has won a trick may exchange, or that the 7 is exchanged
+-- for a high turned card: not offered.)
 local dh = require "deckhand"
 local R = dh.rule
 
@@ -14,6 +25,7 @@ return {
   name = "briscola",
   options = {
     players = 2,
+    exchange = false,   -- the lowest trump may be swapped for the turned card
   },
   build = function(o)
     local n = o.players
@@ -27,6 +39,7 @@ return {
       sizes = { 3 },
       trump = "turn_under",
       draw = true,
+      trump_exchange = o.exchange or nil,
       hand = R.free_play,
       play = R.trump_wins | R.highest_of_led,
       points = R.card_points { A = 11, ["3"] = 10, K = 4, Q = 3, J = 2 },
