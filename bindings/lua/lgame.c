@@ -686,6 +686,7 @@ static int game_exchange(lua_State *L) {
   if (err == DH_E_CANNOT_EXCHANGE) {
     const char *why = !m->rules->trump_exchange ? "the variant has no trump exchange"
                     : m->swapped != DH_NO_CARD ? "the turned card was exchanged already"
+                    : m->rules->trump_exchange == 2 && m->trick_no > 0 ? "only during the first trick"
                     : dh_deck_left(&m->talon) < 2 ? "the talon is down to the turned card"
                     : "the lowest trump is not in the hand";
     return refuse(L, err, "cannot exchange: %s", why);

@@ -570,10 +570,12 @@ static dh_card lowest_trump(const dh_match *m) {
 }
 
 /* once a hand, on its turn to play, while the turned card lies under a
-** talon that still has another card above it (not at the last draw) */
+** talon that still has another card above it (or, trump_exchange 2, only
+** during the first trick) */
 int dh_match_can_exchange(const dh_match *m) {
   dh_card low;
   if (!m->rules->trump_exchange || m->phase != DH_PHASE_PLAY || m->swapped != DH_NO_CARD) return 0;
+  if (m->rules->trump_exchange == 2 && m->trick_no > 0) return 0;
   if (m->upcard == DH_NO_CARD || m->trump >= DH_NOSUIT || dh_deck_left(&m->talon) < 2 ||
       m->talon.cards[m->talon.n - 1] != m->upcard)
     return 0;

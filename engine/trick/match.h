@@ -133,7 +133,8 @@ int dh_match_play(dh_match *m, int seat, dh_card c);
 int dh_match_bid(dh_match *m, int seat, int bid);
 int dh_match_pass(dh_match *m, int seat, dh_cardset cards);
 /* trump_exchange: seat, to play, gives the lowest trump of the deck for
-** the turned card under the talon (dh_match_can_exchange says when);
+** the turned card under the talon, once a hand, while another card lies
+** above it (rules->trump_exchange 2: during the first trick only);
 ** DH_E_CANNOT_EXCHANGE when it may not */
 int dh_match_exchange(dh_match *m, int seat);
 /* may the seat to act exchange now?  1 or 0 */

@@ -212,6 +212,32 @@ describe("briscola's trump exchange (option exchange)", function()
     refused(g, 1, "cannot_exchange")
   end)
 
+  it("with exchange_first_trick only during the first trick", function()
+    -- seat 1 keeps 2s through trick 1 and may then no longer exchange
+    local g = game { exchange = true, exchange_first_trick = true }
+    assert.is_true(g:can_exchange())
+    assert(g:play(1, "4c"))
+    assert.is_true(g:can_exchange() == false)    -- seat 2 holds no trump
+    assert(g:play(2, "2c"))                      -- 4c beats 2c: seat 1 leads trick 2
+    assert.equal(1, g:next_player())
+    assert.is_true(g:hand(1):has("2s"))
+    assert.is_false(g:can_exchange())
+    local before = H.snapshot(g)
+    local ok, msg, code = g:exchange(1)
+    assert.is_nil(ok)
+    assert.equal("cannot_exchange", code)
+    assert.matches("first trick", msg)
+    assert.same(before, H.snapshot(g))
+    -- and the second player of the first trick may exchange too
+    local d2 = { { "4c", "5d", "6d" }, { "2s", "2c", "7h" }, talon = deal.talon }
+    local g2 = dh.game(dh.variant("briscola", { exchange = true, exchange_first_trick = true }),
+                       { seed = 1, dealer = 2, deal = d2 })
+    assert(g2:play(1, "4c"))
+    assert.is_true(g2:can_exchange())
+    assert(g2:apply(2, "exchange"))
+    assert.equal(dh.cards("Js 2c 7h"), g2:hand(2))
+  end)
+
   it("in the three-handed game without the 2 of clubs the 4 is the lowest club", function()
     local g = dh.game(dh.variant("briscola", { players = 3, exchange = true }), {
       seed = 1, dealer = 3,
