@@ -7,6 +7,18 @@
 -- A 3 K Q J 7 6 5 4 2.  The winner of a trick draws first, then the others
 -- in turn, and leads the next trick.  Card points: A 11, 3 10, K 4, Q 3,
 -- J 2 (120 in all): more than 60 wins, 60-60 is a draw.
+--
+-- The exchange (option exchange = true), a common house rule: the player
+-- who holds the lowest trump (the 2; the 4 when the three-handed game has
+-- removed the 2 of clubs and clubs are trumps) may, on its turn to play
+-- and before playing, swap it for the trump card turned under the talon,
+-- once the hand, while the talon still holds a card above the turned one
+-- (before its last card is drawn, as the Spanish Brisca has it).  With
+-- exchange_first_trick only during the first trick, as several Briscola
+-- rule pages put it ("only at the beginning of the game or first hand").
+-- The move reads "exchange"; the lowest trump then lies face up under the
+-- talon and is drawn last.  (Brisca also asks that the exchanger has won
+-- a trick, and trades the 7 for a high turned card: not offered.)
 local dh = require "deckhand"
 local R = dh.rule
 
@@ -14,6 +26,8 @@ return {
   name = "briscola",
   options = {
     players = 2,
+    exchange = false,   -- the lowest trump may be swapped for the turned card
+    exchange_first_trick = false,  -- with exchange: during the first trick only
   },
   build = function(o)
     local n = o.players
@@ -27,6 +41,7 @@ return {
       sizes = { 3 },
       trump = "turn_under",
       draw = true,
+      trump_exchange = o.exchange and (o.exchange_first_trick and "first_trick" or true) or nil,
       hand = R.free_play,
       play = R.trump_wins | R.highest_of_led,
       points = R.card_points { A = 11, ["3"] = 10, K = 4, Q = 3, J = 2 },

@@ -13,10 +13,22 @@
 -- bags cost 100 points and are removed.  First side to the target wins;
 -- if both pass it in one hand the higher wins; a tie plays on.  House
 -- rules as options: blind Nil (blind_nil, worth blind_nil_value; with
--- blind_nil_behind only for a side that far behind), Nil's tricks counted
+-- blind_nil_behind only for a side that far behind; with
+-- blind_nil_exchange = 2 the exchange below), Nil's tricks counted
 -- to the partner, a loss floor, a minimum bid, no bags, a cap on a side's
 -- two bids (side_cap = 13, as OpenSpiel plays) and a minimum for them
 -- (side_min, Nil aside).
+--
+-- The blind Nil exchange (blind_nil_exchange = n, as Spades is commonly
+-- played with n = 2): once every bid is made and before the first lead,
+-- a player who bid blind Nil passes n cards face down to the partner, who
+-- adds them to the hand and passes back n cards face down (any n, the
+-- ones just received included); the game's phase is then "exchange" and
+-- the moves read "pass 2c 3d".  Each sees the cards it received; the
+-- other side sees only that n cards went each way.  When both partners
+-- bid blind Nil nobody exchanges (each wants to shed its high cards and
+-- neither may take the other's); a blind Nil on each side gives two
+-- exchanges, in bidding order.
 local dh = require "deckhand"
 local R = dh.rule
 
@@ -37,6 +49,7 @@ return {
     side_cap = false,              -- e.g. 13: a side's two bids may not total more (OpenSpiel's rule)
     side_min = false,              -- e.g. 4: a side's two bids, Nil aside, must total at least this
     blind_nil_behind = false,      -- e.g. 100: blind Nil only for a side this far behind
+    blind_nil_exchange = false,    -- e.g. 2: a blind Nil bidder and its partner exchange 2 cards
   },
   build = function(o)
     local bid = R.bid_range(o.min_bid, 13, true)
@@ -69,6 +82,7 @@ return {
       sizes = { 13 },
       trump = "s",
       bidding = true,
+      blind_exchange = o.blind_nil and o.blind_nil_exchange or nil,
       nil_bid = true,                -- a bid of 0 is a Nil (its move reads "nil")
       hand = R.follow_suit & R.break_suit("s"),
       play = R.trump_wins | R.highest_of_led,

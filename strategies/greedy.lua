@@ -18,7 +18,7 @@ function M.new(options)
     return { name = "greedy", move = move, script = move }
   end
   local helper = dh.strategy("heuristic", options)
-  return { name = "greedy", bid = helper.bid, pass = helper.pass,
+  return { name = "greedy", bid = helper.bid, pass = helper.pass, exchange = helper.exchange,
            play = function(view) return view:greedy() end,
            -- a variant's scripted phases: as the heuristic
            script = function(view) return (helper[view:phase()] or helper.script)(view) end }

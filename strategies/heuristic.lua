@@ -5,11 +5,14 @@
 -- (which must exist), else the variant's name; a game without one is
 -- played by the generic trick player, heuristic/trick.lua.  Shipped:
 --   spades   bids from sure tricks and hand strength, Nil with a weak hand;
---            covers a partner's Nil, ducks once the contract is made (bags)
+--            covers a partner's Nil, ducks once the contract is made (bags);
+--            a blind Nil bidder gives its strongest cards, its partner
+--            returns its weakest outside trumps (blind_nil_exchange)
 --   hearts   passes the dangerous cards, ducks under the trick, sheds the
 --            queen of spades and high hearts when void
 --   briscola greedy with trump economy: takes loaded tricks cheaply, keeps
---            trumps for points, throws a worthless card otherwise
+--            trumps for points, throws a worthless card otherwise; swaps
+--            the 2 of trumps for the turned card whenever allowed (exchange)
 --   ohhell   bids expected tricks (avoiding the dealer's hook), then tries
 --            to take exactly that many
 --   holdem   the Chen score before the flop, equity after it (act)

@@ -119,6 +119,7 @@ function M.new(options)
   end
 
   function s.play(view)
+    if view.can_exchange and view:can_exchange() then return "exchange" end   -- as pimc, the heuristic
     local legal = view:legal():list()
     if #legal == 1 then return legal[1] end
     local root, range, start = new_node(view:seat()), { math.huge, -math.huge }, os.clock()

@@ -132,7 +132,8 @@ function M.new(options)
   local bid_per = bid_policy == "random" and per or 1
   local rng = dh.rng(options.seed or 1)
   local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
-  local s = { name = "pimc", bid = helper.bid, pass = helper.pass }
+  -- a blind Nil exchange (Spades' option): the heuristic's choice
+  local s = { name = "pimc", bid = helper.bid, pass = helper.pass, exchange = helper.exchange }
 
   local function value(view, me, points, tricks)
     if objective == "tricks" then
@@ -313,6 +314,8 @@ function M.new(options)
   end
 
   function s.play(view)
+    -- the trump exchange (Briscola's option): as the heuristic, whenever allowed
+    if view.can_exchange and view:can_exchange() then return "exchange" end
     local legal = view:legal():list()
     if #legal == 1 then return legal[1] end
     if options.solver == "dd" and #view:hand(view:seat()) <= options.dd_cards then return dd_play(view, legal) end

@@ -1,6 +1,7 @@
 -- random: every bid, pass and card uniformly among the legal ones (the
--- same policy the C playouts use), as many cards passed as the view's
--- pass_count says; in Hold'em (act) an action uniformly among the legal
+-- same policy the C playouts use; Briscola's trump exchange, when the
+-- option allows it, one more move beside the cards), as many cards passed
+-- (or given in a blind Nil exchange) as the view's pass_count says; in Hold'em (act) an action uniformly among the legal
 -- ones and, for a bet or raise, an amount uniformly in its range; in a
 -- variant's scripted phases (Euchre's trump making) a move uniformly.
 -- Options: seed.
@@ -16,7 +17,12 @@ function M.new(options)
     local bids = view:legal()
     return bids[rng:int(#bids)]
   end
-  function s.play(view) return rng:pick(view:legal()) end
+  function s.play(view)
+    local legal = view:legal()
+    -- the trump exchange (a variant's option) as one more move when allowed
+    if view.can_exchange and view:can_exchange() and rng:int(#legal + 1) == 1 then return "exchange" end
+    return rng:pick(legal)
+  end
   function s.pass(view)
     local hand = view:hand(view:seat()):list()
     local out = {}

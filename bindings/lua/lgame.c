@@ -28,7 +28,7 @@
 ** ACT_HAND entry (payload: the number of sides), the hand's points per
 ** side, one integer each, and the tricks per seat packed a byte each: what
 ** game:result() reports hand by hand.  The log is a growing userdata. */
-enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3, ACT_HAND = 4, ACT_SCRIPT = 5 };
+enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3, ACT_HAND = 4, ACT_SCRIPT = 5, ACT_EXCHANGE = 6 };
 
 /* the log also holds the legal cards legal() last gave, valid while the
 ** log has legal_at - 1 entries: play() need not ask the hand rule again */
@@ -82,7 +82,7 @@ static void log_push(lua_State *L, dh_match *m, int64_t v) {
   a->e[a->n++] = v;
 }
 
-static const char *const phase_names[] = { "pass", "bid", "play", "over", "script" };
+static const char *const phase_names[] = { "pass", "bid", "play", "over", "script", "exchange" };
 static const char *const suit_letters[] = { "c", "d", "h", "s" };
 
 /*
@@ -669,12 +669,41 @@ static int game_pass(lua_State *L) {
     return refuse(L, err, "card not in player hand: %s", name);
   }
   if (err == DH_E_BAD_PASS) {
-    lua_pushfstring(L, "%d", m->rules->pass_count);
+    lua_pushfstring(L, "%d", dh_match_pass_count(m, seat));
     return refuse(L, err, "must pass %s cards", lua_tostring(L, -1));
   }
   if (err) return turn_refusal(L, m, err, "");
   log_action(L, m, ACT_PASS, seat, 0, 1, (lua_Integer)s);
   lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* game:exchange(seat): the lowest trump for the turned card (the rules'
+** trump_exchange) -> true | nil, message, code */
+static int game_exchange(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  int seat = checkseat(L, 2, m), err = dh_match_exchange(m, seat);
+  if (err == DH_E_CANNOT_EXCHANGE) {
+    const char *why = !m->rules->trump_exchange ? "the variant has no trump exchange"
+                    : m->swapped != DH_NO_CARD ? "the turned card was exchanged already"
+                    : m->rules->trump_exchange == 2 && m->trick_no > 0 ? "only during the first trick"
+                    : dh_deck_left(&m->talon) < 2 ? "the talon is down to the turned card"
+                    : "the lowest trump is not in the hand";
+    return refuse(L, err, "cannot exchange: %s", why);
+  }
+  if (err) return turn_refusal(L, m, err, "exchange");
+  log_action(L, m, ACT_EXCHANGE, seat, 0, 0, 0);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* game:can_exchange() / view:can_exchange() -> whether the seat to act
+** (a view's: its own seat only) may exchange the lowest trump now */
+static int m_can_exchange(lua_State *L) {
+  void *game = togame(L, 1);
+  dh_view *v = game ? NULL : (dh_view *)testclass(L, 1, UP_VIEW);
+  const dh_match *m = game ? (const dh_match *)game : v ? &v->m : tomatch(L, 1);
+  lua_pushboolean(L, (!v || dh_match_next(m) == v->seat) && dh_match_can_exchange(m));
   return 1;
 }
 
@@ -792,6 +821,8 @@ static int m_moves(lua_State *L) {
     a->legal_at = a->n + 1;
   }
   push_set(L, s, m->rules->deck.layout);
+  /* the trump exchange is a move beside the cards: the Lua half lists both */
+  if (m->rules->trump_exchange && dh_match_can_exchange(m)) return call_handler(L, MOVES_HANDLER, 2);
   return 1;
 }
 
@@ -871,9 +902,11 @@ static int game_actions(lua_State *L) {
     lua_createtable(L, 3, 0);
     lua_pushinteger(L, ((e >> 4) & 15) + 1);
     lua_rawseti(L, -2, 1);
-    lua_pushstring(L, kind == ACT_PLAY ? "play" : kind == ACT_BID ? "bid" : kind == ACT_SCRIPT ? "script" : "pass");
+    lua_pushstring(L, kind == ACT_PLAY ? "play" : kind == ACT_BID ? "bid" : kind == ACT_SCRIPT ? "script"
+                      : kind == ACT_EXCHANGE ? "exchange" : "pass");
     lua_rawseti(L, -2, 2);
-    if (kind == ACT_PLAY) pushcard(L, (dh_card)(e >> 8));
+    if (kind == ACT_EXCHANGE) lua_pushboolean(L, 1);
+    else if (kind == ACT_PLAY) pushcard(L, (dh_card)(e >> 8));
     else if (kind == ACT_BID) lua_pushinteger(L, (e >> 8) - 8);
     else if (kind == ACT_SCRIPT) lua_pushinteger(L, e >> 8);
     else dhL_pushset(L, (dh_cardset)a->e[++i], m->rules->deck.layout);
@@ -1267,12 +1300,13 @@ static const luaL_Reg read_methods[] = {
   { "tricks", m_tricks }, { "last_tricks", m_last_tricks }, { "scores", m_scores },
   { "hand_points", m_hand_points }, { "bags", m_bags }, { "bids", m_bids },
   { "trick", m_trick }, { "last_trick", m_last_trick }, { "winners", m_winners },
-  { "legal", m_legal }, { NULL, NULL }
+  { "legal", m_legal }, { "can_exchange", m_can_exchange }, { NULL, NULL }
 };
 
 static const luaL_Reg game_methods[] = {
   { "moves", m_moves }, { "apply", game_apply }, { "hands", game_hands }, { "talon", game_talon },
-  { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "clone", game_clone },
+  { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "exchange", game_exchange },
+  { "clone", game_clone },
   { "actions", game_actions }, { "playout", game_playout }, { "playouts", game_playouts },
   { "view", game_view }, { "deal", game_deal }, { "rewind", game_rewind },
   { "rules", game_rules }, { NULL, NULL }

@@ -852,6 +852,10 @@ static int build(lua_State *L) {
   lua_pop(L, 1);
   build_passes(L, r, spec);
   r->bidding = (uint8_t)getbool(L, spec, "bidding");
+  r->blind_exchange = (uint8_t)dhL_intfield(L, spec, "blind_exchange", 0, 0, 64);
+  lua_getfield(L, spec, "trump_exchange");  /* true, or "first_trick" */
+  r->trump_exchange = (uint8_t)(lua_type(L, -1) == LUA_TSTRING ? 2 : lua_toboolean(L, -1));
+  lua_pop(L, 1);
   r->low_wins = (uint8_t)getbool(L, spec, "low_wins");
   r->max_hands = (uint16_t)dhL_intfield(L, spec, "max_hands", 1000, 1, 65535);
   for (k = 0; k < DH_RULE_NKINDS; k++) {  /* a rule left out keeps the engine's default */

@@ -42,10 +42,48 @@ static void enter_bid(dh_match *m) {
   m->turn = (uint8_t)left_of(m, m->dealer);
 }
 
+int dh_match_partner(const dh_match *m, int seat) {
+  int k;
+  if ((unsigned)seat >= m->nseats) return -1;
+  for (k = 1; k < m->nseats; k++) {
+    int s = (seat + k) % m->nseats;
+    if (m->team[s] == m->team[seat]) return s;
+  }
+  return -1;
+}
+
+/* both partners bidding blind Nil exchange nothing: each wants to shed
+** its high cards, and neither may take the other's */
+int dh_match_blind_giver(const dh_match *m, int seat) {
+  int p;
+  if (!m->rules->blind_exchange || (unsigned)seat >= m->nseats || m->bid[seat] != DH_BID_BLIND_NIL)
+    return 0;
+  p = dh_match_partner(m, seat);
+  return p >= 0 && m->bid[p] != DH_BID_BLIND_NIL;
+}
+
+/* the other seat of seat's blind exchange, or -1 */
+static int exchange_partner(const dh_match *m, int seat) {
+  int p = dh_match_partner(m, seat);
+  if (p < 0) return -1;
+  return dh_match_blind_giver(m, seat) || dh_match_blind_giver(m, p) ? p : -1;
+}
+
+int dh_match_pass_count(const dh_match *m, int seat) {
+  const dh_rules *r = m->rules;
+  if ((unsigned)seat >= m->nseats) return 0;
+  if (r->blind_exchange && exchange_partner(m, seat) >= 0) return r->blind_exchange;
+  return dh_match_pass_target(m, seat) != seat ? r->pass_count : 0;
+}
+
 int dh_match_pass_target(const dh_match *m, int seat) {
   const dh_rules *r = m->rules;
   int dir;
   if ((unsigned)seat >= m->nseats) return -1;
+  if (r->blind_exchange) {
+    int p = exchange_partner(m, seat);
+    if (p >= 0) return p;
+  }
   if (!r->pass_count || !r->npasses) return seat;
   dir = r->pass_dir[m->hand_no % r->npasses];
   return ((seat + dir) % m->nseats + m->nseats) % m->nseats;
@@ -116,6 +154,8 @@ static void clear_hand(dh_match *m) {
   m->out_mask = 0;
   m->show_at_lead = 0;
   m->declarer = DH_MAX_SEATS;
+  m->swapped = DH_NO_CARD;
+  m->swap_seat = 0;
   m->step = 0;
   memset(m->vars, 0, sizeof m->vars);
   m->hand_size = r->sizes[m->hand_no % r->nsizes];
@@ -215,6 +255,35 @@ int dh_match_drawers(const dh_match *m, uint8_t *who) {
   return n;
 }
 
+/* a trump exchange undone in the deal: the exchanger did not hold the
+** turned card, and held the lowest trump (now m->upcard) unless one of
+** its draws before the exchange brought it (the talon keeps its drawn
+** cards: a second copy of the trump in a draw slot is that draw) */
+static void undo_swap(const dh_match *m, dh_cardset *hands, int top, int nd) {
+  int x = m->swap_seat, i, drawn = 0;
+  for (i = top; i < top + nd && i < m->talon.n - 1; i++) drawn |= m->talon.cards[i] == m->upcard;
+  hands[x] &= ~dh_set_of(m->swapped);
+  if (!drawn) hands[x] |= dh_set_of(m->upcard);
+}
+
+/* the blind exchanges undone, the return first: each giver's cards
+** (passed) back from its partner, the partner's back from the giver */
+static void undo_blind_exchanges(const dh_match *m, dh_cardset *hands) {
+  int s, p;
+  for (s = 0; s < m->nseats; s++) {
+    if (!dh_match_blind_giver(m, s)) continue;
+    p = dh_match_partner(m, s);
+    if (m->pass_mask >> p & 1) {
+      hands[s] &= ~m->passed[p];
+      hands[p] |= m->passed[p];
+    }
+    if (m->pass_mask >> s & 1) {
+      hands[p] &= ~m->passed[s];
+      hands[s] |= m->passed[s];
+    }
+  }
+}
+
 int dh_match_deal(const dh_match *m, dh_cardset *hands, dh_card *talon) {
   uint8_t who[64];
   int nd = dh_match_drawers(m, who), top = m->talon.top - nd, s, i, nt = 0;
@@ -223,15 +292,18 @@ int dh_match_deal(const dh_match *m, dh_cardset *hands, dh_card *talon) {
     top -= dh_set_count(m->took[s]);  /* taken from the top: back on it */
   }
   for (i = 0; i < nd; i++) hands[who[i]] &= ~dh_set_of(m->talon.cards[top + i]);
+  if (m->swapped != DH_NO_CARD) undo_swap(m, hands, top, nd);
   if (m->phase != DH_PHASE_PASS && m->rules->pass_count)  /* the passes were exchanged: undo them */
     for (s = 0; s < m->nseats; s++) hands[s] = (hands[s] & ~m->received[s]) | m->passed[s];
+  if (m->rules->blind_exchange) undo_blind_exchanges(m, hands);
   /* a trump turned under was the top card before the turn; the dealer's
      turned card is named first (see stack_deal) */
   if ((m->rules->trump_mode == DH_TRUMP_TURN_UNDER || m->rules->trump_mode == DH_TRUMP_DEALER) &&
       m->upcard != DH_NO_CARD)
-    talon[nt++] = m->upcard;
+    talon[nt++] = m->swapped != DH_NO_CARD ? m->swapped : m->upcard;
   for (i = top; i < m->talon.n; i++)
-    if (m->talon.cards[i] != m->upcard || m->rules->trump_mode != DH_TRUMP_TURN_UNDER) {
+    /* the card turned under lies last (a swapped trump now in its place) */
+    if (m->rules->trump_mode != DH_TRUMP_TURN_UNDER || m->upcard == DH_NO_CARD || i != m->talon.n - 1) {
       if (m->rules->trump_mode == DH_TRUMP_DEALER && m->talon.cards[i] == m->upcard) continue;
       talon[nt++] = m->talon.cards[i];
     }
@@ -259,7 +331,7 @@ int dh_match_next(const dh_match *m) {
 int dh_match_legal(const dh_match *m, dh_cardset *out) {
   *out = 0;
   switch (m->phase) {
-    case DH_PHASE_PASS: *out = m->hand[m->turn]; return DH_OK;
+    case DH_PHASE_PASS: case DH_PHASE_EXCHANGE: *out = m->hand[m->turn]; return DH_OK;
     case DH_PHASE_PLAY: return dh_hand_allowed(m, m->turn, out);
     default: return DH_OK;
   }
@@ -396,6 +468,8 @@ int dh_match_play_legal(dh_match *m, dh_card c) {
   return apply_play(m, m->turn, c);
 }
 
+static int exchange_next(const dh_match *m);
+
 int dh_match_bid(dh_match *m, int seat, int bid) {
   int ok, s, err = check_turn(m, seat, DH_PHASE_BID);
   if (err) return err;
@@ -406,13 +480,52 @@ int dh_match_bid(dh_match *m, int seat, int bid) {
   m->turn = (uint8_t)left_of(m, seat);
   for (s = 0; s < m->nseats; s++)
     if (m->bid[s] == DH_NO_BID) return DH_OK;
+  if (m->rules->blind_exchange && (s = exchange_next(m)) >= 0) {
+    m->phase = DH_PHASE_EXCHANGE;
+    m->turn = (uint8_t)s;
+    return DH_OK;
+  }
   enter_play(m, -1);
   return DH_OK;
 }
 
+/* the seat that gives next in the blind exchanges, or -1 when all are
+** done: the givers in bidding order, each followed by its partner */
+static int exchange_next(const dh_match *m) {
+  int k, s, p;
+  for (k = 1; k <= m->nseats; k++) {
+    s = (m->dealer + k) % m->nseats;
+    if (!dh_match_blind_giver(m, s)) continue;
+    if (!(m->pass_mask >> s & 1)) return s;
+    p = dh_match_partner(m, s);
+    if (!(m->pass_mask >> p & 1)) return p;
+  }
+  return -1;
+}
+
+/* seat gives cards to the other seat of its blind exchange, face down and
+** at once (its partner chooses its return from a hand that holds them) */
+static int exchange_give(dh_match *m, int seat, dh_cardset cards) {
+  int to = exchange_partner(m, seat), next;
+  if (cards & ~m->hand[seat]) return DH_E_CARD_NOT_IN_HAND;
+  if (dh_set_count(cards) != m->rules->blind_exchange || to < 0) return DH_E_BAD_PASS;
+  m->hand[seat] &= ~cards;
+  m->hand[to] |= cards;
+  m->passed[seat] = cards;
+  m->received[to] = cards;
+  m->pass_mask |= (uint8_t)(1 << seat);
+  if ((next = exchange_next(m)) >= 0) m->turn = (uint8_t)next;
+  else enter_play(m, -1);
+  return DH_OK;
+}
+
 int dh_match_pass(dh_match *m, int seat, dh_cardset cards) {
-  int s, err = check_turn(m, seat, DH_PHASE_PASS);
-  if (err) return err;
+  int s, err;
+  if (m->phase == DH_PHASE_EXCHANGE) {
+    if (seat != m->controller[m->turn]) return DH_E_NOT_YOUR_TURN;
+    return exchange_give(m, seat, cards);
+  }
+  if ((err = check_turn(m, seat, DH_PHASE_PASS)) != DH_OK) return err;
   if (cards & ~m->hand[seat]) return DH_E_CARD_NOT_IN_HAND;
   if (dh_set_count(cards) != m->rules->pass_count) return DH_E_BAD_PASS;
   m->passed[seat] = cards;
@@ -435,8 +548,55 @@ int dh_match_apply(dh_match *m, const dh_action *a) {
     case DH_ACT_PLAY: return dh_match_play(m, a->seat, a->card);
     case DH_ACT_BID: return dh_match_bid(m, a->seat, a->bid);
     case DH_ACT_PASS: return dh_match_pass(m, a->seat, a->cards);
+    case DH_ACT_EXCHANGE: return dh_match_exchange(m, a->seat);
     default: return DH_E_WRONG_PHASE;
   }
+}
+
+/* ------------------------------------------------ the trump exchange */
+
+/* the weakest card of the trump suit in the deck (the 2 in Briscola; the
+** 4 of clubs when the three-handed game has removed the 2) */
+static dh_card lowest_trump(const dh_match *m) {
+  const dh_rules *r = m->rules;
+  dh_cardset it = dh_match_suit_cards(m, m->trump) & r->deck_set;
+  dh_card best = DH_NO_CARD;
+  int bs = 256;
+  for (; it; it &= it - 1) {
+    dh_card c = dh_card_at(dh_set_first(it), r->deck.layout);
+    if (dh_match_strength(m, c) < bs) { bs = dh_match_strength(m, c); best = c; }
+  }
+  return best;
+}
+
+/* once a hand, on its turn to play, while the turned card lies under a
+** talon that still has another card above it (or, trump_exchange 2, only
+** during the first trick) */
+int dh_match_can_exchange(const dh_match *m) {
+  dh_card low;
+  if (!m->rules->trump_exchange || m->phase != DH_PHASE_PLAY || m->swapped != DH_NO_CARD) return 0;
+  if (m->rules->trump_exchange == 2 && m->trick_no > 0) return 0;
+  if (m->upcard == DH_NO_CARD || m->trump >= DH_NOSUIT || dh_deck_left(&m->talon) < 2 ||
+      m->talon.cards[m->talon.n - 1] != m->upcard)
+    return 0;
+  low = lowest_trump(m);
+  return low != DH_NO_CARD && low != m->upcard && dh_set_has(m->hand[m->turn], low);
+}
+
+int dh_match_exchange(dh_match *m, int seat) {
+  int err = check_turn(m, seat, DH_PHASE_PLAY), s = m->turn;
+  dh_card low;
+  if (err) return err;
+  if (!dh_match_can_exchange(m)) return DH_E_CANNOT_EXCHANGE;
+  low = lowest_trump(m);
+  m->hand[s] = (m->hand[s] & ~dh_set_of(low)) | dh_set_of(m->upcard);
+  m->known[s] |= dh_set_of(m->upcard);  /* everyone saw it taken */
+  m->excluded[s] &= ~dh_set_of(m->upcard);
+  m->talon.cards[m->talon.n - 1] = low; /* face up in its place, drawn last */
+  m->swapped = m->upcard;
+  m->swap_seat = (uint8_t)s;
+  m->upcard = low;
+  return DH_OK;
 }
 
 /* ------------------------------------------------ the phase ops */

@@ -29,7 +29,9 @@
 
 /* phases */
 enum { DH_PHASE_PASS, DH_PHASE_BID, DH_PHASE_PLAY, DH_PHASE_OVER,
-       DH_PHASE_SCRIPT };  /* a phase script acts (rules->scripted): the ops below */
+       DH_PHASE_SCRIPT,    /* a phase script acts (rules->scripted): the ops below */
+       DH_PHASE_EXCHANGE };/* after the bids, a blind Nil bidder and its partner
+                              give each other cards (rules->blind_exchange) */
 
 /* result codes of the actions; dh_error_name gives the Lua-side code */
 enum {
@@ -41,6 +43,7 @@ enum {
   DH_E_BAD_SEAT,  /* a seat number outside 0..nseats-1 */
   DH_E_BAD_OP,    /* a phase op that does not fit the match (its comment says when) */
   DH_E_MUST_BEAT, /* must_beat: a card of the led suit beating the trick was held */
+  DH_E_CANNOT_EXCHANGE, /* trump_exchange: the seat may not exchange now */
   DH_E_NCODES
 };
 const char *dh_error_name(int code);
@@ -84,6 +87,8 @@ typedef struct dh_match {
   uint8_t show_at_lead;              /* bit s: seat s's hand is shown to all once the first card is led */
   uint8_t team[DH_MAX_SEATS];        /* who plays with whom this hand: the rules' sides, or a
                                         script's (Skat's declarer against the other two) */
+  uint8_t swapped, swap_seat;        /* trump_exchange: the turned card swap_seat took for the
+                                        lowest trump (now m->upcard); DH_NO_CARD: none */
 } dh_match;
 
 /* starts a match with the first hand shuffled from seed */
@@ -127,9 +132,16 @@ int dh_match_legal_bids(const dh_match *m, int *out, int room);
 int dh_match_play(dh_match *m, int seat, dh_card c);
 int dh_match_bid(dh_match *m, int seat, int bid);
 int dh_match_pass(dh_match *m, int seat, dh_cardset cards);
+/* trump_exchange: seat, to play, gives the lowest trump of the deck for
+** the turned card under the talon, once a hand, while another card lies
+** above it (rules->trump_exchange 2: during the first trick only);
+** DH_E_CANNOT_EXCHANGE when it may not */
+int dh_match_exchange(dh_match *m, int seat);
+/* may the seat to act exchange now?  1 or 0 */
+int dh_match_can_exchange(const dh_match *m);
 
 /* an action, as chosen by a playout or read from a record */
-enum { DH_ACT_PLAY = 1, DH_ACT_BID, DH_ACT_PASS };
+enum { DH_ACT_PLAY = 1, DH_ACT_BID, DH_ACT_PASS, DH_ACT_EXCHANGE };
 typedef struct dh_action {
   uint8_t kind, seat;
   dh_card card;
@@ -197,8 +209,17 @@ int dh_match_end_hand(dh_match *m);
 int dh_match_play_legal(dh_match *m, dh_card c);
 
 /* the seat that receives a pass from seat this hand (seat itself: none;
-** -1 for a seat out of range) */
+** -1 for a seat out of range): the rules' pass direction, or under
+** blind_exchange the partner of a blind Nil bidder and that bidder */
 int dh_match_pass_target(const dh_match *m, int seat);
+/* the cards seat passes this hand: blind_exchange for a seat of a blind
+** exchange, the rules' pass_count when it passes, else 0 */
+int dh_match_pass_count(const dh_match *m, int seat);
+/* is seat a blind Nil bidder who gives cards to its partner (blind_exchange
+** on, a partner, and the partner did not bid blind Nil too)?  1 or 0 */
+int dh_match_blind_giver(const dh_match *m, int seat);
+/* the first other seat of seat's team this hand, or -1 */
+int dh_match_partner(const dh_match *m, int seat);
 
 /* the rules on a match (rule_*.c); each returns DH_OK, DH_E_RULE, or
 ** DH_E_BAD_SEAT for a seat outside 0..nseats-1 (then *out is 0): the

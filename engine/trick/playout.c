@@ -55,6 +55,10 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
       a->kind = DH_ACT_PASS;
       a->cards = pick_some(m->hand[m->turn], m->rules->pass_count, r);
       return DH_OK;
+    case DH_PHASE_EXCHANGE:  /* a blind Nil exchange: any cards of the hand */
+      a->kind = DH_ACT_PASS;
+      a->cards = pick_some(m->hand[m->turn], dh_match_pass_count(m, m->turn), r);
+      return DH_OK;
     case DH_PHASE_SCRIPT:
       return DH_E_WRONG_PHASE;   /* a phase script acts: the caller's to drive */
     default:

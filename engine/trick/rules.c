@@ -15,7 +15,7 @@ static const char *const error_names[DH_E_NCODES] = {
   "ok", "game_over", "wrong_phase", "not_your_turn", "card_not_in_hand",
   "must_follow_suit", "suit_not_broken", "must_trump", "must_overtrump",
   "first_trick", "must_lead", "illegal_card", "bad_bid", "bad_pass", "rule_error",
-  "bad_seat", "bad_op", "must_beat"
+  "bad_seat", "bad_op", "must_beat", "cannot_exchange"
 };
 
 const char *dh_error_name(int code) {
@@ -394,6 +394,13 @@ const char *dh_rules_check(dh_rules *r) {
   if (r->scripted && r->draw) return "a phase script with drawing from the talon";
   if (r->pass_count && (r->npasses < 1 || r->npasses > DH_MAX_PASSES)) return "passing without directions";
   if (r->max_hands < 1) return "max_hands must be at least 1";
+  if (r->blind_exchange) {
+    if (!r->bidding || r->scripted) return "a blind Nil exchange without bidding";
+    for (i = 0; i < r->nsizes; i++)
+      if (r->blind_exchange > r->sizes[i]) return "a blind Nil exchange of more cards than a hand";
+  }
+  if (r->trump_exchange && (r->trump_mode != DH_TRUMP_TURN_UNDER || !r->draw))
+    return "a trump exchange without a trump turned under a talon drawn from";
   if (r->ntables > DH_MAX_MODES) return "too many card tables";
   for (i = 0; i < 5; i++)
     if (r->trump_table[i] > r->ntables) return "a trump names no card table";

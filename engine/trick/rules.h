@@ -119,6 +119,11 @@ typedef struct dh_rules {
   uint8_t pass_count, npasses;
   int8_t pass_dir[DH_MAX_PASSES];   /* seats to the left per hand (0: no pass) */
   uint8_t bidding;                  /* 1: a bid phase */
+  uint8_t blind_exchange;           /* cards a blind Nil bidder and its partner give each
+                                       other after the bids (DH_PHASE_EXCHANGE); 0: none */
+  uint8_t trump_exchange;           /* the holder of the lowest trump may swap it for the
+                                       turned card under the talon (dh_match_exchange):
+                                       0 never, 1 on any turn, 2 during the first trick only */
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
   uint8_t scripted;                 /* 1: after the deal (and passes) a phase script acts
                                        (DH_PHASE_SCRIPT) until it starts the play */

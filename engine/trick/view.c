@@ -50,7 +50,9 @@ int dh_view_make(const dh_match *m, int seat, dh_view *v) {
   v->seat = (uint8_t)seat;
   memset(v->count, 0, sizeof v->count);
   memset(&v->m.rng, 0, sizeof v->m.rng);
-  memset(v->m.talon.cards, 0, sizeof v->m.talon.cards);
+  /* blank, not 0: card 0 (the 2 of clubs) may be the face-up card, which
+     the sampler finds in the talon by its value */
+  memset(v->m.talon.cards, DH_NO_CARD, sizeof v->m.talon.cards);
   if (up >= 0) v->m.talon.cards[up] = m->upcard;
   if (r->draw) keep_own_draws(m, seat, v);
   keep_own_takes(m, seat, v);
@@ -131,6 +133,28 @@ static void fill_passes(const dh_view *v, dh_rng *r, dh_match *out) {
 }
 
 /*
+** The blind Nil exchanges hidden from the seat (it is neither the giver
+** nor its partner), chosen so that the world's deal replays them: the
+** return any cards the giver holds or played, the gift any cards the
+** partner held after it (holds, played, or returned).  While the partner
+** has still to return, the gift is any cards of the partner's hand.
+*/
+static void fill_exchanges(const dh_view *v, dh_rng *r, dh_match *out) {
+  int s, p, n = out->rules->blind_exchange;
+  for (s = 0; s < out->nseats; s++) {
+    if (!dh_match_blind_giver(out, s)) continue;
+    p = dh_match_partner(out, s);
+    if (s == v->seat || p == v->seat) continue;  /* the seat's own exchange: in its view */
+    if (out->pass_mask >> p & 1) {
+      out->passed[p] = out->received[s] = pick_cards(out->hand[s] | out->played_by[s], n, r);
+      out->passed[s] = out->received[p] = pick_cards(out->hand[p] | out->played_by[p] | out->passed[p], n, r);
+    } else if (out->pass_mask >> s & 1) {
+      out->passed[s] = out->received[p] = pick_cards(out->hand[p], n, r);
+    }
+  }
+}
+
+/*
 ** The cards drawn from the talon so far, which the view blanked: who drew
 ** when is public (dh_match_drawers), so each seat's cards are put in the
 ** order it needs them -- those it played in the order played, then those
@@ -145,20 +169,27 @@ static void fill_passes(const dh_view *v, dh_rng *r, dh_match *out) {
 static void fill_draws(dh_match *out, int seat) {
   const dh_rules *rl = out->rules;
   uint8_t who[64];
-  dh_card seq[DH_MAX_SEATS][64];
+  dh_card seq[DH_MAX_SEATS][65];
   int len[DH_MAX_SEATS], next[DH_MAX_SEATS], nd = dh_match_drawers(out, who), s, i;
   int top = out->talon.top - nd, nplayed = out->trick_no * out->nseats + out->trick.n;
-  dh_cardset up = out->upcard == DH_NO_CARD ? 0 : dh_set_of(out->upcard), it;
+  dh_cardset up = out->upcard == DH_NO_CARD ? 0 : dh_set_of(out->upcard), it, skip = up;
   if (nd == 0 || top < 0) return;
   for (s = 0; s < out->nseats; s++) len[s] = 0;
+  if (out->swapped != DH_NO_CARD) {
+    /* the exchanger held the lowest trump (now the face-up card) when it
+       took the turned card for it: in this world it was dealt it, and the
+       turned card came by the exchange, not a draw */
+    seq[out->swap_seat][len[out->swap_seat]++] = out->upcard;
+    skip |= dh_set_of(out->swapped);
+  }
   for (i = 0; i < nplayed; i++) {
     dh_card c = out->hist[i];
-    if (dh_set_of(c) & up) continue;
+    if (dh_set_of(c) & skip) continue;
     for (s = 0; s < out->nseats; s++)
       if (dh_set_has(out->played_by[s], c)) seq[s][len[s]++] = c;
   }
   for (s = 0; s < out->nseats; s++) {
-    for (it = out->hand[s] & ~up; it; it &= it - 1)
+    for (it = out->hand[s] & ~skip; it; it &= it - 1)
       seq[s][len[s]++] = dh_card_at(dh_set_first(it), rl->deck.layout);
     if ((out->hand[s] | out->played_by[s]) & up) seq[s][len[s]++] = out->upcard;
     next[s] = out->hand_size;
@@ -293,6 +324,7 @@ int dh_view_sample(const dh_view *v, dh_rng *r, dh_match *out) {
   for (i = vm->talon.top, s = 0; i < vm->talon.n; i++)
     if (i != up) out->talon.cards[i] = talon[s++];
   fill_passes(v, r, out);
+  if (rl->blind_exchange) fill_exchanges(v, r, out);
   fill_draws(out, v->seat);
   fill_takes(v, r, out);
   dh_rng_seed(&out->rng, dh_rng_next(r));
@@ -383,5 +415,5 @@ int dh_view_partners(const dh_view *v, int seat, uint8_t *out) {
 
 int dh_view_pass_count(const dh_view *v) {
   const dh_match *m = &v->m;
-  return dh_match_pass_target(m, v->seat) != v->seat ? m->rules->pass_count : 0;
+  return dh_match_pass_count(m, v->seat);
 }

@@ -76,8 +76,9 @@ int dh_view_strength(const dh_view *v, dh_card c, int *strength);
 ** of the match's seats */
 int dh_view_partners(const dh_view *v, int seat, uint8_t *out);
 
-/* the cards each seat passes this hand: the rules' pass count, or 0 when
-** the variant does not pass or this hand's direction is none */
+/* the cards the view's seat passes this hand: the rules' pass count, or
+** 0 when the variant does not pass or this hand's direction is none; in a
+** blind Nil exchange (its giver or the partner) the exchange's count */
 int dh_view_pass_count(const dh_view *v);
 
 #endif

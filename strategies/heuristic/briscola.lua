@@ -5,6 +5,8 @@
 -- whenever it can; trumps a trick worth 10 points, or 3 when its cheapest
 -- card is dear, or any points once the talon is empty.  Who takes the
 -- trick and the cards' ranks in Briscola's order come from the view.
+-- With the exchange option it swaps the lowest trump for the turned card
+-- whenever it may.
 -- Options: variant, seed.
 local dh = require "deckhand"
 
@@ -53,7 +55,11 @@ end
 function M.new(options)
   local T = dh.strategy("heuristic.trick", options)
   return { name = "heuristic.briscola", bid = T.bid, pass = T.pass,
-           play = function(view) return play(view, T) end }
+           -- the trump exchange (the exchange option) whenever it is allowed
+           play = function(view)
+             if view:can_exchange() then return "exchange" end
+             return play(view, T)
+           end }
 end
 
 return M

@@ -7,6 +7,9 @@
 --          plays; once its side has made its bid it ducks (bags); else the
 --          generic trick player (heuristic/trick.lua)
 -- The trump suit, the partner and who takes a trick come from the view.
+--   exchange (the blind_nil_exchange option) the blind Nil bidder gives its
+--          strongest cards by the view's strength; its partner returns
+--          its weakest cards outside trumps (trumps when it has too few)
 -- Options: nil_bids (false: never bid Nil), avoid_bags (false: never
 -- duck for bags), variant, seed.
 local dh = require "deckhand"
@@ -117,10 +120,26 @@ local function play(view, options, T)
   return T.trick(view, want)
 end
 
+-- the blind Nil exchange, as many cards as the view's pass count
+local function exchange(view, T)
+  local me, strength = view:seat(), T.strengths(view)
+  local trump = T.trump(view)
+  local hand = view:hand(me):list()
+  if view:bids()[me] == dh.BLIND_NIL then
+    T.sort(hand, function(c) return -strength(c) end)
+  else
+    T.sort(hand, function(c) return (T.suit_of(view, c) == trump and 1e6 or 0) + strength(c) end)
+  end
+  local out = {}
+  for i = 1, view:pass_count() do out[i] = hand[i] end
+  return out
+end
+
 function M.new(options)
   local T = dh.strategy("heuristic.trick", options)
   return {
     name = "heuristic.spades", pass = T.pass,
+    exchange = function(view) return exchange(view, T) end,
     bid = function(view) return bid(view, options, T) end,
     play = function(view) return play(view, options, T) end,
   }

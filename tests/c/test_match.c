@@ -320,6 +320,68 @@ static void test_teams(void) {
   CHECK(dh_match_set_table(&m, 0) == DH_E_WRONG_PHASE);
 }
 
+/* the blind Nil exchange: seat 0 bids blind Nil and gives two cards to
+** seat 2, which gives two back (one of them received); the deal is then
+** what was dealt, and a rewound match replays to the same hands */
+static void test_blind_exchange(void) {
+  dh_rules r;
+  dh_match m, again;
+  dh_cardset hands[4], dealt[4], h0;
+  dh_card talon[64];
+  int s;
+  fixture_spades(&r, 500);
+  dh_rules_set(&r, DH_RULE_BID, dh_rule_or(&r, dh_rule_bid_range(&r, 0, 13, 1), dh_rule_blind_nil(&r)));
+  r.blind_exchange = 2;
+  CHECK(dh_rules_check(&r) == NULL);
+  hands[0] = cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac");
+  hands[1] = cards("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd As");
+  hands[2] = cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
+  hands[3] = cards("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
+  CHECK(dh_match_init_deal(&m, &r, 1, 3, hands, NULL, 0));
+  CHECK_EQ(dh_match_bid(&m, 0, DH_BID_BLIND_NIL), DH_OK);
+  for (s = 1; s < 4; s++) CHECK_EQ(dh_match_bid(&m, s, 3), DH_OK);
+  CHECK_EQ(m.phase, DH_PHASE_EXCHANGE);
+  CHECK_EQ(dh_match_next(&m), 0);
+  CHECK(dh_match_pass_target(&m, 0) == 2 && dh_match_pass_target(&m, 2) == 0 && dh_match_pass_target(&m, 1) == 1);
+  CHECK(dh_match_pass_count(&m, 0) == 2 && dh_match_pass_count(&m, 2) == 2 && dh_match_pass_count(&m, 3) == 0);
+  CHECK_EQ(dh_match_pass(&m, 0, cards("Jc Qc Kc")), DH_E_BAD_PASS);
+  CHECK_EQ(dh_match_pass(&m, 0, cards("2d 3d")), DH_E_CARD_NOT_IN_HAND);
+  CHECK_EQ(dh_match_pass(&m, 2, cards("2h 3h")), DH_E_NOT_YOUR_TURN);
+  CHECK_EQ(dh_match_play(&m, 0, card("2c")), DH_E_WRONG_PHASE);
+  CHECK_EQ(dh_match_pass(&m, 0, cards("Kc Ac")), DH_OK);
+  CHECK_EQ(dh_match_next(&m), 2);
+  CHECK(m.hand[2] == (hands[2] | cards("Kc Ac")) && dh_set_count(m.hand[0]) == 11);
+  CHECK_EQ(dh_match_pass(&m, 2, cards("Ac 2h")), DH_OK);
+  CHECK_EQ(m.phase, DH_PHASE_PLAY);
+  CHECK_EQ(dh_match_next(&m), 0);
+  h0 = (hands[0] & ~cards("Kc")) | cards("2h");
+  CHECK(m.hand[0] == h0);
+  CHECK(m.hand[2] == ((hands[2] & ~cards("2h")) | cards("Kc")));
+  dh_match_deal(&m, dealt, talon);
+  for (s = 0; s < 4; s++) CHECK(dealt[s] == hands[s]);
+  dh_match_rewind(&m, &again);
+  CHECK_EQ(again.phase, DH_PHASE_BID);
+  CHECK_EQ(dh_match_bid(&again, 0, DH_BID_BLIND_NIL), DH_OK);
+  for (s = 1; s < 4; s++) CHECK_EQ(dh_match_bid(&again, s, 3), DH_OK);
+  CHECK_EQ(dh_match_pass(&again, 0, cards("Kc Ac")), DH_OK);
+  CHECK_EQ(dh_match_pass(&again, 2, cards("Ac 2h")), DH_OK);
+  for (s = 0; s < 4; s++) CHECK(again.hand[s] == m.hand[s]);
+  /* both partners blind Nil: nobody exchanges */
+  CHECK(dh_match_init_deal(&m, &r, 1, 3, hands, NULL, 0));
+  CHECK_EQ(dh_match_bid(&m, 0, DH_BID_BLIND_NIL), DH_OK);
+  CHECK_EQ(dh_match_bid(&m, 1, 3), DH_OK);
+  CHECK_EQ(dh_match_bid(&m, 2, DH_BID_BLIND_NIL), DH_OK);
+  CHECK_EQ(dh_match_bid(&m, 3, 3), DH_OK);
+  CHECK_EQ(m.phase, DH_PHASE_PLAY);
+  CHECK_EQ(dh_match_exchange(&m, 0), DH_E_CANNOT_EXCHANGE);  /* no trump exchange in Spades */
+  /* the checks: an exchange needs the flow it rides on */
+  r.trump_exchange = 1;
+  CHECK(dh_rules_check(&r) != NULL);
+  r.trump_exchange = 0;
+  r.blind_exchange = 14;
+  CHECK(dh_rules_check(&r) != NULL);
+}
+
 int main(void) {
   dh_rules r;
   check_init();
@@ -332,5 +394,6 @@ int main(void) {
   test_phase_ops();
   test_dummy();
   test_teams();
+  test_blind_exchange();
   return check_done();
 }

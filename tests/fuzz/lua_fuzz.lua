@@ -20,6 +20,9 @@ local euchre = dh.variant("euchre", { max_hands = 3 })   -- phase scripts: disca
 local bridge = dh.variant("bridge", { boards = 2 })      -- an auction, a dummy played by declarer
 local skat = dh.variant("skat", { deals = 2 })           -- three seats, teams, a mode, a shown hand
 local pinochle_game = dh.variant("pinochle", { max_hands = 2 })  -- an auction, melds shown
+-- the exchanges: a blind Nil's cards each way, Briscola's lowest trump for the turned card
+local spades_x = dh.variant("spades", { max_hands = 2, blind_nil = true, blind_nil_exchange = 2 })
+local briscola_x = dh.variant("briscola", { exchange = true })
 local pinochle = dh.deck("pinochle48")
 local function objects()
   local g = dh.game(spades, { seed = rng:int(1000) })
@@ -28,8 +31,10 @@ local function objects()
   local p = dh.game(holdem, { seed = rng:int(1000) })
   local e = dh.game(euchre, { seed = rng:int(1000) })
   local br = dh.game(bridge, { seed = rng:int(1000) })
+  local sx = dh.game(spades_x, { seed = rng:int(1000) })
+  local bx = dh.game(briscola_x, { seed = rng:int(1000) })
   for _ = 1, rng:int(0, 30) do
-    local game = ({ g, h, b, p, e, br })[rng:int(6)]
+    local game = ({ g, h, b, p, e, br, sx, bx })[rng:int(8)]
     local seat = game:next_player()
     if seat then game:apply(seat, rng:pick(game:moves())) end
   end
@@ -38,6 +43,7 @@ local function objects()
     dh.rng(rng:int(100)), dh.deck("french52"), pinochle, dh.order("A 3 K Q J 7 6 5 4 2"),
     g, h, b, p, e, g:view(1), h:view(2), b:view(1), p:view(1), e:view(e:next_player() or 1), g:rules(),
     br, br:view(br:turn() or 1), spades, holdem, euchre, bridge,
+    sx, sx:view(sx:next_player() or 1), bx, bx:view(bx:next_player() or 1),
     dh.rule.follow_suit, dh.rule.trump_wins, dh.rule.tricks(1), dh.rule.first_to(100),
     dh.poker.pattern("1{2}2{2}"), dh.poker.values and dh.poker.values(4) or nil,
     dh.move { kind = "bid", text = "bid 3", bid = 3 },
@@ -48,7 +54,7 @@ local function objects()
 end
 
 local junk_strings = { "", "x", "As", "Q", "10♦", "Jh#2", "Jh#3", "5h#2", "BJ", "As Kd Td", "As As",
-  "QQ+", "AKs", "1{2}", "[a>a>a>a>a", "AAxx", "*", "bid 3", "nil", "pass 2c 3c 4c", "raise 120",
+  "QQ+", "AKs", "1{2}", "[a>a>a>a>a", "AAxx", "*", "bid 3", "nil", "pass 2c 3c 4c", "pass 2c 3c", "exchange", "raise 120",
   "spades", "hearts", "random", "none", "turn_under", "s", "♠", "clubs", ("x"):rep(300), "\0", "%s%n" }
 
 local function random_string()

@@ -286,3 +286,155 @@ describe("spades house rules on the bids", function()
     assert.is_true(behind_seen > 0 and level_seen > 0)
   end)
 end)
+
+describe("spades blind Nil exchange (option blind_nil_exchange)", function()
+  -- each seat a suit: seat 1 the clubs and As, 2 the diamonds and Ac, 3
+  -- the hearts, 4 the spades and Ad; dealer 4, so seat 1 bids first
+  local deal = {
+    { "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "As" },
+    { "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "Td", "Jd", "Qd", "Kd", "Ac" },
+    { "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah" },
+    { "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "Ad" },
+  }
+  local options = { blind_nil = true, blind_nil_exchange = 2 }
+  local function bid(bids, opts)
+    local g = dh.game(dh.variant("spades", opts or options), { seed = 1, dealer = 4, deal = deal })
+    for seat = 1, 4 do assert(g:bid(seat, bids[seat])) end
+    return g
+  end
+  local function refused(g, want, f)
+    local before, rec = H.snapshot(g), g:record()
+    local ok, msg, code = f()
+    assert.is_nil(ok)
+    assert.equal(want, code)
+    assert.is_string(msg)
+    assert.same(before, H.snapshot(g))
+    assert.same(rec, g:record())
+    return msg
+  end
+
+  it("is off by default: a blind Nil goes straight to the play", function()
+    local g = bid({ dh.BLIND_NIL, 3, 3, 3 }, { blind_nil = true })
+    assert.equal("play", g:phase())
+  end)
+
+  it("the blind bidder gives two, the partner returns two (any, the received ones too)", function()
+    local g = bid { dh.BLIND_NIL, 3, 3, 3 }
+    assert.equal("exchange", g:phase())
+    assert.equal(1, g:next_player())
+    assert.equal(2, g:view(1):pass_count())
+    assert.equal(0, g:view(2):pass_count())
+    assert.equal(2, g:view(3):pass_count())
+    assert.equal(78, #g:moves())                       -- 13 choose 2
+    assert.equal("pass 2c 3c", tostring(g:moves()[1]))
+    -- refused: cards not held, the wrong count, out of turn, other phases' moves
+    refused(g, "card_not_in_hand", function() return g:pass(1, { "2d", "3d" }) end)
+    assert.matches("must pass 2 cards", refused(g, "bad_pass", function() return g:pass(1, { "As" }) end))
+    refused(g, "bad_pass", function() return g:pass(1, { "As", "Kc", "Qc" }) end)
+    refused(g, "not_your_turn", function() return g:pass(3, { "2h", "3h" }) end)
+    refused(g, "wrong_phase", function() return g:play(1, "2c") end)
+    refused(g, "wrong_phase", function() return g:bid(1, 3) end)
+    assert(g:apply(1, "pass As Kc"))
+    assert.equal("exchange", g:phase())
+    assert.equal(3, g:next_player())
+    assert.same({ 11, 13, 15, 13 }, g:counts())
+    assert.equal(105, #g:moves())                      -- 15 choose 2
+    -- seat 1 knows where its cards are; seat 2 only that two changed hands
+    assert.equal(dh.cards("As Kc"), g:view(1):hand(3))
+    assert.equal(dh.cards(""), g:view(2):hand(3))
+    assert.equal(dh.cards("As Kc"), g:view(3):received(3))
+    refused(g, "card_not_in_hand", function() return g:pass(3, { "2c", "2h" }) end)
+    refused(g, "not_your_turn", function() return g:pass(1, { "2c", "3c" }) end)
+    assert(g:apply(3, "pass Kc 2h"))                    -- Kc goes back
+    assert.equal("play", g:phase())
+    assert.equal(1, g:next_player())
+    assert.equal(dh.cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc 2h"), g:hand(1))
+    assert.equal(dh.cards("3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah As"), g:hand(3))
+    -- each knows what it gave that the other still holds, and what it received
+    assert.equal(dh.cards("As"), g:view(1):hand(3))
+    assert.equal(dh.cards("Kc 2h"), g:view(3):hand(1))
+    assert.equal(dh.cards("Kc 2h"), g:view(1):received(1))
+    assert.equal(dh.cards("As Kc"), g:view(3):passed(1))
+    for _, seat in ipairs { 2, 4 } do
+      local v = g:view(seat)
+      assert.equal(dh.cards(""), v:hand(1) | v:hand(3) | v:passed(1) | v:passed(3) | v:received(1) | v:received(3))
+    end
+    -- the deal is what was dealt; the record replays
+    assert.same(dh.cards(deal[1]), g:deal()[1])
+    assert.same(dh.cards(deal[3]), g:deal()[3])
+    local rec = g:record()
+    assert.same({ { 1, "blind nil" }, { 2, "bid 3" }, { 3, "bid 3" }, { 4, "bid 3" },
+                  { 1, "pass Kc As" }, { 3, "pass Kc 2h" } }, rec.moves)
+    assert.same(H.snapshot(g), H.snapshot(assert(dh.replay(rec))))
+    assert.equal("pass", g:public("pass Kc 2h"))     -- the others see a pass, not its cards
+  end)
+
+  it("views are identical across different hidden exchanges", function()
+    local a, b = bid { dh.BLIND_NIL, 3, 3, 3 }, bid { dh.BLIND_NIL, 3, 3, 3 }
+    assert(a:apply(1, "pass As Kc")); assert(a:apply(3, "pass Kc 2h"))
+    assert(b:apply(1, "pass 2c 3c")); assert(b:apply(3, "pass 3h 4h"))
+    assert.are_not.equal(a:hand(1), b:hand(1))
+    for _, seat in ipairs { 2, 4 } do
+      assert.same(H.snapshot(a:view(seat)), H.snapshot(b:view(seat)))
+      assert.equal(a:view(seat):unseen(), b:view(seat):unseen())
+    end
+  end)
+
+  it("a world sampled by an outsider replays the bids and an exchange", function()
+    local g = bid { dh.BLIND_NIL, 3, 3, 3 }
+    assert(g:apply(1, "pass As Kc")); assert(g:apply(3, "pass Kc 2h"))
+    local rng = dh.rng(9)
+    for _ = 1, 30 do
+      local world = g:view(2):sample(rng)
+      assert.same(H.snapshot(g:view(2)), H.snapshot(world:view(2)))
+      local again = world:rewind()
+      for seat = 1, 4 do assert(again:bid(seat, g:bids()[seat])) end
+      assert(again:pass(1, world:passed(1)))
+      assert(again:pass(3, world:passed(3)))
+      for s = 1, 4 do assert.equal(world:hand(s), again:hand(s)) end
+    end
+  end)
+
+  it("scoring is unaffected: the partner returning the same cards plays the hand as dealt", function()
+    -- seat 1 blind Nil takes 0: +200; seat 3 bids 4, takes 5: 41 -> 241;
+    -- side 2 bids 3 + 3, takes 8: 62 (as without the exchange)
+    local hands, plan = H.spades_deal(H.winners_for { 0, 5, 5, 3 })
+    local g = dh.game(dh.variant("spades", options), { seed = 1, dealer = 4, deal = hands })
+    for seat, b in ipairs { dh.BLIND_NIL, 3, 4, 3 } do assert(g:bid(seat, b)) end
+    local two = { hands[1][1], hands[1][2] }
+    assert(g:pass(1, two))
+    assert(g:pass(3, two))
+    H.play_plan(g, plan)
+    assert.same({ 241, 62 }, g:scores())
+  end)
+
+  it("both partners blind Nil: no exchange; one on each side: two, in bidding order", function()
+    assert.equal("play", bid({ dh.BLIND_NIL, 3, dh.BLIND_NIL, 3 }):phase())
+    local g = bid { dh.BLIND_NIL, dh.BLIND_NIL, 3, 3 }
+    local order = {}
+    while g:phase() == "exchange" do
+      local seat = g:next_player()
+      order[#order + 1] = seat
+      assert(g:apply(seat, g:moves()[1]))
+    end
+    assert.same({ 1, 3, 2, 4 }, order)
+    assert.same({ 13, 13, 13, 13 }, g:counts())
+  end)
+
+  it("bots: the heuristic gives its strongest cards, the partner returns its weakest outside trumps", function()
+    local v = dh.variant("spades", options)
+    local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+    local g = bid { dh.BLIND_NIL, 3, 3, 3 }
+    local give = h.move(g:view(1))
+    assert.equal(dh.cards("As Kc"), dh.cards(give))
+    assert(g:pass(1, give))
+    assert.equal(dh.cards("2h 3h"), dh.cards(h.move(g:view(3))))
+    -- every bot answers the phase
+    for _, name in ipairs { "random", "greedy", "pimc", "ismcts" } do
+      local bot = dh.strategy(name, { variant = v, seed = 2 })
+      local x = g:clone()
+      assert(x:apply(3, bot.move(x:view(3))))
+      assert.equal("play", x:phase())
+    end
+  end)
+end)

@@ -46,11 +46,14 @@ end
 function H.random_action(g, rng)
   local seat, phase = g:next_player(), g:phase()
   local legal = g:legal()
-  if phase == "play" then return g:play(seat, rng:pick(legal))
+  if phase == "play" then
+    -- the trump exchange (a variant's option), one time in three it is allowed
+    if g:can_exchange() and rng:int(3) == 1 then return g:exchange(seat) end
+    return g:play(seat, rng:pick(legal))
   elseif phase == "bid" then return g:bid(seat, legal[rng:int(#legal)])
-  else
+  else   -- passing, or a blind Nil exchange: as many cards as the seat passes
     local hand, pick = legal, {}
-    local n = g:rules() and 3
+    local n = g:view(seat):pass_count()
     local list = hand:list()
     for i = #list, 2, -1 do
       local j = rng:int(i)

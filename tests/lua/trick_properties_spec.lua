@@ -11,6 +11,12 @@ local configs = {
   { name = "briscola", options = { players = 2 }, matches = 1200, deck = 40, points = 120 },
   { name = "briscola", options = { players = 4 }, matches = 400, deck = 40, points = 120 },
   { name = "ohhell", options = { players = 5, max_size = 3 }, matches = 700, deck = 52 },
+  -- the exchanges: blind Nil's two cards each way, Briscola's lowest trump for the turned card
+  { name = "spades", options = { max_hands = 2, blind_nil = true, blind_nil_exchange = 2 }, matches = 500,
+    deck = 52 },
+  { name = "briscola", options = { players = 2, exchange = true }, matches = 800, deck = 40, points = 120 },
+  { name = "briscola", options = { players = 3, exchange = true }, matches = 400, deck = 39, points = 120 },
+  { name = "briscola", options = { players = 4, exchange = true }, matches = 400, deck = 40, points = 120 },
 }
 
 -- cards held, played and in the talon: each card once, 'deck' in all
@@ -38,6 +44,14 @@ local function try_refused(g, rng)
     else ok, _, code = g:play(seat, (g:played() | g:hand(other)):lowest() or "2c") end
     if code ~= "not_your_turn" and code ~= "card_not_in_hand" then
       assert.is_true(#illegal > 0)
+    end
+    local ok2, _, code2 = g:exchange(other)   -- out of turn
+    assert.is_nil(ok2)
+    assert.equal(other == seat and "cannot_exchange" or "not_your_turn", code2)
+    if not g:can_exchange() then
+      ok2, _, code2 = g:exchange(seat)
+      assert.is_nil(ok2)
+      assert.equal("cannot_exchange", code2)
     end
   elseif phase == "bid" then
     ok, _, code = g:bid(seat, 99)
@@ -139,7 +153,7 @@ for _, cfg in ipairs(configs) do
     it("end, conserve cards, count tricks and points, refuse without change, replay", function()
       local v = dh.variant(cfg.name, cfg.options)
       local rng = dh.rng(1234)
-      local checked_refusals, checked_views, checked_replays = 0, 0, 0
+      local checked_refusals, checked_views, checked_replays, exchanges = 0, 0, 0, 0
       for m = 1, cfg.matches do
         local g = dh.game(v, { seed = m, dealer = m % v.spec.seats + 1 })
         local hand_no, steps, hand_start = 1, 0, 1
@@ -173,6 +187,9 @@ for _, cfg in ipairs(configs) do
           assert.is_true(steps < 10000)
         end
         assert.is_table(g:winners())
+        for _, a in ipairs(g:actions()) do   -- Briscola's exchanges, Spades' blind Nil gifts
+          if a[2] == "exchange" or a[2] == "pass" and not cfg.hearts then exchanges = exchanges + 1 end
+        end
         if m % 8 == 0 then
           local again = assert(dh.replay(g:record()))
           assert.same(H.snapshot(g), H.snapshot(again))
@@ -181,6 +198,9 @@ for _, cfg in ipairs(configs) do
       assert.is_true(checked_refusals > 10)
       assert.is_true(checked_views > 10)
       assert.is_true(checked_replays > 10)
+      -- with an exchange option the exchanges were played, and only then
+      if cfg.options.exchange or cfg.options.blind_nil_exchange then assert.is_true(exchanges > 50)
+      else assert.equal(0, exchanges) end
     end)
   end)
 end

@@ -131,9 +131,13 @@ return function(deckhand)
     return Move.new { kind = "pass", text = "pass " .. table.concat(card_names(set), " "), cards = set }
   end
 
+  -- the trump exchange (a variant's trump_exchange): a move beside the cards
+  local exchange_move = Move.new { kind = "exchange", text = "exchange" }
+
   local script_text   -- (phase scripts, below)
   local function action_text(variant, kind, value)
     if kind == "play" then return tostring(value) end
+    if kind == "exchange" then return "exchange" end
     if kind == "bid" then return bid_text(variant, value) end
     if kind == "script" then return script_text(variant, value) end
     return pass_move(value).text
@@ -154,14 +158,20 @@ return function(deckhand)
     return out
   end
 
-  -- the move of bid b, or the moves of the pass phase (the C half lists
-  -- the play and bid phases)
+  -- the move of bid b, the play phase's legal cards b with the trump
+  -- exchange beside them, or the moves of the pass and exchange phases (the
+  -- C half lists the play and bid phases)
   local trick_moves, trick_apply
   function trick_moves(g, b)
-    local variant = variant_for(g)
-    if b then return bid_move(variant, b) end
+    if mtype(b) == "integer" then return bid_move(variant_for(g), b) end
     local out = {}
-    if raw_phase(g) == "pass" then
+    if b then
+      for i, c in ipairs(b:list()) do out[i] = c end
+      out[#out + 1] = exchange_move
+      return out
+    end
+    local phase = raw_phase(g)
+    if phase == "pass" or phase == "exchange" then
       local seat = g:next_player()
       local k = (g.view and g:view(seat) or g):pass_count()   -- a Game, or the seat's View
       for i, cards in ipairs(choices(g:hand(seat):list(), k)) do out[i] = pass_move(cards) end
@@ -174,6 +184,7 @@ return function(deckhand)
     local t = text:lower():gsub("^%s+", ""):gsub("%s+$", ""):gsub("%s+", " ")
     if t == "nil" then return "bid", 0 end
     if t == "blind nil" then return "bid", core.BLIND_NIL end
+    if t == "exchange" then return "exchange", true end
     local n = t:match("^bid (%-?%d+)$") or t:match("^(%-?%d+)$")   -- a bare number is a bid
     if n then return "bid", math.tointeger(tonumber(n)) end
     local cards = t:match("^pass (.+)$")
@@ -201,7 +212,7 @@ return function(deckhand)
     elseif Move.is(m) then
       kind = m.kind
       value = kind == "bid" and m.bid or m.cards
-      if kind ~= "bid" and kind ~= "pass" then
+      if kind ~= "bid" and kind ~= "pass" and kind ~= "exchange" then
         return nil, ("not a move of this game: '%s'"):format(tostring(m)), "bad_move"
       end
     elseif mtype(m) == "integer" then
@@ -213,6 +224,7 @@ return function(deckhand)
     end
     if kind == "play" then return g:play(seat, value) end
     if kind == "bid" then return g:bid(seat, value) end
+    if kind == "exchange" then return g:exchange(seat) end
     return g:pass(seat, value)
   end
 
@@ -284,7 +296,7 @@ return function(deckhand)
       f = reads[k]
       if f == nil then
         local m = Game[k]
-        if type(m) == "function" and k ~= "apply" and k ~= "play" and k ~= "bid" and k ~= "pass"
+        if type(m) == "function" and k ~= "apply" and k ~= "play" and k ~= "bid" and k ~= "pass" and k ~= "exchange"
            and k ~= "playout" and k ~= "playouts" and k ~= "rewind" and k ~= "clone" then
           f = function(self, ...) return m(rawget(self, 1), ...) end
         else

@@ -17,10 +17,12 @@ local M = {}
 
 --- run.phase_handler(player, view) -> the function of a strategy table
 -- named for this view's phase (bid, play, pass, a variant's scripted
--- phase), else its script in a scripted phase, else its act; nil when it
--- has none
+-- phase), else its script in a scripted phase, its pass in a blind Nil
+-- exchange (cards given as a pass is), else its act; nil when it has none
 function M.phase_handler(player, view)
-  local f = player[view:phase()] or (view.step and view:step() > 0 and player.script) or player.act
+  local phase = view:phase()
+  local f = player[phase] or (phase == "exchange" and player.pass)
+            or (view.step and view:step() > 0 and player.script) or player.act
   return type(f) == "function" and f or nil
 end
 
