@@ -37,6 +37,11 @@ run scopa_heuristic_random scopa --players heuristic,random
 GAMES=$SPG run scopa_pimc_heuristic scopa --players pimc,heuristic
 run blackjack_heuristic_random blackjack --players heuristic,random
 GAMES=$BPG run blackjack_pimc_heuristic blackjack --players pimc,heuristic
+run euchre_heuristic_random euchre --players heuristic,random
+run euchre_pimc_heuristic euchre --players pimc,heuristic
+run whist_heuristic_random whist --players heuristic,random
+run whist_pimc_heuristic whist --players pimc,heuristic
+run pinochle_heuristic_random pinochle --players heuristic,random
 run bridge_heuristic_random bridge --players heuristic,random --option boards=1
 run bridge_pimc_heuristic bridge --players pimc,heuristic --option boards=1 --set pimc.script_worlds=20
 run skat_heuristic_random skat --players heuristic,random --option deals=1
