@@ -1,0 +1,463 @@
+/*
+** solve_fast.c -- a double-dummy search for the common trick game
+** (follow suit, optional trump, four seats or fewer, tricks counted),
+** with the techniques the published descriptions of DDS (Bo Haglund's
+** double-dummy solver) name, written here afresh:
+**
+**  - a boolean search per target ("does the team take t tricks?"), the
+**    value found by bisection on t (zero-window search);
+**  - equivalent cards: a run of one seat's cards of a suit with no other
+**    card still in play between them is one move;
+**  - a transposition table at trick starts keyed on the relative ranks of
+**    the cards left (who holds the k-th card of each suit) and the seat
+**    to lead, holding bounds on the tricks still to come;
+**  - quick tricks: the top cards the leader can cash at once bound the
+**    value before any move is tried;
+**  - move ordering: the table's best lead first, then cheap winners,
+**    low cards on a partner's trick, sure tricks cashed.
+**
+** The state is a few words (solve_fast.h) changed and restored in place:
+** nothing is allocated or copied per node.
+*/
+#include <string.h>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+#include "rules_impl.h"
+#include "solve_fast.h"
+
+#define LANE 0xFFFFu
+#define NONE 4
+
+/* a table entry: who holds each remaining card (a, b), bounds on the
+** tricks of the root team from this trick start, the best lead */
+struct dh_fentry {
+  uint64_t a, b;
+  uint32_t gen;
+  int8_t lo, hi;
+  uint8_t best, left;
+};
+
+/* the table's first bytes: its generation, so that a solve need not
+** clear it (an entry of another generation is empty) */
+typedef struct fhead { uint64_t magic, size; uint32_t gen; } fhead;
+#define HEAD_ROOM 64
+#define MAGIC UINT64_C(0x64685F6661737431)
+
+static inline unsigned lane(uint64_t set, int s) { return (unsigned)(set >> (16 * s)) & LANE; }
+static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
+
+/* the bits of x where mask has ones, packed low (pext) */
+static inline unsigned pack(unsigned x, unsigned mask) {
+#if defined(__BMI2__)
+  return _pext_u32(x, mask);
+#else
+  unsigned out = 0, k = 1;
+  for (; mask; mask &= mask - 1, k <<= 1)
+    if (x & mask & (0u - mask)) out |= k;
+  return out;
+#endif
+}
+
+static uint64_t mix(uint64_t x) {
+  x ^= x >> 31;
+  x *= UINT64_C(0x9E3779B97F4A7C15);
+  x ^= x >> 29;
+  return x;
+}
+
+/* ----------------------------------------------------------------- setup */
+
+/* are the match's hand and play rules the ones searched here? */
+static int rules_fit(const dh_match *m, int *trump) {
+  const dh_rules *r = m->rules;
+  const dh_rules_impl *x = dh_impl(r);
+  const uint16_t follow = (uint16_t)(0x8000 | (1u << (DH_OP_FOLLOW_SUIT - DH_OP_FREE_PLAY)));
+  if (x->fast_ops != follow || r->draw) return 0;
+  if (x->play_form == DH_PLAY_TRUMP_OR_LED) {
+    *trump = m->trump < DH_NOSUIT ? m->trump : NONE;
+    return 1;
+  }
+  if (x->play_form == DH_PLAY_CHAIN && x->nchain == 1 &&
+      dh_rules_node(r, x->chain[0])->op == DH_OP_HIGHEST_OF_LED) {
+    *trump = NONE;
+    return 1;
+  }
+  return 0;
+}
+
+/* the seats in play order from the trick's leader; 0 when they do not
+** go round as a cycle of at most four */
+static int seats_fit(dh_fast *f, const dh_match *m) {
+  int i, s = m->trick.n ? m->trick.seats[0] : m->turn;
+  f->np = m->nplaying;
+  if (f->np < 2 || f->np > 4) return 0;
+  for (i = 0; i < f->np; i++) {
+    if (m->out_mask >> s & 1) return 0;
+    f->seat_of[i] = (uint8_t)s;
+    s = m->next_seat[s];
+  }
+  if (s != f->seat_of[0]) return 0;
+  for (i = 0; i < m->trick.n; i++)
+    if (m->trick.seats[i] != f->seat_of[i]) return 0;
+  return f->seat_of[m->trick.n] == m->turn;
+}
+
+/* the ranks: per suit, the cards in play ordered by strength (distinct,
+** nonzero, 13 at most) */
+static int ranks_fit(dh_fast *f, dh_cardset all, const dh_match *m) {
+  int s, count[4] = { 0, 0, 0, 0 };
+  uint8_t strength[4][16], pos[4][16];
+  dh_cardset it;
+  memset(f->bit_of, 255, sizeof f->bit_of);
+  for (it = all; it; it &= it - 1) {
+    int p = dh_set_first(it), suit = dh_match_suit(m, (dh_card)p), st = dh_match_strength(m, (dh_card)p);
+    int k, j;
+    if (suit < 0 || suit > 3 || st == 0 || count[suit] >= 13) return 0;
+    if (!dh_set_has(dh_match_suit_cards(m, suit), (dh_card)p)) return 0;
+    k = count[suit]++;
+    for (j = k; j > 0 && strength[suit][j - 1] > st; j--) {   /* insertion by strength */
+      strength[suit][j] = strength[suit][j - 1];
+      pos[suit][j] = pos[suit][j - 1];
+    }
+    if (j > 0 && strength[suit][j - 1] == st) return 0;
+    strength[suit][j] = (uint8_t)st;
+    pos[suit][j] = (uint8_t)p;
+  }
+  for (s = 0; s < 4; s++) {
+    int k;
+    for (k = 0; k < count[s]; k++) f->bit_of[pos[s][k]] = (uint8_t)(16 * s + k);
+  }
+  return 1;
+}
+
+static uint64_t to_bits(const dh_fast *f, dh_cardset set) {
+  uint64_t out = 0;
+  for (; set; set &= set - 1) out |= UINT64_C(1) << f->bit_of[dh_set_first(set)];
+  return out;
+}
+
+static int beats(const dh_fast *f, int s, int r) {
+  return s == f->wsuit ? r > f->wrank : s == f->trump;
+}
+
+static void give_table(dh_fast *f, const dh_solve_opts *o) {
+  fhead *h;
+  size_t n = 16;
+  f->tt = NULL;
+  if (!o->table || o->table_bytes < HEAD_ROOM + 16 * sizeof(dh_fentry)) return;
+  while (HEAD_ROOM + n * 2 * sizeof(dh_fentry) <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
+  h = (fhead *)o->table;
+  f->tt = (dh_fentry *)(void *)((char *)o->table + HEAD_ROOM);
+  f->mask = (uint64_t)n - 1;
+  /* a table this code left keeps its entries under their generation; any
+     other memory is cleared once */
+  if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n || h->gen + 1 == 0) {
+    memset(f->tt, 0, n * sizeof(dh_fentry));
+    h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
+    h->size = n;
+    h->gen = 0;
+  }
+  f->gen = ++h->gen;
+}
+
+int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
+  dh_cardset all = 0;
+  int i, trump, len;
+  if (o->objective != DH_SOLVE_TRICKS || m->phase != DH_PHASE_PLAY) return 0;
+  memset(f, 0, sizeof *f);
+  if (!rules_fit(m, &trump) || !seats_fit(f, m)) return 0;
+  for (i = 0; i < f->np; i++) all |= m->hand[f->seat_of[i]];
+  for (i = 0; i < m->trick.n; i++) all |= dh_set_of(m->trick.cards[i]);
+  if (!ranks_fit(f, all, m)) return 0;
+  f->trump = trump;
+  f->n = m->trick.n;
+  f->turn = m->trick.n;
+  len = dh_set_count(m->hand[m->turn]);
+  f->left = len;
+  if (len == 0) return 0;
+  for (i = 0; i < f->np; i++) {
+    int s = f->seat_of[i];
+    f->hand[i] = to_bits(f, m->hand[s]);
+    f->max[i] = m->team[s] == m->team[m->turn];
+    if (dh_set_count(m->hand[s]) != len - (i < f->n)) return 0;
+  }
+  f->led = f->wseat = f->wsuit = f->wrank = 0;
+  for (i = 0; i < m->trick.n; i++) {
+    int b = f->bit_of[m->trick.cards[i] & 63], s = b >> 4, r = b & 15;
+    f->intrick |= UINT64_C(1) << b;
+    if (i == 0 || beats(f, s, r)) { f->wseat = i; f->wsuit = s; f->wrank = r; }
+    if (i == 0) f->led = s;
+  }
+  f->max_nodes = o->max_nodes;
+  give_table(f, o);
+  return 1;
+}
+
+/* ---------------------------------------------------------- make, unmake */
+
+typedef struct undo { int wseat, wsuit, wrank, led, turn, n, left; uint64_t intrick; } undo;
+
+/* plays card bit b of the seat to move; the trick (1) when it ends won
+** by the root team */
+static int make(dh_fast *f, int b, undo *u) {
+  int me = f->turn, s = b >> 4, r = b & 15, w;
+  u->wseat = f->wseat, u->wsuit = f->wsuit, u->wrank = f->wrank, u->led = f->led;
+  u->turn = me, u->n = f->n, u->left = f->left, u->intrick = f->intrick;
+  f->hand[me] &= ~(UINT64_C(1) << b);
+  if (f->n == 0) {
+    f->led = s, f->wseat = me, f->wsuit = s, f->wrank = r;
+  } else if (beats(f, s, r)) {
+    f->wseat = me, f->wsuit = s, f->wrank = r;
+  }
+  if (++f->n < f->np) {
+    f->intrick |= UINT64_C(1) << b;
+    f->turn = me + 1 == f->np ? 0 : me + 1;
+    return 0;
+  }
+  w = f->wseat;
+  f->n = 0;
+  f->intrick = 0;
+  f->left--;
+  f->turn = w;
+  return f->max[w];
+}
+
+static void unmake(dh_fast *f, int b, const undo *u) {
+  f->hand[u->turn] |= UINT64_C(1) << b;
+  f->wseat = u->wseat, f->wsuit = u->wsuit, f->wrank = u->wrank, f->led = u->led;
+  f->turn = u->turn, f->n = u->n, f->left = u->left, f->intrick = u->intrick;
+}
+
+/* -------------------------------------------------------------- bounds */
+
+/* the tricks seat L can take at once from a trick start, leading its top
+** cards: a suit's cards above every other seat's, as many rounds as each
+** other seat holding a trump still follows (none when one is void and
+** could ruff); a suit the others are out of counts whole unless they can
+** ruff it */
+static int quick(const dh_fast *f, int L) {
+  uint64_t others = 0;
+  int s, x, q = 0, ruffers = 0;
+  for (x = 0; x < f->np; x++)
+    if (x != L) {
+      others |= f->hand[x];
+      if (f->trump != NONE && lane(f->hand[x], f->trump)) ruffers |= 1 << x;
+    }
+  for (s = 0; s < 4; s++) {
+    unsigned mine = lane(f->hand[L], s), oth = lane(others, s);
+    int k;
+    if (!mine) continue;
+    if (!oth) {
+      if (s == f->trump || !ruffers) q += __builtin_popcount(mine);
+      continue;
+    }
+    k = __builtin_popcount(mine >> (top_bit(oth) + 1));
+    if (s != f->trump)
+      for (x = 0; x < f->np && k; x++)
+        if (ruffers >> x & 1) {
+          int len = __builtin_popcount(lane(f->hand[x], s));
+          if (len < k) k = len;
+        }
+    q += k;
+  }
+  return q < f->left ? q : f->left;
+}
+
+/* ---------------------------------------------------------------- table */
+
+/* the key of a trick start: per suit, how many cards are left and which
+** seat holds each in rank order (two bits, in two planes); the leader */
+static void key_of(const dh_fast *f, uint64_t *a, uint64_t *b) {
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
+  uint64_t b0 = f->hand[1] | f->hand[3], b1 = f->hand[2] | f->hand[3], code[4];
+  int s;
+  for (s = 0; s < 4; s++) {
+    unsigned u = lane(all, s);
+    code[s] = (uint64_t)__builtin_popcount(u) | (uint64_t)pack(lane(b0, s), u) << 4 |
+              (uint64_t)pack(lane(b1, s), u) << 17;
+  }
+  *a = code[0] | code[1] << 30 | (uint64_t)f->turn << 60;
+  *b = code[2] | code[3] << 30;
+}
+
+static dh_fentry *probe(dh_fast *f, uint64_t a, uint64_t b) {
+  dh_fentry *e = &f->tt[mix(a * UINT64_C(0xD1B54A32D192ED03) ^ b) & f->mask & ~(uint64_t)1];
+  if (e[0].gen == f->gen && e[0].a == a && e[0].b == b) return &e[0];
+  if (e[1].gen == f->gen && e[1].a == a && e[1].b == b) return &e[1];
+  return NULL;
+}
+
+/* a slot for a new entry: an empty one, else the one nearer the end of
+** the hand (cheaper to search again) */
+static dh_fentry *slot(dh_fast *f, uint64_t a, uint64_t b) {
+  dh_fentry *e = &f->tt[mix(a * UINT64_C(0xD1B54A32D192ED03) ^ b) & f->mask & ~(uint64_t)1];
+  if (e[0].gen != f->gen) return &e[0];
+  if (e[1].gen != f->gen) return &e[1];
+  return e[0].left <= e[1].left ? &e[0] : &e[1];
+}
+
+/* ---------------------------------------------------------------- moves */
+
+typedef struct move { int8_t bit; int16_t score; } move;
+
+/* the rank of the j-th lowest card of `in` (pdep) */
+static inline int select_rank(unsigned in, int j) {
+#if defined(__BMI2__)
+  return __builtin_ctz(_pdep_u32(1u << j, in));
+#else
+  while (j--) in &= in - 1;
+  return __builtin_ctz(in);
+#endif
+}
+
+/* the moves of the seat to play, best guess first; the count */
+static int gen_moves(const dh_fast *f, move *mv, int best) {
+  int me = f->turn, s, n = 0, j;
+  uint64_t hand = f->hand[me], all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3] | f->intrick;
+  uint64_t legal = hand;
+  int partner_wins = f->n > 0 && f->max[f->wseat] == f->max[me];
+  int last = f->n == f->np - 1;
+  if (f->n > 0 && (hand >> (16 * f->led) & LANE)) legal = hand & ((uint64_t)LANE << (16 * f->led));
+  for (s = 0; s < 4; s++) {
+    unsigned mine = lane(legal, s), in = lane(all, s), packed;
+    if (!mine) continue;
+    /* a run of cards with no other card in play between them is one
+       move: its lowest card, worth its top card (packed: ranks among the
+       cards in play) */
+    for (packed = pack(mine, in); packed;) {
+      int k = __builtin_ctz(packed), len = __builtin_ctz(~(packed >> k));
+      int r = select_rank(in, k), run_top = select_rank(in, k + len - 1), b = 16 * s + r, sc;
+      packed &= ~(((1u << len) - 1) << k);
+      if (f->n == 0) {
+        int top = top_bit(in) == run_top;
+        int x, partner_top = 0;
+        for (x = 0; x < f->np; x++)
+          if (x != me && f->max[x] == f->max[me] && (lane(f->hand[x], s) >> top_bit(in) & 1)) partner_top = 1;
+        if (top) sc = 60;
+        else if (partner_top) sc = 50 - r;
+        else sc = 20 - r + __builtin_popcount(lane(hand, s));
+        if (s == f->trump && !top) sc -= 10;
+      } else {
+        int wins = beats(f, s, run_top);
+        if (partner_wins) sc = wins ? -40 - r : 10 - r;
+        else if (wins) {
+          int sure = top_bit(in) == run_top && s != f->trump;
+          sc = last ? 80 - r : sure ? 70 : 40 - r;
+        } else {
+          sc = -r - (s == f->trump ? 20 : 0);
+        }
+      }
+      if (b == best) sc = 1000;
+      mv[n].bit = (int8_t)b;
+      mv[n].score = (int16_t)sc;
+      /* insertion: best score first */
+      for (j = n; j > 0 && mv[j - 1].score < mv[j].score; j--) {
+        move t = mv[j];
+        mv[j] = mv[j - 1];
+        mv[j - 1] = t;
+      }
+      n++;
+    }
+  }
+  return n;
+}
+
+/* ---------------------------------------------------------------- search */
+
+/* does the root team take at least target of the tricks left (counting
+** the one in progress)? */
+static int ab(dh_fast *f, int target);
+
+/* the last trick from its start: every seat has one card */
+static int last_trick(dh_fast *f, int target) {
+  int i, x = f->turn, b = __builtin_ctzll(f->hand[x]);
+  int ws = x, wsuit = b >> 4, wrank = b & 15;
+  for (i = 1; i < f->np; i++) {
+    x = x + 1 == f->np ? 0 : x + 1;
+    b = __builtin_ctzll(f->hand[x]);
+    if ((b >> 4) == wsuit ? (b & 15) > wrank : (b >> 4) == f->trump) ws = x, wsuit = b >> 4, wrank = b & 15;
+  }
+  return f->max[ws] >= target;
+}
+
+static int search(dh_fast *f, int target) {
+  move mv[16];
+  int n, i, maximize = f->max[f->turn], best = -1, result = !maximize, cut = -1;
+  dh_fentry *e = NULL;
+  uint64_t a = 0, b = 0;
+  if (f->n == 0) {
+    int q;
+    if (f->left == 1) return last_trick(f, target);
+    q = quick(f, f->turn);
+    if (maximize ? q >= target : f->left - q < target) return maximize;
+    if (f->tt) {
+      key_of(f, &a, &b);
+      if ((e = probe(f, a, b)) != NULL) {
+        if (e->lo >= target) return 1;
+        if (e->hi < target) return 0;
+        best = e->best;
+      }
+    }
+  }
+  n = gen_moves(f, mv, best);
+  for (i = 0; i < n; i++) {
+    undo u;
+    int bit = mv[i].bit, got = make(f, bit, &u), v = ab(f, target - got);
+    unmake(f, bit, &u);
+    if (f->stopped) return 0;
+    if (v == maximize) {
+      result = v;
+      cut = bit;
+      break;
+    }
+  }
+  if (f->tt && f->n == 0) {
+    if (!e) {
+      e = slot(f, a, b);
+      e->a = a, e->b = b, e->gen = f->gen;
+      e->lo = 0, e->hi = (int8_t)f->left, e->best = 255;
+      e->left = (uint8_t)f->left;
+    }
+    if (result) { if (target > e->lo) e->lo = (int8_t)target; }
+    else if (target - 1 < e->hi) e->hi = (int8_t)(target - 1);
+    if (cut >= 0) e->best = (uint8_t)cut;
+  }
+  return result;
+}
+
+static int ab(dh_fast *f, int target) {
+  if (target <= 0) return 1;
+  if (target > f->left) return 0;
+  if (f->stopped) return 0;
+  if (f->max_nodes && f->nodes >= f->max_nodes) {
+    f->stopped = 1;
+    return 0;
+  }
+  f->nodes++;
+  return search(f, target);
+}
+
+/* the value by bisection on the target, each probe a boolean search */
+static int32_t bisect(dh_fast *f, int *exact) {
+  int lo = 0, hi = f->left;
+  while (lo < hi && !f->stopped) {
+    int t = (lo + hi + 1) / 2;
+    if (ab(f, t)) lo = t;
+    else if (!f->stopped) hi = t - 1;
+  }
+  *exact = !f->stopped;
+  return lo;
+}
+
+int32_t dh_fast_value(dh_fast *f, int *exact) { return bisect(f, exact); }
+
+int32_t dh_fast_value_after(dh_fast *f, int pos, int *exact) {
+  undo u;
+  int bit = f->bit_of[pos & 63], got = make(f, bit, &u);
+  int32_t v = got + bisect(f, exact);
+  unmake(f, bit, &u);
+  return v;
+}
