@@ -31,14 +31,20 @@
 #define LANE 0xFFFFu
 #define NONE 4
 
-/* a table entry: who holds each remaining card (a, b), bounds on the
-** tricks of the root team from this trick start, the best lead */
+/* a table entry, for the positions at a trick start with the same suit
+** lengths in each hand (dist) and leader whose top cards of each suit,
+** down to the lowest that mattered (depth), are held by the same seats
+** (two bits a card, in two planes, top-aligned): bounds on the tricks
+** the root team takes from there, and the best lead found */
 struct dh_fentry {
-  uint64_t a, b;
+  uint64_t dist;
   uint32_t gen;
   int8_t lo, hi;
-  uint8_t best, left;
+  uint8_t lead, best;
+  uint8_t depth[4];
+  uint16_t p0[4], p1[4];
 };
+#define BUCKET 4
 
 /* the table's first bytes: its generation, so that a solve need not
 ** clear it (an entry of another generation is empty) */
@@ -238,7 +244,7 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 ** other seat holding a trump still follows (none when one is void and
 ** could ruff); a suit the others are out of counts whole unless they can
 ** ruff it */
-static int quick(const dh_fast *f, int L) {
+static int quick(const dh_fast *f, int L, uint64_t *rel) {
   uint64_t others = 0;
   int s, x, q = 0, ruffers = 0;
   for (x = 0; x < f->np; x++)
@@ -255,6 +261,8 @@ static int quick(const dh_fast *f, int L) {
       continue;
     }
     k = __builtin_popcount(mine >> (top_bit(oth) + 1));
+    /* what the count rests on: the cards from the others' best up */
+    if (k) *rel |= (uint64_t)((mine | oth) >> top_bit(oth) << top_bit(oth)) << (16 * s);
     if (s != f->trump)
       for (x = 0; x < f->np && k; x++)
         if (ruffers >> x & 1) {
@@ -268,35 +276,101 @@ static int quick(const dh_fast *f, int L) {
 
 /* ---------------------------------------------------------------- table */
 
-/* the key of a trick start: per suit, how many cards are left and which
-** seat holds each in rank order (two bits, in two planes); the leader */
-static void key_of(const dh_fast *f, uint64_t *a, uint64_t *b) {
+/* what a trick start looks like to the table: the suit lengths of each
+** hand (4 bits each), and per suit the cards left and the seat of each in
+** rank order (planes p0, p1: bit k for the k-th lowest card) */
+typedef struct shape { uint64_t dist; unsigned count[4], p0[4], p1[4]; } shape;
+
+static void shape_of(const dh_fast *f, shape *sh) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
-  uint64_t b0 = f->hand[1] | f->hand[3], b1 = f->hand[2] | f->hand[3], code[4];
+  uint64_t b0 = f->hand[1] | f->hand[3], b1 = f->hand[2] | f->hand[3];
+  int s, x;
+  sh->dist = 0;
+  for (s = 0; s < 4; s++) {
+    unsigned u = lane(all, s);
+    sh->count[s] = (unsigned)__builtin_popcount(u);
+    sh->p0[s] = pack(lane(b0, s), u);
+    sh->p1[s] = pack(lane(b1, s), u);
+    for (x = 0; x < f->np; x++) sh->dist |= (uint64_t)__builtin_popcount(lane(f->hand[x], s)) << (16 * x + 4 * s);
+  }
+}
+
+static dh_fentry *bucket(dh_fast *f, const shape *sh) {
+  return &f->tt[(mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + (uint64_t)f->turn) & f->mask) & ~(uint64_t)(BUCKET - 1)];
+}
+
+/* does the entry's pattern of top cards match the position? */
+static int matches(const dh_fentry *e, const shape *sh) {
+  int s;
+  for (s = 0; s < 4; s++) {
+    unsigned d = e->depth[s], sh_by = sh->count[s] - d;
+    if (d && ((sh->p0[s] >> sh_by) != e->p0[s] || (sh->p1[s] >> sh_by) != e->p1[s])) return 0;
+  }
+  return 1;
+}
+
+/* the cards an entry's pattern names in the position: the top depth[s]
+** of each suit */
+static uint64_t named(const dh_fast *f, const dh_fentry *e) {
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], out = 0;
   int s;
   for (s = 0; s < 4; s++) {
     unsigned u = lane(all, s);
-    code[s] = (uint64_t)__builtin_popcount(u) | (uint64_t)pack(lane(b0, s), u) << 4 |
-              (uint64_t)pack(lane(b1, s), u) << 17;
+    int d = e->depth[s];
+    while (d--) {
+      int t = top_bit(u);
+      out |= UINT64_C(1) << (16 * s + t);
+      u &= ~(1u << t);
+    }
   }
-  *a = code[0] | code[1] << 30 | (uint64_t)f->turn << 60;
-  *b = code[2] | code[3] << 30;
+  return out;
 }
 
-static dh_fentry *probe(dh_fast *f, uint64_t a, uint64_t b) {
-  dh_fentry *e = &f->tt[mix(a * UINT64_C(0xD1B54A32D192ED03) ^ b) & f->mask & ~(uint64_t)1];
-  if (e[0].gen == f->gen && e[0].a == a && e[0].b == b) return &e[0];
-  if (e[1].gen == f->gen && e[1].a == a && e[1].b == b) return &e[1];
-  return NULL;
+/* a bound that answers the question for target, from the entries whose
+** pattern matches: 1 or 0, and the cards it rests on; -1 none.  *best:
+** a lead worth trying first */
+static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
+  dh_fentry *e = bucket(f, sh);
+  int i;
+  for (i = 0; i < BUCKET; i++, e++) {
+    if (e->gen != f->gen || e->dist != sh->dist || e->lead != f->turn || !matches(e, sh)) continue;
+    if (e->lo >= target) { *rel = named(f, e); return 1; }
+    if (e->hi < target) { *rel = named(f, e); return 0; }
+    if (e->best != 255) *best = e->best;
+  }
+  return -1;
 }
 
-/* a slot for a new entry: an empty one, else the one nearer the end of
-** the hand (cheaper to search again) */
-static dh_fentry *slot(dh_fast *f, uint64_t a, uint64_t b) {
-  dh_fentry *e = &f->tt[mix(a * UINT64_C(0xD1B54A32D192ED03) ^ b) & f->mask & ~(uint64_t)1];
-  if (e[0].gen != f->gen) return &e[0];
-  if (e[1].gen != f->gen) return &e[1];
-  return e[0].left <= e[1].left ? &e[0] : &e[1];
+/* keeps what a search proved: the bound, for every position whose top
+** cards down to the lowest of rel are held as here */
+static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int result, int best) {
+  dh_fentry *b = bucket(f, sh), *e = NULL, n;
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
+  int s, i;
+  memset(&n, 0, sizeof n);
+  n.dist = sh->dist, n.gen = f->gen, n.lead = (uint8_t)f->turn;
+  for (s = 0; s < 4; s++) {
+    unsigned r = lane(rel, s), u = lane(all, s), d;
+    if (!r) continue;
+    d = (unsigned)__builtin_popcount(u >> __builtin_ctz(r));   /* the lowest that mattered and up */
+    n.depth[s] = (uint8_t)d;
+    n.p0[s] = (uint16_t)(sh->p0[s] >> (sh->count[s] - d));
+    n.p1[s] = (uint16_t)(sh->p1[s] >> (sh->count[s] - d));
+  }
+  for (i = 0; i < BUCKET; i++)   /* the same pattern: tighten its bounds */
+    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].lead == n.lead &&
+        !memcmp(b[i].depth, n.depth, sizeof n.depth) && !memcmp(b[i].p0, n.p0, sizeof n.p0) &&
+        !memcmp(b[i].p1, n.p1, sizeof n.p1)) { e = &b[i]; break; }
+  if (!e) {
+    for (i = 0; i < BUCKET && !e; i++)
+      if (b[i].gen != f->gen) e = &b[i];
+    if (!e) e = &b[f->nodes & (BUCKET - 1)];   /* full: any, spread by the node count */
+    *e = n;
+    e->lo = 0, e->hi = (int8_t)f->left, e->best = 255;
+  }
+  if (result) { if (target > e->lo) e->lo = (int8_t)target; }
+  else if (target - 1 < e->hi) e->hi = (int8_t)(target - 1);
+  if (best >= 0) e->best = (uint8_t)best;
 }
 
 /* ---------------------------------------------------------------- moves */
@@ -368,67 +442,72 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
 /* ---------------------------------------------------------------- search */
 
 /* does the root team take at least target of the tricks left (counting
-** the one in progress)? */
-static int ab(dh_fast *f, int target);
+** the one in progress)?  *rel gets the cards whose holders the answer
+** rests on (the rest only by their suit lengths): DDS's winning ranks */
+static int ab(dh_fast *f, int target, uint64_t *rel);
+
+/* the card that took a trick matters when it beat a card of its own suit */
+static uint64_t trick_rel(uint64_t cards, int wsuit, int wrank) {
+  uint64_t same = cards & ((uint64_t)LANE << (16 * wsuit));
+  return same & (same - 1) ? UINT64_C(1) << (16 * wsuit + wrank) : 0;
+}
 
 /* the last trick from its start: every seat has one card */
-static int last_trick(dh_fast *f, int target) {
+static int last_trick(dh_fast *f, int target, uint64_t *rel) {
   int i, x = f->turn, b = __builtin_ctzll(f->hand[x]);
   int ws = x, wsuit = b >> 4, wrank = b & 15;
+  uint64_t cards = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
   for (i = 1; i < f->np; i++) {
     x = x + 1 == f->np ? 0 : x + 1;
     b = __builtin_ctzll(f->hand[x]);
     if ((b >> 4) == wsuit ? (b & 15) > wrank : (b >> 4) == f->trump) ws = x, wsuit = b >> 4, wrank = b & 15;
   }
+  *rel = trick_rel(cards, wsuit, wrank);
   return f->max[ws] >= target;
 }
 
-static int search(dh_fast *f, int target) {
+static int search(dh_fast *f, int target, uint64_t *rel) {
   move mv[16];
   int n, i, maximize = f->max[f->turn], best = -1, result = !maximize, cut = -1;
-  dh_fentry *e = NULL;
-  uint64_t a = 0, b = 0;
+  uint64_t acc = 0;
+  shape sh;
   if (f->n == 0) {
     int q;
-    if (f->left == 1) return last_trick(f, target);
-    q = quick(f, f->turn);
-    if (maximize ? q >= target : f->left - q < target) return maximize;
+    uint64_t qrel = 0;
+    if (f->left == 1) return last_trick(f, target, rel);
+    q = quick(f, f->turn, &qrel);
+    if (maximize ? q >= target : f->left - q < target) { *rel = qrel; return maximize; }
     if (f->tt) {
-      key_of(f, &a, &b);
-      if ((e = probe(f, a, b)) != NULL) {
-        if (e->lo >= target) return 1;
-        if (e->hi < target) return 0;
-        best = e->best;
-      }
+      int hit;
+      shape_of(f, &sh);
+      if ((hit = probe(f, &sh, target, rel, &best)) >= 0) return hit;
     }
   }
   n = gen_moves(f, mv, best);
   for (i = 0; i < n; i++) {
     undo u;
-    int bit = mv[i].bit, got = make(f, bit, &u), v = ab(f, target - got);
+    uint64_t r = 0, cards = f->intrick | (UINT64_C(1) << mv[i].bit);
+    int bit = mv[i].bit, got = make(f, bit, &u), v, ended = f->n == 0;
+    int wsuit = f->wsuit, wrank = f->wrank;
+    v = ab(f, target - got, &r);
     unmake(f, bit, &u);
     if (f->stopped) return 0;
+    if (ended) r |= trick_rel(cards, wsuit, wrank);
     if (v == maximize) {
       result = v;
       cut = bit;
+      acc = r;
       break;
     }
+    acc |= r;
   }
-  if (f->tt && f->n == 0) {
-    if (!e) {
-      e = slot(f, a, b);
-      e->a = a, e->b = b, e->gen = f->gen;
-      e->lo = 0, e->hi = (int8_t)f->left, e->best = 255;
-      e->left = (uint8_t)f->left;
-    }
-    if (result) { if (target > e->lo) e->lo = (int8_t)target; }
-    else if (target - 1 < e->hi) e->hi = (int8_t)(target - 1);
-    if (cut >= 0) e->best = (uint8_t)cut;
-  }
+  *rel = acc;
+  if (f->tt && f->n == 0) store(f, &sh, acc, target, result, cut);
   return result;
 }
 
-static int ab(dh_fast *f, int target) {
+static int ab(dh_fast *f, int target, uint64_t *rel) {
+  *rel = 0;
   if (target <= 0) return 1;
   if (target > f->left) return 0;
   if (f->stopped) return 0;
@@ -437,7 +516,7 @@ static int ab(dh_fast *f, int target) {
     return 0;
   }
   f->nodes++;
-  return search(f, target);
+  return search(f, target, rel);
 }
 
 /* the value by bisection on the target, each probe a boolean search */
@@ -445,7 +524,8 @@ static int32_t bisect(dh_fast *f, int *exact) {
   int lo = 0, hi = f->left;
   while (lo < hi && !f->stopped) {
     int t = (lo + hi + 1) / 2;
-    if (ab(f, t)) lo = t;
+    uint64_t rel;
+    if (ab(f, t, &rel)) lo = t;
     else if (!f->stopped) hi = t - 1;
   }
   *exact = !f->stopped;
