@@ -274,6 +274,29 @@ static int quick(const dh_fast *f, int L, uint64_t *rel) {
   return q < f->left ? q : f->left;
 }
 
+/* the tricks team `side` takes with its top trumps whatever happens: the
+** trumps of one hand above every trump of the other team each take a
+** trick (two of one hand never fall to the same trick) */
+static int top_trumps(const dh_fast *f, int side, uint64_t *rel) {
+  unsigned theirs = 0, t = (unsigned)f->trump;
+  int x, most = 0;
+  if (f->trump == NONE) return 0;
+  for (x = 0; x < f->np; x++)
+    if (f->max[x] != side) theirs |= lane(f->hand[x], f->trump);
+  for (x = 0; x < f->np; x++)
+    if (f->max[x] == side) {
+      unsigned mine = lane(f->hand[x], f->trump);
+      int k = __builtin_popcount(theirs ? mine >> (top_bit(theirs) + 1) : mine);
+      if (k > most) most = k;
+    }
+  if (most && theirs) {   /* it rests on the trumps from theirs' best up */
+    unsigned all = 0;
+    for (x = 0; x < f->np; x++) all |= lane(f->hand[x], f->trump);
+    *rel |= (uint64_t)(all >> top_bit(theirs) << top_bit(theirs)) << (16 * t);
+  }
+  return most;
+}
+
 /* ---------------------------------------------------------------- table */
 
 /* what a trick start looks like to the table: the suit lengths of each
@@ -375,7 +398,7 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
 
 /* ---------------------------------------------------------------- moves */
 
-typedef struct move { int8_t bit; int16_t score; } move;
+typedef struct move { int8_t bit; int32_t score; } move;
 
 /* the rank of the j-th lowest card of `in` (pdep) */
 static inline int select_rank(unsigned in, int j) {
@@ -387,13 +410,62 @@ static inline int select_rank(unsigned in, int j) {
 #endif
 }
 
+/* can seat y, still to play to the trick, beat card (s, r)? */
+static int can_beat(const dh_fast *f, int y, int s, int r) {
+  unsigned led = lane(f->hand[y], f->led), tr;
+  if (led) return s == f->led && (led >> (r + 1)) != 0;
+  if (f->trump == NONE || !(tr = lane(f->hand[y], f->trump))) return 0;
+  return s != f->trump || (tr >> (r + 1)) != 0;
+}
+
+/* does a seat of the other team still to play beat card (s, r)? */
+static int topped(const dh_fast *f, int me, int s, int r) {
+  int i, y = f->turn;
+  for (i = f->n + 1; i < f->np; i++) {
+    y = y + 1 == f->np ? 0 : y + 1;
+    if (f->max[y] != f->max[me] && can_beat(f, y, s, r)) return 1;
+  }
+  return 0;
+}
+
+/* a lead's worth, guessed: cash a sure winner, lead to partner's winner
+** or a ruff of partner's, draw trumps with the top trump, else low from
+** length; not into an opponent's ruff */
+static int lead_score(const dh_fast *f, int me, int s, int r, int run_top, unsigned in) {
+  int x, opp_ruff = 0, pard_ruff = 0, top = top_bit(in), owner = 0, sc;
+  for (x = 0; x < f->np; x++) {
+    if (lane(f->hand[x], s) >> top & 1) owner = x;
+    if (x == me || lane(f->hand[x], s) || f->trump == NONE || s == f->trump || !lane(f->hand[x], f->trump)) continue;
+    if (f->max[x] == f->max[me]) pard_ruff = 1;
+    else opp_ruff = 1;
+  }
+  if (run_top == top) sc = opp_ruff ? 15 : s == f->trump ? 65 : 70;
+  else if (f->max[owner] == f->max[me]) sc = opp_ruff ? 12 : 55;
+  else if (pard_ruff && !opp_ruff) sc = 50;
+  else sc = opp_ruff ? 5 : 25 + __builtin_popcount(lane(f->hand[me], s));
+  return sc * 16 - r;
+}
+
+/* a card's worth following, guessed: nothing over a partner's sure
+** trick; else the cheapest card that takes the trick for sure, a card
+** that wins for now, the lowest */
+static int follow_score(const dh_fast *f, int me, int s, int r, int run_top) {
+  int wins = beats(f, s, run_top), safe;
+  if (f->max[f->wseat] == f->max[me]) {
+    safe = !topped(f, me, f->wsuit, f->wrank);
+    if (safe) return wins ? -400 - r : 200 - r;
+    if (wins && !topped(f, me, s, run_top)) return 600 - r;
+    return wins ? 100 - r : 150 - r;
+  }
+  if (wins) return !topped(f, me, s, run_top) ? 800 - r : 300 + r;
+  return 100 - r - (s == f->trump ? 50 : 0);
+}
+
 /* the moves of the seat to play, best guess first; the count */
 static int gen_moves(const dh_fast *f, move *mv, int best) {
   int me = f->turn, s, n = 0, j;
   uint64_t hand = f->hand[me], all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3] | f->intrick;
   uint64_t legal = hand;
-  int partner_wins = f->n > 0 && f->max[f->wseat] == f->max[me];
-  int last = f->n == f->np - 1;
   if (f->n > 0 && (hand >> (16 * f->led) & LANE)) legal = hand & ((uint64_t)LANE << (16 * f->led));
   for (s = 0; s < 4; s++) {
     unsigned mine = lane(legal, s), in = lane(all, s), packed;
@@ -403,30 +475,13 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
        cards in play) */
     for (packed = pack(mine, in); packed;) {
       int k = __builtin_ctz(packed), len = __builtin_ctz(~(packed >> k));
-      int r = select_rank(in, k), run_top = select_rank(in, k + len - 1), b = 16 * s + r, sc;
+      int r = select_rank(in, k), run_top = select_rank(in, k + len - 1), b = 16 * s + r;
+      int32_t sc;
       packed &= ~(((1u << len) - 1) << k);
-      if (f->n == 0) {
-        int top = top_bit(in) == run_top;
-        int x, partner_top = 0;
-        for (x = 0; x < f->np; x++)
-          if (x != me && f->max[x] == f->max[me] && (lane(f->hand[x], s) >> top_bit(in) & 1)) partner_top = 1;
-        if (top) sc = 60;
-        else if (partner_top) sc = 50 - r;
-        else sc = 20 - r + __builtin_popcount(lane(hand, s));
-        if (s == f->trump && !top) sc -= 10;
-      } else {
-        int wins = beats(f, s, run_top);
-        if (partner_wins) sc = wins ? -40 - r : 10 - r;
-        else if (wins) {
-          int sure = top_bit(in) == run_top && s != f->trump;
-          sc = last ? 80 - r : sure ? 70 : 40 - r;
-        } else {
-          sc = -r - (s == f->trump ? 20 : 0);
-        }
-      }
-      if (b == best) sc = 1000;
+      sc = f->n == 0 ? lead_score(f, me, s, r, run_top, in) : follow_score(f, me, s, r, run_top);
+      sc = b == best ? INT32_MAX : sc * 4096 + (int32_t)(f->hist[me][b] >> 4 < 4095 ? f->hist[me][b] >> 4 : 4095);
       mv[n].bit = (int8_t)b;
-      mv[n].score = (int16_t)sc;
+      mv[n].score = sc;
       /* insertion: best score first */
       for (j = n; j > 0 && mv[j - 1].score < mv[j].score; j--) {
         move t = mv[j];
@@ -477,6 +532,10 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     if (f->left == 1) return last_trick(f, target, rel);
     q = quick(f, f->turn, &qrel);
     if (maximize ? q >= target : f->left - q < target) { *rel = qrel; return maximize; }
+    qrel = 0;
+    if (top_trumps(f, 1, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
+    qrel = 0;
+    if (f->left - top_trumps(f, 0, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
     if (f->tt) {
       int hit;
       shape_of(f, &sh);
@@ -496,6 +555,7 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     if (v == maximize) {
       result = v;
       cut = bit;
+      f->hist[f->turn][bit] += (uint32_t)(f->left * f->left);
       acc = r;
       break;
     }

@@ -38,6 +38,7 @@ typedef struct dh_fast {
   dh_fentry *tt;             /* the table (NULL: none) */
   uint64_t mask;
   uint32_t gen;
+  uint32_t hist[4][64];      /* per seat and card, cut-offs it made (move ordering) */
   uint8_t seat_of[4];        /* internal seat -> the match's seat */
   uint8_t bit_of[64];        /* a set position -> its card's bit here (255: not in play) */
 } dh_fast;
