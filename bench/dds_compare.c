@@ -1,0 +1,237 @@
+/*
+** dds_compare.c -- deckhand's double-dummy solver beside DDS (Bo
+** Haglund's and Soren Hein's solver, libdds) on the same random Bridge
+** deals (bench/dds_compare.sh builds and runs it; libdds is not a
+** dependency of the library or its tests).
+**
+**   dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-g goldens.h count]
+**
+** For each deal, every strain (5) and every leader (4): DDS's CalcDDtable
+** (one thread) and deckhand's dh_solve 20 times (the tricks of the
+** leader's side at trick one).  The counts must agree exactly: a
+** disagreement is printed with its deal and the program ends with status
+** 1.  Each run times (processor time) every deal by both, back to back, the one going
+** first alternating from deal to deal; a run prints each one's mean time
+** per full deal (20 solves) and per solve and their ratio; the last lines
+** give the median and min..max over the runs.
+**
+** -g writes the first `count` deals with DDS's answers as a C header (the
+** goldens of tests/c/test_solve_dds.c): data produced by DDS.
+*/
+#include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
+#include <stdio.h>
+#include <string.h>
+
+#include <dds/dll.h>
+
+/* processor time of the process (every thread): the machine is shared,
+** and wall time would count the others' work */
+static double cpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#include "match.h"
+#include "rules.h"
+#include "solve.h"
+
+#define MAXRUNS 32
+
+/* DDS numbers suits spades, hearts, diamonds, clubs (4: notrump); deckhand
+** clubs, diamonds, hearts, spades */
+static int dh_suit_of(int dds_suit) { return 3 - dds_suit; }
+
+/* Bridge's card play with trump `suit` (DH_NOSUIT: notrump) */
+static void bridge_rules(dh_rules *r, int suit) {
+  dh_rules_init(r);
+  r->sizes[0] = 13;
+  r->nsizes = 1;
+  r->max_hands = 1;
+  r->nsides = 2;
+  r->side_of[0] = r->side_of[2] = 0;
+  r->side_of[1] = r->side_of[3] = 1;
+  r->trump_mode = suit < DH_NOSUIT ? DH_TRUMP_FIXED : DH_TRUMP_NONE;
+  r->trump_suit = (uint8_t)(suit < DH_NOSUIT ? suit : 0);
+  dh_rules_set(r, DH_RULE_HAND, dh_rule_follow_suit(r));
+  dh_rules_set(r, DH_RULE_PLAY, dh_rule_or(r, dh_rule_trump_wins(r), dh_rule_highest_of_led(r)));
+  dh_rules_set(r, DH_RULE_POINTS, dh_rule_tricks(r, 1));
+  dh_rules_set(r, DH_RULE_WIN, dh_rule_highest_after(r, 1));
+  if (dh_rules_check(r)) {
+    fprintf(stderr, "dds_compare: bad rules: %s\n", dh_rules_error(r));
+    exit(2);
+  }
+}
+
+typedef struct ctx {
+  dh_rules rules[5];        /* by DDS strain */
+  dh_solve_opts opts;
+} ctx;
+
+/* the tricks of the leader's side, [strain][leader], by deckhand */
+static void solve_dh(ctx *c, const dh_cardset *hands, int out[5][4]) {
+  int strain, leader;
+  for (strain = 0; strain < 5; strain++)
+    for (leader = 0; leader < 4; leader++) {
+      dh_match m;
+      dh_solve_result res;
+      if (!dh_match_init_deal(&m, &c->rules[strain], 1, (leader + 3) % 4, hands, NULL, 0) ||
+          m.turn != leader || dh_solve(&m, &c->opts, &res) != DH_OK || !res.exact) {
+        fprintf(stderr, "dds_compare: deckhand could not solve a deal\n");
+        exit(2);
+      }
+      out[strain][leader] = res.value;
+    }
+}
+
+/* the same by DDS: resTable[strain][declarer] is declarer's tricks, and the
+** leader sits left of declarer */
+static void solve_dds(const dh_cardset *hands, int out[5][4]) {
+  struct ddTableDeal d;
+  struct ddTableResults t;
+  int h, s, rank, strain, leader, err;
+  memset(&d, 0, sizeof d);
+  for (h = 0; h < 4; h++)
+    for (s = 0; s < 4; s++)
+      for (rank = 2; rank <= 14; rank++)
+        if (dh_set_has(hands[h], dh_card_make(rank, dh_suit_of(s)))) d.cards[h][s] |= 1u << rank;
+  if ((err = CalcDDtable(d, &t)) != RETURN_NO_FAULT) {
+    char why[80];
+    ErrorMessage(err, why);
+    fprintf(stderr, "dds_compare: DDS failed: %s\n", why);
+    exit(2);
+  }
+  for (strain = 0; strain < 5; strain++)
+    for (leader = 0; leader < 4; leader++) out[strain][leader] = 13 - t.resTable[strain][(leader + 3) % 4];
+}
+
+/* a deal as PBN: "N:" and the four hands from North, spades first */
+static void pbn(const dh_cardset *hands, char *out) {
+  static const char ranks[] = "23456789TJQKA";
+  int h, s, rank;
+  out += sprintf(out, "N:");
+  for (h = 0; h < 4; h++) {
+    for (s = 0; s < 4; s++) {
+      for (rank = 14; rank >= 2; rank--)
+        if (dh_set_has(hands[h], dh_card_make(rank, dh_suit_of(s)))) *out++ = ranks[rank - 2];
+      if (s < 3) *out++ = '.';
+    }
+    if (h < 3) *out++ = ' ';
+  }
+  *out = 0;
+}
+
+static void deal(uint64_t seed, dh_cardset *hands) {
+  dh_rules r;
+  dh_match m;
+  bridge_rules(&r, DH_NOSUIT);
+  dh_match_init(&m, &r, seed, 0);
+  memcpy(hands, m.hand, 4 * sizeof *hands);
+}
+
+static void write_goldens(const char *path, int count, uint64_t seed) {
+  FILE *f = fopen(path, "w");
+  int i, strain, leader;
+  if (!f) { perror(path); exit(2); }
+  fprintf(f, "/*\n** dds_goldens.h -- DATA PRODUCED BY DDS (libdds %s, CalcDDtable), not by\n"
+             "** deckhand: %d random Bridge deals (deckhand's generator, seeds %llu..) in\n"
+             "** PBN, and for each strain (spades, hearts, diamonds, clubs, notrump) and\n"
+             "** leader (North, East, South, West) the tricks DDS gives the leader's\n"
+             "** side, one hex digit each.  Written once by bench/dds_compare -g.\n*/\n",
+          "2.9.0", count, (unsigned long long)seed);
+  fprintf(f, "static const char *const dds_goldens[][2] = {\n");
+  for (i = 0; i < count; i++) {
+    dh_cardset hands[4];
+    int t[5][4];
+    char text[80], digits[21];
+    deal(seed + (uint64_t)i, hands);
+    solve_dds(hands, t);
+    pbn(hands, text);
+    for (strain = 0; strain < 5; strain++)
+      for (leader = 0; leader < 4; leader++) digits[strain * 4 + leader] = "0123456789abcd"[t[strain][leader]];
+    digits[20] = 0;
+    fprintf(f, "  { \"%s\", \"%s\" },\n", text, digits);
+  }
+  fprintf(f, "};\n");
+  fclose(f);
+}
+
+static void spread(const char *what, double *v, int n, const char *unit) {
+  double lo, hi, mid;
+  qsort(v, (size_t)n, sizeof *v, bench_cmp);
+  lo = v[0], hi = v[n - 1], mid = v[n / 2];
+  printf("%-34s median %8.3f %s, min..max %.3f..%.3f over %d runs\n", what, mid, unit, lo, hi, n);
+}
+
+int main(int argc, char **argv) {
+  static ctx c;
+  int deals = 1000, runs = 3, bits = 21, i, run, strain, bad = 0, agree = 0;
+  uint64_t seed = 1;
+  const char *goldens = NULL;
+  int ngoldens = 0;
+  double dds_ms[MAXRUNS], dh_ms[MAXRUNS], ratio[MAXRUNS];
+  for (i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-n") && i + 1 < argc) deals = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "-r") && i + 1 < argc) runs = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "-b") && i + 1 < argc) bits = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "-s") && i + 1 < argc) seed = (uint64_t)atoll(argv[++i]);
+    else if (!strcmp(argv[i], "-g") && i + 2 < argc) { goldens = argv[++i]; ngoldens = atoi(argv[++i]); }
+    else {
+      fprintf(stderr, "usage: dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-g file count]\n");
+      return 2;
+    }
+  }
+  if (deals < 1 || runs < 1 || runs > MAXRUNS) { fprintf(stderr, "dds_compare: bad -n or -r\n"); return 2; }
+  SetMaxThreads(1);
+  if (goldens) {
+    write_goldens(goldens, ngoldens, seed);
+    printf("wrote %d deals with DDS's tricks to %s\n", ngoldens, goldens);
+    return 0;
+  }
+  for (strain = 0; strain < 5; strain++) bridge_rules(&c.rules[strain], strain < 4 ? dh_suit_of(strain) : DH_NOSUIT);
+  dh_solve_defaults(&c.opts);
+  c.opts.table_bytes = dh_solve_table_bytes(bits);
+  c.opts.table = malloc(c.opts.table_bytes);
+  if (!c.opts.table) { fprintf(stderr, "dds_compare: no memory for the table\n"); return 2; }
+  printf("%d deals x 5 strains x 4 leaders, %d runs, deckhand table 2^%d entries (%zu MB), DDS one thread\n",
+         deals, runs, bits, c.opts.table_bytes >> 20);
+  for (run = 0; run < runs; run++) {
+    double t_dds = 0, t_dh = 0;
+    for (i = 0; i < deals; i++) {
+      dh_cardset hands[4];
+      int a[5][4], b[5][4], k, l;
+      double t0, t1, t2;
+      deal(seed + (uint64_t)i, hands);
+      if ((i + run) % 2) {
+        t0 = cpu_now(); solve_dds(hands, a); t1 = cpu_now(); solve_dh(&c, hands, b); t2 = cpu_now();
+        t_dds += t1 - t0, t_dh += t2 - t1;
+      } else {
+        t0 = cpu_now(); solve_dh(&c, hands, b); t1 = cpu_now(); solve_dds(hands, a); t2 = cpu_now();
+        t_dh += t1 - t0, t_dds += t2 - t1;
+      }
+      if (run > 0) continue;
+      for (k = 0; k < 5; k++)
+        for (l = 0; l < 4; l++) {
+          if (a[k][l] == b[k][l]) { agree++; continue; }
+          if (bad++ < 20) {
+            char text[80];
+            pbn(hands, text);
+            printf("DISAGREE deal %d (seed %llu) %s strain %c leader %c: DDS %d, deckhand %d\n", i,
+                   (unsigned long long)(seed + (uint64_t)i), text, "SHDCN"[k], "NESW"[l], a[k][l], b[k][l]);
+          }
+        }
+    }
+    dds_ms[run] = t_dds * 1e3 / deals;
+    dh_ms[run] = t_dh * 1e3 / deals;
+    ratio[run] = dh_ms[run] / dds_ms[run];
+    printf("run %d: DDS %.3f ms a deal (%.3f a solve), deckhand %.3f ms a deal (%.3f a solve), ratio %.2f\n",
+           run + 1, dds_ms[run], dds_ms[run] / 20, dh_ms[run], dh_ms[run] / 20, ratio[run]);
+    fflush(stdout);
+  }
+  printf("agreement: %d of %d strain x leader solves (%d deals)\n", agree, deals * 20, deals);
+  spread("DDS per deal (20 solves):", dds_ms, runs, "ms");
+  spread("deckhand per deal (20 solves):", dh_ms, runs, "ms");
+  spread("ratio deckhand / DDS:", ratio, runs, "x");
+  free(c.opts.table);
+  return bad ? 1 : 0;
+}
