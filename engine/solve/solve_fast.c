@@ -39,15 +39,18 @@
 struct dh_fentry {
   uint64_t dist;
   uint32_t gen;
-  int8_t lo, hi;
-  uint8_t lead, best;
+  int8_t lo, hi;          /* for the coalition the context names */
+  uint16_t tag;           /* the leader (2 bits) and the context */
+  uint8_t best;
   uint8_t depth[4];
   uint16_t p0[4], p1[4];
 };
 #define BUCKET 4
 
-/* the table's first bytes: its generation, so that a solve need not
-** clear it (an entry of another generation is empty) */
+/* the table's first bytes: that this code laid it out (else it is
+** cleared once).  An entry holds for every position of the same context
+** matching its pattern, whatever deal or solve it came from, so entries
+** are kept from solve to solve (the four leaders of a deal share them). */
 typedef struct fhead { uint64_t magic, size; uint32_t gen; } fhead;
 #define HEAD_ROOM 64
 #define MAGIC UINT64_C(0x64685F6661737431)
@@ -160,13 +163,31 @@ static void give_table(dh_fast *f, const dh_solve_opts *o) {
   f->mask = (uint64_t)n - 1;
   /* a table this code left keeps its entries under their generation; any
      other memory is cleared once */
-  if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n || h->gen + 1 == 0) {
+  if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n || h->gen != 1) {
     memset(f->tt, 0, n * sizeof(dh_fentry));
     h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
     h->size = n;
-    h->gen = 0;
+    h->gen = 1;
   }
-  f->gen = ++h->gen;
+  f->gen = h->gen;
+}
+
+/* what the table's entries are relative to: seats by their order among
+** the seats playing (not by who leads this solve), and the coalition of
+** the seat first in that order (its tricks are stored: the root team's
+** are the rest when the root team is the other coalition), the trump */
+static void context(dh_fast *f) {
+  int x, y, mask = 0, first = 0;
+  for (x = 0; x < f->np; x++) {
+    int k = 0;
+    for (y = 0; y < f->np; y++) k += f->seat_of[y] < f->seat_of[x];
+    f->cidx[x] = (uint8_t)k;
+    if (k == 0) first = x;
+    if (f->max[x]) mask |= 1 << k;
+  }
+  f->flip = !f->max[first];
+  if (f->flip) mask = ~mask & ((1 << f->np) - 1);
+  f->ctx = (uint16_t)(f->trump | f->np << 3 | mask << 6);
 }
 
 int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
@@ -197,6 +218,7 @@ int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
     if (i == 0 || beats(f, s, r)) { f->wseat = i; f->wsuit = s; f->wrank = r; }
     if (i == 0) f->led = s;
   }
+  context(f);
   f->max_nodes = o->max_nodes;
   give_table(f, o);
   return 1;
@@ -306,20 +328,27 @@ typedef struct shape { uint64_t dist; unsigned count[4], p0[4], p1[4]; } shape;
 
 static void shape_of(const dh_fast *f, shape *sh) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
-  uint64_t b0 = f->hand[1] | f->hand[3], b1 = f->hand[2] | f->hand[3];
+  uint64_t b0 = 0, b1 = 0;
   int s, x;
+  for (x = 0; x < f->np; x++) {
+    if (f->cidx[x] & 1) b0 |= f->hand[x];
+    if (f->cidx[x] & 2) b1 |= f->hand[x];
+  }
   sh->dist = 0;
   for (s = 0; s < 4; s++) {
     unsigned u = lane(all, s);
     sh->count[s] = (unsigned)__builtin_popcount(u);
     sh->p0[s] = pack(lane(b0, s), u);
     sh->p1[s] = pack(lane(b1, s), u);
-    for (x = 0; x < f->np; x++) sh->dist |= (uint64_t)__builtin_popcount(lane(f->hand[x], s)) << (16 * x + 4 * s);
+    for (x = 0; x < f->np; x++)
+      sh->dist |= (uint64_t)__builtin_popcount(lane(f->hand[x], s)) << (16 * f->cidx[x] + 4 * s);
   }
 }
 
+static unsigned tag_of(const dh_fast *f) { return f->cidx[f->turn] | (unsigned)f->ctx << 2; }
+
 static dh_fentry *bucket(dh_fast *f, const shape *sh) {
-  return &f->tt[(mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + (uint64_t)f->turn) & f->mask) & ~(uint64_t)(BUCKET - 1)];
+  return &f->tt[(mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f)) & f->mask) & ~(uint64_t)(BUCKET - 1)];
 }
 
 /* does the entry's pattern of top cards match the position? */
@@ -354,11 +383,15 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 ** a lead worth trying first */
 static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
   dh_fentry *e = bucket(f, sh);
+  unsigned tag = tag_of(f);
   int i;
   for (i = 0; i < BUCKET; i++, e++) {
-    if (e->gen != f->gen || e->dist != sh->dist || e->lead != f->turn || !matches(e, sh)) continue;
-    if (e->lo >= target) { *rel = named(f, e); return 1; }
-    if (e->hi < target) { *rel = named(f, e); return 0; }
+    int lo, hi;
+    if (e->gen != f->gen || e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
+    lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
+    hi = f->flip ? f->left - e->lo : e->hi;
+    if (lo >= target) { *rel = named(f, e); return 1; }
+    if (hi < target) { *rel = named(f, e); return 0; }
     if (e->best != 255) *best = e->best;
   }
   return -1;
@@ -371,7 +404,7 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
   int s, i;
   memset(&n, 0, sizeof n);
-  n.dist = sh->dist, n.gen = f->gen, n.lead = (uint8_t)f->turn;
+  n.dist = sh->dist, n.gen = f->gen, n.tag = (uint16_t)tag_of(f);
   for (s = 0; s < 4; s++) {
     unsigned r = lane(rel, s), u = lane(all, s), d;
     if (!r) continue;
@@ -381,7 +414,7 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
     n.p1[s] = (uint16_t)(sh->p1[s] >> (sh->count[s] - d));
   }
   for (i = 0; i < BUCKET; i++)   /* the same pattern: tighten its bounds */
-    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].lead == n.lead &&
+    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].tag == n.tag &&
         !memcmp(b[i].depth, n.depth, sizeof n.depth) && !memcmp(b[i].p0, n.p0, sizeof n.p0) &&
         !memcmp(b[i].p1, n.p1, sizeof n.p1)) { e = &b[i]; break; }
   if (!e) {
@@ -391,8 +424,15 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
     *e = n;
     e->lo = 0, e->hi = (int8_t)f->left, e->best = 255;
   }
-  if (result) { if (target > e->lo) e->lo = (int8_t)target; }
-  else if (target - 1 < e->hi) e->hi = (int8_t)(target - 1);
+  /* the root team's value >= target (result) or < target; the entry's
+     coalition's is the rest of the tricks when flipped */
+  if (result == !f->flip) {
+    int lo = f->flip ? f->left - target + 1 : target;
+    if (lo > e->lo) e->lo = (int8_t)lo;
+  } else {
+    int hi = f->flip ? f->left - target : target - 1;
+    if (hi < e->hi) e->hi = (int8_t)hi;
+  }
   if (best >= 0) e->best = (uint8_t)best;
 }
 
@@ -428,6 +468,16 @@ static int topped(const dh_fast *f, int me, int s, int r) {
   return 0;
 }
 
+/* can a partner still to play take the trick from its winner so far? */
+static int partner_later(const dh_fast *f, int me) {
+  int i, y = f->turn;
+  for (i = f->n + 1; i < f->np; i++) {
+    y = y + 1 == f->np ? 0 : y + 1;
+    if (f->max[y] == f->max[me] && can_beat(f, y, f->wsuit, f->wrank)) return 1;
+  }
+  return 0;
+}
+
 /* a lead's worth, guessed: cash a sure winner, lead to partner's winner
 ** or a ruff of partner's, draw trumps with the top trump, else low from
 ** length; not into an opponent's ruff */
@@ -457,7 +507,9 @@ static int follow_score(const dh_fast *f, int me, int s, int r, int run_top) {
     if (wins && !topped(f, me, s, run_top)) return 600 - r;
     return wins ? 100 - r : 150 - r;
   }
-  if (wins) return !topped(f, me, s, run_top) ? 800 - r : 300 + r;
+  if (wins && !topped(f, me, s, run_top)) return 800 - r;
+  if (partner_later(f, me)) return wins ? 100 + r : 200 - r;   /* second hand low */
+  if (wins) return 300 + r;
   return 100 - r - (s == f->trump ? 50 : 0);
 }
 

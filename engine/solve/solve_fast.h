@@ -40,6 +40,9 @@ typedef struct dh_fast {
   uint32_t gen;
   uint32_t hist[4][64];      /* per seat and card, cut-offs it made (move ordering) */
   uint8_t seat_of[4];        /* internal seat -> the match's seat */
+  uint8_t cidx[4];           /* internal seat -> its order among the seats playing */
+  int flip;                  /* the table holds the other coalition's tricks */
+  uint16_t ctx;              /* the table's context: trump, seats, coalition */
   uint8_t bit_of[64];        /* a set position -> its card's bit here (255: not in play) */
 } dh_fast;
 
