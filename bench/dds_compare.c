@@ -249,6 +249,10 @@ int main(int argc, char **argv) {
       int a[5][4], b[5][4], k, l;
       double t0, t1, t2;
       deal(seed + (uint64_t)i, hands);
+      /* each deal starts from an empty table, as DDS's own does: what an
+         earlier run learnt of the same deal must not help (the solver
+         then clears the table, timed) */
+      memset(c.opts.table, 0, 64);
       if ((i + run) % 2) {
         t0 = cpu_now(); solve_dds(hands, a); t1 = cpu_now(); solve_dh(&c, hands, b); t2 = cpu_now();
         t_dds += t1 - t0, t_dh += t2 - t1;
