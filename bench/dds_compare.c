@@ -204,9 +204,7 @@ static void write_goldens(const char *path, int count, uint64_t seed) {
 }
 
 static void spread(const char *what, double *v, int n, const char *unit) {
-  double lo, hi, mid;
-  qsort(v, (size_t)n, sizeof *v, bench_cmp);
-  lo = v[0], hi = v[n - 1], mid = v[n / 2];
+  double mid = bench_median(v, n), lo = v[0], hi = v[n - 1];   /* sorted by bench_median */
   printf("%-34s median %8.3f %s, min..max %.3f..%.3f over %d runs\n", what, mid, unit, lo, hi, n);
 }
 
@@ -216,7 +214,7 @@ int main(int argc, char **argv) {
   uint64_t seed = 1;
   const char *goldens = NULL;
   int ngoldens = 0;
-  double dds_ms[MAXRUNS], dh_ms[MAXRUNS], ratio[MAXRUNS];
+  double dds_ms[MAXRUNS], dh_ms[MAXRUNS], ratio[MAXRUNS], wall;
   for (i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-n") && i + 1 < argc) deals = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-r") && i + 1 < argc) runs = atoi(argv[++i]);
@@ -242,6 +240,7 @@ int main(int argc, char **argv) {
   if (!c.opts.table) { fprintf(stderr, "dds_compare: no memory for the table\n"); return 2; }
   printf("%d deals x 5 strains x 4 leaders, %d runs, deckhand table 2^%d entries (%zu MB), DDS one thread\n",
          deals, runs, bits, c.opts.table_bytes >> 20);
+  wall = bench_now();
   for (run = 0; run < runs; run++) {
     double t_dds = 0, t_dh = 0;
     for (i = 0; i < deals; i++) {
@@ -252,7 +251,7 @@ int main(int argc, char **argv) {
       /* each deal starts from an empty table, as DDS's own does: what an
          earlier run learnt of the same deal must not help (the solver
          then clears the table, timed) */
-      memset(c.opts.table, 0, 64);
+      dh_solve_table_reset(c.opts.table, c.opts.table_bytes);
       if ((i + run) % 2) {
         t0 = cpu_now(); solve_dds(hands, a); t1 = cpu_now(); solve_dh(&c, hands, b); t2 = cpu_now();
         t_dds += t1 - t0, t_dh += t2 - t1;
@@ -283,6 +282,7 @@ int main(int argc, char **argv) {
   spread("DDS per deal (20 solves):", dds_ms, runs, "ms");
   spread("deckhand per deal (20 solves):", dh_ms, runs, "ms");
   spread("ratio deckhand / DDS:", ratio, runs, "x");
+  printf("wall time %.1f s\n", bench_now() - wall);
   free(c.opts.table);
   return bad ? 1 : 0;
 }

@@ -178,6 +178,10 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
   return DH_OK;
 }
 
+void dh_solve_table_reset(void *table, size_t bytes) {
+  dh_fast_forget(table, bytes);   /* the generic search clears what it uses at each start */
+}
+
 int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out) {
   search c;
   dh_solve_opts def;

@@ -50,6 +50,12 @@ typedef struct dh_solve_result {
   int exact;            /* 0 when the budget ran out first */
 } dh_solve_result;
 
+/* makes a table empty (bytes: its size): the fast search keeps its
+** entries from solve to solve on the same table (each holds for every
+** position it matches, whatever deal it came from), which a caller timing
+** deals one by one may not want */
+void dh_solve_table_reset(void *table, size_t bytes);
+
 /* the value of m's position: DH_OK, DH_E_WRONG_PHASE when m is not in
 ** the play phase, DH_E_RULE when a callback rule failed.  m is not
 ** changed; the table's earlier entries, if any, are not used. */

@@ -172,6 +172,10 @@ static void give_table(dh_fast *f, const dh_solve_opts *o) {
   f->gen = h->gen;
 }
 
+void dh_fast_forget(void *table, size_t bytes) {
+  if (table) memset(table, 0, bytes < HEAD_ROOM ? bytes : HEAD_ROOM);   /* no header: cleared at next use */
+}
+
 /* what the table's entries are relative to: seats by their order among
 ** the seats playing (not by who leads this solve), and the coalition of
 ** the seat first in that order (its tricks are stored: the root team's

@@ -48,6 +48,8 @@ typedef struct dh_fast {
 
 /* 1 and f ready when the fast path solves m exactly under o, else 0 */
 DH_FAST_HIDDEN int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o);
+/* the table's entries forgotten (it is cleared when next used) */
+DH_FAST_HIDDEN void dh_fast_forget(void *table, size_t bytes);
 /* the tricks the root mover's team takes from here to the end of the
 ** hand; *exact 0 when the node budget ran out */
 DH_FAST_HIDDEN int32_t dh_fast_value(dh_fast *f, int *exact);

@@ -231,6 +231,7 @@ static void fast_vs_generic(int nseats, int size, int deals, int team2) {
       dh_solve_defaults(&gen);
       fast.table = i % 3 ? (void *)table : NULL;   /* with and without a table, reused */
       fast.table_bytes = i % 3 ? sizeof table : 0;
+      if (i % 7 == 0) dh_solve_table_reset(table, sizeof table);   /* kept or forgotten: the same */
       gen.generic = 1;
       gen.table = table2;
       gen.table_bytes = sizeof table2;
