@@ -77,6 +77,9 @@ static void solve_dh(ctx *c, const dh_cardset *hands, int out[5][4]) {
     for (leader = 0; leader < 4; leader++) {
       dh_match m;
       dh_solve_result res;
+      /* the next leader sits on the other side: it likely takes what the
+         last one's side did not (the guess is probed first) */
+      c->opts.guess = leader ? 1 + 13 - out[strain][leader - 1] : 0;
       if (!dh_match_init_deal(&m, &c->rules[strain], 1, (leader + 3) % 4, hands, NULL, 0) ||
           m.turn != leader || dh_solve(&m, &c->opts, &res) != DH_OK || !res.exact) {
         fprintf(stderr, "dds_compare: deckhand could not solve a deal\n");

@@ -39,6 +39,8 @@ typedef struct dh_solve_opts {
   void *table;          /* the transposition table's memory (NULL: none; slower) */
   size_t table_bytes;   /* its size: dh_solve_table_bytes(bits) for 2^bits entries */
   int generic;          /* 1: the generic search even where the fast one applies (tests) */
+  int guess;            /* 1 + a likely value (0: none), tried first by the fast search:
+                           a right guess saves probes (a wrong one costs a little) */
 } dh_solve_opts;
 void dh_solve_defaults(dh_solve_opts *o);   /* tricks, no budget, no table */
 /* the bytes of a table of 2^bits entries (bits 4..26; others are clamped) */

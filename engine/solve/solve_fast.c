@@ -223,6 +223,7 @@ int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
     if (i == 0) f->led = s;
   }
   context(f);
+  f->guess = o->guess > 0 ? o->guess - 1 : -1;
   f->max_nodes = o->max_nodes;
   give_table(f, o);
   return 1;
@@ -635,12 +636,21 @@ static int ab(dh_fast *f, int target, uint64_t *rel) {
   return search(f, target, rel);
 }
 
-/* the value by bisection on the target, each probe a boolean search */
-static int32_t bisect(dh_fast *f, int *exact) {
-  int lo = 0, hi = f->left;
+/* the value from boolean searches: the guess and its neighbour first
+** (when it is right, two probes settle it), then bisection on what is left */
+static int32_t bisect(dh_fast *f, int guess, int *exact) {
+  int lo = 0, hi = f->left, t, step = 0;
+  uint64_t rel;
+  if (guess >= 0 && guess <= hi) {
+    for (t = guess; step < 2 && lo < hi && !f->stopped && t >= lo && t <= hi; step++) {
+      if (t > lo && ab(f, t, &rel)) lo = t, t = t + 1;
+      else if (f->stopped) break;
+      else if (t > lo) hi = t - 1, t = t - 1;
+      else t = t + 1;   /* t == lo: already known */
+    }
+  }
   while (lo < hi && !f->stopped) {
-    int t = (lo + hi + 1) / 2;
-    uint64_t rel;
+    t = (lo + hi + 1) / 2;
     if (ab(f, t, &rel)) lo = t;
     else if (!f->stopped) hi = t - 1;
   }
@@ -648,12 +658,12 @@ static int32_t bisect(dh_fast *f, int *exact) {
   return lo;
 }
 
-int32_t dh_fast_value(dh_fast *f, int *exact) { return bisect(f, exact); }
+int32_t dh_fast_value(dh_fast *f, int *exact) { return bisect(f, f->guess, exact); }
 
 int32_t dh_fast_value_after(dh_fast *f, int pos, int *exact) {
   undo u;
   int bit = f->bit_of[pos & 63], got = make(f, bit, &u);
-  int32_t v = got + bisect(f, exact);
+  int32_t v = got + bisect(f, -1, exact);
   unmake(f, bit, &u);
   return v;
 }

@@ -34,6 +34,7 @@ typedef struct dh_fast {
   int turn, left, n;         /* seat to play, tricks left (with the one in progress), cards in it */
   int led, wseat, wsuit, wrank;  /* the trick's led suit and its winner so far */
   long nodes, max_nodes;
+  int guess;                 /* a likely value, probed first (-1: none) */
   int stopped;
   dh_fentry *tt;             /* the table (NULL: none) */
   uint64_t mask;

@@ -232,6 +232,7 @@ static void fast_vs_generic(int nseats, int size, int deals, int team2) {
       fast.table = i % 3 ? (void *)table : NULL;   /* with and without a table, reused */
       fast.table_bytes = i % 3 ? sizeof table : 0;
       if (i % 7 == 0) dh_solve_table_reset(table, sizeof table);   /* kept or forgotten: the same */
+      fast.guess = i % 4 ? i % 7 : 0;   /* right, wrong or none: the same values */
       gen.generic = 1;
       gen.table = table2;
       gen.table_bytes = sizeof table2;
