@@ -443,7 +443,7 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
 
 /* ---------------------------------------------------------------- moves */
 
-typedef struct move { int8_t bit, top; int32_t score; } move;
+typedef struct move { int8_t bit; int32_t score; } move;
 
 /* the rank of the j-th lowest card of `in` (pdep) */
 static inline int select_rank(unsigned in, int j) {
@@ -538,7 +538,6 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
       sc = f->n == 0 ? lead_score(f, me, s, r, run_top, in) : follow_score(f, me, s, r, run_top);
       sc = b == best ? INT32_MAX : sc * 4096 + (int32_t)(f->hist[me][b] >> 4 < 4095 ? f->hist[me][b] >> 4 : 4095);
       mv[n].bit = (int8_t)b;
-      mv[n].top = (int8_t)run_top;
       mv[n].score = sc;
       /* insertion: best score first */
       for (j = n; j > 0 && mv[j - 1].score < mv[j].score; j--) {
@@ -581,7 +580,6 @@ static int last_trick(dh_fast *f, int target, uint64_t *rel) {
 
 static int search(dh_fast *f, int target, uint64_t *rel) {
   move mv[16];
-  int8_t below[4] = { -1, -1, -1, -1 };   /* per suit: moves with a top card under this are settled */
   int n, i, maximize = f->max[f->turn], best = -1, result = !maximize, cut = -1;
   uint64_t acc = 0;
   shape sh;
@@ -605,20 +603,12 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   for (i = 0; i < n; i++) {
     undo u;
     uint64_t r = 0, cards = f->intrick | (UINT64_C(1) << mv[i].bit);
-    int bit = mv[i].bit, s = bit >> 4, got, v, ended, wsuit, wrank;
-    unsigned low;
-    if (mv[i].top < below[s]) continue;   /* no better than a small card that failed */
-    got = make(f, bit, &u), ended = f->n == 0, wsuit = f->wsuit, wrank = f->wrank;
+    int bit = mv[i].bit, got = make(f, bit, &u), v, ended = f->n == 0;
+    int wsuit = f->wsuit, wrank = f->wrank;
     v = ab(f, target - got, &r);
     unmake(f, bit, &u);
     if (f->stopped) return 0;
     if (ended) r |= trick_rel(cards, wsuit, wrank);
-    /* when the card failed and was below every card of its suit that
-       mattered, so would any of the seat's cards below those (DDS's
-       winning ranks applied to moves) */
-    low = lane(r, s);
-    if (v != maximize && (low == 0 || __builtin_ctz(low) > mv[i].top))
-      below[s] = (int8_t)(low ? __builtin_ctz(low) : 16);
     if (v == maximize) {
       result = v;
       cut = bit;
