@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "solve.h"
-#include "solve_fast.h"
+#include "solve_impl.h"
 
 /* a table entry: the bounds of the root side's tricks from the start of a
 ** trick to the end of the hand, for one set of remaining hands and leader */

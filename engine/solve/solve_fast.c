@@ -16,7 +16,7 @@
 **  - move ordering: the table's best lead first, then cheap winners,
 **    low cards on a partner's trick, sure tricks cashed.
 **
-** The state is a few words (solve_fast.h) changed and restored in place:
+** The state is a few words (solve_impl.h) changed and restored in place:
 ** nothing is allocated or copied per node.
 */
 #include <string.h>
@@ -26,7 +26,7 @@
 #endif
 
 #include "rules_impl.h"
-#include "solve_fast.h"
+#include "solve_impl.h"
 
 #define LANE 0xFFFFu
 #define NONE 4

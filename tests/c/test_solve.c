@@ -13,7 +13,7 @@
 #include "rules.h"
 #include "playout.h"
 #include "solve.h"
-#include "solve_fast.h"
+#include "solve_impl.h"
 
 /* four seats, partners 1 & 3 against 2 & 4 (or each alone), `size` cards
 ** each, one hand */

@@ -1,8 +1,9 @@
 /*
-** solve_fast.h -- the solver's fast path: the tricks of a hand played by
+** solve_impl.h -- the solver's fast path: the tricks of a hand played by
 ** "follow suit; trump wins, else the highest of the led suit" (Bridge,
 ** Whist, Skat's card play), four seats or fewer, searched on its own
-** small state instead of copies of the match.  Private to solve.c.
+** small state instead of copies of the match.  Private to the engine
+** (solve.c) and its tests: not installed.
 **
 ** dh_fast_setup says whether the match's rules are exactly ones this
 ** search plays (prefab hand rule follow_suit alone; play rule
@@ -10,8 +11,8 @@
 ** strengths inside each suit; no drawing); when they are not, solve.c
 ** uses its generic search.
 */
-#ifndef DH_SOLVE_FAST_H
-#define DH_SOLVE_FAST_H
+#ifndef DH_SOLVE_IMPL_H
+#define DH_SOLVE_IMPL_H
 
 #include "solve.h"
 
