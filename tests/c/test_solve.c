@@ -152,6 +152,8 @@ static void compare(int size, int trump, int points, int deals) {
   CHECK(agree == tried && tried >= deals / 2);
 }
 
+static void plain_rules(dh_rules *r, int nseats, int size, int trump);
+
 /* a budget stops the search and says so */
 static void budget(void) {
   dh_rules r;
@@ -165,6 +167,15 @@ static void budget(void) {
   CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
   CHECK(!res.exact);
   CHECK(res.nodes <= 10);
+  /* the fast search too (Bridge-like play, no broken suit) */
+  plain_rules(&r, 4, 8, DH_HEARTS);
+  dh_match_init(&m, &r, 7, 0);
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  CHECK(!res.exact);
+  CHECK(res.nodes <= 10);
+  o.max_nodes = 0;
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  CHECK(res.exact && res.nodes > 10);
   /* not in the play phase: refused */
   m.phase = DH_PHASE_BID;
   CHECK_EQ(dh_solve(&m, NULL, &res), DH_E_WRONG_PHASE);
