@@ -60,6 +60,7 @@ build = {
         "engine/poker/poker_tables.c",
         "engine/poker/range.c",
         "engine/solve/solve.c",
+        "engine/solve/solve_fast.c",
         "engine/rummy/meld.c",
         "engine/scopa/capture.c",
         "engine/blackjack/bjplay.c",

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "solve.h"
+#include "solve_impl.h"
 
 /* a table entry: the bounds of the root side's tricks from the start of a
 ** trick to the end of the hand, for one set of remaining hands and leader */
@@ -12,7 +13,10 @@ typedef struct entry { uint64_t key; int8_t lo, hi; } entry;
 
 typedef struct search {
   const dh_solve_opts *o;
-  int side, hand, points, low;
+  int side, mover, hand, points, low;
+  int fast;               /* the fast search (solve_fast.c) does it */
+  uint8_t team[DH_MAX_SEATS];   /* who plays with whom: the root's m->team (the rules'
+                                   sides, or a script's: Skat's declarer against two) */
   int32_t base;           /* the root side's tricks when the search began */
   long nodes;
   int stopped, err;
@@ -52,7 +56,7 @@ static int32_t leaf(const search *c, const dh_match *m) {
   int s;
   if (c->points) return c->low ? -m->hand_points[c->side] : m->hand_points[c->side];
   for (s = 0; s < m->nseats; s++)
-    if (m->rules->side_of[s] == c->side) v += m->last_tricks[s];
+    if (c->team[s] == c->team[c->mover]) v += m->last_tricks[s];
   return v - c->base;
 }
 
@@ -75,7 +79,7 @@ static int32_t so_far(const search *c, const dh_match *m) {
   int32_t v = 0;
   int s;
   for (s = 0; s < m->nseats; s++)
-    if (m->rules->side_of[s] == c->side) v += m->tricks[s];
+    if (c->team[s] == c->team[c->mover]) v += m->tricks[s];
   return v - c->base;
 }
 
@@ -85,7 +89,7 @@ static int32_t so_far(const search *c, const dh_match *m) {
 static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
   dh_cardset legal;
   int32_t best, a0, b0, taken = 0;
-  int maximize = m->rules->side_of[m->turn] == c->side, layout = m->rules->deck.layout;
+  int maximize = c->team[m->turn] == c->team[c->mover], layout = m->rules->deck.layout;
   entry *e = NULL;
   uint64_t key = 0;
   if (c->stopped || c->err) return 0;
@@ -139,7 +143,9 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
   return best;
 }
 
-static int start(search *c, const dh_match *m, const dh_solve_opts *o, dh_solve_opts *def) {
+/* sets up a solve of m: the fast search in f when it applies (c->fast),
+** else the generic one in c */
+static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *o, dh_solve_opts *def) {
   int s;
   if (!o) {
     dh_solve_defaults(def);
@@ -148,12 +154,18 @@ static int start(search *c, const dh_match *m, const dh_solve_opts *o, dh_solve_
   memset(c, 0, sizeof *c);
   c->o = o;
   if (m->phase != DH_PHASE_PLAY) return DH_E_WRONG_PHASE;
-  c->side = m->rules->side_of[m->turn];
+  memcpy(c->team, m->team, sizeof c->team);
+  c->mover = m->turn;
+  c->side = m->rules->side_of[m->turn];   /* the points go to the rules' sides */
   c->hand = m->hand_no;
   c->points = o->objective == DH_SOLVE_POINTS;
   c->low = c->points && m->rules->low_wins;
   for (s = 0; s < m->nseats; s++)
-    if (m->rules->side_of[s] == c->side) c->base += m->tricks[s];
+    if (m->team[s] == m->team[m->turn]) c->base += m->tricks[s];
+  if (!o->generic && dh_fast_setup(f, m, o)) {
+    c->fast = 1;
+    return DH_OK;
+  }
   /* bounds are tricks to come: a table pays; points need the path.  The
      largest power of two of entries the memory holds. */
   if (!c->points && o->table && o->table_bytes >= dh_solve_table_bytes(4)) {
@@ -166,13 +178,23 @@ static int start(search *c, const dh_match *m, const dh_solve_opts *o, dh_solve_
   return DH_OK;
 }
 
+void dh_solve_table_reset(void *table, size_t bytes) {
+  dh_fast_forget(table, bytes);   /* the generic search clears what it uses at each start */
+}
+
 int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out) {
   search c;
   dh_solve_opts def;
   int32_t v;
-  int err = start(&c, m, o, &def);
+  dh_fast f;
+  int err = start(&c, &f, m, o, &def);
   memset(out, 0, sizeof *out);
   if (err != DH_OK) return err;
+  if (c.fast) {
+    out->value = dh_fast_value(&f, &out->exact);
+    out->nodes = f.nodes;
+    return DH_OK;
+  }
   v = run(&c, m, INT32_MIN + 1, INT32_MAX);
   if (c.err) return c.err;
   out->value = c.low ? -v : v;
@@ -186,12 +208,22 @@ int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, in
   search c;
   dh_solve_opts def;
   dh_cardset legal;
+  dh_fast f;
   int n = 0, layout = m->rules->deck.layout;
-  int err = start(&c, m, o, &def);
+  int err = start(&c, &f, m, o, &def);
   if (nodes) *nodes = 0;
   if (err != DH_OK) return -err;
   if (dh_match_legal(m, &legal) != DH_OK) return -DH_E_RULE;
   if (!legal) legal = m->hand[m->turn];
+  if (c.fast) {
+    for (; legal && n < room; legal &= legal - 1) {
+      int exact, pos = dh_set_first(legal);
+      cards[n] = dh_card_at(pos, layout);
+      values[n++] = dh_fast_value_after(&f, pos, &exact);
+    }
+    if (nodes) *nodes = f.nodes;
+    return n;
+  }
   while (legal && n < room) {
     dh_card card = dh_card_at(dh_set_first(legal), layout);
     int32_t v;

@@ -6,9 +6,19 @@
 ** dh_match_play_legal on copies of the match, so prefab and callback
 ** rules alike), as a two-sided game: the side of the seat to move at the
 ** start maximizes, every other seat minimizes (in a game of more than two
-** sides the others play together against it).  Alpha-beta search with a
-** transposition table at the start of each trick (tricks objective), in
-** memory the caller gives (the library allocates nothing).
+** sides the others play together against it).  Sides are the hand's teams
+** (m->team: the rules' sides, or a script's, Skat's declarer against the
+** two defenders).  Alpha-beta search with a transposition table at the
+** start of each trick (tricks objective), in memory the caller gives (the
+** library allocates nothing).
+**
+** The common case -- tricks of a hand played by follow suit with an
+** optional trump, four seats or fewer -- goes to a faster search of its
+** own (solve_fast.c: equivalent cards, relative-rank table keys, quick
+** tricks, move ordering, zero-window probes), which gives the same values.
+** It keeps its table's entries between solves under a generation number
+** (so a large table need not be cleared each time); entries of an earlier
+** solve are never read.
 */
 #ifndef DH_SOLVE_H
 #define DH_SOLVE_H
@@ -28,6 +38,9 @@ typedef struct dh_solve_opts {
   long max_nodes;       /* a node budget (0: none); past it the answer is not exact */
   void *table;          /* the transposition table's memory (NULL: none; slower) */
   size_t table_bytes;   /* its size: dh_solve_table_bytes(bits) for 2^bits entries */
+  int generic;          /* 1: the generic search even where the fast one applies (tests) */
+  int guess;            /* 1 + a likely value (0: none), tried first by the fast search:
+                           a right guess saves probes (a wrong one costs a little) */
 } dh_solve_opts;
 void dh_solve_defaults(dh_solve_opts *o);   /* tricks, no budget, no table */
 /* the bytes of a table of 2^bits entries (bits 4..26; others are clamped) */
@@ -39,9 +52,15 @@ typedef struct dh_solve_result {
   int exact;            /* 0 when the budget ran out first */
 } dh_solve_result;
 
+/* makes a table empty (bytes: its size): the fast search keeps its
+** entries from solve to solve on the same table (each holds for every
+** position it matches, whatever deal it came from), which a caller timing
+** deals one by one may not want */
+void dh_solve_table_reset(void *table, size_t bytes);
+
 /* the value of m's position: DH_OK, DH_E_WRONG_PHASE when m is not in
 ** the play phase, DH_E_RULE when a callback rule failed.  m is not
-** changed; the table, if any, is cleared first. */
+** changed; the table's earlier entries, if any, are not used. */
 int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out);
 
 /* the value after each legal card of the seat to move: the cards into

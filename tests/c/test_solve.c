@@ -13,6 +13,7 @@
 #include "rules.h"
 #include "playout.h"
 #include "solve.h"
+#include "solve_impl.h"
 
 /* four seats, partners 1 & 3 against 2 & 4 (or each alone), `size` cards
 ** each, one hand */
@@ -50,16 +51,22 @@ static void small_rules(dh_rules *r, int size, int trump, int points) {
 }
 
 /* the reference: every line of play, no pruning, no table */
+/* the teams of the hand searched (a finished hand's match has the next
+** hand's): set by reference() */
+static uint8_t team[DH_MAX_SEATS];
+
 static int32_t minimax(const dh_match *m, int side, int hand, int32_t base, int points, int low) {
   dh_cardset legal;
   int32_t best;
   int maximize = m->rules->side_of[m->turn] == side;
+  /* side is a team for tricks: the hand's own (m->team) */
+  if (!points) maximize = m->team[m->turn] == side;
   if (m->hand_no != hand || m->phase != DH_PHASE_PLAY) {
     int32_t v = 0;
     int s;
     if (points) return low ? -m->hand_points[side] : m->hand_points[side];
     for (s = 0; s < m->nseats; s++)
-      if (m->rules->side_of[s] == side) v += m->last_tricks[s];
+      if (team[s] == side) v += m->last_tricks[s];
     return v - base;
   }
   dh_match_legal(m, &legal);
@@ -75,11 +82,12 @@ static int32_t minimax(const dh_match *m, int side, int hand, int32_t base, int 
 }
 
 static int32_t reference(const dh_match *m, int points) {
-  int side = m->rules->side_of[m->turn], s;
+  int side = points ? m->rules->side_of[m->turn] : m->team[m->turn], s;
   int32_t base = 0, v;
   int low = points && m->rules->low_wins;
+  memcpy(team, m->team, sizeof team);
   for (s = 0; s < m->nseats; s++)
-    if (m->rules->side_of[s] == side) base += m->tricks[s];
+    if ((points ? m->rules->side_of[s] : m->team[s]) == side) base += m->tricks[s];
   v = minimax(m, side, m->hand_no, base, points, low);
   return low ? -v : v;
 }
@@ -128,10 +136,11 @@ static void compare(int size, int trump, int points, int deals) {
       /* the value after a card, for the root side, is the reference's from
          the child seen from the root side */
       if (child.phase == DH_PHASE_PLAY && child.hand_no == m.hand_no) {
-        int side = r.side_of[m.turn], s;
+        int side = points ? r.side_of[m.turn] : m.team[m.turn], s;
         int32_t base = 0, v;
+        memcpy(team, m.team, sizeof team);
         for (s = 0; s < 4; s++)
-          if (r.side_of[s] == side) base += m.tricks[s];
+          if ((points ? r.side_of[s] : m.team[s]) == side) base += m.tricks[s];
         v = minimax(&child, side, m.hand_no, base, points, points && r.low_wins);
         want = points && r.low_wins ? -v : v;
         CHECK_EQ(values[k], want);
@@ -142,6 +151,8 @@ static void compare(int size, int trump, int points, int deals) {
   }
   CHECK(agree == tried && tried >= deals / 2);
 }
+
+static void plain_rules(dh_rules *r, int nseats, int size, int trump);
 
 /* a budget stops the search and says so */
 static void budget(void) {
@@ -156,9 +167,132 @@ static void budget(void) {
   CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
   CHECK(!res.exact);
   CHECK(res.nodes <= 10);
+  /* the fast search too (Bridge-like play, no broken suit) */
+  plain_rules(&r, 4, 8, DH_HEARTS);
+  dh_match_init(&m, &r, 7, 0);
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  CHECK(!res.exact);
+  CHECK(res.nodes <= 10);
+  o.max_nodes = 0;
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  CHECK(res.exact && res.nodes > 10);
   /* not in the play phase: refused */
   m.phase = DH_PHASE_BID;
   CHECK_EQ(dh_solve(&m, NULL, &res), DH_E_WRONG_PHASE);
+}
+
+
+/* Bridge's card play on nseats seats: follow suit; the trump (DH_NOSUIT:
+** none) wins, else the highest of the led suit; a trick a point.  Four
+** seats play as partners 0 & 2 against 1 & 3, fewer each alone. */
+static void plain_rules(dh_rules *r, int nseats, int size, int trump) {
+  int s;
+  dh_rules_init(r);
+  r->nseats = (uint8_t)nseats;
+  r->nsides = (uint8_t)(nseats == 4 ? 2 : nseats);
+  for (s = 0; s < nseats; s++) r->side_of[s] = (uint8_t)(nseats == 4 ? s % 2 : s);
+  r->sizes[0] = (uint8_t)size;
+  r->nsizes = 1;
+  r->max_hands = 1;
+  r->trump_mode = trump < DH_NOSUIT ? DH_TRUMP_FIXED : DH_TRUMP_NONE;
+  r->trump_suit = (uint8_t)(trump < DH_NOSUIT ? trump : 0);
+  dh_rules_set(r, DH_RULE_HAND, dh_rule_follow_suit(r));
+  dh_rules_set(r, DH_RULE_PLAY, dh_rule_or(r, dh_rule_trump_wins(r), dh_rule_highest_of_led(r)));
+  dh_rules_set(r, DH_RULE_POINTS, dh_rule_tricks(r, 1));
+  dh_rules_set(r, DH_RULE_WIN, dh_rule_highest_after(r, 1));
+  CHECK(dh_rules_check(r) == NULL);
+}
+
+/* a position somewhere in the first hand: skip cards played at random */
+static void random_position(dh_match *m, const dh_rules *r, uint64_t seed, int skip) {
+  dh_rng pick;
+  int k;
+  dh_match_init(m, r, seed, (int)(seed % r->nseats));
+  dh_rng_seed(&pick, seed * 7 + 1);
+  for (k = 0; k < skip && m->phase == DH_PHASE_PLAY; k++) {
+    dh_cardset legal;
+    dh_match_legal(m, &legal);
+    dh_match_play_legal(m, dh_set_pick(legal, &pick, r->deck.layout));
+  }
+}
+
+/* the fast search (solve_fast.c) against the generic one on random
+** positions of Bridge-like play: the same value, and the same value after
+** each card; against the plain minimax too when the hands are small.
+** threes: three seats, the last two a team (Skat's defenders). */
+static void fast_vs_generic(int nseats, int size, int deals, int team2) {
+  static unsigned char table[1 << 22], table2[1 << 22];
+  dh_rules r;
+  int i, agree = 0, tried = 0, trump;
+  for (trump = 0; trump <= DH_NOSUIT; trump += 2) {   /* clubs, hearts, notrump */
+    plain_rules(&r, nseats, size, trump);
+    for (i = 0; i < deals; i++) {
+      dh_match m;
+      dh_fast f;
+      dh_solve_opts fast, gen;
+      dh_solve_result a, b;
+      dh_card ca[16], cb[16];
+      int32_t va[16], vb[16];
+      int na, nb, k;
+      random_position(&m, &r, (uint64_t)(i + 1000 * trump + 1), i % (size * nseats));
+      if (m.phase != DH_PHASE_PLAY) continue;
+      if (team2) m.team[2] = m.team[1];   /* what the script's set_team does */
+      tried++;
+      dh_solve_defaults(&fast);
+      dh_solve_defaults(&gen);
+      fast.table = i % 3 ? (void *)table : NULL;   /* with and without a table, reused */
+      fast.table_bytes = i % 3 ? sizeof table : 0;
+      if (i % 7 == 0) dh_solve_table_reset(table, sizeof table);   /* kept or forgotten: the same */
+      fast.guess = i % 4 ? i % 7 : 0;   /* right, wrong or none: the same values */
+      gen.generic = 1;
+      gen.table = table2;
+      gen.table_bytes = sizeof table2;
+      CHECK(dh_fast_setup(&f, &m, &fast));   /* the fast path applies */
+      CHECK_EQ(dh_solve(&m, &fast, &a), DH_OK);
+      CHECK_EQ(dh_solve(&m, &gen, &b), DH_OK);
+      CHECK(a.exact && b.exact);
+      if (CHECK(a.value == b.value)) agree++;
+      if (size * nseats - (i % (size * nseats)) <= 12) CHECK_EQ(a.value, reference(&m, 0));
+      na = dh_solve_moves(&m, &fast, ca, va, 16, NULL);
+      nb = dh_solve_moves(&m, &gen, cb, vb, 16, NULL);
+      CHECK_EQ(na, nb);
+      for (k = 0; k < na && k < nb; k++) {
+        CHECK_EQ(ca[k], cb[k]);
+        CHECK_EQ(va[k], vb[k]);
+      }
+    }
+  }
+  CHECK(agree == tried && tried >= deals);
+}
+
+/* Skat's card play: declarer (seat 0) against two defenders who play
+** together (m->team, as the script's set_team makes it).  The value is
+** the team's, not each seat's alone: here the defenders' tricks for
+** seat 1 count seat 2's too, and the declarer's value is what the two
+** together leave him, by the plain minimax over teams. */
+static void teams(void) {
+  dh_rules r;
+  int i, differ = 0;
+  plain_rules(&r, 3, 4, DH_SPADES);
+  for (i = 0; i < 60; i++) {
+    dh_match m, alone;
+    dh_solve_opts o;
+    dh_solve_result a, b, c;
+    random_position(&m, &r, (uint64_t)i + 77, i % 5);
+    if (m.phase != DH_PHASE_PLAY) continue;
+    alone = m;
+    m.team[0] = 0, m.team[1] = m.team[2] = 1;
+    dh_solve_defaults(&o);
+    CHECK_EQ(dh_solve(&m, &o, &a), DH_OK);       /* fast */
+    o.generic = 1;
+    CHECK_EQ(dh_solve(&m, &o, &b), DH_OK);       /* generic */
+    CHECK_EQ(a.value, reference(&m, 0));
+    CHECK_EQ(b.value, a.value);
+    CHECK_EQ(dh_solve(&alone, &o, &c), DH_OK);   /* each for himself */
+    CHECK_EQ(c.value, reference(&alone, 0));
+    if (m.turn != 0 && c.value != a.value) differ++;
+  }
+  CHECK(differ > 0);   /* the teams matter: the test sees them */
 }
 
 int main(void) {
@@ -168,5 +302,10 @@ int main(void) {
   compare(3, 0, 1, 150);   /* Hearts' points, low wins */
   compare(5, 1, 0, 30);
   budget();
+  fast_vs_generic(4, 3, 120, 0);
+  fast_vs_generic(4, 5, 80, 0);
+  fast_vs_generic(3, 4, 80, 1);
+  fast_vs_generic(2, 6, 60, 0);
+  teams();
   return check_done();
 }

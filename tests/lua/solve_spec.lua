@@ -60,6 +60,45 @@ describe("game:solve", function()
     end
   end)
 
+  it("solves Skat's card play as declarer against the two defenders together", function()
+    -- the defenders are a team for the hand (the script's set_team): each
+    -- seat plays solve_moves' best card for its own team, and the team of
+    -- the first mover then takes exactly what solve promised it (had each
+    -- defender played for himself alone, the promise would not hold)
+    local v = dh.variant("skat", { deals = 1 })
+    local checked = 0
+    for seed = 1, 40 do
+      local g = dh.game(v, { seed = seed })
+      local rng = dh.rng(seed)
+      while g:phase() ~= "over" and (g:phase() ~= "play" or #g:hand(g:next_player()) > 4) do
+        assert(g:apply(g:next_player(), rng:pick(g:moves())))
+      end
+      if g:phase() == "play" and g:declarer() then
+        local declarer, mover = g:declarer(), g:next_player()
+        local function team_tricks(t)
+          local n = 0
+          for s = 1, 3 do
+            if (s == declarer) == (mover == declarer) then n = n + t[s] end
+          end
+          return n
+        end
+        local promised = g:solve()
+        local before = team_tricks(g:tricks())
+        local hand = g:hand_number()
+        while g:phase() == "play" and g:hand_number() == hand do
+          local pick
+          for _, m in ipairs(g:solve_moves()) do   -- values for the mover's own team
+            if not pick or m.value > pick.value then pick = m end
+          end
+          assert(g:apply(g:next_player(), pick.card))
+        end
+        assert.are.equal(promised, team_tricks(g:result().hands[1].tricks) - before)
+        checked = checked + 1
+      end
+    end
+    assert.is_true(checked >= 5)
+  end)
+
   it("counts points where asked, for Hearts' low score", function()
     local v = dh.variant("hearts", { max_hands = 1, passing = false })
     local g = position(v, 3, 3)

@@ -1,0 +1,669 @@
+/*
+** solve_fast.c -- a double-dummy search for the common trick game
+** (follow suit, optional trump, four seats or fewer, tricks counted),
+** with the techniques the published descriptions of DDS (Bo Haglund's
+** double-dummy solver) name, written here afresh:
+**
+**  - a boolean search per target ("does the team take t tricks?"), the
+**    value found by bisection on t (zero-window search);
+**  - equivalent cards: a run of one seat's cards of a suit with no other
+**    card still in play between them is one move;
+**  - a transposition table at trick starts keyed on the relative ranks of
+**    the cards left (who holds the k-th card of each suit) and the seat
+**    to lead, holding bounds on the tricks still to come;
+**  - quick tricks: the top cards the leader can cash at once bound the
+**    value before any move is tried;
+**  - move ordering: the table's best lead first, then cheap winners,
+**    low cards on a partner's trick, sure tricks cashed.
+**
+** The state is a few words (solve_impl.h) changed and restored in place:
+** nothing is allocated or copied per node.
+*/
+#include <string.h>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+#include "rules_impl.h"
+#include "solve_impl.h"
+
+#define LANE 0xFFFFu
+#define NONE 4
+
+/* a table entry, for the positions at a trick start with the same suit
+** lengths in each hand (dist) and leader whose top cards of each suit,
+** down to the lowest that mattered (depth), are held by the same seats
+** (two bits a card, in two planes, top-aligned): bounds on the tricks
+** the root team takes from there, and the best lead found */
+struct dh_fentry {
+  uint64_t dist;
+  uint32_t gen;
+  int8_t lo, hi;          /* for the coalition the context names */
+  uint16_t tag;           /* the leader (2 bits) and the context */
+  uint8_t best;
+  uint8_t depth[4];
+  uint16_t p0[4], p1[4];
+};
+#define BUCKET 4
+
+/* the table's first bytes: that this code laid it out (else it is
+** cleared once).  An entry holds for every position of the same context
+** matching its pattern, whatever deal or solve it came from, so entries
+** are kept from solve to solve (the four leaders of a deal share them). */
+typedef struct fhead { uint64_t magic, size; uint32_t gen; } fhead;
+#define HEAD_ROOM 64
+#define MAGIC UINT64_C(0x64685F6661737431)
+
+static inline unsigned lane(uint64_t set, int s) { return (unsigned)(set >> (16 * s)) & LANE; }
+static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
+
+/* the bits of x where mask has ones, packed low (pext) */
+static inline unsigned pack(unsigned x, unsigned mask) {
+#if defined(__BMI2__)
+  return _pext_u32(x, mask);
+#else
+  unsigned out = 0, k = 1;
+  for (; mask; mask &= mask - 1, k <<= 1)
+    if (x & mask & (0u - mask)) out |= k;
+  return out;
+#endif
+}
+
+static uint64_t mix(uint64_t x) {
+  x ^= x >> 31;
+  x *= UINT64_C(0x9E3779B97F4A7C15);
+  x ^= x >> 29;
+  return x;
+}
+
+/* ----------------------------------------------------------------- setup */
+
+/* are the match's hand and play rules the ones searched here? */
+static int rules_fit(const dh_match *m, int *trump) {
+  const dh_rules *r = m->rules;
+  const dh_rules_impl *x = dh_impl(r);
+  const uint16_t follow = (uint16_t)(0x8000 | (1u << (DH_OP_FOLLOW_SUIT - DH_OP_FREE_PLAY)));
+  if (x->fast_ops != follow || r->draw) return 0;
+  if (x->play_form == DH_PLAY_TRUMP_OR_LED) {
+    *trump = m->trump < DH_NOSUIT ? m->trump : NONE;
+    return 1;
+  }
+  if (x->play_form == DH_PLAY_CHAIN && x->nchain == 1 &&
+      dh_rules_node(r, x->chain[0])->op == DH_OP_HIGHEST_OF_LED) {
+    *trump = NONE;
+    return 1;
+  }
+  return 0;
+}
+
+/* the seats in play order from the trick's leader; 0 when they do not
+** go round as a cycle of at most four */
+static int seats_fit(dh_fast *f, const dh_match *m) {
+  int i, s = m->trick.n ? m->trick.seats[0] : m->turn;
+  f->np = m->nplaying;
+  if (f->np < 2 || f->np > 4) return 0;
+  for (i = 0; i < f->np; i++) {
+    if (m->out_mask >> s & 1) return 0;
+    f->seat_of[i] = (uint8_t)s;
+    s = m->next_seat[s];
+  }
+  if (s != f->seat_of[0]) return 0;
+  for (i = 0; i < m->trick.n; i++)
+    if (m->trick.seats[i] != f->seat_of[i]) return 0;
+  return f->seat_of[m->trick.n] == m->turn;
+}
+
+/* the ranks: per suit, the cards in play ordered by strength (distinct,
+** nonzero, 13 at most) */
+static int ranks_fit(dh_fast *f, dh_cardset all, const dh_match *m) {
+  int s, count[4] = { 0, 0, 0, 0 };
+  uint8_t strength[4][16], pos[4][16];
+  dh_cardset it;
+  memset(f->bit_of, 255, sizeof f->bit_of);
+  for (it = all; it; it &= it - 1) {
+    int p = dh_set_first(it), suit = dh_match_suit(m, (dh_card)p), st = dh_match_strength(m, (dh_card)p);
+    int k, j;
+    if (suit < 0 || suit > 3 || st == 0 || count[suit] >= 13) return 0;
+    if (!dh_set_has(dh_match_suit_cards(m, suit), (dh_card)p)) return 0;
+    k = count[suit]++;
+    for (j = k; j > 0 && strength[suit][j - 1] > st; j--) {   /* insertion by strength */
+      strength[suit][j] = strength[suit][j - 1];
+      pos[suit][j] = pos[suit][j - 1];
+    }
+    if (j > 0 && strength[suit][j - 1] == st) return 0;
+    strength[suit][j] = (uint8_t)st;
+    pos[suit][j] = (uint8_t)p;
+  }
+  for (s = 0; s < 4; s++) {
+    int k;
+    for (k = 0; k < count[s]; k++) f->bit_of[pos[s][k]] = (uint8_t)(16 * s + k);
+  }
+  return 1;
+}
+
+static uint64_t to_bits(const dh_fast *f, dh_cardset set) {
+  uint64_t out = 0;
+  for (; set; set &= set - 1) out |= UINT64_C(1) << f->bit_of[dh_set_first(set)];
+  return out;
+}
+
+static int beats(const dh_fast *f, int s, int r) {
+  return s == f->wsuit ? r > f->wrank : s == f->trump;
+}
+
+static void give_table(dh_fast *f, const dh_solve_opts *o) {
+  fhead *h;
+  size_t n = 16;
+  f->tt = NULL;
+  if (!o->table || o->table_bytes < HEAD_ROOM + 16 * sizeof(dh_fentry)) return;
+  while (HEAD_ROOM + n * 2 * sizeof(dh_fentry) <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
+  h = (fhead *)o->table;
+  f->tt = (dh_fentry *)(void *)((char *)o->table + HEAD_ROOM);
+  f->mask = (uint64_t)n - 1;
+  /* a table this code left keeps its entries under their generation; any
+     other memory is cleared once */
+  if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n || h->gen != 1) {
+    memset(f->tt, 0, n * sizeof(dh_fentry));
+    h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
+    h->size = n;
+    h->gen = 1;
+  }
+  f->gen = h->gen;
+}
+
+void dh_fast_forget(void *table, size_t bytes) {
+  if (table) memset(table, 0, bytes < HEAD_ROOM ? bytes : HEAD_ROOM);   /* no header: cleared at next use */
+}
+
+/* what the table's entries are relative to: seats by their order among
+** the seats playing (not by who leads this solve), and the coalition of
+** the seat first in that order (its tricks are stored: the root team's
+** are the rest when the root team is the other coalition), the trump */
+static void context(dh_fast *f) {
+  int x, y, mask = 0, first = 0;
+  for (x = 0; x < f->np; x++) {
+    int k = 0;
+    for (y = 0; y < f->np; y++) k += f->seat_of[y] < f->seat_of[x];
+    f->cidx[x] = (uint8_t)k;
+    if (k == 0) first = x;
+    if (f->max[x]) mask |= 1 << k;
+  }
+  f->flip = !f->max[first];
+  if (f->flip) mask = ~mask & ((1 << f->np) - 1);
+  f->ctx = (uint16_t)(f->trump | f->np << 3 | mask << 6);
+}
+
+int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
+  dh_cardset all = 0;
+  int i, trump, len;
+  if (o->objective != DH_SOLVE_TRICKS || m->phase != DH_PHASE_PLAY) return 0;
+  memset(f, 0, sizeof *f);
+  if (!rules_fit(m, &trump) || !seats_fit(f, m)) return 0;
+  for (i = 0; i < f->np; i++) all |= m->hand[f->seat_of[i]];
+  for (i = 0; i < m->trick.n; i++) all |= dh_set_of(m->trick.cards[i]);
+  if (!ranks_fit(f, all, m)) return 0;
+  f->trump = trump;
+  f->n = m->trick.n;
+  f->turn = m->trick.n;
+  len = dh_set_count(m->hand[m->turn]);
+  f->left = len;
+  if (len == 0) return 0;
+  for (i = 0; i < f->np; i++) {
+    int s = f->seat_of[i];
+    f->hand[i] = to_bits(f, m->hand[s]);
+    f->max[i] = m->team[s] == m->team[m->turn];
+    if (dh_set_count(m->hand[s]) != len - (i < f->n)) return 0;
+  }
+  f->led = f->wseat = f->wsuit = f->wrank = 0;
+  for (i = 0; i < m->trick.n; i++) {
+    int b = f->bit_of[m->trick.cards[i] & 63], s = b >> 4, r = b & 15;
+    f->intrick |= UINT64_C(1) << b;
+    if (i == 0 || beats(f, s, r)) { f->wseat = i; f->wsuit = s; f->wrank = r; }
+    if (i == 0) f->led = s;
+  }
+  context(f);
+  f->guess = o->guess > 0 ? o->guess - 1 : -1;
+  f->max_nodes = o->max_nodes;
+  give_table(f, o);
+  return 1;
+}
+
+/* ---------------------------------------------------------- make, unmake */
+
+typedef struct undo { int wseat, wsuit, wrank, led, turn, n, left; uint64_t intrick; } undo;
+
+/* plays card bit b of the seat to move; the trick (1) when it ends won
+** by the root team */
+static int make(dh_fast *f, int b, undo *u) {
+  int me = f->turn, s = b >> 4, r = b & 15, w;
+  u->wseat = f->wseat, u->wsuit = f->wsuit, u->wrank = f->wrank, u->led = f->led;
+  u->turn = me, u->n = f->n, u->left = f->left, u->intrick = f->intrick;
+  f->hand[me] &= ~(UINT64_C(1) << b);
+  if (f->n == 0) {
+    f->led = s, f->wseat = me, f->wsuit = s, f->wrank = r;
+  } else if (beats(f, s, r)) {
+    f->wseat = me, f->wsuit = s, f->wrank = r;
+  }
+  if (++f->n < f->np) {
+    f->intrick |= UINT64_C(1) << b;
+    f->turn = me + 1 == f->np ? 0 : me + 1;
+    return 0;
+  }
+  w = f->wseat;
+  f->n = 0;
+  f->intrick = 0;
+  f->left--;
+  f->turn = w;
+  return f->max[w];
+}
+
+static void unmake(dh_fast *f, int b, const undo *u) {
+  f->hand[u->turn] |= UINT64_C(1) << b;
+  f->wseat = u->wseat, f->wsuit = u->wsuit, f->wrank = u->wrank, f->led = u->led;
+  f->turn = u->turn, f->n = u->n, f->left = u->left, f->intrick = u->intrick;
+}
+
+/* -------------------------------------------------------------- bounds */
+
+/* the tricks seat L can take at once from a trick start, leading its top
+** cards: a suit's cards above every other seat's, as many rounds as each
+** other seat holding a trump still follows (none when one is void and
+** could ruff); a suit the others are out of counts whole unless they can
+** ruff it */
+static int quick(const dh_fast *f, int L, uint64_t *rel) {
+  uint64_t others = 0;
+  int s, x, q = 0, ruffers = 0;
+  for (x = 0; x < f->np; x++)
+    if (x != L) {
+      others |= f->hand[x];
+      if (f->trump != NONE && lane(f->hand[x], f->trump)) ruffers |= 1 << x;
+    }
+  for (s = 0; s < 4; s++) {
+    unsigned mine = lane(f->hand[L], s), oth = lane(others, s);
+    int k;
+    if (!mine) continue;
+    if (!oth) {
+      if (s == f->trump || !ruffers) q += __builtin_popcount(mine);
+      continue;
+    }
+    k = __builtin_popcount(mine >> (top_bit(oth) + 1));
+    /* what the count rests on: the cards from the others' best up */
+    if (k) *rel |= (uint64_t)((mine | oth) >> top_bit(oth) << top_bit(oth)) << (16 * s);
+    if (s != f->trump)
+      for (x = 0; x < f->np && k; x++)
+        if (ruffers >> x & 1) {
+          int len = __builtin_popcount(lane(f->hand[x], s));
+          if (len < k) k = len;
+        }
+    q += k;
+  }
+  return q < f->left ? q : f->left;
+}
+
+/* the tricks team `side` takes with its top trumps whatever happens: the
+** trumps of one hand above every trump of the other team each take a
+** trick (two of one hand never fall to the same trick) */
+static int top_trumps(const dh_fast *f, int side, uint64_t *rel) {
+  unsigned theirs = 0, t = (unsigned)f->trump;
+  int x, most = 0;
+  if (f->trump == NONE) return 0;
+  for (x = 0; x < f->np; x++)
+    if (f->max[x] != side) theirs |= lane(f->hand[x], f->trump);
+  for (x = 0; x < f->np; x++)
+    if (f->max[x] == side) {
+      unsigned mine = lane(f->hand[x], f->trump);
+      int k = __builtin_popcount(theirs ? mine >> (top_bit(theirs) + 1) : mine);
+      if (k > most) most = k;
+    }
+  if (most && theirs) {   /* it rests on the trumps from theirs' best up */
+    unsigned all = 0;
+    for (x = 0; x < f->np; x++) all |= lane(f->hand[x], f->trump);
+    *rel |= (uint64_t)(all >> top_bit(theirs) << top_bit(theirs)) << (16 * t);
+  }
+  return most;
+}
+
+/* ---------------------------------------------------------------- table */
+
+/* what a trick start looks like to the table: the suit lengths of each
+** hand (4 bits each), and per suit the cards left and the seat of each in
+** rank order (planes p0, p1: bit k for the k-th lowest card) */
+typedef struct shape { uint64_t dist; unsigned count[4], p0[4], p1[4]; } shape;
+
+static void shape_of(const dh_fast *f, shape *sh) {
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
+  uint64_t b0 = 0, b1 = 0;
+  int s, x;
+  for (x = 0; x < f->np; x++) {
+    if (f->cidx[x] & 1) b0 |= f->hand[x];
+    if (f->cidx[x] & 2) b1 |= f->hand[x];
+  }
+  sh->dist = 0;
+  for (s = 0; s < 4; s++) {
+    unsigned u = lane(all, s);
+    sh->count[s] = (unsigned)__builtin_popcount(u);
+    sh->p0[s] = pack(lane(b0, s), u);
+    sh->p1[s] = pack(lane(b1, s), u);
+    for (x = 0; x < f->np; x++)
+      sh->dist |= (uint64_t)__builtin_popcount(lane(f->hand[x], s)) << (16 * f->cidx[x] + 4 * s);
+  }
+}
+
+static unsigned tag_of(const dh_fast *f) { return f->cidx[f->turn] | (unsigned)f->ctx << 2; }
+
+static dh_fentry *bucket(dh_fast *f, const shape *sh) {
+  return &f->tt[(mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f)) & f->mask) & ~(uint64_t)(BUCKET - 1)];
+}
+
+/* does the entry's pattern of top cards match the position? */
+static int matches(const dh_fentry *e, const shape *sh) {
+  int s;
+  for (s = 0; s < 4; s++) {
+    unsigned d = e->depth[s], sh_by = sh->count[s] - d;
+    if (d && ((sh->p0[s] >> sh_by) != e->p0[s] || (sh->p1[s] >> sh_by) != e->p1[s])) return 0;
+  }
+  return 1;
+}
+
+/* the cards an entry's pattern names in the position: the top depth[s]
+** of each suit */
+static uint64_t named(const dh_fast *f, const dh_fentry *e) {
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], out = 0;
+  int s;
+  for (s = 0; s < 4; s++) {
+    unsigned u = lane(all, s);
+    int d = e->depth[s];
+    while (d--) {
+      int t = top_bit(u);
+      out |= UINT64_C(1) << (16 * s + t);
+      u &= ~(1u << t);
+    }
+  }
+  return out;
+}
+
+/* a bound that answers the question for target, from the entries whose
+** pattern matches: 1 or 0, and the cards it rests on; -1 none.  *best:
+** a lead worth trying first */
+static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
+  dh_fentry *e = bucket(f, sh);
+  unsigned tag = tag_of(f);
+  int i;
+  for (i = 0; i < BUCKET; i++, e++) {
+    int lo, hi;
+    if (e->gen != f->gen || e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
+    lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
+    hi = f->flip ? f->left - e->lo : e->hi;
+    if (lo >= target) { *rel = named(f, e); return 1; }
+    if (hi < target) { *rel = named(f, e); return 0; }
+    if (e->best != 255) *best = e->best;
+  }
+  return -1;
+}
+
+/* keeps what a search proved: the bound, for every position whose top
+** cards down to the lowest of rel are held as here */
+static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int result, int best) {
+  dh_fentry *b = bucket(f, sh), *e = NULL, n;
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
+  int s, i;
+  memset(&n, 0, sizeof n);
+  n.dist = sh->dist, n.gen = f->gen, n.tag = (uint16_t)tag_of(f);
+  for (s = 0; s < 4; s++) {
+    unsigned r = lane(rel, s), u = lane(all, s), d;
+    if (!r) continue;
+    d = (unsigned)__builtin_popcount(u >> __builtin_ctz(r));   /* the lowest that mattered and up */
+    n.depth[s] = (uint8_t)d;
+    n.p0[s] = (uint16_t)(sh->p0[s] >> (sh->count[s] - d));
+    n.p1[s] = (uint16_t)(sh->p1[s] >> (sh->count[s] - d));
+  }
+  for (i = 0; i < BUCKET; i++)   /* the same pattern: tighten its bounds */
+    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].tag == n.tag &&
+        !memcmp(b[i].depth, n.depth, sizeof n.depth) && !memcmp(b[i].p0, n.p0, sizeof n.p0) &&
+        !memcmp(b[i].p1, n.p1, sizeof n.p1)) { e = &b[i]; break; }
+  if (!e) {
+    for (i = 0; i < BUCKET && !e; i++)
+      if (b[i].gen != f->gen) e = &b[i];
+    if (!e) e = &b[f->nodes & (BUCKET - 1)];   /* full: any, spread by the node count */
+    *e = n;
+    e->lo = 0, e->hi = (int8_t)f->left, e->best = 255;
+  }
+  /* the root team's value >= target (result) or < target; the entry's
+     coalition's is the rest of the tricks when flipped */
+  if (result == !f->flip) {
+    int lo = f->flip ? f->left - target + 1 : target;
+    if (lo > e->lo) e->lo = (int8_t)lo;
+  } else {
+    int hi = f->flip ? f->left - target : target - 1;
+    if (hi < e->hi) e->hi = (int8_t)hi;
+  }
+  if (best >= 0) e->best = (uint8_t)best;
+}
+
+/* ---------------------------------------------------------------- moves */
+
+typedef struct move { int8_t bit; int32_t score; } move;
+
+/* the rank of the j-th lowest card of `in` (pdep) */
+static inline int select_rank(unsigned in, int j) {
+#if defined(__BMI2__)
+  return __builtin_ctz(_pdep_u32(1u << j, in));
+#else
+  while (j--) in &= in - 1;
+  return __builtin_ctz(in);
+#endif
+}
+
+/* can seat y, still to play to the trick, beat card (s, r)? */
+static int can_beat(const dh_fast *f, int y, int s, int r) {
+  unsigned led = lane(f->hand[y], f->led), tr;
+  if (led) return s == f->led && (led >> (r + 1)) != 0;
+  if (f->trump == NONE || !(tr = lane(f->hand[y], f->trump))) return 0;
+  return s != f->trump || (tr >> (r + 1)) != 0;
+}
+
+/* does a seat of the other team still to play beat card (s, r)? */
+static int topped(const dh_fast *f, int me, int s, int r) {
+  int i, y = f->turn;
+  for (i = f->n + 1; i < f->np; i++) {
+    y = y + 1 == f->np ? 0 : y + 1;
+    if (f->max[y] != f->max[me] && can_beat(f, y, s, r)) return 1;
+  }
+  return 0;
+}
+
+/* can a partner still to play take the trick from its winner so far? */
+static int partner_later(const dh_fast *f, int me) {
+  int i, y = f->turn;
+  for (i = f->n + 1; i < f->np; i++) {
+    y = y + 1 == f->np ? 0 : y + 1;
+    if (f->max[y] == f->max[me] && can_beat(f, y, f->wsuit, f->wrank)) return 1;
+  }
+  return 0;
+}
+
+/* a lead's worth, guessed: cash a sure winner, lead to partner's winner
+** or a ruff of partner's, draw trumps with the top trump, else low from
+** length; not into an opponent's ruff */
+static int lead_score(const dh_fast *f, int me, int s, int r, int run_top, unsigned in) {
+  int x, opp_ruff = 0, pard_ruff = 0, top = top_bit(in), owner = 0, sc;
+  for (x = 0; x < f->np; x++) {
+    if (lane(f->hand[x], s) >> top & 1) owner = x;
+    if (x == me || lane(f->hand[x], s) || f->trump == NONE || s == f->trump || !lane(f->hand[x], f->trump)) continue;
+    if (f->max[x] == f->max[me]) pard_ruff = 1;
+    else opp_ruff = 1;
+  }
+  if (run_top == top) sc = opp_ruff ? 15 : s == f->trump ? 65 : 70;
+  else if (f->max[owner] == f->max[me]) sc = opp_ruff ? 12 : 55;
+  else if (pard_ruff && !opp_ruff) sc = 50;
+  else sc = opp_ruff ? 5 : 25 + __builtin_popcount(lane(f->hand[me], s));
+  return sc * 16 - r;
+}
+
+/* a card's worth following, guessed: nothing over a partner's sure
+** trick; else the cheapest card that takes the trick for sure, a card
+** that wins for now, the lowest */
+static int follow_score(const dh_fast *f, int me, int s, int r, int run_top) {
+  int wins = beats(f, s, run_top), safe;
+  if (f->max[f->wseat] == f->max[me]) {
+    safe = !topped(f, me, f->wsuit, f->wrank);
+    if (safe) return wins ? -400 - r : 200 - r;
+    if (wins && !topped(f, me, s, run_top)) return 600 - r;
+    return wins ? 100 - r : 150 - r;
+  }
+  if (wins && !topped(f, me, s, run_top)) return 800 - r;
+  if (partner_later(f, me)) return wins ? 100 + r : 200 - r;   /* second hand low */
+  if (wins) return 300 + r;
+  return 100 - r - (s == f->trump ? 50 : 0);
+}
+
+/* the moves of the seat to play, best guess first; the count */
+static int gen_moves(const dh_fast *f, move *mv, int best) {
+  int me = f->turn, s, n = 0, j;
+  uint64_t hand = f->hand[me], all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3] | f->intrick;
+  uint64_t legal = hand;
+  if (f->n > 0 && (hand >> (16 * f->led) & LANE)) legal = hand & ((uint64_t)LANE << (16 * f->led));
+  for (s = 0; s < 4; s++) {
+    unsigned mine = lane(legal, s), in = lane(all, s), packed;
+    if (!mine) continue;
+    /* a run of cards with no other card in play between them is one
+       move: its lowest card, worth its top card (packed: ranks among the
+       cards in play) */
+    for (packed = pack(mine, in); packed;) {
+      int k = __builtin_ctz(packed), len = __builtin_ctz(~(packed >> k));
+      int r = select_rank(in, k), run_top = select_rank(in, k + len - 1), b = 16 * s + r;
+      int32_t sc;
+      packed &= ~(((1u << len) - 1) << k);
+      sc = f->n == 0 ? lead_score(f, me, s, r, run_top, in) : follow_score(f, me, s, r, run_top);
+      sc = b == best ? INT32_MAX : sc * 4096 + (int32_t)(f->hist[me][b] >> 4 < 4095 ? f->hist[me][b] >> 4 : 4095);
+      mv[n].bit = (int8_t)b;
+      mv[n].score = sc;
+      /* insertion: best score first */
+      for (j = n; j > 0 && mv[j - 1].score < mv[j].score; j--) {
+        move t = mv[j];
+        mv[j] = mv[j - 1];
+        mv[j - 1] = t;
+      }
+      n++;
+    }
+  }
+  return n;
+}
+
+/* ---------------------------------------------------------------- search */
+
+/* does the root team take at least target of the tricks left (counting
+** the one in progress)?  *rel gets the cards whose holders the answer
+** rests on (the rest only by their suit lengths): DDS's winning ranks */
+static int ab(dh_fast *f, int target, uint64_t *rel);
+
+/* the card that took a trick matters when it beat a card of its own suit */
+static uint64_t trick_rel(uint64_t cards, int wsuit, int wrank) {
+  uint64_t same = cards & ((uint64_t)LANE << (16 * wsuit));
+  return same & (same - 1) ? UINT64_C(1) << (16 * wsuit + wrank) : 0;
+}
+
+/* the last trick from its start: every seat has one card */
+static int last_trick(dh_fast *f, int target, uint64_t *rel) {
+  int i, x = f->turn, b = __builtin_ctzll(f->hand[x]);
+  int ws = x, wsuit = b >> 4, wrank = b & 15;
+  uint64_t cards = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
+  for (i = 1; i < f->np; i++) {
+    x = x + 1 == f->np ? 0 : x + 1;
+    b = __builtin_ctzll(f->hand[x]);
+    if ((b >> 4) == wsuit ? (b & 15) > wrank : (b >> 4) == f->trump) ws = x, wsuit = b >> 4, wrank = b & 15;
+  }
+  *rel = trick_rel(cards, wsuit, wrank);
+  return f->max[ws] >= target;
+}
+
+static int search(dh_fast *f, int target, uint64_t *rel) {
+  move mv[16];
+  int n, i, maximize = f->max[f->turn], best = -1, result = !maximize, cut = -1;
+  uint64_t acc = 0;
+  shape sh;
+  if (f->n == 0) {
+    int q;
+    uint64_t qrel = 0;
+    if (f->left == 1) return last_trick(f, target, rel);
+    q = quick(f, f->turn, &qrel);
+    if (maximize ? q >= target : f->left - q < target) { *rel = qrel; return maximize; }
+    qrel = 0;
+    if (top_trumps(f, 1, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
+    qrel = 0;
+    if (f->left - top_trumps(f, 0, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    if (f->tt) {
+      int hit;
+      shape_of(f, &sh);
+      if ((hit = probe(f, &sh, target, rel, &best)) >= 0) return hit;
+    }
+  }
+  n = gen_moves(f, mv, best);
+  for (i = 0; i < n; i++) {
+    undo u;
+    uint64_t r = 0, cards = f->intrick | (UINT64_C(1) << mv[i].bit);
+    int bit = mv[i].bit, got = make(f, bit, &u), v, ended = f->n == 0;
+    int wsuit = f->wsuit, wrank = f->wrank;
+    v = ab(f, target - got, &r);
+    unmake(f, bit, &u);
+    if (f->stopped) return 0;
+    if (ended) r |= trick_rel(cards, wsuit, wrank);
+    if (v == maximize) {
+      result = v;
+      cut = bit;
+      f->hist[f->turn][bit] += (uint32_t)(f->left * f->left);
+      acc = r;
+      break;
+    }
+    acc |= r;
+  }
+  *rel = acc;
+  if (f->tt && f->n == 0) store(f, &sh, acc, target, result, cut);
+  return result;
+}
+
+static int ab(dh_fast *f, int target, uint64_t *rel) {
+  *rel = 0;
+  if (target <= 0) return 1;
+  if (target > f->left) return 0;
+  if (f->stopped) return 0;
+  if (f->max_nodes && f->nodes >= f->max_nodes) {
+    f->stopped = 1;
+    return 0;
+  }
+  f->nodes++;
+  return search(f, target, rel);
+}
+
+/* the value from boolean searches: the guess and its neighbour first
+** (when it is right, two probes settle it), then bisection on what is left */
+static int32_t bisect(dh_fast *f, int guess, int *exact) {
+  int lo = 0, hi = f->left, t, step = 0;
+  uint64_t rel;
+  if (guess >= 0 && guess <= hi) {
+    for (t = guess; step < 2 && lo < hi && !f->stopped && t >= lo && t <= hi; step++) {
+      if (t > lo && ab(f, t, &rel)) lo = t, t = t + 1;
+      else if (f->stopped) break;
+      else if (t > lo) hi = t - 1, t = t - 1;
+      else t = t + 1;   /* t == lo: already known */
+    }
+  }
+  while (lo < hi && !f->stopped) {
+    t = (lo + hi + 1) / 2;
+    if (ab(f, t, &rel)) lo = t;
+    else if (!f->stopped) hi = t - 1;
+  }
+  *exact = !f->stopped;
+  return lo;
+}
+
+int32_t dh_fast_value(dh_fast *f, int *exact) { return bisect(f, f->guess, exact); }
+
+int32_t dh_fast_value_after(dh_fast *f, int pos, int *exact) {
+  undo u;
+  int bit = f->bit_of[pos & 63], got = make(f, bit, &u);
+  int32_t v = got + bisect(f, -1, exact);
+  unmake(f, bit, &u);
+  return v;
+}

@@ -1,0 +1,94 @@
+/*
+** test_solve_dds.c -- the double-dummy solver against DDS's answers kept
+** as goldens (dds_goldens.h: data produced by DDS, libdds 2.9.0, through
+** bench/dds_compare -g), so that agreement with DDS is checked without DDS
+** installed.  Each golden is a Bridge deal in PBN and, for every strain and
+** leader, the tricks DDS gives the leader's side; here deckhand's solver
+** is asked the same from the deal's stacked start.  The two whole deals
+** are solved in spades and notrump with North leading only (time: the
+** bench compares whole deals, bench/dds_compare.sh); the short ones for
+** every strain and leader.
+*/
+#include <string.h>
+
+#include "check.h"
+#include "card.h"
+#include "match.h"
+#include "rules.h"
+#include "solve.h"
+
+#include "dds_goldens.h"
+
+/* Bridge's card play, `size` cards a hand, trump `suit` (DH_NOSUIT: none);
+** North-South against East-West */
+static void bridge_rules(dh_rules *r, int size, int suit) {
+  dh_rules_init(r);
+  r->sizes[0] = (uint8_t)size;
+  r->nsizes = 1;
+  r->max_hands = 1;
+  r->nsides = 2;
+  r->side_of[0] = r->side_of[2] = 0;
+  r->side_of[1] = r->side_of[3] = 1;
+  r->trump_mode = suit < DH_NOSUIT ? DH_TRUMP_FIXED : DH_TRUMP_NONE;
+  r->trump_suit = (uint8_t)(suit < DH_NOSUIT ? suit : 0);
+  dh_rules_set(r, DH_RULE_HAND, dh_rule_follow_suit(r));
+  dh_rules_set(r, DH_RULE_PLAY, dh_rule_or(r, dh_rule_trump_wins(r), dh_rule_highest_of_led(r)));
+  dh_rules_set(r, DH_RULE_POINTS, dh_rule_tricks(r, 1));
+  dh_rules_set(r, DH_RULE_WIN, dh_rule_highest_after(r, 1));
+  CHECK(dh_rules_check(r) == NULL);
+}
+
+/* a PBN deal "N:spades.hearts.diamonds.clubs ..." from North round to
+** West into hands; the cards a hand, or -1 when the text is not one */
+static int parse_pbn(const char *text, dh_cardset *hands) {
+  static const char ranks[] = "23456789TJQKA";
+  int h = 0, suit = 0;   /* PBN's suits are spades first: ours are clubs first */
+  if (strncmp(text, "N:", 2) != 0) return -1;
+  memset(hands, 0, 4 * sizeof *hands);
+  for (text += 2; *text; text++) {
+    const char *r = strchr(ranks, *text);
+    if (*text == '.') suit++;
+    else if (*text == ' ') { h++; suit = 0; }
+    else if (r && h < 4 && suit < 4) hands[h] |= dh_set_of(dh_card_make((int)(r - ranks) + 2, 3 - suit));
+    else return -1;
+  }
+  if (h != 3) return -1;
+  for (h = 1; h < 4; h++)
+    if (dh_set_count(hands[h]) != dh_set_count(hands[0])) return -1;
+  return dh_set_count(hands[0]);
+}
+
+int main(void) {
+  static unsigned char table[1 << 24];
+  int i, strain, leader, agree = 0, asked = 0, n = (int)(sizeof dds_goldens / sizeof dds_goldens[0]);
+  dh_solve_opts o;
+  check_init();
+  dh_solve_defaults(&o);
+  o.table = table;
+  o.table_bytes = sizeof table;
+  CHECK(n >= 200);
+  for (i = 0; i < n; i++) {
+    dh_cardset hands[4];
+    int size = parse_pbn(dds_goldens[i][0], hands);
+    if (!CHECK(size > 0 && strlen(dds_goldens[i][1]) == 20)) continue;
+    for (strain = 0; strain < 5; strain++) {   /* DDS's order: spades, hearts, diamonds, clubs, notrump */
+      dh_rules r;
+      if (size == 13 && strain != 0 && strain != 4) continue;   /* whole deals: spades and notrump */
+      bridge_rules(&r, size, strain < 4 ? 3 - strain : DH_NOSUIT);
+      for (leader = 0; leader < (size == 13 ? 1 : 4); leader++) {
+        dh_match m;
+        dh_solve_result res;
+        char want = dds_goldens[i][1][strain * 4 + leader];
+        int tricks = want <= '9' ? want - '0' : want - 'a' + 10;
+        if (!CHECK(dh_match_init_deal(&m, &r, 1, (leader + 3) % 4, hands, NULL, 0))) continue;
+        CHECK_EQ(m.turn, leader);
+        CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+        CHECK(res.exact);
+        asked++;
+        if (CHECK(res.value == tricks)) agree++;
+      }
+    }
+  }
+  CHECK(agree == asked && asked > 5000);
+  return check_done();
+}
