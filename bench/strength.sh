@@ -9,8 +9,9 @@ J=${JOBS:-1}
 mkdir -p "$OUT"
 D="bin/deckhand tournament --quiet --jobs $J --seed 1"
 OHG=${OHHELL_GAMES:-300}   # an Oh Hell "deal" is a whole 25-hand match
-GPG=${GIN_PIMC_GAMES:-100}    # pimc in the games written in Lua: its rollouts
-SPG=${SCOPA_PIMC_GAMES:-200}  # are Lua, a move at a time
+GPG=${GIN_PIMC_GAMES:-600}    # pimc in the games written in Lua: Gin's and Crazy
+C8G=${CRAZY8_PIMC_GAMES:-300} # Eights' playouts are fast (C, plain numbers),
+SPG=${SCOPA_PIMC_GAMES:-200}  # Scopa's are Lua, a move at a time
 FIXED="--bid-with heuristic --set heuristic.nil_bids=false --set heuristic.avoid_bags=false"
 PIMC=""
 run() { local name=$1; shift; echo "\$ $D --games ${GAMES:-$G} $*" >"$OUT/$name.txt"; /usr/bin/time -f "%e s" $D --games ${GAMES:-$G} "$@" >>"$OUT/$name.txt" 2>&1; }
@@ -27,6 +28,8 @@ run holdem_heuristic_random holdem --players heuristic,random
 run holdem_pimc_heuristic holdem --players pimc,heuristic
 run gin_heuristic_random gin --players heuristic,random
 GAMES=$GPG run gin_pimc_heuristic gin --players pimc,heuristic
+run crazy8_heuristic_random crazy8 --players heuristic,random
+GAMES=$C8G run crazy8_pimc_heuristic crazy8 --players pimc,heuristic
 run scopa_heuristic_random scopa --players heuristic,random
 GAMES=$SPG run scopa_pimc_heuristic scopa --players pimc,heuristic
 run bridge_heuristic_random bridge --players heuristic,random --option boards=1

@@ -237,7 +237,7 @@ function M.new(options)
     end
     return out
   end
-  s.worlds = 100
+  s.worlds = 300
   return s
 end
 
