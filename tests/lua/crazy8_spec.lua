@@ -136,6 +136,27 @@ describe("crazy eights", function()
     end
   end)
 
+  it("pimc over the heuristic's playouts: legal moves, the heuristic's unless another beats it by the margin", function()
+    local v = dh.variant("crazy8", { max_hands = 1 })
+    local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+    local stubborn = dh.strategy("pimc", { variant = v, seed = 1, worlds = 5, margin = 1e9 })
+    local free = dh.strategy("pimc", { variant = v, seed = 1, worlds = 20, margin = 0 })
+    local n = 0
+    for seed = 1, 3 do
+      local g = dh.game(v, { seed = seed })
+      while g:next_player() do
+        local seat = g:next_player()
+        local view = g:view(seat)
+        local mine = h.move(view)
+        assert.are.equal(tostring(mine), tostring(stubborn.move(view)))
+        assert.is_truthy(view:move(tostring(free.move(view))))
+        assert(g:apply(seat, mine))
+        n = n + 1
+      end
+    end
+    assert.is_true(n > 20)
+  end)
+
   it("heuristic: keeps its eights, goes where its hand is long, calls the suit it holds most", function()
     local bot = dh.strategy("heuristic", { variant = "crazy8" })
     -- a matching card beats an eight; of the matching cards, the one whose
