@@ -13,11 +13,12 @@
 -- (heuristic.<game>'s rank(view): Gin's discards) and the heuristic's own
 -- move always among them.
 -- Options:
---   worlds      sampled worlds per decision (default 24)
+--   worlds      sampled worlds per decision (default 24, or the heuristic's
+--               helper.worlds when it plays the rollouts itself, below)
 --   rollout     the strategy every seat plays in the rollouts: "heuristic"
 --               (default), "greedy" (the rules' quick choice) or "random"
 --   candidates  at most this many candidates when the heuristic ranks them
---               (default 4)
+--               (default 4, or helper.candidates as for worlds)
 --   margin      standard errors by which a move must beat the heuristic's
 --               (default 1; 0: the best mean always)
 --   time        a budget in seconds per decision: no new world is started
@@ -31,7 +32,8 @@
 -- numbers, so that the candidates differ by their move, not by luck), each
 -- world's candidates are valued by one call, and the defaults grow to the
 -- heuristic's helper.worlds and helper.candidates (Gin: its playouts in
--- C, 200 worlds and 6 candidates).
+-- C, 200 worlds and 6 candidates; Crazy Eights: on plain numbers, 300
+-- worlds).
 -- A heuristic may also judge worlds: with helper.plausible(world, seat)
 -- (higher: likelier) and helper.draws(view) (how many to draw), each world
 -- is the likeliest of that many sampled, so that hidden hands look like
