@@ -56,6 +56,7 @@
 #include "range.h"
 #include "equity.h"
 #include "meld.h"
+#include "gin_playout.h"
 #include "capture.h"
 
 #endif
