@@ -57,6 +57,7 @@
 #include "range.h"
 #include "equity.h"
 #include "meld.h"
+#include "gin_playout.h"
 #include "capture.h"
 #include "blackjack.h"
 #include "shoe.h"

@@ -9,6 +9,14 @@
 -- (or pass when drawing is over).
 -- Everything comes from the view: the moves it offers, the hand and the
 -- counts of the others.  Options: variant, seed.
+--
+-- For pimc (strategies/pimc/lua_game.lua) it also plays whole hands fast:
+-- playouts(world, seat, moves, seed) finishes a sampled world's hand once
+-- per candidate move, every seat playing as this heuristic, on plain
+-- numbers instead of the protocol's views (M.playout, the same play and
+-- the rules' scoring; crazy8_spec checks it against the protocol).
+local dh = require "deckhand"
+
 local M = {}
 
 -- the penalty a card left in hand costs (the rules' scoring order: an
@@ -29,8 +37,163 @@ local function suit_counts(hand, without)
   return n
 end
 
-function M.new()
+-- ---------------------------------------------------------------- playouts
+-- A card as a number: suit index * 16 + rank (2..14, ace high), so that
+-- numbers sort as the card sets iterate (suit c d h s, then rank).
+local SUITS = { "c", "d", "h", "s" }
+local SUIT_AT = { c = 0, d = 1, h = 2, s = 3 }
+local CODE, CARD = {}, {}
+for k, suit in ipairs(SUITS) do
+  for r = 2, 14 do
+    local card = dh.card(("23456789TJQKA"):sub(r - 1, r - 1) .. suit)
+    CODE[tostring(card)], CARD[(k - 1) * 16 + r] = (k - 1) * 16 + r, card
+  end
+end
+local function code_of(card) return CODE[tostring(card)] end
+
+local function value_of(n)   -- the rules' penalty for a card left in hand
+  local r = n % 16
+  if r == 8 then return 50 end
+  if r >= 10 and r <= 13 then return 10 end
+  if r == 14 then return 1 end
+  return r
+end
+
+-- the hand's count per suit of its cards other than eights, less `without`
+local function counts_of(hand, without)
+  local n = { [0] = 0, 0, 0, 0 }
+  for _, c in ipairs(hand) do
+    if c ~= without and c % 16 ~= 8 then n[c // 16] = n[c // 16] + 1 end
+  end
+  return n
+end
+
+-- the heuristic's move in position p: "card", code; "eight", code, suit
+-- index; "draw"; "pass" (as s.move below chooses among the rules' moves)
+local function choose(p)
+  local hand = p.hands[p.turn]
+  local best, best_score, eight
+  for _, c in ipairs(hand) do
+    if c % 16 == 8 then
+      if not eight or c < eight then eight = c end
+    elseif c // 16 == p.suit or c % 16 == p.top % 16 then
+      local score = counts_of(hand, c)[c // 16] * 100 + value_of(c)
+      if not best or score > best_score or (score == best_score and c < best) then best, best_score = c, score end
+    end
+  end
+  if best then return "card", best end
+  if eight then
+    local n, suit = counts_of(hand, eight), 0
+    for k = 1, 3 do if n[k] > n[suit] then suit = k end end
+    return "eight", eight, suit
+  end
+  if #p.stock > 0 and (p.draw_limit == 0 or p.draws < p.draw_limit) then return "draw" end
+  return "pass"
+end
+
+local function count(hand)
+  local n = 0
+  for _, c in ipairs(hand) do n = n + value_of(c) end
+  return n
+end
+
+--- M.playout(p [, kind, card, suit]) -> the hand's points per seat (a
+-- list): position p played to the end of its hand, the seat on turn making
+-- the given move first, then every seat as the heuristic.  p: { hands =
+-- { {codes}, ... }, stock = {codes, next drawn last}, top = code, suit =
+-- suit index, turn, draws, passes, draw_limit } (card codes: suit index *
+-- 16 + rank), changed in place.
+function M.playout(p, kind, card, suit)
+  local n = #p.hands
+  if not kind then kind, card, suit = choose(p) end
+  for _ = 1, 10000 do
+    local t = p.turn
+    local hand = p.hands[t]
+    if kind == "draw" then
+      hand[#hand + 1] = table.remove(p.stock)
+      p.draws, p.passes = p.draws + 1, 0
+    elseif kind == "pass" then
+      p.passes, p.draws = p.passes + 1, 0
+      if p.passes >= n then   -- blocked: the lowest count alone scores
+        local counts, low, who = {}, math.huge, nil
+        for k = 1, n do
+          counts[k] = count(p.hands[k])
+          if counts[k] < low then low, who = counts[k], k elseif counts[k] == low then who = nil end
+        end
+        local row = {}
+        for k = 1, n do row[k] = 0 end
+        if who then for k = 1, n do if k ~= who then row[who] = row[who] + counts[k] - low end end end
+        return row
+      end
+      p.turn = t % n + 1
+    else
+      for i, c in ipairs(hand) do
+        if c == card then hand[i] = hand[#hand]; hand[#hand] = nil; break end
+      end
+      p.top = card
+      p.suit = kind == "eight" and suit or card // 16
+      p.draws, p.passes = 0, 0
+      if #hand == 0 then
+        local row = {}
+        for k = 1, n do row[k] = 0 end
+        for k = 1, n do if k ~= t then row[t] = row[t] + count(p.hands[k]) end end
+        return row
+      end
+      p.turn = t % n + 1
+    end
+    kind, card, suit = choose(p)
+  end
+  error("crazy8 playout: a hand that does not end")
+end
+
+--- M.position(world [, view [, stock_order]]) -> the position of a
+-- world's hand for M.playout (view: the seat on turn's, whose public
+-- fields every seat shares), its stock in stock_order when given (a list
+-- of Cards, the next drawn last), else in set order
+function M.position(world, view, stock_order)
+  local at, n = world:locations(), world:seats()
+  view = view or world:view(world:next_player())
+  local hands = {}
+  for k = 1, n do
+    local h = {}
+    for c in at["hand " .. k]:iter() do h[#h + 1] = code_of(c) end
+    hands[k] = h
+  end
+  local stock = {}
+  if stock_order then for i, c in ipairs(stock_order) do stock[i] = code_of(c) end
+  else for c in at.stock:iter() do stock[#stock + 1] = code_of(c) end end
+  local pile = view:get("pile")
+  return { hands = hands, stock = stock, top = code_of(pile[#pile]), suit = SUIT_AT[view:get("suit")],
+           turn = world:next_player(), draws = view:get("draws"), passes = view:get("passes") }
+end
+
+-- a move of the game as M.playout takes it
+local function as_play(m)
+  if type(m) ~= "table" then return "card", code_of(m) end
+  if m.kind == "eight" then return "eight", code_of(m.card), SUIT_AT[m.suit] end
+  return m.kind
+end
+M.as_play = as_play
+
+local function copy_position(p)
+  local hands = {}
+  for k, h in ipairs(p.hands) do hands[k] = table.move(h, 1, #h, 1, {}) end
+  return { hands = hands, stock = table.move(p.stock, 1, #p.stock, 1, {}), top = p.top, suit = p.suit,
+           turn = p.turn, draws = p.draws, passes = p.passes, draw_limit = p.draw_limit }
+end
+
+local function settings_of(variant)
+  if type(variant) == "table" and variant.settings then return variant.settings end
+  if type(variant) == "string" then
+    local ok, v = pcall(dh.variant, variant)
+    if ok and v.settings then return v.settings end
+  end
+  return {}
+end
+
+function M.new(options)
   local s = { name = "heuristic.crazy8" }
+  local draw_limit = settings_of(options and options.variant).draw_limit or 0
   function s.move(view)
     local moves, hand = view:moves(), view:get("hand")
     local best, best_score
@@ -52,6 +215,29 @@ function M.new()
     return moves[#moves]   -- draw, or pass
   end
   s.script = s.move
+  --- playouts(world, me, moves, seed [, view]) -> for each move, the
+  -- hand's points for seat me less the others' mean once me, on turn, has
+  -- made it and every seat has played on as this heuristic; the stock
+  -- (unknown to me: a sampled world's) shuffled by an rng of that seed,
+  -- the same for every move
+  function s.playouts(world, me, moves, seed, view)
+    local base = M.position(world, view)
+    base.draw_limit = draw_limit
+    local stock, rng = base.stock, dh.rng(seed)
+    for i = #stock, 2, -1 do
+      local j = rng:int(i)
+      stock[i], stock[j] = stock[j], stock[i]
+    end
+    local out = {}
+    for i, m in ipairs(moves) do
+      local row = M.playout(copy_position(base), as_play(m))
+      local others, n = 0, 0
+      for k, v in ipairs(row) do if k ~= me then others, n = others + v, n + 1 end end
+      out[i] = row[me] - others / n
+    end
+    return out
+  end
+  s.worlds = 300
   return s
 end
 

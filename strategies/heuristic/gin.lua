@@ -88,7 +88,21 @@ local function after_best(hand, keep)
   return best
 end
 
-function M.new()
+-- the variant's chosen options (a Variant, its name, or none: the
+-- defaults)
+local function settings_of(variant)
+  if type(variant) == "table" and variant.settings then return variant.settings end
+  if type(variant) == "string" then
+    local ok, v = pcall(dh.variant, variant)
+    if ok and v.settings then return v.settings end
+  end
+  return {}
+end
+
+function M.new(options)
+  local o = settings_of(options and options.variant)
+  local rules = { knock = o.knock, gin_bonus = o.gin_bonus, big_gin = o.big_gin, big_gin_bonus = o.big_gin_bonus,
+                  undercut_bonus = o.undercut_bonus, late = LATE, low = LOW }
 
   local function draw(view)
     local moves = view:moves()
@@ -172,12 +186,35 @@ function M.new()
   --- for pimc's worlds: the opponent's deadwood, lower more plausible once
   -- it has played a few turns; a draw more for every two of its turns
   local function plausible(world, me)
-    return -gin.deadwood(world:view(3 - me):get("hand"))
+    return -gin.deadwood(world:locations()["hand " .. (3 - me)])
   end
   local function draws(view)
     return math.min(6, 1 + (31 - view:get("stock")) // 4)
   end
-  return { name = "heuristic.gin", move = move, script = move, rank = rank, plausible = plausible, draws = draws }
+  --- playouts(world, me, moves, seed [, view]) -> for each move, the hand's points
+  -- for seat me less the other's once me, on turn, has made it and the
+  -- hand is played to its end in C (dh.gin.playout) by both seats as this
+  -- heuristic plays, the stock shuffled by an rng of that seed, the same
+  -- for every move: for pimc's sampled worlds, whose stock order is
+  -- unknown anyway.  Everything comes from the world's view (or the view
+  -- it was sampled from, whose public fields are the same) and locations
+  -- (a sampled world shows both hands).
+  local function playouts(world, me, moves, seed, view)
+    local at, v = world:locations(), view or world:view(me)
+    local position = {
+      hands = { at["hand 1"], at["hand 2"] }, known = v:get("known"), pile = v:get("pile"),
+      stock = at.stock:list(), turn = world:next_player(), phase = world:phase(),
+      refused = v:get("refused"), taken = v:get("taken"),
+    }
+    local out = {}
+    for i, m in ipairs(moves) do
+      local p1, p2 = gin.playout(position, rules, dh.rng(seed), m)
+      out[i] = me == 1 and p1 - p2 or p2 - p1
+    end
+    return out
+  end
+  return { name = "heuristic.gin", move = move, script = move, rank = rank, plausible = plausible, draws = draws,
+           playouts = playouts, worlds = 200, candidates = 6 }
 end
 
 return M

@@ -11,6 +11,8 @@
 ** must not count as a run), with and without a knocker's meld to lay off
 ** onto; then random 10- and 11-card hands from the whole pack, with up to
 ** three knocker's melds; then hands worked out by hand from the rules.
+** Last, the playout (gin_playout.h) scores hands worked out by hand and
+** refuses positions that are not the game's.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "check.h"
 #include "cards.h"
 #include "meld.h"
+#include "gin_playout.h"
 #include "rng.h"
 
 /* ---- the brute force, over a list of at most 16 cards ---- */
@@ -276,8 +279,63 @@ static void goldens(void) {
   CHECK_EQ(dh_rummy_arrange(S("2c") | DH_JOKERS, NULL, 0, &a), -1);
 }
 
+/* seat 0 to discard holding `mine` (11), seat 1 `theirs`; a pile of one
+** card and a stock of n, both taken from the cards left */
+static dh_gin_deal staged(const char *mine, const char *theirs, int n) {
+  dh_gin_deal d;
+  dh_cardset rest;
+  memset(&d, 0, sizeof d);
+  d.hand[0] = S(mine);
+  d.hand[1] = S(theirs);
+  rest = DH_FRENCH52 & ~d.hand[0] & ~d.hand[1];
+  d.pile[d.npile++] = (dh_card)dh_set_first(rest);
+  rest &= rest - 1;
+  for (; d.nstock < n; rest &= rest - 1) d.stock[d.nstock++] = (dh_card)dh_set_first(rest);
+  d.turn = 0;
+  d.phase = DH_GIN_DISCARD;
+  d.taken = DH_NO_CARD;
+  return d;
+}
+
+static void playouts(void) {
+  dh_gin_rules r = { 10, 25, 0, 31, 25, 8, 4 };
+  dh_gin_move knock_kd = { DH_GIN_KNOCK, C("Kd") }, knock_2d = { DH_GIN_KNOCK, C("2d") };
+  dh_gin_move gin_8d = { DH_GIN_GIN, C("8d") }, plain_kd = { DH_GIN_DISCARD_CARD, C("Kd") };
+  dh_gin_deal d;
+  int row[2];
+  /* knock: As-4s, 9c 9d 9h, 2d 3h 5c = 10 after Kd; the defender lays
+  ** 5s 6s 9s off and keeps Qc Qd Kh Ks = 40: 30 to the knocker */
+  d = staged("As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks", 20);
+  CHECK_EQ(dh_gin_playout(&d, &r, &knock_kd, row), 0);
+  CHECK(row[0] == 30 && row[1] == 0);
+  /* the policy knocks there too: 10 is allowed while the stock is long */
+  d = staged("As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks", 20);
+  CHECK_EQ(dh_gin_playout(&d, &r, NULL, row), 0);
+  CHECK(row[0] == 30 && row[1] == 0);
+  /* undercut: the knocker keeps 8d (8), the defender Ah 2h 2c (5) after
+  ** laying Kc off: 8 - 5 + 25 = 28 to the defender */
+  d = staged("4s 5s 6s 9c 9d 9h Tc Jc Qc 8d Kd", "Jd Jh Js Kc 3c 3d 3h Ah 2h 2c", 20);
+  CHECK_EQ(dh_gin_playout(&d, &r, &knock_kd, row), 1);
+  CHECK(row[0] == 0 && row[1] == 28);
+  /* gin: 25 and the defender's 25, no layoffs */
+  d = staged("4s 5s 6s 9c 9d 9h Tc Jc Qc Kc 8d", "7s 8s 9s Qd Qh 2c 3d 4h 5h 6h", 20);
+  CHECK_EQ(dh_gin_playout(&d, &r, &gin_8d, row), 0);
+  CHECK(row[0] == 50 && row[1] == 0);
+  /* a plain discard with two cards left in the stock: void */
+  d = staged("As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks", 2);
+  CHECK_EQ(dh_gin_playout(&d, &r, &plain_kd, row), -1);
+  CHECK(row[0] == 0 && row[1] == 0);
+  /* refusals: a knock over 10 (2d leaves 18), a card in two hands */
+  d = staged("As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks", 20);
+  CHECK_EQ(dh_gin_playout(&d, &r, &knock_2d, row), -2);
+  d = staged("As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks", 20);
+  d.hand[1] = (d.hand[1] & (d.hand[1] - 1)) | dh_set_of(C("As"));
+  CHECK_EQ(dh_gin_playout(&d, &r, NULL, row), -2);
+}
+
 int main(void) {
   check_init();
+  playouts();
   goldens();
   exhaustive("Ac 2c 3c 4c Ad 2d 3d 4d Ah 2h 3h 4h As 2s 3s 4s", NULL);
   exhaustive("Ac 2c 3c 4c 5c 6c 7c 8c Ad 2d 3d 4d 5d 6d 7d 8d", NULL);

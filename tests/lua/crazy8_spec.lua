@@ -87,6 +87,76 @@ describe("crazy eights", function()
     assert.are.equal(0, #res.errors)
     assert.are.equal(6, res.players[1].n)
   end)
+  -- the heuristic's fast playouts for pimc (strategies/heuristic/crazy8.lua)
+  local C8 = dofile("strategies/heuristic/crazy8.lua")
+
+  it("heuristic playouts score hands as the rules do (the goldens above)", function()
+    local g = staged({ players = 4, target = 500 }, { "Qd", "8c Kd", "Ah 5s", "Tc" }, "9d", { "2c", "3c" })
+    local p = C8.position(g, nil, g.s.stock)
+    p.draw_limit = 0
+    assert.are.same({ 76, 0, 0, 0 }, C8.playout(p, C8.as_play(dh.card "Qd")))
+    -- blocked: seat 1 passes, then 2 (Kc) and 3 (4h 5h) have nothing and no stock
+    g = staged({ players = 3, target = 500 }, { "2c 3c", "Kc", "4h 5h" }, "9d")
+    p = C8.position(g, nil, g.s.stock)
+    p.draw_limit = 0
+    assert.are.same({ 9, 0, 0 }, C8.playout(p, "pass"))
+    -- an eight names the suit: 8c call h leaves seat 2 (3c 4c) to draw 5c,
+    -- then pass; seat 1 goes out with 2h: 3 + 4 + 5 = 12
+    g = staged({ players = 2 }, { "8c 2h", "3c 4c" }, "9d", { "5c" })
+    p = C8.position(g, nil, g.s.stock)
+    p.draw_limit = 0
+    assert.are.same({ 12, 0 }, C8.playout(p, C8.as_play(g:move("8c call h"))))
+  end)
+
+  it("heuristic playouts play as the heuristic plays through the protocol", function()
+    for _, opts in ipairs { { players = 4, max_hands = 1 }, { players = 2, max_hands = 1 },
+                            { players = 3, max_hands = 1, draw_limit = 1 } } do
+      local v = dh.variant("crazy8", opts)
+      local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+      local n = 0
+      for seed = 1, 60 do
+        local g = dh.game(v, { seed = seed })
+        for _ = 1, seed % 13 do
+          local t = g:next_player()
+          if t then assert(g:apply(t, h.move(g:view(t)))) end
+        end
+        if g:next_player() then
+          local p = C8.position(g, nil, g.s.stock)
+          p.draw_limit = opts.draw_limit or 0
+          local row = C8.playout(p)
+          while g:next_player() do
+            local t = g:next_player()
+            assert(g:apply(t, h.move(g:view(t))))
+          end
+          assert.are.same(g:result().hands[1].seats, row)
+          n = n + 1
+        end
+      end
+      assert.is_true(n > 50, n)
+    end
+  end)
+
+  it("pimc over the heuristic's playouts: legal moves, the heuristic's unless another beats it by the margin", function()
+    local v = dh.variant("crazy8", { max_hands = 1 })
+    local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+    local stubborn = dh.strategy("pimc", { variant = v, seed = 1, worlds = 5, margin = 1e9 })
+    local free = dh.strategy("pimc", { variant = v, seed = 1, worlds = 20, margin = 0 })
+    local n = 0
+    for seed = 1, 3 do
+      local g = dh.game(v, { seed = seed })
+      while g:next_player() do
+        local seat = g:next_player()
+        local view = g:view(seat)
+        local mine = h.move(view)
+        assert.are.equal(tostring(mine), tostring(stubborn.move(view)))
+        assert.is_truthy(view:move(tostring(free.move(view))))
+        assert(g:apply(seat, mine))
+        n = n + 1
+      end
+    end
+    assert.is_true(n > 20)
+  end)
+
   it("heuristic: keeps its eights, goes where its hand is long, calls the suit it holds most", function()
     local bot = dh.strategy("heuristic", { variant = "crazy8" })
     -- a matching card beats an eight; of the matching cards, the one whose

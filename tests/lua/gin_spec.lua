@@ -178,6 +178,75 @@ describe("gin rummy", function()
     end
   end)
 
+  -- the position of a game as dh.gin.playout takes it
+  local function position(g)
+    local s = g.s
+    return { hands = s.hands, known = s.known, pile = s.pile, stock = s.stock, turn = s.turn, phase = s.phase,
+             refused = s.refused, taken = s.taken }
+  end
+
+  it("plays a hand out in C with the rules' scores (the goldens above)", function()
+    local play = dh.gin.playout
+    local g = staged({}, "As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks")
+    assert.are.same({ 30, 0, 1 }, { play(position(g), {}, nil, { kind = "knock", card = dh.card "Kd" }) })
+    g = staged({}, "4s 5s 6s 9c 9d 9h Tc Jc Qc 8d Kd", "Jd Jh Js Kc 3c 3d 3h Ah 2h 2c")
+    assert.are.same({ 0, 28, 2 }, { play(position(g), {}, nil, { kind = "knock", card = dh.card "Kd" }) })
+    g = staged({}, "4s 5s 6s 9c 9d 9h Tc Jc Qc Kc 8d", "7s 8s 9s Qd Qh 2c 3d 4h 5h 6h")
+    assert.are.same({ 50, 0, 1 }, { play(position(g), {}, nil, { kind = "gin", card = dh.card "8d" }) })
+    -- with no move given the seat plays as the heuristic: gin at once
+    assert.are.same({ 50, 0, 1 }, { play(position(g), {}) })
+    g = staged({}, "4s 5s 6s 9c 9d 9h 9s Tc Jc Qc Kc", "7s 8s Ts Qd Qh 2c 3d 4h 5h 6h")
+    assert.are.same({ 81, 0, 1 }, { play(position(g), { big_gin = true }, nil, { kind = "big gin" }) })
+    g = staged({}, "As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks", 2)
+    assert.are.same({ 0, 0, 0 }, { play(position(g), {}, nil, dh.card "Kd") })   -- void
+    -- a move the position does not allow, or no position, is refused
+    g = staged({}, "As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks")
+    assert.has_error(function() play(position(g), {}, nil, { kind = "knock", card = dh.card "2d" }) end)
+    assert.has_error(function() play(position(g), {}, nil, { kind = "draw" }) end)
+    local p = position(g)
+    p.hands = { p.hands[1], p.hands[1] }
+    assert.has_error(function() play(p, {}) end)
+  end)
+
+  it("plays a hand out in C exactly as the heuristic plays it through the protocol", function()
+    local v = dh.variant("gin", { max_hands = 1 })
+    local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+    local n = 0
+    for seed = 1, 120 do
+      local g = dh.game(v, { seed = seed })
+      for _ = 1, seed % 23 do
+        local t = g:next_player()
+        if t then assert(g:apply(t, h.move(g:view(t)))) end
+      end
+      if g:next_player() then
+        local a, b = dh.gin.playout(position(g), {})
+        while g:next_player() do
+          local t = g:next_player()
+          assert(g:apply(t, h.move(g:view(t))))
+        end
+        assert.are.same(g:result().hands[1].seats, { a, b })
+        n = n + 1
+      end
+    end
+    assert.is_true(n > 90, n)
+  end)
+
+  it("pimc knocks late where the heuristic would play on into a void hand", function()
+    -- 3 cards left in the stock; As-5s and the nines meld, knock Kd keeps
+    -- 2d 5h: 7.  The heuristic knocks so late only with 4 or less and
+    -- discards; then the opponent draws (2 left) and, unless it can knock
+    -- with 4 or less itself, discards: the hand is void, 0.  Knocking
+    -- wins the opponent's deadwood less 7 unless ten unseen cards leave 7
+    -- or less after layoffs (then -25 and more): far better on average.
+    local v = dh.variant("gin", { max_hands = 1 })
+    local g = staged({ max_hands = 1 }, "As 2s 3s 4s 5s 9c 9d 9h 2d 5h Kd", "6c 7c Tc Jd Qd Kh Ks 3h 4d Qc", 3)
+    local view = g:view(1)
+    local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+    assert.are.equal("card", type(h.move(view)) == "table" and h.move(view).kind or "card")
+    local bot = dh.strategy("pimc", { variant = v, seed = 1 })
+    assert.are.equal("knock Kd", tostring(bot.move(view)))
+  end)
+
   it("plays tournaments with the shipped bots, no forfeit", function()
     H.plays_tournaments("gin", { {}, { big_gin = true } })
   end)
