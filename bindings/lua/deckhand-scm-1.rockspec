@@ -61,6 +61,7 @@ build = {
         "engine/poker/range.c",
         "engine/solve/solve.c",
         "engine/solve/solve_fast.c",
+        "engine/rummy/gin_playout.c",
         "engine/rummy/meld.c",
         "engine/scopa/capture.c",
         "engine/blackjack/bjplay.c",
