@@ -26,6 +26,7 @@ GAMES=$OHG run ohhell_pimc_heuristic ohhell --players pimc,heuristic,heuristic,h
 run briscola_pimc_heuristic briscola --players pimc,heuristic $PIMC
 run hearts_pimc500_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC --set pimc.worlds=500
 run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC
+run hearts_ismcts_pimc hearts --players ismcts,pimc,pimc,pimc --set ismcts.policy=greedy
 run holdem_heuristic_random holdem --players heuristic,random
 run holdem_pimc_heuristic holdem --players pimc,heuristic
 run omaha_heuristic_random omaha --players heuristic,random
