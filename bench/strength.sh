@@ -24,6 +24,7 @@ run spades_full_pimc_heuristic spades --players pimc,heuristic $PIMC
 run spades_full_pimc_hbids_heuristic spades --players pimc,heuristic $PIMC --set pimc.bid=heuristic
 GAMES=$OHG run ohhell_pimc_heuristic ohhell --players pimc,heuristic,heuristic,heuristic $PIMC
 run briscola_pimc_heuristic briscola --players pimc,heuristic $PIMC
+run briscola_ismcts_pimc briscola --players ismcts,pimc --set ismcts.policy=greedy
 run hearts_pimc500_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC --set pimc.worlds=500
 run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC
 run hearts_ismcts_pimc hearts --players ismcts,pimc,pimc,pimc --set ismcts.policy=greedy
