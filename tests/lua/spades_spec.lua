@@ -438,3 +438,17 @@ describe("spades blind Nil exchange (option blind_nil_exchange)", function()
     end
   end)
 end)
+
+describe("spades move texts out of range", function()
+  it("refuses a bid too big for an integer as a bad bid, without raising", function()
+    for _, text in ipairs { "bid 99999999999999999999", "99999999999999999999", "bid -99999999999999999999" } do
+      local g = dh.game(dh.variant("spades"), { seed = 1 })
+      local seat = g:next_player()
+      local ok, msg, code = g:apply(seat, text)
+      assert.is_nil(ok, text)
+      assert.equal("bad_move", code, text)
+      assert.matches("99999999999999999999", msg, 1, true)
+      assert.equal(seat, g:next_player())   -- nothing changed
+    end
+  end)
+end)

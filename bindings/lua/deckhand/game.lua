@@ -186,7 +186,11 @@ return function(deckhand)
     if t == "blind nil" then return "bid", core.BLIND_NIL end
     if t == "exchange" then return "exchange", true end
     local n = t:match("^bid (%-?%d+)$") or t:match("^(%-?%d+)$")   -- a bare number is a bid
-    if n then return "bid", math.tointeger(tonumber(n)) end
+    if n then
+      local b = math.tointeger(tonumber(n))   -- digits past an integer's range read as a float
+      if not b then return nil, ("not a bid: '%s' (out of range)"):format(text) end
+      return "bid", b
+    end
     local cards = t:match("^pass (.+)$")
     if cards then
       local list = {}
