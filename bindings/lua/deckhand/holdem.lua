@@ -630,7 +630,9 @@ function Game:apply(seat, move, amount)
       if not amount then return fail("bad_move", ("not a number of chips: '%s'"):format(rest)) end
     end
   else
-    error(("bad argument #2 to 'apply' (move expected, got %s)"):format(type(move)), 2)
+    -- a player's answer of a kind no move has: refused like a bad text (a
+    -- raise would be charged to the game, not the player)
+    return fail("bad_move", ("not a move: a %s (%s)"):format(math.type(move) or type(move), tostring(move)))
   end
   return self:_act(seat, action, amount)
 end
