@@ -50,7 +50,8 @@ static void checkrules(lua_State *L, int t, dh_bj_rules *r) {
   r->decks = (int)dhL_intfield(L, t, "decks", 6, 1, DH_BJ_MAX_DECKS);
   lua_getfield(L, t, "penetration");
   r->penetration = lua_isnil(L, -1) ? 0.75 : lua_tonumber(L, -1);
-  if (!lua_isnil(L, -1) && (!lua_isnumber(L, -1) || r->penetration <= 0 || r->penetration > 1))
+  /* written so that NaN, which compares false with everything, fails too */
+  if (!lua_isnil(L, -1) && (!lua_isnumber(L, -1) || !(r->penetration > 0 && r->penetration <= 1)))
     luaL_error(L, "penetration must be a number above 0 and at most 1");
   lua_pop(L, 1);
   r->hit_soft17 = boolfield(L, t, "dealer_hits_soft17", 0);

@@ -229,6 +229,17 @@ describe("blackjack", function()
                      'blackjack: blackjack_pays must be one of "3:2", "6:5", got 2:1')
     assert.has_error(function() dh.variant("blackjack", { penetration = 1.5 }) end,
                      "blackjack: penetration must be a number above 0 and at most 1, got 1.5")
+    -- NaN compares false with every bound: it must be refused all the same,
+    -- by the game and by the C loop's rules
+    assert.has_error(function() dh.variant("blackjack", { penetration = 0 / 0 }) end)
+    local rules = dh.variant("blackjack").settings
+    local strategy = basic.tables(rules)
+    local r = {}
+    for k, v in pairs(rules) do r[k] = v end
+    r.penetration = 0 / 0
+    local ok, err = pcall(dh.blackjack.sim, r, strategy, 1)
+    assert.is_false(ok)
+    assert.matches("penetration must be a number above 0 and at most 1", err, 1, true)
   end)
 
   it("shuffles once the cut card has come out, not before", function()
