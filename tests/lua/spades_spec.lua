@@ -452,3 +452,25 @@ describe("spades move texts out of range", function()
     end
   end)
 end)
+
+describe("spades blind_nil_exchange, bad values", function()
+  local function refused(opts) local ok, err = pcall(dh.variant, "spades", opts); assert.is_false(ok); return err end
+  it("names the option, not the engine's field, and says what it takes", function()
+    for _, n in ipairs { -1, 1.5, 14, 0 / 0 } do
+      local err = refused { blind_nil = true, blind_nil_exchange = n }
+      assert.matches("spades: blind_nil_exchange must be false or a count of cards from 1 to 4", err, 1, true)
+      assert.is_nil(err:find("blind_exchange'", 1, true))
+    end
+  end)
+  it("refuses an exchange so big its moves cannot be listed (the partner's choice of 10 of 23 cards)", function()
+    -- C(23, 10) = 1,144,066 moves for the partner: listing them took seconds
+    -- and a gigabyte; 13 of 26 would take ten million
+    local err = refused { blind_nil = true, blind_nil_exchange = 10 }
+    assert.matches("from 1 to 4", err, 1, true)
+    assert.truthy(dh.variant("spades", { blind_nil = true, blind_nil_exchange = 4 }))
+  end)
+  it("refuses an exchange without blind Nil, which would never happen", function()
+    local err = refused { blind_nil_exchange = 2 }
+    assert.matches("spades: blind_nil_exchange needs blind_nil = true", err, 1, true)
+  end)
+end)
