@@ -55,6 +55,11 @@ describe("variant options", function()
     assert.are.equal("omaha: option 'cap' must be an integer >= 1, got 0", refusal(dh.variant, "omaha", { cap = 0 }))
     assert.matches("^spades: .*target must be from %-2147483648 to 2147483647, got 3000000000",
                    refusal(dh.variant, "spades", { target = 3000000000 }))
+    -- a rules file that names itself in its message is not named twice
+    assert.are.equal("briscola: players must be 2, 3 or 4", refusal(dh.variant, "briscola", { players = 5 }))
+    assert.are.equal("ohhell: players must be 3 to 7", refusal(dh.variant, "ohhell", { players = 9 }))
+    assert.are.equal("spades: blind_nil_exchange needs blind_nil = true",
+                     refusal(dh.variant, "spades", { blind_nil_exchange = 2 }))
     assert.are.equal("spades: max_hands must be an integer from 1 to 65535, got 70000",
                      refusal(dh.variant, "spades", { max_hands = 70000 }))
   end)
