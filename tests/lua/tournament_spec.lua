@@ -462,6 +462,17 @@ describe("deckhand replay", function()
     assert.matches("final: ", out)
     os.remove(rec)
   end)
+
+  it("says so when a record stops before the match is over, instead of a final score", function()
+    local rec = tmpname()
+    write(rec, '{"game":"blackjack","moves":[[1,"stand"]],"options":{"max_hands":1},"seed":7}\n')
+    local out, ok = run(bin .. " replay " .. rec)
+    assert.is_true(ok, out)
+    assert.matches("seat 1: stand", out, 1, true)
+    assert.matches("the record stops before the match is over: seat 2 to move", out, 1, true)
+    assert.is_nil(out:find("final:", 1, true))
+    os.remove(rec)
+  end)
 end)
 
 -- Hold'em: the same runner, one hand a deal, chips won per hand
