@@ -111,6 +111,15 @@ describe("strategies", function()
     assert.is_nil(g:next_player())
   end)
 
+  it("random bets at no limit with stacks too deep for one draw of its rng (over 2^32 chips)", function()
+    for _, name in ipairs { "holdem", "omaha" } do
+      local v = dh.variant(name, { stack = 1 << 40, limit = "no", max_hands = 3 })
+      local a, b = dh.strategy("random", { seed = 1 }), dh.strategy("random", { seed = 2 })
+      local g = dh.play(v, { a, b }, { seed = 3 })
+      assert.is_nil(g:next_player(), name)
+    end
+  end)
+
   it("heuristic beats random at Spades card play", function()
     local res = dh.tournament(with { games = 20, bid_with = "heuristic" })
     assert.is_true(res.diff.tricks > 1)
