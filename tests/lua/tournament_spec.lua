@@ -412,6 +412,8 @@ describe("deckhand serve holdem", function()
         assert.matches("^REJECT not_your_seat", p:read("l"))
         send("act 2 fold")                    -- not the client's seat
         assert.matches("^REJECT not_your_seat", p:read("l"))
+        send("act x fold")                    -- no seat number: named as given, not as nil
+        assert.equal("REJECT not_your_seat: seat 'x' is not played by this client", p:read("l"))
         send("act 1 raise 1")                 -- below any minimum
         assert.matches("^REJECT %a+", p:read("l"))
         send("act 1 dance")
