@@ -303,7 +303,7 @@ return dh.lua_game {
     int("split_hands", 1, 8)
     int("bet", 1)
     int("max_hands", 1)
-    if type(o.penetration) ~= "number" or o.penetration <= 0 or o.penetration > 1 then
+    if type(o.penetration) ~= "number" or not (o.penetration > 0 and o.penetration <= 1) then   -- NaN too
       error(("blackjack: penetration must be a number above 0 and at most 1, got %s"):format(tostring(o.penetration)), 0)
     end
     for k, set in pairs(CHOICES) do

@@ -32,6 +32,15 @@ return {
   build = function(o)
     local n = o.players
     if n ~= 2 and n ~= 3 and n ~= 4 then error("briscola: players must be 2, 3 or 4", 0) end
+    -- flags (an option whose default is false would also take a number)
+    for _, k in ipairs { "exchange", "exchange_first_trick" } do
+      if type(o[k]) ~= "boolean" then
+        error(("briscola: %s must be true or false, got %s"):format(k, tostring(o[k])), 0)
+      end
+    end
+    if o.exchange_first_trick and not o.exchange then
+      error("briscola: exchange_first_trick needs exchange = true", 0)
+    end
     return {
       seats = n,
       sides = n == 4 and { 1, 2, 1, 2 } or nil,

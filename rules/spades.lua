@@ -19,8 +19,8 @@
 -- two bids (side_cap = 13, as OpenSpiel plays) and a minimum for them
 -- (side_min, Nil aside).
 --
--- The blind Nil exchange (blind_nil_exchange = n, as Spades is commonly
--- played with n = 2): once every bid is made and before the first lead,
+-- The blind Nil exchange (blind_nil_exchange = n, 1 to 4, as Spades is
+-- commonly played with n = 2): once every bid is made and before the first lead,
 -- a player who bid blind Nil passes n cards face down to the partner, who
 -- adds them to the hand and passes back n cards face down (any n, the
 -- ones just received included); the game's phase is then "exchange" and
@@ -52,6 +52,13 @@ return {
     blind_nil_exchange = false,    -- e.g. 2: a blind Nil bidder and its partner exchange 2 cards
   },
   build = function(o)
+    -- the exchange: a few cards (the partner chooses n of 13 + n: its moves
+    -- are listed, and 10 of 23 would be over a million of them)
+    local x = o.blind_nil_exchange
+    if x ~= false and (math.type(x) ~= "integer" or x < 1 or x > 4) then
+      error(("spades: blind_nil_exchange must be false or a count of cards from 1 to 4, got %s"):format(tostring(x)), 0)
+    end
+    if x and not o.blind_nil then error("spades: blind_nil_exchange needs blind_nil = true", 0) end
     local bid = R.bid_range(o.min_bid, 13, true)
     if o.blind_nil then bid = bid | R.blind_nil end
     -- the house rules that look at the partner's bid or the scores: a Lua

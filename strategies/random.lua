@@ -32,10 +32,17 @@ function M.new(options)
     return out
   end
   function s.script(view) return rng:pick(view:moves()) end   -- a variant's scripted phase
+  -- an amount from lo to hi; rng:int draws from at most 2^32 values, a
+  -- deep no-limit stack offers more, drawn then as a share of the range
+  local function between(lo, hi)
+    if hi - lo < 1 << 32 then return rng:int(lo, hi) end
+    local x = math.tointeger(lo + math.floor(rng:random() * (hi - lo)))
+    return x and math.max(lo, math.min(hi, x)) or hi
+  end
   function s.act(view)
     local legal = view:legal()
     local m = legal[rng:int(#legal)]
-    return m.action, m.min and rng:int(m.min, m.max) or nil
+    return m.action, m.min and between(m.min, m.max) or nil
   end
   return s
 end

@@ -50,7 +50,8 @@ static void checkrules(lua_State *L, int t, dh_bj_rules *r) {
   r->decks = (int)dhL_intfield(L, t, "decks", 6, 1, DH_BJ_MAX_DECKS);
   lua_getfield(L, t, "penetration");
   r->penetration = lua_isnil(L, -1) ? 0.75 : lua_tonumber(L, -1);
-  if (!lua_isnil(L, -1) && (!lua_isnumber(L, -1) || r->penetration <= 0 || r->penetration > 1))
+  /* written so that NaN, which compares false with everything, fails too */
+  if (!lua_isnil(L, -1) && (!lua_isnumber(L, -1) || !(r->penetration > 0 && r->penetration <= 1)))
     luaL_error(L, "penetration must be a number above 0 and at most 1");
   lua_pop(L, 1);
   r->hit_soft17 = boolfield(L, t, "dealer_hits_soft17", 0);
@@ -129,7 +130,11 @@ static int checkcards(lua_State *L, int arg, dh_card *out, int max) {
     if (len > max) luaL_argerror(L, arg, lua_pushfstring(L, "at most %d cards expected", max));
     for (i = 1; i <= len; i++) {
       lua_geti(L, arg, i);
-      out[n] = dhL_checkcard(L, -1);
+      /* named by its index: a hole or a stray value is no "argument #-1" */
+      if (luaL_testudata(L, -1, DH_CARD) == NULL && lua_type(L, -1) != LUA_TSTRING)
+        luaL_argerror(L, arg, lua_pushfstring(L, "card expected at index %I, got %s", (LUAI_UACINT)i,
+                                              luaL_typename(L, -1)));
+      out[n] = dhL_checkcard(L, lua_gettop(L));
       if (dh_bj_value(out[n]) == 0) luaL_argerror(L, arg, "cards of the 52-card deck expected");
       n++;
       lua_pop(L, 1);

@@ -23,6 +23,12 @@ local pinochle_game = dh.variant("pinochle", { max_hands = 2 })  -- an auction, 
 -- the exchanges: a blind Nil's cards each way, Briscola's lowest trump for the turned card
 local spades_x = dh.variant("spades", { max_hands = 2, blind_nil = true, blind_nil_exchange = 2 })
 local briscola_x = dh.variant("briscola", { exchange = true })
+-- the games written in Lua this fuzzer reaches too: Blackjack (a shoe of
+-- duplicates), Omaha hi-lo (pot limit), and their C halves below
+local blackjack = dh.variant("blackjack", { max_hands = 3, decks = 1 })
+local omaha = dh.variant("omaha", { max_hands = 2, hilo = true, seats = 3 })
+local bj_rules = blackjack.settings
+local bj_strategy = dofile((os.getenv("DECKHAND_ROOT") or ".") .. "/strategies/heuristic/blackjack.lua").tables(bj_rules)
 local pinochle = dh.deck("pinochle48")
 local function objects()
   local g = dh.game(spades, { seed = rng:int(1000) })
@@ -33,8 +39,10 @@ local function objects()
   local br = dh.game(bridge, { seed = rng:int(1000) })
   local sx = dh.game(spades_x, { seed = rng:int(1000) })
   local bx = dh.game(briscola_x, { seed = rng:int(1000) })
+  local bj = dh.game(blackjack, { seed = rng:int(1000) })
+  local om = dh.game(omaha, { seed = rng:int(1000) })
   for _ = 1, rng:int(0, 30) do
-    local game = ({ g, h, b, p, e, br, sx, bx })[rng:int(8)]
+    local game = ({ g, h, b, p, e, br, sx, bx, bj, om })[rng:int(10)]
     local seat = game:next_player()
     if seat then game:apply(seat, rng:pick(game:moves())) end
   end
@@ -44,6 +52,9 @@ local function objects()
     g, h, b, p, e, g:view(1), h:view(2), b:view(1), p:view(1), e:view(e:next_player() or 1), g:rules(),
     br, br:view(br:turn() or 1), spades, holdem, euchre, bridge,
     sx, sx:view(sx:next_player() or 1), bx, bx:view(bx:next_player() or 1),
+    bj, bj:view(bj:next_player() or 1), om, om:view(om:next_player() or 1), blackjack, omaha,
+    dh.blackjack.sim(bj_rules, bj_strategy, rng:int(1000)), bj_rules, bj_strategy,
+    dh.poker.omaha_low("Ah 2h Kd Kc", "3c 4c 5c 9d Td"),
     dh.rule.follow_suit, dh.rule.trump_wins, dh.rule.tricks(1), dh.rule.first_to(100),
     dh.poker.pattern("1{2}2{2}"), dh.poker.values and dh.poker.values(4) or nil,
     dh.move { kind = "bid", text = "bid 3", bid = 3 },
@@ -167,7 +178,30 @@ for _ = 1, 200 do
   for _ = 1, 5 do pcall(core.script_op, eg, ops[rng:int(#ops)], value(), value()) end
   pcall(core.script_apply, eg, value(), value(), function() error("x") end)
   pcall(eg.playout, eg, dh.rng(rng:int(100)))
-  calls = calls + 11
+  -- Blackjack's C loop, a few rounds under hostile rules (a strategy table
+  -- of the right shape, or junk); Gin's C playout from a real position, mutated
+  local bjr = {}
+  for k, x in pairs(bj_rules) do bjr[k] = x end
+  bjr[({ "decks", "penetration", "split_hands", "double", "surrender", "resplit_aces" })[rng:int(6)]] = value()
+  local sok, sim = pcall(dh.blackjack.sim, bjr, rng:int(2) == 1 and bj_strategy or value(), value())
+  if sok then pcall(sim.run, sim, rng:int(0, 50)) end
+  pcall(dh.blackjack.round, bjr, bj_strategy, value())
+  local gg = dh.game(dh.variant("gin"), { seed = rng:int(1000) })
+  for _ = 1, rng:int(0, 30) do
+    if gg:next_player() then gg:apply(gg:next_player(), rng:pick(gg:moves())) end
+  end
+  if gg:next_player() then
+    local at, gv = gg:locations(), gg:view(gg:next_player())
+    local position = { hands = { at["hand 1"], at["hand 2"] }, known = gv:get("known"), pile = gv:get("pile"),
+                       stock = at.stock:list(), turn = gg:next_player(), phase = gg:phase(),
+                       refused = gv:get("refused"), taken = gv:get("taken") }
+    local keys = { "hands", "known", "pile", "stock", "turn", "phase", "refused", "taken" }
+    if rng:int(2) == 1 then position[keys[rng:int(#keys)]] = value() end
+    if type(position.stock) == "table" and rng:int(3) == 1 then position.stock[#position.stock + 1] = pool[rng:int(#pool)] end
+    pcall(dh.gin.playout, position, { knock = value(), late = value(), big_gin = value() },
+          rng:int(2) == 1 and dh.rng(rng:int(100)) or nil, rng:int(2) == 1 and rng:pick(gg:moves()) or value())
+  end
+  calls = calls + 15
 end
 print(("lua_fuzz: %d calls in %.0f s, no crash"):format(calls, os.clock() - start))
 print("1 passed, 0 failed")

@@ -229,6 +229,27 @@ describe("blackjack", function()
                      'blackjack: blackjack_pays must be one of "3:2", "6:5", got 2:1')
     assert.has_error(function() dh.variant("blackjack", { penetration = 1.5 }) end,
                      "blackjack: penetration must be a number above 0 and at most 1, got 1.5")
+    -- NaN compares false with every bound: it must be refused all the same,
+    -- by the game and by the C loop's rules
+    assert.has_error(function() dh.variant("blackjack", { penetration = 0 / 0 }) end)
+    local rules = dh.variant("blackjack").settings
+    local strategy = basic.tables(rules)
+    local r = {}
+    for k, v in pairs(rules) do r[k] = v end
+    r.penetration = 0 / 0
+    local ok, err = pcall(dh.blackjack.sim, r, strategy, 1)
+    assert.is_false(ok)
+    assert.matches("penetration must be a number above 0 and at most 1", err, 1, true)
+  end)
+
+  it("names the bad entry of a list of cards given to the C totals", function()
+    local ok, err = pcall(dh.blackjack.total, { dh.card("As"), 7, dh.card("Kd") })
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to '?' (card expected at index 2, got number)", err, 1, true)
+    ok, err = pcall(dh.blackjack.total, { "As", "Zz" })
+    assert.is_false(ok)
+    assert.matches("bad card name 'Zz'", err, 1, true)
+    assert.is_nil(err:find("#-1", 1, true))
   end)
 
   it("shuffles once the cut card has come out, not before", function()

@@ -282,3 +282,16 @@ describe("briscola's trump exchange (option exchange)", function()
     assert.is_true(seen > 5 and seen < 30)    -- one move in four: 15 expected
   end)
 end)
+
+describe("briscola exchange options, bad values", function()
+  it("takes true or false only (a number is no flag), and exchange_first_trick only with exchange", function()
+    for _, opts in ipairs { { exchange = 1 }, { exchange = 0 }, { exchange = true, exchange_first_trick = 1 } } do
+      local ok, err = pcall(dh.variant, "briscola", opts)
+      assert.is_false(ok)
+      assert.matches("briscola: exchange%S* must be true or false, got %d", err)
+    end
+    local ok, err = pcall(dh.variant, "briscola", { exchange_first_trick = true })
+    assert.is_false(ok)
+    assert.matches("briscola: exchange_first_trick needs exchange = true", err, 1, true)
+  end)
+end)

@@ -192,6 +192,27 @@ end } end }]])
     end
   end)
 
+  it("forfeits, not voids the deal, when its answer is of a kind apply cannot take", function()
+    -- a number that is no bid, a flag, a pass naming no card, a list of
+    -- lists: each the bot's fault, never the variant's error (an error
+    -- leaves the deal uncounted, a way out of a losing one)
+    write(dir .. "/odd_kinds.lua", [[
+local answers = { 0 / 0, 2.5, true, { "2c", "zz" }, { 1, 2 } }
+return { new = function(o)
+  local k = o.seed % #answers + 1
+  local function answer() return answers[k] end
+  return { move = answer }
+end }]])
+    for _, case in ipairs { { "spades", { max_hands = 1, blind_nil = true, blind_nil_exchange = 2 } },
+                            { "hearts", { max_hands = 1 } }, { "briscola", { exchange = true } },
+                            { "omaha", { max_hands = 2 } }, { "holdem", { max_hands = 2 } } } do
+      local res = tour { variant = case[1], options = case[2], players = { "odd_kinds", "random" }, games = 6 }
+      assert.same({}, res.errors, case[1])
+      assert.is_true(#res.forfeits > 0, case[1])
+      for _, f in ipairs(res.forfeits) do assert.equal("odd_kinds", f.strategy, case[1]) end
+    end
+  end)
+
   it("does not corrupt the workers' channel by printing", function()
     hostile("printer", "", [[ print("{\"i\": 1, \"games\": []}") ]])
     local a, b = tmpname(), tmpname()

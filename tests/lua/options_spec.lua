@@ -49,9 +49,17 @@ describe("variant options", function()
     assert.are.equal("holdem: the small blind (20) must not be above the big blind (10)",
                      refusal(dh.variant, "holdem", { small_blind = 20, big_blind = 10 }))
     assert.are.equal("holdem: 2 to 10 seats, got 11", refusal(dh.variant, "holdem", { seats = 11 }))
-    assert.are.equal("holdem: option 'stack' must be an integer >= 1", refusal(dh.variant, "holdem", { stack = 0 }))
+    assert.are.equal("holdem: option 'stack' must be an integer >= 1, got 0", refusal(dh.variant, "holdem", { stack = 0 }))
+    -- a negative stack gets the same bound (it was told ">= 0", and 0 is refused too)
+    assert.are.equal("omaha: option 'stack' must be an integer >= 1, got -5", refusal(dh.variant, "omaha", { stack = -5 }))
+    assert.are.equal("omaha: option 'cap' must be an integer >= 1, got 0", refusal(dh.variant, "omaha", { cap = 0 }))
     assert.matches("^spades: .*target must be from %-2147483648 to 2147483647, got 3000000000",
                    refusal(dh.variant, "spades", { target = 3000000000 }))
+    -- a rules file that names itself in its message is not named twice
+    assert.are.equal("briscola: players must be 2, 3 or 4", refusal(dh.variant, "briscola", { players = 5 }))
+    assert.are.equal("ohhell: players must be 3 to 7", refusal(dh.variant, "ohhell", { players = 9 }))
+    assert.are.equal("spades: blind_nil_exchange needs blind_nil = true",
+                     refusal(dh.variant, "spades", { blind_nil_exchange = 2 }))
     assert.are.equal("spades: max_hands must be an integer from 1 to 65535, got 70000",
                      refusal(dh.variant, "spades", { max_hands = 70000 }))
   end)

@@ -438,3 +438,39 @@ describe("spades blind Nil exchange (option blind_nil_exchange)", function()
     end
   end)
 end)
+
+describe("spades move texts out of range", function()
+  it("refuses a bid too big for an integer as a bad bid, without raising", function()
+    for _, text in ipairs { "bid 99999999999999999999", "99999999999999999999", "bid -99999999999999999999" } do
+      local g = dh.game(dh.variant("spades"), { seed = 1 })
+      local seat = g:next_player()
+      local ok, msg, code = g:apply(seat, text)
+      assert.is_nil(ok, text)
+      assert.equal("bad_move", code, text)
+      assert.matches("99999999999999999999", msg, 1, true)
+      assert.equal(seat, g:next_player())   -- nothing changed
+    end
+  end)
+end)
+
+describe("spades blind_nil_exchange, bad values", function()
+  local function refused(opts) local ok, err = pcall(dh.variant, "spades", opts); assert.is_false(ok); return err end
+  it("names the option, not the engine's field, and says what it takes", function()
+    for _, n in ipairs { -1, 1.5, 14, 0 / 0 } do
+      local err = refused { blind_nil = true, blind_nil_exchange = n }
+      assert.matches("spades: blind_nil_exchange must be false or a count of cards from 1 to 4", err, 1, true)
+      assert.is_nil(err:find("blind_exchange'", 1, true))
+    end
+  end)
+  it("refuses an exchange so big its moves cannot be listed (the partner's choice of 10 of 23 cards)", function()
+    -- C(23, 10) = 1,144,066 moves for the partner: listing them took seconds
+    -- and a gigabyte; 13 of 26 would take ten million
+    local err = refused { blind_nil = true, blind_nil_exchange = 10 }
+    assert.matches("from 1 to 4", err, 1, true)
+    assert.truthy(dh.variant("spades", { blind_nil = true, blind_nil_exchange = 4 }))
+  end)
+  it("refuses an exchange without blind Nil, which would never happen", function()
+    local err = refused { blind_nil_exchange = 2 }
+    assert.matches("spades: blind_nil_exchange needs blind_nil = true", err, 1, true)
+  end)
+end)

@@ -111,6 +111,15 @@ describe("strategies", function()
     assert.is_nil(g:next_player())
   end)
 
+  it("random bets at no limit with stacks too deep for one draw of its rng (over 2^32 chips)", function()
+    for _, name in ipairs { "holdem", "omaha" } do
+      local v = dh.variant(name, { stack = 1 << 40, limit = "no", max_hands = 3 })
+      local a, b = dh.strategy("random", { seed = 1 }), dh.strategy("random", { seed = 2 })
+      local g = dh.play(v, { a, b }, { seed = 3 })
+      assert.is_nil(g:next_player(), name)
+    end
+  end)
+
   it("heuristic beats random at Spades card play", function()
     local res = dh.tournament(with { games = 20, bid_with = "heuristic" })
     assert.is_true(res.diff.tricks > 1)
@@ -403,6 +412,8 @@ describe("deckhand serve holdem", function()
         assert.matches("^REJECT not_your_seat", p:read("l"))
         send("act 2 fold")                    -- not the client's seat
         assert.matches("^REJECT not_your_seat", p:read("l"))
+        send("act x fold")                    -- no seat number: named as given, not as nil
+        assert.equal("REJECT not_your_seat: seat 'x' is not played by this client", p:read("l"))
         send("act 1 raise 1")                 -- below any minimum
         assert.matches("^REJECT %a+", p:read("l"))
         send("act 1 dance")
@@ -460,6 +471,17 @@ describe("deckhand replay", function()
     assert.matches("seat 1: %S+", out)
     assert.matches("hand 1 over: %-?%d+ / %-?%d+ / %-?%d+ / %-?%d+", out)
     assert.matches("final: ", out)
+    os.remove(rec)
+  end)
+
+  it("says so when a record stops before the match is over, instead of a final score", function()
+    local rec = tmpname()
+    write(rec, '{"game":"blackjack","moves":[[1,"stand"]],"options":{"max_hands":1},"seed":7}\n')
+    local out, ok = run(bin .. " replay " .. rec)
+    assert.is_true(ok, out)
+    assert.matches("seat 1: stand", out, 1, true)
+    assert.matches("the record stops before the match is over: seat 2 to move", out, 1, true)
+    assert.is_nil(out:find("final:", 1, true))
     os.remove(rec)
   end)
 end)

@@ -186,7 +186,11 @@ return function(deckhand)
     if t == "blind nil" then return "bid", core.BLIND_NIL end
     if t == "exchange" then return "exchange", true end
     local n = t:match("^bid (%-?%d+)$") or t:match("^(%-?%d+)$")   -- a bare number is a bid
-    if n then return "bid", math.tointeger(tonumber(n)) end
+    if n then
+      local b = math.tointeger(tonumber(n))   -- digits past an integer's range read as a float
+      if not b then return nil, ("not a bid: '%s' (out of range)"):format(text) end
+      return "bid", b
+    end
     local cards = t:match("^pass (.+)$")
     if cards then
       local list = {}
@@ -219,8 +223,22 @@ return function(deckhand)
       kind, value = "bid", m
     elseif tm == "table" or tm == "userdata" then   -- cards to pass (a Card is played in C)
       kind, value = "pass", m
+      -- a list of cards or their names: anything else is a player's bad
+      -- answer, refused like a bad text (a raise would be charged to the game)
+      if tm == "table" then
+        for i = 1, #m do
+          local c = m[i]
+          local ok, why = true, nil
+          if type(c) == "string" or type(c) == "userdata" then ok, why = pcall(core.card, c) else ok = false end
+          if not ok then
+            return nil, ("cards to pass expected; item %d: %s"):format(i, type(c) == "string" and
+              (why:match("%((.*)%)$") or why) or ("a " .. type(c))), "bad_move"
+          end
+        end
+      end
     else
-      error(("bad argument #3 to 'apply' (move expected, got %s)"):format(tm), 3)
+      -- a player's answer of a kind no move has (a fraction, NaN, a flag)
+      return nil, ("not a move: a %s (%s)"):format(mtype(m) or tm, tostring(m)), "bad_move"
     end
     if kind == "play" then return g:play(seat, value) end
     if kind == "bid" then return g:bid(seat, value) end

@@ -113,7 +113,7 @@ end
 
 local function check_int(v, name, lo, game)
   if math.type(v) ~= "integer" or v < lo then
-    error(("%s: option '%s' must be an integer >= %d"):format(game or "holdem", name, lo), 3)
+    error(("%s: option '%s' must be an integer >= %d, got %s"):format(game or "holdem", name, lo, tostring(v)), 3)
   end
   return v
 end
@@ -145,10 +145,10 @@ local function settings(opts, g)
   g.cap = int(opts.cap or 4, "cap", 1)
   g.max_hands = opts.max_hands and int(opts.max_hands, "max_hands", 1)
   g.stack = {}
+  if not opts.stacks then int(opts.stack or 1000, "stack", 1) end   -- before the loop's bound, which lets a seat have 0
   for s = 1, g.n do
     g.stack[s] = int(opts.stacks and opts.stacks[s] or opts.stack or 1000, "stack", 0)
   end
-  if not opts.stacks then int(opts.stack or 1000, "stack", 1) end
   g.button = int(opts.button or 1, "button", 1)
   if g.button > g.n then error(("%s: button %d out of range (seats 1 to %d)"):format(game, g.button, g.n), 3) end
   return g
@@ -630,7 +630,9 @@ function Game:apply(seat, move, amount)
       if not amount then return fail("bad_move", ("not a number of chips: '%s'"):format(rest)) end
     end
   else
-    error(("bad argument #2 to 'apply' (move expected, got %s)"):format(type(move)), 2)
+    -- a player's answer of a kind no move has: refused like a bad text (a
+    -- raise would be charged to the game, not the player)
+    return fail("bad_move", ("not a move: a %s (%s)"):format(math.type(move) or type(move), tostring(move)))
   end
   return self:_act(seat, action, amount)
 end

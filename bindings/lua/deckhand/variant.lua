@@ -170,7 +170,12 @@ return function(deckhand)
       -- an option the rules refuse is named by the variant, not by a line
       -- of its file
       local ok, built = pcall(def.build, chosen)
-      if not ok then error(("%s: %s"):format(name, (tostring(built):gsub("^[^:]*:%d+: ", ""))), 0) end
+      if not ok then
+        -- (and once: a message that already starts with the name keeps it)
+        local why = tostring(built):gsub("^[^:]*:%d+: ", "")
+        if why:sub(1, #name + 2) == name .. ": " then why = why:sub(#name + 3) end
+        error(("%s: %s"):format(name, why), 0)
+      end
       spec = built
       if type(spec) ~= "table" then error(name .. ": build must return a table", 0) end
     else
