@@ -47,6 +47,7 @@ run euchre_pimc_heuristic euchre --players pimc,heuristic
 run whist_heuristic_random whist --players heuristic,random
 run whist_pimc_heuristic whist --players pimc,heuristic
 run pinochle_heuristic_random pinochle --players heuristic,random
+run pinochle_pimc_heuristic pinochle --players pimc,heuristic --set pimc.script_worlds=20
 run bridge_heuristic_random bridge --players heuristic,random --option boards=1
 run bridge_pimc_heuristic bridge --players pimc,heuristic --option boards=1 --set pimc.script_worlds=20
 run skat_heuristic_random skat --players heuristic,random --option deals=1
