@@ -413,14 +413,6 @@ return dh.lua_game {
     end
     return table.concat(out, "\n")
   end,
-  result = function(s)
-    local winners = {}
-    if not s.turn then
-      local best = math.max(table.unpack(s.scores))
-      for k, x in ipairs(s.scores) do if x == best then winners[#winners + 1] = k end end
-    end
-    return { seats = s.scores, winners = winners, hands = s.results }
-  end,
   -- with one deck every card is in one place (the protocol's check); a
   -- shoe of several holds each card several times, which sets cannot
   locations = function(s, o)

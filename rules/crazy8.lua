@@ -243,14 +243,6 @@ return dh.lua_game {
       "your hand  " .. table.concat(hand, " "),
     }, "\n")
   end,
-  result = function(s)
-    local winners = {}
-    if not s.turn then
-      local best = math.max(table.unpack(s.scores))
-      for k, v in ipairs(s.scores) do if v == best then winners[#winners + 1] = k end end
-    end
-    return { seats = s.scores, winners = winners, hands = s.results }
-  end,
   locations = function(s, o)
     local out = { pile = dh.cards(s.pile), stock = dh.cards(s.stock) }
     for k = 1, o._seats do out["hand " .. k] = s.hands[k] end

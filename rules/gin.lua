@@ -277,14 +277,6 @@ return dh.lua_game {
     }
     return table.concat(lines, "\n")
   end,
-  result = function(s)
-    local winners = {}
-    if not s.turn then
-      local best = math.max(s.scores[1], s.scores[2])
-      for k = 1, 2 do if s.scores[k] == best then winners[#winners + 1] = k end end
-    end
-    return { seats = s.scores, winners = winners, hands = s.results }
-  end,
   locations = function(s)
     return { pile = dh.cards(s.pile), stock = dh.cards(s.stock), ["hand 1"] = s.hands[1], ["hand 2"] = s.hands[2] }
   end,

@@ -17,6 +17,8 @@
 --       view = function(state, o, seat) return public end,  -- what the seat may know
 --       sample = function(public, o, rng) return state end, -- a state behind the view
 --       result = function(state, o) return { seats =, winners =, hands = } end,
+--                  (optional: by default state.scores per seat, the highest
+--                  winning once the match is over, hands = state.results)
 --       locations = function(state, o) return { name = CardSet, ... } end,
 --       public_text = function(text) return text end, -- a move as others see it
 --       greedy = function(public, o, moves) return move end, -- a quick choice (bots)
@@ -96,10 +98,21 @@ function M.show(set, card)
   return #t > 0 and table.concat(t, " ") or "-"
 end
 
+-- the result of a match scored per seat, the highest total winning: the
+-- default of spec.result (state.scores per seat, state.results per hand)
+local function highest_score(s)
+  local winners = {}
+  if not s.turn then
+    local best = math.max(table.unpack(s.scores))
+    for k, x in ipairs(s.scores) do if x == best then winners[#winners + 1] = k end end
+  end
+  return { seats = s.scores, winners = winners, hands = s.results }
+end
+
 --- lua_game(spec) -> a variant definition (options, seats, sides, unit and
 -- `game`, as deckhand.variant takes them)
 function M.define(spec)
-  for _, k in ipairs { "name", "deal", "moves", "apply", "view", "sample", "result" } do
+  for _, k in ipairs { "name", "deal", "moves", "apply", "view", "sample" } do
     if spec[k] == nil then error(("lua_game: missing field '%s'"):format(k), 2) end
   end
 
@@ -159,7 +172,7 @@ function M.define(spec)
   end
 
   function Game:result()
-    local r = spec.result(self.s, self.o)
+    local r = (spec.result or highest_score)(self.s, self.o)
     local n = self:seats()
     local side_of, sides, winning = {}, {}, {}
     for s = 1, n do
