@@ -19,37 +19,10 @@ local options = {
   small_blind = 5,
   big_blind = 10,
   ante = 0,
-  limit = "no",        -- or "fixed"
+  limit = "no",        -- or "pot", "fixed"
   cap = 4,             -- fixed limit: bets per round, the blind included
   button = 1,
   max_hands = false,   -- false: play until one seat holds every chip
 }
 
-return {
-  name = "holdem",
-  kind = "poker",
-  options = options,
-  seats = function(o) return o.seats end,
-  unit = "chips",
-  -- raises, naming the option, when the options cannot make a table
-  check = function(chosen)
-    local o = {}
-    for k, v in pairs(chosen) do o[k] = v end
-    if o.max_hands == false then o.max_hands = nil end
-    holdem.check(o)
-  end,
-  -- game(options [, { seed =, deal =, deals =, stacks = } [, variant]]) -> a holdem Game
-  game = function(chosen, extra, variant)
-    local o = {}
-    for k, v in pairs(options) do o[k] = v end
-    for k, v in pairs(chosen or {}) do
-      if options[k] == nil then error(("holdem: unknown option '%s'"):format(tostring(k)), 2) end
-      o[k] = v
-    end
-    for k, v in pairs(extra or {}) do o[k] = v end
-    if o.max_hands == false then o.max_hands = nil end
-    local g = holdem.game(o)
-    g.variant = variant
-    return g
-  end,
-}
+return holdem.variant("holdem", options, "holdem")

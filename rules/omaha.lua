@@ -54,31 +54,4 @@ local options = {
   max_hands = false,   -- false: play until one seat holds every chip
 }
 
--- the options as deckhand.holdem takes them
-local function table_options(chosen, extra)
-  local o = {}
-  for k, v in pairs(options) do o[k] = v end
-  for k, v in pairs(chosen or {}) do
-    if options[k] == nil then error(("omaha: unknown option '%s'"):format(tostring(k)), 3) end
-    o[k] = v
-  end
-  for k, v in pairs(extra or {}) do o[k] = v end
-  if o.max_hands == false then o.max_hands = nil end
-  o.form = "omaha"
-  return o
-end
-
-return {
-  name = "omaha",
-  kind = "poker",
-  options = options,
-  seats = function(o) return o.seats end,
-  unit = "chips",
-  check = function(chosen) holdem.check(table_options(chosen)) end,
-  -- game(options [, { seed =, deal =, deals =, stacks = } [, variant]]) -> a Game of deckhand.holdem
-  game = function(chosen, extra, variant)
-    local g = holdem.game(table_options(chosen, extra))
-    g.variant = variant
-    return g
-  end,
-}
+return holdem.variant("omaha", options, "omaha")

@@ -935,4 +935,39 @@ function Game:result()
            winners = winners, winning_sides = copy(winners), hands = hands }
 end
 
+
+--- holdem.variant(name, options, form) -> the variant a rules file returns
+-- (rules/holdem.lua, rules/omaha.lua): `options` are the defaults; a chosen
+-- option not among them is refused by name, `max_hands = false` means no
+-- cap, and the game deals `form` ("holdem" or "omaha")
+function holdem.variant(name, options, form)
+  local function table_options(chosen, extra)
+    local o = {}
+    for k, v in pairs(options) do o[k] = v end
+    for k, v in pairs(chosen or {}) do
+      if options[k] == nil then error(("%s: unknown option '%s'"):format(name, tostring(k)), 3) end
+      o[k] = v
+    end
+    for k, v in pairs(extra or {}) do o[k] = v end
+    if o.max_hands == false then o.max_hands = nil end
+    o.form = form
+    return o
+  end
+  return {
+    name = name,
+    kind = "poker",
+    options = options,
+    seats = function(o) return o.seats end,
+    unit = "chips",
+    -- raises, naming the option, when the options cannot make a table
+    check = function(chosen) holdem.check(table_options(chosen)) end,
+    -- game(options [, { seed =, deal =, deals =, stacks = } [, variant]]) -> a Game
+    game = function(chosen, extra, variant)
+      local g = holdem.game(table_options(chosen, extra))
+      g.variant = variant
+      return g
+    end,
+  }
+end
+
 return holdem
