@@ -63,4 +63,23 @@ describe("variant options", function()
     assert.are.equal("spades: max_hands must be an integer from 1 to 65535, got 70000",
                      refusal(dh.variant, "spades", { max_hands = 70000 }))
   end)
+
+  -- a game written in Lua makes its games from settings (variant.new_game,
+  -- reachable by anyone holding the variant): settings that dh.variant never
+  -- saw are checked before they size anything (a huge player count once
+  -- filled a table of seats until the allocator gave up)
+  it("are checked again when a variant makes a game from settings it did not check", function()
+    local huge = math.maxinteger
+    for _, name in ipairs { "crazy8", "scopa", "blackjack" } do
+      local v = dh.variant(name)
+      assert.matches("^" .. name .. ": players must", refusal(v.new_game, { players = huge }))
+      local settings = {}
+      for k, x in pairs(v.settings) do settings[k] = x end
+      assert.is_truthy(v.new_game(settings, { seed = 1 }):next_player())
+    end
+    assert.matches("settings table expected", refusal(dh.variant("gin").new_game, "players"))
+    -- a variant of one's own whose seats function gives too many
+    assert.matches("seats must be an integer 1 to 64",
+                   refusal(dh.variant, { name = "x", seats = function() return 1 << 31 end, game = function() end }))
+  end)
 end)

@@ -42,6 +42,10 @@ local Move = require "deckhand.move"
 
 local M = {}
 
+--- the most seats a game written in Lua may have (a bound that a
+-- seats function of bad settings cannot pass)
+M.MAX_SEATS = 64
+
 local function is_card(x) return type(x) == "userdata" and tostring(getmetatable(x)) == "deckhand.Card" end
 
 -- a deep copy of plain state (userdata shared: Cards and CardSets never change)
@@ -279,10 +283,17 @@ function M.define(spec)
   return {
     name = spec.name, kind = spec.kind, options = spec.options or {}, unit = spec.unit or "points",
     seats = seats_of, sides = spec.sides, check = spec.check,
+    -- reachable as variant.new_game with settings that dh.variant never
+    -- checked: checked here too, before anything is sized by them
     game = function(chosen, opts, variant)
+      if type(chosen) ~= "table" then error(("%s: settings table expected"):format(spec.name), 2) end
+      if spec.check then spec.check(chosen) end
       opts = opts or {}
       local o = copy(chosen)
       o._seats = seats_of(chosen)
+      if math.type(o._seats) ~= "integer" or o._seats < 1 or o._seats > M.MAX_SEATS then
+        error(("%s: seats must be 1 to %d, got %s"):format(spec.name, M.MAX_SEATS, tostring(o._seats)), 2)
+      end
       o._sides = (variant and variant.sides) or {}
       if #o._sides == 0 then for s = 1, o._seats do o._sides[s] = s end end
       local seed = opts.seed or math.random(0, 0x7FFFFFFF)

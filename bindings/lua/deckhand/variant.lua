@@ -13,6 +13,7 @@
 local core = require "deckhand.core"
 
 local searchpath = require "deckhand.searchpath"
+local MAX_SEATS = require "deckhand.lua_game".MAX_SEATS   -- a variant with its own game
 
 -- field name -> the check it must pass, for a clear message
 local function is_rule(v)
@@ -153,8 +154,8 @@ return function(deckhand)
       end
       local function of(v) if type(v) == "function" then return v(chosen) end return v end
       local seats = of(def.seats)
-      if math.type(seats) ~= "integer" or seats < 1 then
-        error(("%s: seats must be a positive integer (or a function of the options giving one)"):format(name), 0)
+      if math.type(seats) ~= "integer" or seats < 1 or seats > MAX_SEATS then
+        error(("%s: seats must be an integer 1 to %d (or a function of the options giving one)"):format(name, MAX_SEATS), 0)
       end
       local sides = of(def.sides)
       if sides == nil then sides = {}; for s = 1, seats do sides[s] = s end end
