@@ -197,7 +197,7 @@ for _ = 1, 200 do
                        refused = gv:get("refused"), taken = gv:get("taken") }
     local keys = { "hands", "known", "pile", "stock", "turn", "phase", "refused", "taken" }
     if rng:int(2) == 1 then position[keys[rng:int(#keys)]] = value() end
-    if type(position.stock) == "table" and rng:int(3) == 1 then position.stock[#position.stock + 1] = pool[rng:int(#pool)] end
+    if type(position.stock) == "table" and getmetatable(position.stock) == nil and rng:int(3) == 1 then position.stock[#position.stock + 1] = pool[rng:int(#pool)] end
     pcall(dh.gin.playout, position, { knock = value(), late = value(), big_gin = value() },
           rng:int(2) == 1 and dh.rng(rng:int(100)) or nil, rng:int(2) == 1 and rng:pick(gg:moves()) or value())
   end
