@@ -186,6 +186,24 @@ describe("tournament", function()
     os.remove(a); os.remove(b)
   end)
 
+  -- label=strategy: one strategy with two sets of options meets itself
+  it("plays a labelled player with the options given under its label", function()
+    local res = dh.tournament { variant = "spades", players = { "dd=pimc", "pimc" }, games = 2, seed = 3,
+                                progress = false, strategy_options = { dd = { worlds = 4 }, pimc = { worlds = 4 } } }
+    assert.are.same({ "dd=pimc", "pimc" }, { res.players[1].name, res.players[2].name })
+    -- the label's options reach the labelled bot alone: a bad one stops the run, naming it
+    local ok, err = pcall(dh.tournament, { variant = "spades", players = { "dd=pimc", "pimc" }, games = 1,
+                                           progress = false, strategy_options = { dd = { solver = "xx" } } })
+    assert.is_false(ok)
+    assert.matches("'dd=pimc' could not start: .*solver", tostring(err))
+    assert.is_true(pcall(dh.tournament, { variant = "spades", players = { "dd=pimc", "pimc" }, games = 1,
+                                          progress = false, strategy_options = { ["pimc"] = { worlds = 2 }, dd = { worlds = 2 } } }))
+    -- a label over a strategy that does not exist is named
+    ok, err = pcall(dh.tournament, { variant = "spades", players = { "x=nosuch", "pimc" }, games = 1, progress = false })
+    assert.is_false(ok)
+    assert.matches("nosuch", tostring(err))
+  end)
+
   it("gives the same totals and record with jobs 1 and 2", function()
     local a, b = tmpname(), tmpname()
     local r1 = dh.tournament(with { record = a, jobs = 1 })

@@ -20,8 +20,10 @@
 -- whose rules raise is charged the error, not the bot on turn.
 --
 -- Arguments: variant (a name), options (the variant's), players (strategy
--- names, one per side, cycled when fewer), strategy_options (name ->
--- options), games (deals), seed, duplicate (default true), jobs (worker
+-- names, one per side, cycled when fewer; `label=strategy` plays a
+-- strategy under a label of its own, so that one strategy with two sets
+-- of options can meet itself: `dd=pimc` with strategy_options.dd),
+-- strategy_options (name or label -> options), games (deals), seed, duplicate (default true), jobs (worker
 -- processes), record (file: JSON lines, see deckhand/records.lua), shard
 -- ("i/n"), progress (true: a bar on a terminal; false; or a
 -- function(done, final)), bid_with (one strategy makes every bid: card
@@ -89,6 +91,18 @@ return function(deckhand)
     return v
   end
 
+  --- T.source_of(player) -> the strategy a player entry names: "pimc"
+  -- for "pimc" and for a labelled "dd=pimc"
+  function T.source_of(player)
+    return player:match("^[%w_%-]+=(.+)$") or player
+  end
+
+  --- T.label_of(player) -> the name its options are given under: "dd"
+  -- for "dd=pimc", "pimc" for "pimc"
+  function T.label_of(player)
+    return player:match("^([%w_%-]+)=.") or player
+  end
+
   --- the canonical form of a tournament's arguments (what identifies a run)
   function T.config(cfg)
     if type(cfg) ~= "table" then error("bad argument #1 to 'tournament' (table expected)", 3) end
@@ -152,10 +166,10 @@ return function(deckhand)
   -- function, or nil and why it could not start
   local function start_bot(c, variant, name, seed)
     local o = {}
-    for k, v in pairs(c.strategy_options[name] or {}) do o[k] = v end
+    for k, v in pairs(c.strategy_options[T.label_of(name)] or {}) do o[k] = v end
     o.variant, o.seed = variant, seed
     local made, why = guard.run(function()
-      local s = deckhand.strategy(name, o)
+      local s = deckhand.strategy(T.source_of(name), o)
       local move = rawget(s, "move")
       if type(move) ~= "function" then error("its move is not a function", 0) end
       return move
@@ -256,6 +270,7 @@ return function(deckhand)
   end
 
   local function find_strategy(name)
+    name = T.source_of(name)
     if name:find("[/\\]") or name:match("%.lua$") then
       local f = io.open(name, "r")
       if not f then error(("tournament: no strategy file '%s'"):format(name), 0) end
