@@ -1,43 +1,71 @@
 -- bench/phases.lua -- deals per second of a variant with scripted phases
--- (Euchre: making trump and the dealer's discard in Lua phase scripts, the
--- tricks in C; Bridge: the auction in a Lua phase script, the tricks in C
--- with declarer playing the dummy, the duplicate score a Lua points rule;
--- Skat: bidding, the skat and the game named in Lua, the game's value a Lua
--- points rule; Pinochle: the auction, trumps and melds in Lua, the tricks
--- in C under must_beat, the score a Lua points rule) beside Spades (bids
--- and tricks all in C), all as
--- game:playout(rng) on a new game per deal, timed in the same run:
--- medians of 5 runs, the range, and the ratio.  Run with `make bench`.
+-- beside Spades (bids and tricks all in C), all as game:playout(rng) on a
+-- new game per deal.  Euchre: making trump and the dealer's discard are
+-- the prefab phase dh.phase.turned_card_trump, all in C; beside it the
+-- same game with those phases as the Lua scripts they replaced
+-- (tests/lua/euchre_phases_helper.lua).  Bridge: the auction in a Lua
+-- phase script, the tricks in C with declarer playing the dummy, the
+-- duplicate score a Lua points rule.  Skat: bidding, the skat and the
+-- game named in Lua, the game's value a Lua points rule.  Pinochle: the
+-- auction, trumps and melds in Lua, the tricks in C under must_beat, the
+-- score a Lua points rule.
+--
+-- The runs are interleaved, one of each variant per round, so that a
+-- change in the machine's load falls on all of them alike; each variant's
+-- median of 5 rounds and range, and each ratio to Spades as the median
+-- (and range) of the rounds' ratios.  Run with `make bench`.
 local dh = require "deckhand"
 
-local RUNS, DEALS = 5, 20000
+local ROUNDS = 5
+local root = os.getenv("DECKHAND_ROOT") or "."
 
-local function rates(variant)
-  local out = {}
-  for run = 1, RUNS do
-    local rng = dh.rng(run)
-    local t0 = os.clock()
-    for seed = 1, DEALS do dh.game(variant, { seed = seed }):playout(rng) end
-    out[run] = DEALS / (os.clock() - t0)
-  end
-  table.sort(out)
-  return out
+-- name, variant, deals a run (about half a second each), its name in the
+-- ratios, what the ratio's line adds
+local benches = {
+  { "Spades, game:playout (all in C)", dh.variant("spades", { max_hands = 1 }), 100000, "Spades" },
+  { "Euchre, game:playout (phases a C prefab)", dh.variant("euchre", { max_hands = 1 }), 200000,
+    "Euchre", "a Euchre deal is 20 cards, a Spades deal 52" },
+  { "Euchre, game:playout (the same phases in Lua)",
+    dh.variant(dofile(root .. "/tests/lua/euchre_phases_helper.lua"), { max_hands = 1 }), 20000,
+    "Euchre with Lua phases" },
+  { "Bridge, game:playout (auction in Lua)", dh.variant("bridge", { boards = 1 }), 10000, "Bridge",
+    "both 52 cards" },
+  { "Skat, game:playout (phases in Lua)", dh.variant("skat", { deals = 1 }), 5000, "Skat",
+    "a Skat deal is 32 cards" },
+  { "Pinochle, game:playout (auction, melds in Lua)", dh.variant("pinochle", { max_hands = 1 }), 5000,
+    "Pinochle", "48 cards, 52" },
+}
+
+local function rate(variant, deals, run)
+  local rng = dh.rng(run)
+  local t0 = os.clock()
+  for seed = 1, deals do dh.game(variant, { seed = seed }):playout(rng) end
+  return deals / (os.clock() - t0)
 end
 
-local spades = rates(dh.variant("spades", { max_hands = 1 }))
-local euchre = rates(dh.variant("euchre", { max_hands = 1 }))
-local bridge = rates(dh.variant("bridge", { boards = 1 }))
-local skat = rates(dh.variant("skat", { deals = 1 }))
-local pinochle = rates(dh.variant("pinochle", { max_hands = 1 }))
-local function row(name, r)
-  print(("%-44s %7.1f k deals/s  (%.1f-%.1f)"):format(name, r[3] / 1e3, r[1] / 1e3, r[RUNS] / 1e3))
+local rates, ratios = {}, {}
+for i = 1, #benches do rates[i], ratios[i] = {}, {} end
+for run = 1, ROUNDS do
+  for i, b in ipairs(benches) do rates[i][run] = rate(b[2], b[3], run) end
+  for i = 1, #benches do ratios[i][run] = rates[i][run] / rates[1][run] end
 end
-row("Spades, game:playout (all in C)", spades)
-row("Euchre, game:playout (phases in Lua)", euchre)
-row("Bridge, game:playout (auction in Lua)", bridge)
-row("Skat, game:playout (phases in Lua)", skat)
-row("Pinochle, game:playout (auction, melds in Lua)", pinochle)
-print(("Euchre / Spades: %.2f (a Euchre deal is 20 cards, a Spades deal 52)"):format(euchre[3] / spades[3]))
-print(("Bridge / Spades: %.2f (both 52 cards)"):format(bridge[3] / spades[3]))
-print(("Skat / Spades: %.2f (a Skat deal is 32 cards)"):format(skat[3] / spades[3]))
-print(("Pinochle / Spades: %.2f (48 cards, 52)"):format(pinochle[3] / spades[3]))
+
+local function median(list)
+  table.sort(list)
+  return list[(#list + 1) // 2], list[1], list[#list]
+end
+for i, b in ipairs(benches) do
+  local m, lo, hi = median(rates[i])
+  print(("%-46s %7.1f k deals/s  (%.1f-%.1f)"):format(b[1], m / 1e3, lo / 1e3, hi / 1e3))
+end
+for i = 2, #benches do
+  local m, lo, hi = median(ratios[i])
+  print(("%s / Spades: %.2f (%.2f-%.2f)%s"):format(benches[i][4], m, lo, hi,
+        benches[i][5] and (" (" .. benches[i][5] .. ")") or ""))
+end
+do  -- the prefab against the Lua phases it replaced, round by round
+  local r = {}
+  for run = 1, ROUNDS do r[run] = rates[2][run] / rates[3][run] end
+  local m, lo, hi = median(r)
+  print(("Euchre, prefab / Lua phases: %.1f (%.1f-%.1f)"):format(m, lo, hi))
+end

@@ -51,6 +51,7 @@
 #include "view.h"
 #include "playout.h"
 #include "policy.h"
+#include "phase.h"
 #include "solve.h"
 #include "poker.h"
 #include "omaha.h"

@@ -94,6 +94,10 @@ int dhL_rules_mode(const dh_rules *r, const char *name);
 int dhL_rules_raise(lua_State *L);
 const dh_match *dhL_tostate(lua_State *L, int arg);
 
+/* a prefab phase (lphase.c): 1 and its kind and options when arg is a
+** Phase, else 0 */
+int dhL_tophase(lua_State *L, int arg, uint8_t *kind, uint8_t *flags);
+
 /* a Game's match (lgame.c), for the calls that read it (the solver) */
 const dh_match *dhL_checkmatch(lua_State *L, int arg);
 
@@ -108,6 +112,7 @@ int dhL_open_deck(lua_State *L);
 int dhL_open_trick(lua_State *L);
 int dhL_open_rules(lua_State *L);
 int dhL_open_game(lua_State *L);
+int dhL_open_phase(lua_State *L);
 int dhL_open_pattern(lua_State *L);
 int dhL_open_poker(lua_State *L);
 int dhL_open_equity(lua_State *L);

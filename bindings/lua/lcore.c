@@ -25,7 +25,7 @@ static int version(lua_State *L) {
 
 static const lua_CFunction openers[] = {
   dhL_open_card, dhL_open_cardset, dhL_open_rng, dhL_open_deck, dhL_open_trick,
-  dhL_open_rules, dhL_open_game,
+  dhL_open_rules, dhL_open_game, dhL_open_phase,
   dhL_open_pattern,
   dhL_open_poker,
   dhL_open_equity,
@@ -40,7 +40,7 @@ static const lua_CFunction openers[] = {
 /* every class's metatable answers getmetatable with its name: Lua code
 ** (a bot) can neither read nor change the methods every object shares */
 static const char *const classes[] = {
-  DH_CARD, DH_CARDSET, DH_DECK, DH_RNG, DH_ORDER, "deckhand.Rule", "deckhand.Rules",
+  DH_CARD, DH_CARDSET, DH_DECK, DH_RNG, DH_ORDER, "deckhand.Rule", "deckhand.Rules", "deckhand.Phase",
   "deckhand.State", "deckhand.Game", "deckhand.View", "deckhand.Pattern",
   "deckhand.PokerValues", NULL
 };

@@ -14,6 +14,7 @@
 
 #include "lbind.h"
 #include "match.h"
+#include "phase.h"
 #include "playout.h"
 #include "policy.h"
 #include "view.h"
@@ -184,11 +185,17 @@ static int m_team(lua_State *L) {
   lua_pushinteger(L, m->team[checkseat(L, 2, m)] + 1);
   return 1;
 }
-/* the phase's name; a phase script's is the variant's (the protocol's Lua
-** half names it, see game_protocol) */
+/* the phase's name; a prefab phase's is its step's (phase.h), a phase
+** script's the variant's (the protocol's Lua half names it, see
+** game_protocol) */
 #define PHASE_HANDLER "deckhand.script_phase"
 static int m_phase(lua_State *L) {
   const dh_match *m = tomatch(L, 1);
+  const char *step = m->phase == DH_PHASE_SCRIPT ? dh_phase_name(m->rules, m->step) : NULL;
+  if (step) {
+    lua_pushstring(L, step);
+    return 1;
+  }
   if (m->phase == DH_PHASE_SCRIPT && lua_getfield(L, LUA_REGISTRYINDEX, PHASE_HANDLER) == LUA_TFUNCTION) {
     lua_pushvalue(L, 1);
     lua_call(L, 1, 1);
@@ -917,14 +924,16 @@ static int game_actions(lua_State *L) {
 }
 
 /* game:playout(rng [, hand_only]): random legal actions to the end of the
-** match (or of the hand), chosen and applied in C, logged like any other.
-** It stops where a phase script acts (game.lua's playout goes on). */
+** match (or of the hand), chosen and applied in C, logged like any other
+** (a prefab phase's move as a script move, by its code).  It stops where a
+** phase script in Lua acts (game.lua's playout goes on). */
 static int game_playout(lua_State *L) {
   dh_match *m = checkmutable(L, 1);
   dh_rng *r = dhL_checkrng(L, 2);
   int hand_only = lua_toboolean(L, 3), hand = m->hand_no, err = DH_OK;
   dhL_rules_enter(L, m->rules);
-  while (m->phase != DH_PHASE_OVER && m->phase != DH_PHASE_SCRIPT && (!hand_only || m->hand_no == hand)) {
+  while (m->phase != DH_PHASE_OVER && (m->phase != DH_PHASE_SCRIPT || m->rules->phase) &&
+         (!hand_only || m->hand_no == hand)) {
     dh_action a;
     int before = m->hand_no;
     if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
@@ -932,6 +941,7 @@ static int game_playout(lua_State *L) {
     if (err != DH_OK) break;
     if (a.kind == DH_ACT_PLAY) log_action(L, m, ACT_PLAY, a.seat, a.card, 0, 0);
     else if (a.kind == DH_ACT_BID) log_action(L, m, ACT_BID, a.seat, a.bid + 8, 0, 0);
+    else if (a.kind == DH_ACT_PHASE) log_action(L, m, ACT_SCRIPT, a.seat, a.move, 0, 0);
     else log_action(L, m, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
     log_hand_end(L, m, before);
   }
@@ -957,7 +967,8 @@ static int game_playouts(lua_State *L) {
   int s;
   luaL_argcheck(L, n >= 1, 3, "at least one playout");
   if (m->phase == DH_PHASE_OVER) return luaL_error(L, "game over");
-  if (m->phase == DH_PHASE_SCRIPT) return luaL_error(L, "a phase script acts: playouts start in the play");
+  if (m->phase == DH_PHASE_SCRIPT && !m->rules->phase)
+    return luaL_error(L, "a phase script acts: playouts start in the play");
   dhL_rules_enter(L, m->rules);
   for (i = 0; i < n; i++) {
     dh_match c = *m;
@@ -1255,6 +1266,39 @@ static int script_apply(lua_State *L) {
   return 1;
 }
 
+/* core.phase_moves(game or view) -> the codes of the legal moves of a
+** prefab phase (phase.h) for the seat to act (a view's: its own turn
+** only), in the prefab's order; an empty list when none acts */
+static int phase_moves(lua_State *L) {
+  void *game = togame(L, 1);
+  dh_view *v = game ? NULL : checkview(L, 1);
+  const dh_match *m = game ? (const dh_match *)game : &v->m;
+  int list[DH_PHASE_MAX_MOVES], n = 0, i;
+  if (!v || dh_match_next(m) == v->seat) n = dh_phase_moves(m, list);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    lua_pushinteger(L, list[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* core.phase_apply(game, seat, code) -> true, or nil, message, code: seat
+** plays the prefab phase's move `code`, logged as a script move */
+static int phase_apply(lua_State *L) {
+  dh_match *m = checkmutable(L, 1);
+  int seat = checkseat(L, 2, m), hand = m->hand_no, err;
+  lua_Integer code = luaL_checkinteger(L, 3);
+  dhL_rules_enter(L, m->rules);
+  err = code < 0 || code >= DH_MOVE_END ? DH_E_ILLEGAL_MOVE : dh_phase_apply(m, seat, (int)code);
+  if (err == DH_E_ILLEGAL_MOVE) return refuse(L, err, "not a legal move now: %s", lua_tostring(L, 3));
+  if (err) return turn_refusal(L, m, err, "");
+  log_action(L, m, ACT_SCRIPT, seat, code, 0, 0);
+  log_hand_end(L, m, hand);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 /* core.game_protocol(moves, apply [, phase]): the protocol's Lua half
 ** gives its handlers (deckhand/game.lua, each time it is loaded): the
 ** moves and apply of what it says better in Lua, and the name of a phase
@@ -1365,6 +1409,12 @@ int dhL_open_game(lua_State *L) {
   for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
   lua_pushcclosure(L, script_apply, NUP);
   lua_setfield(L, mod, "script_apply");
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, phase_moves, NUP);
+  lua_setfield(L, mod, "phase_moves");
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, phase_apply, NUP);
+  lua_setfield(L, mod, "phase_apply");
   /* the method tables, for deckhand/game.lua to extend */
   lua_getfield(L, mod + UP_GAME, "__index");
   lua_setfield(L, mod, "Game");

@@ -839,6 +839,9 @@ static int build(lua_State *L) {
   build_trump(L, r, spec);
   build_tables(L, u, spec);
   r->scripted = (uint8_t)getbool(L, spec, "scripted");
+  lua_getfield(L, spec, "phases");  /* a prefab (Phase) plays them in C */
+  dhL_tophase(L, -1, &r->phase, &r->phase_flags);
+  lua_pop(L, 1);
   lua_getfield(L, spec, "opener");  /* "dealer", "left" or seats left of the dealer */
   if (lua_type(L, -1) == LUA_TSTRING) r->opener = strcmp(lua_tostring(L, -1), "dealer") == 0 ? 0 : 1;
   else if (lua_isinteger(L, -1)) r->opener = (uint8_t)(lua_tointeger(L, -1) % r->nseats);

@@ -9,6 +9,7 @@
 */
 #include <string.h>
 
+#include "phase.h"
 #include "rules_impl.h"
 
 /* no division: it runs for every card, and an idiv costs more than the rest of a play */
@@ -549,6 +550,7 @@ int dh_match_apply(dh_match *m, const dh_action *a) {
     case DH_ACT_BID: return dh_match_bid(m, a->seat, a->bid);
     case DH_ACT_PASS: return dh_match_pass(m, a->seat, a->cards);
     case DH_ACT_EXCHANGE: return dh_match_exchange(m, a->seat);
+    case DH_ACT_PHASE: return dh_phase_apply(m, a->seat, a->move);
     default: return DH_E_WRONG_PHASE;
   }
 }

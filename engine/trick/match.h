@@ -44,6 +44,7 @@ enum {
   DH_E_BAD_OP,    /* a phase op that does not fit the match (its comment says when) */
   DH_E_MUST_BEAT, /* must_beat: a card of the led suit beating the trick was held */
   DH_E_CANNOT_EXCHANGE, /* trump_exchange: the seat may not exchange now */
+  DH_E_ILLEGAL_MOVE,    /* a prefab phase's move that is not legal now (phase.h) */
   DH_E_NCODES
 };
 const char *dh_error_name(int code);
@@ -141,11 +142,13 @@ int dh_match_exchange(dh_match *m, int seat);
 int dh_match_can_exchange(const dh_match *m);
 
 /* an action, as chosen by a playout or read from a record */
-enum { DH_ACT_PLAY = 1, DH_ACT_BID, DH_ACT_PASS, DH_ACT_EXCHANGE };
+enum { DH_ACT_PLAY = 1, DH_ACT_BID, DH_ACT_PASS, DH_ACT_EXCHANGE,
+       DH_ACT_PHASE };  /* a move of the rules' prefab phase (phase.h) */
 typedef struct dh_action {
   uint8_t kind, seat;
   dh_card card;
   int bid;
+  int move;             /* DH_ACT_PHASE: the prefab's move code */
   dh_cardset cards;
 } dh_action;
 int dh_match_apply(dh_match *m, const dh_action *a);

@@ -1,6 +1,7 @@
 /*
 ** playout.c -- random playouts, the inner loop of simulations and benches.
 */
+#include "phase.h"
 #include "playout.h"
 #include "rules_impl.h"
 
@@ -59,8 +60,10 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
       a->kind = DH_ACT_PASS;
       a->cards = pick_some(m->hand[m->turn], dh_match_pass_count(m, m->turn), r);
       return DH_OK;
-    case DH_PHASE_SCRIPT:
-      return DH_E_WRONG_PHASE;   /* a phase script acts: the caller's to drive */
+    case DH_PHASE_SCRIPT:      /* a prefab phase plays in C; a Lua script is the caller's to drive */
+      a->kind = DH_ACT_PHASE;
+      a->move = dh_phase_pick(m, r);
+      return a->move < 0 ? DH_E_WRONG_PHASE : DH_OK;
     default:
       return DH_E_GAME_OVER;
   }

@@ -9,13 +9,14 @@
 */
 #include <string.h>
 
+#include "phase.h"
 #include "rules_impl.h"
 
 static const char *const error_names[DH_E_NCODES] = {
   "ok", "game_over", "wrong_phase", "not_your_turn", "card_not_in_hand",
   "must_follow_suit", "suit_not_broken", "must_trump", "must_overtrump",
   "first_trick", "must_lead", "illegal_card", "bad_bid", "bad_pass", "rule_error",
-  "bad_seat", "bad_op", "must_beat", "cannot_exchange"
+  "bad_seat", "bad_op", "must_beat", "cannot_exchange", "illegal_move"
 };
 
 const char *dh_error_name(int code) {
@@ -404,6 +405,11 @@ const char *dh_rules_check(dh_rules *r) {
   if (r->ntables > DH_MAX_MODES) return "too many card tables";
   for (i = 0; i < 5; i++)
     if (r->trump_table[i] > r->ntables) return "a trump names no card table";
+  if (r->phase) {
+    const char *why = dh_phase_check(r);
+    if (why) return why;
+    r->scripted = 1;
+  }
 
   r->has_calls = 0;
   for (k = 0; k < DH_RULE_NKINDS; k++) {

@@ -130,6 +130,9 @@ typedef struct dh_rules {
   uint8_t opener;                   /* who acts first in the script phase: seats left of the
                                        dealer (1, the default; 0 the dealer: Bridge's auction;
                                        2 Skat's middlehand) */
+  uint8_t phase, phase_flags;       /* a prefab phase (phase.h: DH_PREFAB_*) and its options:
+                                       the script phase played in C; 0 none (dh_rules_check
+                                       then sets scripted) */
   uint8_t ntables;                  /* card tables in tables[] */
   uint8_t trump_table[5];           /* per trump suit (DH_NOSUIT too): 0 the base table,
                                        k tables[k - 1] */

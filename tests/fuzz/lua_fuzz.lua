@@ -58,6 +58,7 @@ local function objects()
     dh.rule.follow_suit, dh.rule.trump_wins, dh.rule.tricks(1), dh.rule.first_to(100),
     dh.poker.pattern("1{2}2{2}"), dh.poker.values and dh.poker.values(4) or nil,
     dh.move { kind = "bid", text = "bid 3", bid = 3 },
+    dh.phase.turned_card_trump { stick_the_dealer = rng:int(2) == 1 },
   }
   local ok, w = pcall(g:view(g:next_player() or 1).sample, g:view(g:next_player() or 1), dh.rng(1))
   if ok then list[#list + 1] = w end
@@ -177,6 +178,22 @@ for _ = 1, 200 do
   end
   for _ = 1, 5 do pcall(core.script_op, eg, ops[rng:int(#ops)], value(), value()) end
   pcall(core.script_apply, eg, value(), value(), function() error("x") end)
+  -- the prefab phase (Euchre's trump making in C): moves by code, legal or hostile, and
+  -- variants built on it with hostile fields
+  pcall(core.phase_moves, rng:int(2) == 1 and eg or value())
+  local codes = core.phase_moves(eg)
+  pcall(core.phase_apply, eg, rng:int(2) == 1 and eg:next_player() or value(),
+        rng:int(2) == 1 and codes[rng:int(math.max(#codes, 1))] or value())
+  local ph = dh.phase.turned_card_trump(rng:int(2) == 1 and { stick_the_dealer = rng:int(2) == 1 } or nil)
+  pcall(ph.text, ph, rng:int(2) == 1 and rng:int(-2, 300) or value())
+  pcall(ph.public, ph, value())
+  pcall(ph.step_name, ph, value())
+  local spec = { seats = 4, sides = { 1, 2, 1, 2 }, deck = "euchre24", sizes = { 5 }, trump = "show_top",
+                 phases = ph, hand = dh.rule.follow_suit, play = dh.rule.highest_of_led,
+                 points = dh.rule.makers(), win = dh.rule.first_to(10), max_hands = 2 }
+  spec[({ "seats", "sides", "sizes", "trump", "opener", "deck", "phases" })[rng:int(7)]] = value()
+  local vok, pv = pcall(dh.variant, spec)
+  if vok then pcall(function() dh.game(pv, { seed = rng:int(1000) }):playout(dh.rng(1)) end) end
   pcall(eg.playout, eg, dh.rng(rng:int(100)))
   -- Blackjack's C loop, a few rounds under hostile rules (a strategy table
   -- of the right shape, or junk); Gin's C playout from a real position, mutated

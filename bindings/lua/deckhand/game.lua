@@ -271,7 +271,18 @@ return function(deckhand)
     end
     return id
   end
+  -- a prefab phase (dh.phase.*, a Phase in place of the list) is played in
+  -- C: its moves are the engine's codes, logged as they are, and their
+  -- texts the Phase's
+  local function prefab_of(variant)
+    local phases = variant and variant.spec.phases
+    if getmetatable(phases) == "deckhand.Phase" then return phases end
+    return nil
+  end
+
   function script_text(variant, id)
+    local prefab = prefab_of(variant)
+    if prefab then return prefab:text(id) end
     local t = texts_of[variant]
     return t and t.list[id] or ("?" .. tostring(id))
   end
@@ -347,7 +358,29 @@ return function(deckhand)
   -- each phase's Moves by text, made once: a Move cannot change, so every
   -- game may share it
   local moves_of = setmetatable({}, { __mode = "k" })
+  -- a prefab's Moves by step and code, made once and shared the same way
+  -- (the kind of a Move is its step's name: "pass" is a move of two); the
+  -- code of each
+  local prefab_moves, code_of = setmetatable({}, { __mode = "k" }), setmetatable({}, { __mode = "k" })
+  local function prefab_script_moves(g, prefab)
+    local made = prefab_moves[prefab]
+    if not made then made = {}; prefab_moves[prefab] = made end
+    local out, step = {}, g:step()
+    for i, code in ipairs(core.phase_moves(g)) do
+      local key = step << 16 | code
+      local m = made[key]
+      if not m then
+        m = Move.new { kind = prefab:step_name(step), text = prefab:text(code) }
+        made[key], code_of[m] = m, code
+      end
+      out[i] = m
+    end
+    return out
+  end
+
   local function script_moves(g)
+    local prefab = prefab_of(variant_for(g))
+    if prefab then return prefab_script_moves(g, prefab) end
     local ph = current_phase(g)
     if not ph then error("the variant has no phase " .. g:step(), 2) end
     local seat = g:next_player()
@@ -375,6 +408,8 @@ return function(deckhand)
     end
     found = found or Move.find(list, text)
     if not found then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
+    local prefab = prefab_of(variant)
+    if prefab then return core.phase_apply(g, seat, code_of[found]) end
     text = tostring(found)
     local ph = phases[g:step()]
     local ctx = setmetatable({ g, phases = phases }, Ctx)
@@ -383,7 +418,7 @@ return function(deckhand)
   end
 
   -- game:playout(rng [, hand_only]) through the phase scripts: their moves
-  -- uniformly among the legal ones, the rest in C
+  -- uniformly among the legal ones, the rest (and a prefab's phases) in C
   local c_playout = Game.playout
   function Game.playout(g, rng, hand_only)
     local hand = g:hand_number()
@@ -445,6 +480,8 @@ return function(deckhand)
     local variant = variant_for(g)
     local public = variant and variant.spec.public
     if public then return public(text) end
+    local prefab = prefab_of(variant)
+    if prefab then return prefab:public(text) end
     if text:match("^pass ") then return "pass" end
     return text
   end

@@ -33,11 +33,12 @@ local fields = {
                              "a suit, \"none\", \"turn_under\", \"turn_top\", \"dealer\" or \"show_top\"" end,
   trump_tables = function(v) return type(v) == "table", "a table suit -> { suit_of =, strength = }" end,
   phases = function(v)
-    if type(v) ~= "table" or #v < 1 then return false, "a list of phases" end
+    if getmetatable(v) == "deckhand.Phase" then return true end   -- a prefab (dh.phase.*), played in C
+    if type(v) ~= "table" or #v < 1 then return false, "a list of phases or a prefab phase" end
     for _, p in ipairs(v) do
       if type(p) ~= "table" or type(p.name) ~= "string" or type(p.moves) ~= "function"
          or type(p.apply) ~= "function" then
-        return false, "a list of phases, each { name =, moves = function, apply = function }"
+        return false, "a list of phases, each { name =, moves = function, apply = function }, or a prefab phase"
       end
     end
     return true

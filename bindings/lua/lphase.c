@@ -1,0 +1,141 @@
+/*
+** lphase.c -- deckhand.Phase: prefab phases (phase.h), the phases of a
+** variant played in C, and the texts of their moves.
+**
+** dh.phase.turned_card_trump { stick_the_dealer = false } is a value a
+** variant gives as its `phases` in place of a list of Lua phases; building
+** the variant's Rules reads it (dhL_tophase).  Its moves are the engine's
+** codes, which a game logs; the texts players read and records keep are
+** made here, and are the texts a Lua script of the same phases would use.
+*/
+#include <string.h>
+
+#include "lbind.h"
+#include "phase.h"
+
+#define DH_PHASE "deckhand.Phase"
+
+typedef struct lphase { uint8_t kind, flags; } lphase;
+
+static const char *const kind_names[DH_PREFAB_NKINDS] = { "none", "turned_card_trump" };
+static const char *const suit_names[] = { "clubs", "diamonds", "hearts", "spades" };
+
+static lphase *checkphase(lua_State *L, int arg) { return (lphase *)luaL_checkudata(L, arg, DH_PHASE); }
+
+int dhL_tophase(lua_State *L, int arg, uint8_t *kind, uint8_t *flags) {
+  const lphase *p = (const lphase *)luaL_testudata(L, arg, DH_PHASE);
+  if (!p) return 0;
+  *kind = p->kind;
+  *flags = p->flags;
+  return 1;
+}
+
+/* a boolean option of the table at t (false when absent); raises naming it */
+static int bool_field(lua_State *L, int t, const char *what, const char *k) {
+  int v, type = lua_getfield(L, t, k);
+  if (type != LUA_TNIL && type != LUA_TBOOLEAN)
+    luaL_error(L, "%s: field '%s' must be a boolean, got %s", what, k, luaL_typename(L, -1));
+  v = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* turned_card_trump([{ stick_the_dealer = false }]) -> Phase */
+static int p_turned_card_trump(lua_State *L) {
+  lphase *p;
+  int stick = 0;
+  if (!lua_isnoneornil(L, 1)) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+      lua_pop(L, 1);
+      if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "stick_the_dealer") != 0)
+        return luaL_error(L, "turned_card_trump: unknown field '%s'", luaL_tolstring(L, -1, NULL));
+    }
+    stick = bool_field(L, 1, "turned_card_trump", "stick_the_dealer");
+  }
+  p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
+  p->kind = DH_PREFAB_TURNED_TRUMP;
+  p->flags = (uint8_t)(stick ? DH_PREFAB_STICK : 0);
+  luaL_setmetatable(L, DH_PHASE);
+  return 1;
+}
+
+/* phase:text(code) -> the text of one of its moves */
+static int phase_text(lua_State *L) {
+  static const char *const fixed[] = { "pass", "order up", "order up alone", "pick up", "pick up alone" };
+  lua_Integer code;
+  checkphase(L, 1);  /* (one kind so far: the turned-card trump's texts) */
+  code = luaL_checkinteger(L, 2);
+  if (code >= DH_MOVE_PASS && code <= DH_MOVE_PICK_UP_ALONE) {
+    lua_pushstring(L, fixed[code]);
+  } else if (code >= DH_MOVE_CALL && code < DH_MOVE_CALL + 8) {
+    lua_pushfstring(L, "call %s%s", suit_names[(code - DH_MOVE_CALL) / 2],
+                    (code - DH_MOVE_CALL) & 1 ? " alone" : "");
+  } else if (code >= DH_MOVE_DISCARD && code < DH_MOVE_END && code - DH_MOVE_DISCARD != DH_NO_CARD) {
+    char name[DH_CARD_NAMELEN];
+    dh_card_name((dh_card)(code - DH_MOVE_DISCARD), name);
+    lua_pushfstring(L, "discard %s", name);
+  } else {
+    return luaL_argerror(L, 2, "not a move of the phase");
+  }
+  return 1;
+}
+
+/* phase:public(text) -> what the other seats see of a move: the discard
+** is face down */
+static int phase_public(lua_State *L) {
+  size_t n;
+  const char *text;
+  checkphase(L, 1);
+  text = luaL_checklstring(L, 2, &n);
+  if (n > 8 && memcmp(text, "discard ", 8) == 0) lua_pushliteral(L, "discard");
+  else lua_settop(L, 2);
+  return 1;
+}
+
+/* phase:name() -> the prefab's name ("turned_card_trump") */
+static int phase_name(lua_State *L) {
+  lua_pushstring(L, kind_names[checkphase(L, 1)->kind]);
+  return 1;
+}
+
+/* phase:step_name(k) -> the name of its step k (the game's phase), or nil */
+static int phase_step_name(lua_State *L) {
+  const lphase *p = checkphase(L, 1);
+  dh_rules r;
+  const char *name;
+  memset(&r, 0, sizeof r);
+  r.phase = p->kind;
+  name = dh_phase_name(&r, (int)luaL_checkinteger(L, 2));
+  if (name) lua_pushstring(L, name); else lua_pushnil(L);
+  return 1;
+}
+
+/* phase:options() -> the options it was made with */
+static int phase_options(lua_State *L) {
+  const lphase *p = checkphase(L, 1);
+  lua_createtable(L, 0, 1);
+  lua_pushboolean(L, (p->flags & DH_PREFAB_STICK) != 0);
+  lua_setfield(L, -2, "stick_the_dealer");
+  return 1;
+}
+
+static int phase_tostring(lua_State *L) {
+  lua_pushfstring(L, "Phase(%s)", kind_names[checkphase(L, 1)->kind]);
+  return 1;
+}
+
+static const luaL_Reg phase_meta[] = { { "__tostring", phase_tostring }, { NULL, NULL } };
+static const luaL_Reg phase_methods[] = {
+  { "text", phase_text }, { "public", phase_public }, { "name", phase_name },
+  { "step_name", phase_step_name }, { "options", phase_options }, { NULL, NULL }
+};
+static const luaL_Reg phase_funcs[] = { { "turned_card_trump", p_turned_card_trump }, { NULL, NULL } };
+
+int dhL_open_phase(lua_State *L) {
+  dhL_newclass(L, DH_PHASE, phase_meta, phase_methods);
+  luaL_newlib(L, phase_funcs);
+  lua_setfield(L, -2, "phase");
+  return 0;
+}
