@@ -399,7 +399,8 @@ return dh.lua_game {
         last.dealer_blackjack and "blackjack" or last.dealer_total > 21 and "bust" or last.dealer_total,
         table.concat(last.seats, " / "))
     end
-    out[#out + 1] = ("dealer  %s ??"):format(v.up and card(v.up) or "-")
+    -- (between rounds and at the end no card is up: the last round says it all)
+    if v.up then out[#out + 1] = ("dealer  %s ??"):format(card(v.up)) end
     for k, seat in ipairs(v.players) do
       local hands = {}
       for i, h in ipairs(seat.hands) do

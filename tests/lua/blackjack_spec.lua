@@ -474,4 +474,20 @@ describe("blackjack", function()
   it("plays tournaments with the shipped bots, no forfeit", function()
     H.plays_tournaments("blackjack", { {}, { players = 3, decks = 1, surrender = true } })
   end)
+
+  -- the last round is decided by the dealer's hand after the player's last
+  -- decision: `deckhand play` shows it at the end (it once did not)
+  it("shows a player of deckhand play the dealer's hand of the last round", function()
+    local bin = (os.getenv("DECKHAND_ROOT") or ".") .. "/bin/deckhand"
+    local p = io.popen("printf 'stand\\nstand\\nstand\\n' | " .. bin ..
+                       " play blackjack --seed 3 --option max_hands=1 --color never 2>&1")
+    local out = p:read("a")
+    assert.is_true(p:close())
+    local dealer, total = out:match("last round: dealer ([^(]+) %((%w+)%)")
+    assert.is_truthy(dealer, out)
+    -- the dealer stood at 17 or more, or went bust
+    assert.is_true(total == "bust" or total == "blackjack" or tonumber(total) >= 17)
+    assert.is_true(select(2, dealer:gsub("%S+", "")) >= 2)
+    assert.matches("game over: ", out)
+  end)
 end)
