@@ -7,8 +7,8 @@
 -- phase dh.phase.auction, the tricks in C with declarer playing the
 -- dummy, the duplicate score the prefab dh.rule.duplicate, all in C;
 -- beside it the same game with the Lua auction script and points rule
--- they replaced (tests/lua/bridge_phases_helper.lua).  Skat: bidding, the skat and the
--- game named in Lua, the game's value a Lua points rule.  Pinochle: the
+-- they replaced (tests/lua/bridge_phases_helper.lua).  Skat: bidding,
+-- the skat and the game named in Lua, the game's value a Lua points rule.  Pinochle: the
 -- auction, trumps and melds in Lua, the tricks in C under must_beat, the
 -- score a Lua points rule.
 --
