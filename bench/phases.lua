@@ -8,9 +8,9 @@
 -- dummy, the duplicate score the prefab dh.rule.duplicate, all in C;
 -- beside it the same game with the Lua auction script and points rule
 -- they replaced (tests/lua/bridge_phases_helper.lua).  Skat: bidding,
--- the skat and the game named in Lua, the game's value a Lua points rule.  Pinochle: the
--- auction, trumps and melds in Lua, the tricks in C under must_beat, the
--- score a Lua points rule.
+-- the skat and the game named in Lua, the game's value a Lua points
+-- rule.  Pinochle: the auction, trumps and melds in Lua, the tricks in C
+-- under must_beat, the score a Lua points rule.
 --
 -- The runs are interleaved, one of each variant per round, so that a
 -- change in the machine's load falls on all of them alike; each variant's
