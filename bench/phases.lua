@@ -3,12 +3,14 @@
 -- new game per deal.  Euchre: making trump and the dealer's discard are
 -- the prefab phase dh.phase.turned_card_trump, all in C; beside it the
 -- same game with those phases as the Lua scripts they replaced
--- (tests/lua/euchre_phases_helper.lua).  Bridge: the auction in a Lua
--- phase script, the tricks in C with declarer playing the dummy, the
--- duplicate score a Lua points rule.  Skat: bidding, the skat and the
--- game named in Lua, the game's value a Lua points rule.  Pinochle: the
--- auction, trumps and melds in Lua, the tricks in C under must_beat, the
--- score a Lua points rule.
+-- (tests/lua/euchre_phases_helper.lua).  Bridge: the auction the prefab
+-- phase dh.phase.auction, the tricks in C with declarer playing the
+-- dummy, the duplicate score the prefab dh.rule.duplicate, all in C;
+-- beside it the same game with the Lua auction script and points rule
+-- they replaced (tests/lua/bridge_phases_helper.lua).  Skat: bidding,
+-- the skat and the game named in Lua, the game's value a Lua points
+-- rule.  Pinochle: the auction, trumps and melds in Lua, the tricks in C
+-- under must_beat, the score a Lua points rule.
 --
 -- The runs are interleaved, one of each variant per round, so that a
 -- change in the machine's load falls on all of them alike; each variant's
@@ -28,8 +30,11 @@ local benches = {
   { "Euchre, game:playout (the same phases in Lua)",
     dh.variant(dofile(root .. "/tests/lua/euchre_phases_helper.lua"), { max_hands = 1 }), 20000,
     "Euchre with Lua phases" },
-  { "Bridge, game:playout (auction in Lua)", dh.variant("bridge", { boards = 1 }), 10000, "Bridge",
+  { "Bridge, game:playout (auction, score C prefabs)", dh.variant("bridge", { boards = 1 }), 100000, "Bridge",
     "both 52 cards" },
+  { "Bridge, game:playout (the same auction in Lua)",
+    dh.variant(dofile(root .. "/tests/lua/bridge_phases_helper.lua"), { boards = 1 }), 10000,
+    "Bridge with Lua phases" },
   { "Skat, game:playout (phases in Lua)", dh.variant("skat", { deals = 1 }), 5000, "Skat",
     "a Skat deal is 32 cards" },
   { "Pinochle, game:playout (auction, melds in Lua)", dh.variant("pinochle", { max_hands = 1 }), 5000,
@@ -68,4 +73,13 @@ do  -- the prefab against the Lua phases it replaced, round by round
   for run = 1, ROUNDS do r[run] = rates[2][run] / rates[3][run] end
   local m, lo, hi = median(r)
   print(("Euchre, prefab / Lua phases: %.1f (%.1f-%.1f)"):format(m, lo, hi))
+end
+do  -- Bridge's prefabs against the Lua auction and score they replaced
+  local function at(name)
+    for i, b in ipairs(benches) do if b[4] == name then return i end end
+  end
+  local c, l, r = at("Bridge"), at("Bridge with Lua phases"), {}
+  for run = 1, ROUNDS do r[run] = rates[c][run] / rates[l][run] end
+  local m, lo, hi = median(r)
+  print(("Bridge, prefabs / Lua phases: %.1f (%.1f-%.1f)"):format(m, lo, hi))
 end

@@ -57,31 +57,30 @@
 -- A match is a number of boards (option `boards`, 16 by default); each
 -- board's score goes to the side that earned it, and the side with the
 -- higher total wins.
+--
+-- The auction is the engine's prefab phase (dh.phase.auction) and the
+-- score its prefab points rule (dh.rule.duplicate), both played in C, as
+-- are the tricks and the end of the match; the `score` below is the
+-- scoring table in Lua, for tests and bots.
 local dh = require "deckhand"
 local R = dh.rule
 
 local STRAINS = { "C", "D", "H", "S", "NT" }
-local TRUMP = { "c", "d", "h", "s", nil }   -- the trump suit of each strain (no trump: none)
 local STRAIN_OF = { c = 1, d = 2, h = 3, s = 4, nt = 5 }
 
--- the script's public state (var numbers); a bid is coded 1..35:
--- (level - 1) * 5 + strain
+-- the auction's public state (var numbers, phase.h's DH_AUCTION_*); a bid
+-- is coded 1..35: (level - 1) * 5 + strain
 local CONTRACT = 1   -- the last bid (0: none yet)
 local BIDDER = 2     -- who made it
 local DOUBLED = 3    -- 0, 1 doubled, 2 redoubled
-local PASSES = 4     -- passes in a row since the last call other than a pass
-local NAMED = 5      -- 5 and 6, per side: for each strain 3 bits, the first seat of the side that named it
+-- 4: passes in a row since the last call other than a pass
+-- 5 and 6, per side: for each strain 3 bits, the first seat of the side that named it
 local OPENING = 7    -- the first bid of the auction: its code + 64 * its seat (0: none yet)
 
-local function code(level, strain) return (level - 1) * 5 + strain end
 local function level_of(c) return (c - 1) // 5 + 1 end
 local function strain_of(c) return (c - 1) % 5 + 1 end
 local BID_TEXT = {}   -- by code: 1C .. 7NT
 for c = 1, 35 do BID_TEXT[c] = level_of(c) .. STRAINS[strain_of(c)] end
-
-local function side(seat) return (seat - 1) % 2 + 1 end   -- 1 North-South, 2 East-West
-local function left(seat) return seat % 4 + 1 end
-local function partner(seat) return (seat + 1) % 4 + 1 end
 
 --- the board's dealer and vulnerability: board(n) -> dealer seat, { ns =, ew = }
 local VULNERABLE = {   -- boards 1..16: "" none, "ns", "ew", "both"
@@ -123,61 +122,6 @@ local function score(c)
   return pts
 end
 
--- the first seat of seat's side that named strain k, or nil
-local function namer(g, seat, k)
-  local v = g:var(NAMED + side(seat) - 1) >> (3 * (k - 1)) & 7
-  return v > 0 and v or nil
-end
-
--- the auction is over with a bid: the contract is set and the play begins
-local function finish(g)
-  local c = g:var(CONTRACT)
-  local declarer = namer(g, g:var(BIDDER), strain_of(c))
-  local dummy = partner(declarer)
-  g:set_declarer(declarer)
-  g:set_trump(TRUMP[strain_of(c)])
-  g:control(dummy, declarer)
-  g:expose(dummy, "after_lead")
-  g:start_play(left(declarer))
-end
-
-local auction = {
-  name = "auction",
-  moves = function(g, seat)
-    local out, c = { "pass" }, g:var(CONTRACT)
-    if c > 0 and side(g:var(BIDDER)) ~= side(seat) and g:var(DOUBLED) == 0 then out[#out + 1] = "double" end
-    if c > 0 and side(g:var(BIDDER)) == side(seat) and g:var(DOUBLED) == 1 then out[#out + 1] = "redouble" end
-    for k = c + 1, 35 do out[#out + 1] = BID_TEXT[k] end
-    return out
-  end,
-  apply = function(g, seat, text)
-    if text == "pass" then
-      local passes = g:var(PASSES) + 1
-      g:set(PASSES, passes)
-      if g:var(CONTRACT) == 0 and passes == 4 then return g:redeal() end   -- passed out
-      if g:var(CONTRACT) > 0 and passes == 3 then return finish(g) end
-      return g:to(left(seat))
-    end
-    g:set(PASSES, 0)
-    if text == "double" then g:set(DOUBLED, 1)
-    elseif text == "redouble" then g:set(DOUBLED, 2)
-    else
-      local level, strain = text:match("^(%d)(%a+)$")
-      local k = STRAIN_OF[strain:lower()]
-      local c = code(tonumber(level), k)
-      g:set(CONTRACT, c)
-      g:set(BIDDER, seat)
-      g:set(DOUBLED, 0)
-      if not namer(g, seat, k) then
-        local i = NAMED + side(seat) - 1
-        g:set(i, g:var(i) | seat << (3 * (k - 1)))
-      end
-      if g:var(OPENING) == 0 then g:set(OPENING, c + 64 * seat) end
-    end
-    g:to(left(seat))
-  end,
-}
-
 -- the auction's state for people: board, vulnerability, the last bid
 -- (doubled, redoubled) and who made it, or the contract and declarer
 local SEAT = { "North", "East", "South", "West" }
@@ -191,22 +135,6 @@ local function status(g)
   local call = BID_TEXT[c] .. ({ "", " doubled", " redoubled" })[g:var(DOUBLED) + 1]
   if g:step() > 0 then return ("%s, last bid %s by %s"):format(line, call, SEAT[g:var(BIDDER)]) end
   return ("%s, contract %s by %s"):format(line, call, SEAT[g:declarer() or g:var(BIDDER)])
-end
-
--- the points rule: the board's score to the side that earned it
-local function points(s)
-  local declarer = s:declarer()
-  if not declarer then return { 0, 0 } end   -- passed out
-  local c, tricks = s:var(CONTRACT), s:tricks()
-  local _, vul = board(s:hand_number())
-  local v = score {
-    level = level_of(c), strain = STRAINS[strain_of(c)], doubled = s:var(DOUBLED),
-    vulnerable = side(declarer) == 1 and vul.ns or side(declarer) == 2 and vul.ew,
-    tricks = tricks[declarer] + tricks[partner(declarer)],
-  }
-  local out = { 0, 0 }
-  if v >= 0 then out[side(declarer)] = v else out[3 - side(declarer)] = -v end
-  return out
 end
 
 return {
@@ -226,12 +154,12 @@ return {
       sizes = { 13 },
       trump = "none",
       opener = "dealer",
-      phases = { auction },
+      phases = dh.phase.auction(),
       status = status,
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
-      points = points,
-      win = function() return nil end,   -- the boards decide: the higher total after the last
+      points = R.duplicate(),
+      win = R.highest_after(o.boards),   -- the boards decide: the higher total after the last
       max_hands = o.boards,
       heuristic = "bridge",
     }

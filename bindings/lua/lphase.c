@@ -2,7 +2,8 @@
 ** lphase.c -- deckhand.Phase: prefab phases (phase.h), the phases of a
 ** variant played in C, and the texts of their moves.
 **
-** dh.phase.turned_card_trump { stick_the_dealer = false } is a value a
+** dh.phase.turned_card_trump { stick_the_dealer = false } (Euchre) and
+** dh.phase.auction { } (Contract Bridge) are values a
 ** variant gives as its `phases` in place of a list of Lua phases; building
 ** the variant's Rules reads it (dhL_tophase).  Its moves are the engine's
 ** codes, which a game logs; the texts players read and records keep are
@@ -17,7 +18,7 @@
 
 typedef struct lphase { uint8_t kind, flags; } lphase;
 
-static const char *const kind_names[DH_PREFAB_NKINDS] = { "none", "turned_card_trump" };
+static const char *const kind_names[DH_PREFAB_NKINDS] = { "none", "turned_card_trump", "auction" };
 static const char *const suit_names[] = { "clubs", "diamonds", "hearts", "spades" };
 
 static lphase *checkphase(lua_State *L, int arg) { return (lphase *)luaL_checkudata(L, arg, DH_PHASE); }
@@ -61,12 +62,43 @@ static int p_turned_card_trump(lua_State *L) {
   return 1;
 }
 
+/* auction([{}]) -> Phase: Contract Bridge's auction; no options */
+static int p_auction(lua_State *L) {
+  lphase *p;
+  if (!lua_isnoneornil(L, 1)) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushnil(L);
+    if (lua_next(L, 1)) return luaL_error(L, "auction: unknown field '%s'", luaL_tolstring(L, -2, NULL));
+  }
+  p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
+  p->kind = DH_PREFAB_AUCTION;
+  p->flags = 0;
+  luaL_setmetatable(L, DH_PHASE);
+  return 1;
+}
+
+/* the text of an auction's call: pass, double, redouble, 1C .. 7NT (as
+** rules/bridge.lua's script wrote them) */
+static int auction_text(lua_State *L, lua_Integer code) {
+  static const char *const fixed[] = { "pass", "double", "redouble" };
+  static const char *const strains[] = { "C", "D", "H", "S", "NT" };
+  if (code >= DH_AUCTION_PASS && code <= DH_AUCTION_REDOUBLE) {
+    lua_pushstring(L, fixed[code]);
+  } else if (code >= DH_AUCTION_BID && code < DH_AUCTION_BID + 35) {
+    lua_pushfstring(L, "%d%s", (int)(code - DH_AUCTION_BID) / 5 + 1, strains[(code - DH_AUCTION_BID) % 5]);
+  } else {
+    return luaL_argerror(L, 2, "not a move of the phase");
+  }
+  return 1;
+}
+
 /* phase:text(code) -> the text of one of its moves */
 static int phase_text(lua_State *L) {
   static const char *const fixed[] = { "pass", "order up", "order up alone", "pick up", "pick up alone" };
   lua_Integer code;
-  checkphase(L, 1);  /* (one kind so far: the turned-card trump's texts) */
+  const lphase *p = checkphase(L, 1);
   code = luaL_checkinteger(L, 2);
+  if (p->kind == DH_PREFAB_AUCTION) return auction_text(L, code);
   if (code >= DH_MOVE_PASS && code <= DH_MOVE_PICK_UP_ALONE) {
     lua_pushstring(L, fixed[code]);
   } else if (code >= DH_MOVE_CALL && code < DH_MOVE_CALL + 8) {
@@ -116,6 +148,7 @@ static int phase_step_name(lua_State *L) {
 static int phase_options(lua_State *L) {
   const lphase *p = checkphase(L, 1);
   lua_createtable(L, 0, 1);
+  if (p->kind == DH_PREFAB_AUCTION) return 1;   /* none */
   lua_pushboolean(L, (p->flags & DH_PREFAB_STICK) != 0);
   lua_setfield(L, -2, "stick_the_dealer");
   return 1;
@@ -131,7 +164,8 @@ static const luaL_Reg phase_methods[] = {
   { "text", phase_text }, { "public", phase_public }, { "name", phase_name },
   { "step_name", phase_step_name }, { "options", phase_options }, { NULL, NULL }
 };
-static const luaL_Reg phase_funcs[] = { { "turned_card_trump", p_turned_card_trump }, { NULL, NULL } };
+static const luaL_Reg phase_funcs[] = { { "turned_card_trump", p_turned_card_trump }, { "auction", p_auction },
+                                        { NULL, NULL } };
 
 int dhL_open_phase(lua_State *L) {
   dhL_newclass(L, DH_PHASE, phase_meta, phase_methods);

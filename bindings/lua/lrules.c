@@ -333,6 +333,57 @@ static int p_makers(lua_State *L) {
   return 1;
 }
 
+/* duplicate([{}]): Contract Bridge's duplicate score of the contract
+** dh.phase.auction leaves (dh_rule_duplicate); no options */
+static int p_duplicate(lua_State *L) {
+  static const char *const keys[] = { NULL };
+  lrule *u;
+  opts_arg(L, "duplicate", keys);
+  u = new_rule(L);
+  built(L, u, dh_rule_duplicate(&u->r));
+  return 1;
+}
+
+/* a required integer field of the table at 1, in lo..hi */
+static int required_int(lua_State *L, const char *what, const char *k, int lo, int hi) {
+  if (lua_getfield(L, 1, k) == LUA_TNIL) luaL_error(L, "%s: field '%s' is required", what, k);
+  lua_pop(L, 1);
+  return (int)dhL_intfield(L, 1, k, lo, lo, hi);
+}
+
+/* duplicate_score{level=1..7, strain="C"|"D"|"H"|"S"|"NT" (any case),
+** doubled=0|1|2, vulnerable=false, tricks=0..13} -> the points of the
+** contract to declarer's side (negative: the defenders'),
+** dh_duplicate_score */
+static int p_duplicate_score(lua_State *L) {
+  static const char *const keys[] = { "level", "strain", "doubled", "vulnerable", "tricks", NULL };
+  static const char *const strains[] = { "c", "d", "h", "s", "nt" };
+  const char *name;
+  int level, strain, doubled, tricks, vul;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  known_keys(L, 1, "duplicate_score", keys);
+  level = required_int(L, "duplicate_score", "level", 1, 7);
+  tricks = required_int(L, "duplicate_score", "tricks", 0, 13);
+  doubled = (int)dhL_intfield(L, 1, "doubled", 0, 0, 2);
+  lua_getfield(L, 1, "strain");
+  name = lua_tostring(L, -1);
+  for (strain = 0; name && strain < 5; strain++) {
+    const char *a = name, *b = strains[strain];
+    while (*a && *b && (*a | 0x20) == *b) { a++; b++; }
+    if (!*a && !*b) break;
+  }
+  if (!name || lua_type(L, -1) != LUA_TSTRING || strain == 5)
+    return luaL_error(L, "duplicate_score: field 'strain' must be C, D, H, S or NT, got %s",
+                      luaL_tolstring(L, -1, NULL));
+  lua_getfield(L, 1, "vulnerable");
+  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+    return luaL_error(L, "duplicate_score: field 'vulnerable' must be a boolean, got %s", luaL_typename(L, -1));
+  vul = lua_toboolean(L, -1);
+  lua_pushinteger(L, dh_duplicate_score(level, strain, doubled, vul, tricks));
+  return 1;
+}
+
 /* exact_bid{base=10, per_bid=1, miss=0}: miss points per trick off
 ** (the defaults: dh_exact_bid_defaults) */
 static int p_exact_bid(lua_State *L) {
@@ -397,7 +448,8 @@ static const luaL_Reg prefab_funcs[] = {
   { "card_points", p_card_points }, { "tricks", p_tricks }, { "contract", p_contract },
   { "exact_bid", p_exact_bid }, { "makers", p_makers }, { "first_to", p_first_to }, { "lowest_when", p_lowest_when },
   { "highest_after", p_highest_after }, { "loss_floor", p_loss_floor },
-  { "bid_range", p_bid_range }, { NULL, NULL }
+  { "bid_range", p_bid_range }, { "duplicate", p_duplicate }, { "duplicate_score", p_duplicate_score },
+  { NULL, NULL }
 };
 
 /* --------------------------------------------------------------- Rules */

@@ -15,7 +15,7 @@
 #include "rng.h"
 
 /* the prefabs (dh_rules.phase) */
-enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_NKINDS };
+enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_AUCTION, DH_PREFAB_NKINDS };
 
 /* their options (dh_rules.phase_flags) */
 #define DH_PREFAB_STICK 1u   /* turned-card trump: the dealer may not pass in the second round */
@@ -40,6 +40,38 @@ enum {
   DH_MOVE_CALL = 8,                          /* + 2 * suit, + 1 alone */
   DH_MOVE_DISCARD = 16,                      /* + the card */
   DH_MOVE_END = DH_MOVE_DISCARD + 256
+};
+
+/*
+** The auction (Contract Bridge), for four seats in two partnerships across
+** the table, opened by the dealer (rules->opener 0), no trump at the deal.
+** One step, AUCTION: in turn to the left each seat passes, doubles the
+** last bid (an opponent's, not doubled yet), redoubles it (its own side's,
+** doubled, not redoubled yet) or bids higher: a level 1..7 and a strain,
+** clubs, diamonds, hearts, spades, no trump in that order.  Four passes
+** at the start throw the hand in; three passes after a bid end the
+** auction: the declarer is the first of the side that won it to name its
+** strain, the strain is trumps (no trump: none), the dummy (declarer's
+** partner) is played by declarer and shown once the opening lead is made
+** from declarer's left.
+** The moves are listed pass, double, redouble (when legal), then every
+** bid above the last, lowest first.  The state is public, in the vars
+** below, as rules/bridge.lua's script kept it (seats there 1..4): the
+** points rule dh_rule_duplicate reads them.
+*/
+enum { DH_STEP_AUCTION = 1 };
+enum {
+  DH_AUCTION_PASS = 0, DH_AUCTION_DOUBLE, DH_AUCTION_REDOUBLE,
+  DH_AUCTION_BID        /* + (level - 1) * 5 + strain (0 clubs .. 4 no trump): 1C 3 .. 7NT 37 */
+};
+enum {
+  DH_AUCTION_CONTRACT,  /* the last bid, 1 + (level - 1) * 5 + strain (0: none yet) */
+  DH_AUCTION_BIDDER,    /* the seat that made it, 1..4 */
+  DH_AUCTION_DOUBLED,   /* 0, 1 doubled, 2 redoubled */
+  DH_AUCTION_PASSES,    /* passes in a row since the last other call */
+  DH_AUCTION_NAMED,     /* and NAMED + 1, per side (North-South first): 3 bits per
+                           strain, the first seat (1..4) of the side to name it */
+  DH_AUCTION_OPENING = DH_AUCTION_NAMED + 2   /* the first bid: its contract + 64 * its seat (1..4) */
 };
 #define DH_PHASE_MAX_MOVES 64   /* room for any prefab's list of moves */
 

@@ -83,6 +83,15 @@ static int leaf(dh_rules *r, int op, int kind) {
   return leaf_with(r, op, kind, none);
 }
 
+/* does the tree under i hold a leaf of op?  (a points rule that reads
+** what a prefab phase leaves needs that phase) */
+static int holds_op(const dh_rules *r, int i, int op) {
+  const dh_node *n = dh_rules_node(r, i);
+  if (n->op == op) return 1;
+  if (n->op == DH_OP_SUM) return holds_op(r, n->a, op) || holds_op(r, n->b, op);
+  return 0;
+}
+
 int dh_rule_kind(const dh_rules *r, int rule) {
   if (rule < 0 || rule >= dh_impl(r)->nnodes) return -1;
   return dh_rules_node(r, rule)->kind;
@@ -264,6 +273,8 @@ int dh_rule_makers(dh_rules *r, const dh_makers_opts *o) {
   return leaf_with(r, DH_OP_MAKERS, DH_RULE_POINTS, (dh_params){ .makers = *o });
 }
 
+int dh_rule_duplicate(dh_rules *r) { return leaf(r, DH_OP_DUPLICATE, DH_RULE_POINTS); }
+
 void dh_exact_bid_defaults(dh_exact_bid_opts *o) {
   o->base = 10;
   o->per_bid = 1;
@@ -419,6 +430,8 @@ const char *dh_rules_check(dh_rules *r) {
     r->has_calls |= (uint8_t)calls;
   }
   if (r->has_calls && !r->call) return "callback rules without a trampoline";
+  if (holds_op(r, x->root[DH_RULE_POINTS], DH_OP_DUPLICATE) && r->phase != DH_PREFAB_AUCTION)
+    return "the duplicate score reads the auction's contract: it needs the phase dh.phase.auction";
   r->deck_set = dh_deck_set(&r->deck);
   dh_hand_derive(r);
   dh_play_derive(r);

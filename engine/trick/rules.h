@@ -253,6 +253,22 @@ typedef struct dh_makers_opts { int32_t need, made, march, alone_march, euchred;
 void dh_makers_defaults(dh_makers_opts *o);  /* 3, 1, 2, 4, 2 */
 int dh_rule_makers(dh_rules *r, const dh_makers_opts *o);
 
+/* Contract Bridge's duplicate score (Law 77) for the contract the auction
+** prefab (phase.h) leaves in its vars, to the side that earned it: the
+** declarer's side when made, the defenders' when defeated; vulnerable as
+** the hand's board number (hand 1 is board 1) says.  A hand passed out
+** scores nothing.  Only with that phase: dh_rules_check refuses it under
+** any other. */
+int dh_rule_duplicate(dh_rules *r);
+/* the score of one contract: level 1..7, strain 0 clubs, 1 diamonds,
+** 2 hearts, 3 spades, 4 no trump, doubled 0, 1 doubled, 2 redoubled,
+** vulnerable 0 or 1, tricks 0..13 taken by declarer's side; to declarer's
+** side, negative to the defenders */
+int32_t dh_duplicate_score(int level, int strain, int doubled, int vulnerable, int tricks);
+/* 1 when side (0 North-South, seats 0 and 2; 1 East-West) is vulnerable
+** on board (1..; the cycle of 16), else 0 */
+int dh_duplicate_vulnerable(int board, int side);
+
 /* win rules: over when a side reaches target, the highest wins (a tie at
 ** the top plays on); over when a side reaches target, the lowest wins;
 ** over after hands hands (0: as many as the sizes list), the highest

@@ -40,6 +40,7 @@ enum {
   DH_OP_HIGHEST_OF_LED, DH_OP_TRUMP_WINS, DH_OP_HIGHEST_OF,
   /* points */
   DH_OP_CARD_POINTS, DH_OP_TRICKS, DH_OP_CONTRACT, DH_OP_EXACT_BID, DH_OP_MAKERS,
+  DH_OP_DUPLICATE,     /* rule_duplicate.c */
   /* win */
   DH_OP_FIRST_TO, DH_OP_LOWEST_WHEN, DH_OP_HIGHEST_AFTER, DH_OP_LOSS_FLOOR,
   /* bid */
@@ -117,6 +118,8 @@ DH_RULES_HIDDEN void dh_play_derive(dh_rules *r);
 ** the forms are tested against */
 DH_RULES_HIDDEN int dh_hand_allowed_tree(const dh_match *m, int seat, dh_cardset *out);
 DH_RULES_HIDDEN int dh_play_winner_tree(const dh_match *m, const dh_trick *t, int *winner);
+/* adds the duplicate score of the hand into pts, per side (rule_duplicate.c) */
+DH_RULES_HIDDEN void dh_duplicate_points(const dh_match *m, int64_t *pts);
 
 /* ------------------------------------------------------------ hand rules */
 

@@ -59,6 +59,7 @@ local function objects()
     dh.poker.pattern("1{2}2{2}"), dh.poker.values and dh.poker.values(4) or nil,
     dh.move { kind = "bid", text = "bid 3", bid = 3 },
     dh.phase.turned_card_trump { stick_the_dealer = rng:int(2) == 1 },
+    dh.phase.auction(), dh.rule.duplicate(),
   }
   local ok, w = pcall(g:view(g:next_player() or 1).sample, g:view(g:next_player() or 1), dh.rng(1))
   if ok then list[#list + 1] = w end
@@ -193,6 +194,19 @@ for _ = 1, 200 do
                  points = dh.rule.makers(), win = dh.rule.first_to(10), max_hands = 2 }
   spec[({ "seats", "sides", "sizes", "trump", "opener", "deck", "phases" })[rng:int(7)]] = value()
   local vok, pv = pcall(dh.variant, spec)
+  if vok then pcall(function() dh.game(pv, { seed = rng:int(1000) }):playout(dh.rng(1)) end) end
+  -- Bridge's auction prefab and duplicate score: codes, contracts and variants, legal or hostile
+  local au = dh.phase.auction(rng:int(2) == 1 and {} or nil)
+  pcall(au.text, au, rng:int(2) == 1 and rng:int(-2, 40) or value())
+  pcall(dh.rule.duplicate, rng:int(2) == 1 and value() or nil)
+  pcall(dh.rule.duplicate_score, rng:int(2) == 1 and value() or
+        { level = rng:int(0, 8), strain = rng:pick { "C", "nt", "N", "NTX" }, doubled = rng:int(-1, 3),
+          vulnerable = rng:int(2) == 1, tricks = rng:int(-1, 14) })
+  local bspec = { seats = 4, sides = { 1, 2, 1, 2 }, deck = "french52", sizes = { 13 }, opener = "dealer",
+                  phases = au, hand = dh.rule.follow_suit, play = dh.rule.highest_of_led,
+                  points = dh.rule.duplicate(), win = dh.rule.highest_after(1), max_hands = 1 }
+  bspec[({ "seats", "sides", "sizes", "trump", "opener", "phases", "points" })[rng:int(7)]] = value()
+  vok, pv = pcall(dh.variant, bspec)
   if vok then pcall(function() dh.game(pv, { seed = rng:int(1000) }):playout(dh.rng(1)) end) end
   pcall(eg.playout, eg, dh.rng(rng:int(100)))
   -- Blackjack's C loop, a few rounds under hostile rules (a strategy table

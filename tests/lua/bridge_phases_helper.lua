@@ -1,0 +1,245 @@
+-- bridge_phases_helper.lua: Contract Bridge as rules/bridge.lua was before
+-- its auction became a prefab phase (dh.phase.auction) and its score a
+-- prefab points rule (dh.rule.duplicate): the auction as a Lua phase
+-- script on the engine's phase ops, the duplicate score a Lua points rule.
+-- The prefabs are compared with it (bridge_prefab_spec.lua): the same
+-- seeds must make the same records.
+-- Contract Bridge (duplicate): four players, partners sitting opposite:
+-- North (seat 1) and South (seat 3) against East (seat 2) and West
+-- (seat 4); 52 cards, 13 each, aces high.
+--
+-- Boards.  Deals are numbered as boards, and the board number fixes the
+-- dealer and who is vulnerable, in a cycle of 16: the dealer is North on
+-- boards 1, 5, 9, 13, East on 2, 6, 10, 14, South on 3, 7, 11, 15 and
+-- West on 4, 8, 12, 16 (a match starts with dealer 1, the default, and
+-- the deal passes to the left); vulnerable are: nobody on boards 1, 8,
+-- 11, 14; North-South on 2, 5, 12, 15; East-West on 3, 6, 9, 16; both
+-- on 4, 7, 10, 13.  Board 17 is board 1 again.
+--
+-- The auction.  The dealer calls first, then each player in turn to the
+-- left.  A call is a bid, a pass, a double or a redouble.  A bid names a
+-- number of odd tricks (1 to 7: tricks over six) and a strain, clubs,
+-- diamonds, hearts, spades or no trump, ranked in that order; each bid
+-- must be higher than the last (a higher level, or the same level in a
+-- higher strain).  A player may double only the last bid, and only when
+-- an opponent made it and it is not doubled yet; a player may redouble
+-- only the last bid, when an opponent doubled it (it is then the
+-- player's side's bid) and it is not redoubled yet.  A later bid cancels
+-- a double and a redouble.  When all four pass at their first turn the
+-- board is passed out and scores nothing; otherwise the auction ends
+-- when three players in a row pass after a call, and the last bid is
+-- the contract, doubled or redoubled as the calls left it.  The declarer
+-- is the player of the side that won the contract who first named its
+-- strain.
+--
+-- Move texts: the bids `1C` .. `7NT` (level, then C, D, H, S or NT; any
+-- case is accepted, `4h` is `4H`), `pass`, `double`, `redouble`.
+--
+-- The play.  The player on declarer's left leads to the first trick.
+-- Then declarer's partner, the dummy, lays the whole hand face up on the
+-- table, for everyone to see, and takes no further part: declarer plays
+-- both hands, each card in its own hand's turn (on the dummy's turn the
+-- next player to move is declarer).  Players must follow suit when able,
+-- otherwise may play any card; the highest trump wins the trick (the
+-- contract's strain is trumps; none in no trump), or if none the highest
+-- card of the suit led.  The winner of a trick leads to the next.
+--
+-- Scoring (duplicate).  Declarer's side needs 6 + level tricks.  Made:
+-- each odd trick bid scores 20 in clubs and diamonds, 30 in hearts and
+-- spades, and in no trump 40 for the first and 30 for each later one;
+-- doubled twice that, redoubled four times.  Those contract points make
+-- a game at 100 or more: a game bonus of 300 not vulnerable, 500
+-- vulnerable; below 100 a part-score bonus of 50.  A small slam (six
+-- bid and made) adds 500 (750 vulnerable), a grand slam (seven) 1000
+-- (1500 vulnerable).  A doubled contract made adds 50 for the insult,
+-- a redoubled one 100.  Each overtrick scores its trick value
+-- undoubled, 100 doubled (200 vulnerable), 200 redoubled (400
+-- vulnerable).  Defeated: the defenders score for each undertrick 50 (100
+-- vulnerable) undoubled; doubled, not vulnerable 100 for the first, 200
+-- for the second and third, 300 for each after; doubled vulnerable 200
+-- for the first, 300 for each after; redoubled twice the doubled scores.
+-- (The Laws of Duplicate Bridge, Law 77; pagat.com gives the same table.)
+--
+-- A match is a number of boards (option `boards`, 16 by default); each
+-- board's score goes to the side that earned it, and the side with the
+-- higher total wins.
+local dh = require "deckhand"
+local R = dh.rule
+
+local STRAINS = { "C", "D", "H", "S", "NT" }
+local TRUMP = { "c", "d", "h", "s", nil }   -- the trump suit of each strain (no trump: none)
+local STRAIN_OF = { c = 1, d = 2, h = 3, s = 4, nt = 5 }
+
+-- the script's public state (var numbers); a bid is coded 1..35:
+-- (level - 1) * 5 + strain
+local CONTRACT = 1   -- the last bid (0: none yet)
+local BIDDER = 2     -- who made it
+local DOUBLED = 3    -- 0, 1 doubled, 2 redoubled
+local PASSES = 4     -- passes in a row since the last call other than a pass
+local NAMED = 5      -- 5 and 6, per side: for each strain 3 bits, the first seat of the side that named it
+local OPENING = 7    -- the first bid of the auction: its code + 64 * its seat (0: none yet)
+
+local function code(level, strain) return (level - 1) * 5 + strain end
+local function level_of(c) return (c - 1) // 5 + 1 end
+local function strain_of(c) return (c - 1) % 5 + 1 end
+local BID_TEXT = {}   -- by code: 1C .. 7NT
+for c = 1, 35 do BID_TEXT[c] = level_of(c) .. STRAINS[strain_of(c)] end
+
+local function side(seat) return (seat - 1) % 2 + 1 end   -- 1 North-South, 2 East-West
+local function left(seat) return seat % 4 + 1 end
+local function partner(seat) return (seat + 1) % 4 + 1 end
+
+--- the board's dealer and vulnerability: board(n) -> dealer seat, { ns =, ew = }
+local VULNERABLE = {   -- boards 1..16: "" none, "ns", "ew", "both"
+  "", "ns", "ew", "both", "ns", "ew", "both", "",
+  "ew", "both", "", "ns", "both", "", "ns", "ew",
+}
+local function board(n)
+  local v = VULNERABLE[(n - 1) % 16 + 1]
+  return (n - 1) % 4 + 1, { ns = v == "ns" or v == "both", ew = v == "ew" or v == "both" }
+end
+
+--- the duplicate score of a contract: score { level =, strain = "C".."NT",
+-- doubled = 0 | 1 | 2, vulnerable = bool, tricks = declarer's tricks }
+-- -> points to declarer's side (negative: the defenders' points)
+local function score(c)
+  local level, doubled, vul = c.level, c.doubled or 0, c.vulnerable
+  local strain = STRAIN_OF[c.strain:lower()]
+  local over = c.tricks - 6 - level
+  if over < 0 then
+    local down, pts = -over, 0
+    if doubled == 0 then return -down * (vul and 100 or 50) end
+    for i = 1, down do
+      if vul then pts = pts + (i == 1 and 200 or 300)
+      else pts = pts + (i == 1 and 100 or i <= 3 and 200 or 300) end
+    end
+    return -pts * doubled   -- redoubled: twice the doubled
+  end
+  local per = strain <= 2 and 20 or 30
+  local trick_points = per * level + (strain == 5 and 10 or 0)
+  local mult = doubled == 0 and 1 or doubled == 1 and 2 or 4
+  local contract = trick_points * mult
+  local pts = contract
+  pts = pts + (contract >= 100 and (vul and 500 or 300) or 50)
+  if level == 6 then pts = pts + (vul and 750 or 500) end
+  if level == 7 then pts = pts + (vul and 1500 or 1000) end
+  if doubled > 0 then pts = pts + 50 * doubled end
+  if doubled == 0 then pts = pts + over * per
+  else pts = pts + over * (vul and 200 or 100) * doubled end
+  return pts
+end
+
+-- the first seat of seat's side that named strain k, or nil
+local function namer(g, seat, k)
+  local v = g:var(NAMED + side(seat) - 1) >> (3 * (k - 1)) & 7
+  return v > 0 and v or nil
+end
+
+-- the auction is over with a bid: the contract is set and the play begins
+local function finish(g)
+  local c = g:var(CONTRACT)
+  local declarer = namer(g, g:var(BIDDER), strain_of(c))
+  local dummy = partner(declarer)
+  g:set_declarer(declarer)
+  g:set_trump(TRUMP[strain_of(c)])
+  g:control(dummy, declarer)
+  g:expose(dummy, "after_lead")
+  g:start_play(left(declarer))
+end
+
+local auction = {
+  name = "auction",
+  moves = function(g, seat)
+    local out, c = { "pass" }, g:var(CONTRACT)
+    if c > 0 and side(g:var(BIDDER)) ~= side(seat) and g:var(DOUBLED) == 0 then out[#out + 1] = "double" end
+    if c > 0 and side(g:var(BIDDER)) == side(seat) and g:var(DOUBLED) == 1 then out[#out + 1] = "redouble" end
+    for k = c + 1, 35 do out[#out + 1] = BID_TEXT[k] end
+    return out
+  end,
+  apply = function(g, seat, text)
+    if text == "pass" then
+      local passes = g:var(PASSES) + 1
+      g:set(PASSES, passes)
+      if g:var(CONTRACT) == 0 and passes == 4 then return g:redeal() end   -- passed out
+      if g:var(CONTRACT) > 0 and passes == 3 then return finish(g) end
+      return g:to(left(seat))
+    end
+    g:set(PASSES, 0)
+    if text == "double" then g:set(DOUBLED, 1)
+    elseif text == "redouble" then g:set(DOUBLED, 2)
+    else
+      local level, strain = text:match("^(%d)(%a+)$")
+      local k = STRAIN_OF[strain:lower()]
+      local c = code(tonumber(level), k)
+      g:set(CONTRACT, c)
+      g:set(BIDDER, seat)
+      g:set(DOUBLED, 0)
+      if not namer(g, seat, k) then
+        local i = NAMED + side(seat) - 1
+        g:set(i, g:var(i) | seat << (3 * (k - 1)))
+      end
+      if g:var(OPENING) == 0 then g:set(OPENING, c + 64 * seat) end
+    end
+    g:to(left(seat))
+  end,
+}
+
+-- the auction's state for people: board, vulnerability, the last bid
+-- (doubled, redoubled) and who made it, or the contract and declarer
+local SEAT = { "North", "East", "South", "West" }
+local function status(g)
+  local n, c = g:hand_number(), g:var(CONTRACT)
+  local _, vul = board(n)
+  local v = vul.ns and vul.ew and "both vulnerable" or vul.ns and "North-South vulnerable"
+            or vul.ew and "East-West vulnerable" or "nobody vulnerable"
+  local line = ("board %d, %s"):format(n, v)
+  if c == 0 then return line .. (g:step() > 0 and ", no bid yet" or "") end
+  local call = BID_TEXT[c] .. ({ "", " doubled", " redoubled" })[g:var(DOUBLED) + 1]
+  if g:step() > 0 then return ("%s, last bid %s by %s"):format(line, call, SEAT[g:var(BIDDER)]) end
+  return ("%s, contract %s by %s"):format(line, call, SEAT[g:declarer() or g:var(BIDDER)])
+end
+
+-- the points rule: the board's score to the side that earned it
+local function points(s)
+  local declarer = s:declarer()
+  if not declarer then return { 0, 0 } end   -- passed out
+  local c, tricks = s:var(CONTRACT), s:tricks()
+  local _, vul = board(s:hand_number())
+  local v = score {
+    level = level_of(c), strain = STRAINS[strain_of(c)], doubled = s:var(DOUBLED),
+    vulnerable = side(declarer) == 1 and vul.ns or side(declarer) == 2 and vul.ew,
+    tricks = tricks[declarer] + tricks[partner(declarer)],
+  }
+  local out = { 0, 0 }
+  if v >= 0 then out[side(declarer)] = v else out[3 - side(declarer)] = -v end
+  return out
+end
+
+return {
+  name = "bridge",
+  options = {
+    boards = 16,   -- boards in a match
+  },
+  -- for tests and bots: the board cycle, the scoring table, the auction's vars
+  board = board, score = score,
+  vars = { contract = CONTRACT, bidder = BIDDER, doubled = DOUBLED, opening = OPENING },
+  build = function(o)
+    if math.type(o.boards) ~= "integer" or o.boards < 1 then error("boards must be a positive integer") end
+    return {
+      seats = 4,
+      sides = { 1, 2, 1, 2 },
+      deck = "french52",
+      sizes = { 13 },
+      trump = "none",
+      opener = "dealer",
+      phases = { auction },
+      status = status,
+      hand = R.follow_suit,
+      play = R.trump_wins | R.highest_of_led,
+      points = points,
+      win = function() return nil end,   -- the boards decide: the higher total after the last
+      max_hands = o.boards,
+      heuristic = "bridge",
+    }
+  end,
+}

@@ -1,0 +1,210 @@
+-- bridge_prefab_spec.lua: Bridge's auction as the prefab phase
+-- dh.phase.auction and its score as the prefab points rule
+-- dh.rule.duplicate (both in C) against what they replaced: the Lua phase
+-- script and points rule of bridge_phases_helper.lua (rules/bridge.lua as
+-- it was).  The same seeds make the same records; move by move the same
+-- moves, phases, public texts, status lines, views and sampled worlds; old
+-- records replay; a random playout calls no Lua function; the C score
+-- equals bridge.lua's Lua `score` on every contract, doubling,
+-- vulnerability and result; the prefabs check what they are given.
+local dh = require "deckhand"
+local json = require("deckhand.json").encode
+local texts = require("deckhand.move").texts
+
+local root = os.getenv("DECKHAND_ROOT") or "."
+local lua_def = dofile(root .. "/tests/lua/bridge_phases_helper.lua")
+-- the variant file's own table: its Lua scoring table, the reference
+local def = assert(loadfile(assert(package.searchpath("bridge", dh.path)), "t", _ENV))()
+
+local function both(options)
+  return dh.variant("bridge", options), dh.variant(lua_def, options)
+end
+
+describe("bridge's prefabs", function()
+  it("are the prefabs, and the copy in Lua is not", function()
+    local prefab, scripted = both()
+    assert.equal("Phase(auction)", tostring(prefab.spec.phases))
+    assert.equal("points", prefab.spec.points:kind())
+    assert.equal("table", type(scripted.spec.phases))
+    assert.equal("function", type(scripted.spec.points))
+  end)
+
+  it("score every contract as bridge.lua's score does", function()
+    local n = 0
+    for level = 1, 7 do
+      for _, strain in ipairs { "C", "D", "H", "S", "NT" } do
+        for doubled = 0, 2 do
+          for _, vulnerable in ipairs { false, true } do
+            for tricks = 0, 13 do
+              local c = { level = level, strain = strain, doubled = doubled, vulnerable = vulnerable, tricks = tricks }
+              local want = def.score(c)
+              assert.equal(want, dh.rule.duplicate_score(c), json(c))
+              n = n + 1
+            end
+          end
+        end
+      end
+    end
+    assert.equal(7 * 5 * 3 * 2 * 14, n)
+    -- any case, doubled and vulnerable optional (undoubled, not vulnerable)
+    assert.equal(420, dh.rule.duplicate_score { level = 4, strain = "s", tricks = 10 })
+    assert.equal(630, dh.rule.duplicate_score { level = 3, strain = "nt", tricks = 10, vulnerable = true })
+  end)
+
+  it("refuse a contract that is not one, naming what is wrong", function()
+    local score = dh.rule.duplicate_score
+    local ok = { level = 4, strain = "S", tricks = 10 }
+    local function with(k, v)
+      local c = {}
+      for key, x in pairs(ok) do c[key] = x end
+      c[k] = v
+      return c
+    end
+    assert.has_error(function() score(with("level", 8)) end, "level must be an integer from 1 to 7, got 8")
+    assert.has_error(function() score(with("level", nil)) end, "duplicate_score: field 'level' is required")
+    assert.has_error(function() score(with("tricks", 14)) end, "tricks must be an integer from 0 to 13, got 14")
+    assert.has_error(function() score(with("strain", "N")) end,
+                     "duplicate_score: field 'strain' must be C, D, H, S or NT, got N")
+    assert.has_error(function() score(with("strain", 5)) end,
+                     "duplicate_score: field 'strain' must be C, D, H, S or NT, got 5")
+    assert.has_error(function() score(with("doubled", 3)) end, "doubled must be an integer from 0 to 2, got 3")
+    assert.has_error(function() score(with("vulnerable", 1)) end,
+                     "duplicate_score: field 'vulnerable' must be a boolean, got number")
+    assert.has_error(function() score(with("over", 1)) end, "duplicate_score: unknown field 'over'")
+    assert.has_error(function() score() end)
+  end)
+
+  it("make the same records as the Lua phases in random playouts, seed by seed", function()
+    local prefab, scripted = both { boards = 16 }
+    for seed = 1, 30 do
+      local a = dh.game(prefab, { seed = seed, dealer = seed % 4 + 1 }):playout(dh.rng(seed))
+      local b = dh.game(scripted, { seed = seed, dealer = seed % 4 + 1 }):playout(dh.rng(seed))
+      assert.equal(json(b:record()), json(a:record()))
+      assert.same(b:result(), a:result())
+      assert.same(b:scores(), a:scores())
+    end
+  end)
+
+  it("offer the same moves, phases, public texts, status, views and worlds at every step", function()
+    local prefab, scripted = both { boards = 5 }
+    local doubled, redoubled = 0, 0
+    for seed = 1, 8 do
+      local a, b = dh.game(prefab, { seed = seed }), dh.game(scripted, { seed = seed })
+      local rng, wa, wb = dh.rng(seed), dh.rng(100 + seed), dh.rng(100 + seed)
+      while b:next_player() do
+        local seat = b:next_player()
+        assert.equal(seat, a:next_player())
+        assert.equal(b:phase(), a:phase())
+        assert.equal(b:step(), a:step())
+        assert.equal(b:view(seat):data().status, a:view(seat):data().status)
+        local ma, mb = a:moves(), b:moves()
+        assert.same(texts(mb), texts(ma))
+        for k = 1, 7 do assert.equal(b:view(seat):var(k), a:view(seat):var(k)) end
+        if b:step() > 0 then
+          for i = 1, #mb do assert.equal(mb[i].kind, ma[i].kind) end
+          for s = 1, 4 do assert.same(texts(b:view(s):moves()), texts(a:view(s):moves())) end
+          local s = seat % 4 + 1
+          assert.equal(json(b:view(s):sample(wb):deal()), json(a:view(s):sample(wa):deal()))
+        end
+        -- doubles and redoubles when offered, so that they are played
+        local m = rng:pick(mb)
+        for _, x in ipairs(mb) do
+          if (tostring(x) == "double" or tostring(x) == "redouble") and rng:int(3) == 1 then m = x end
+        end
+        local text = tostring(m)
+        if text == "double" then doubled = doubled + 1 elseif text == "redouble" then redoubled = redoubled + 1 end
+        assert.equal(b:public(text), a:public(text))
+        assert(b:apply(seat, m))
+        assert(a:apply(seat, text))
+        assert.same(b:scores(), a:scores())
+      end
+      assert.equal(json(b:record()), json(a:record()))
+    end
+    assert.is_true(doubled > 5 and redoubled > 0, doubled .. " doubles, " .. redoubled .. " redoubles")
+  end)
+
+  it("accepts the calls in any case, as Move.find does", function()
+    local g = dh.game("bridge", { seed = 1 })
+    assert(g:apply(1, "4h"))
+    assert(g:apply(2, "DOUBLE"))
+    assert.equal("board 1, nobody vulnerable, last bid 4H doubled by North", g:view(3):data().status)
+    assert.is_nil((g:apply(3, "4h")))
+  end)
+
+  it("replay the records the Lua phases made", function()
+    local _, scripted = both { boards = 4 }
+    for seed = 1, 10 do
+      local b = dh.game(scripted, { seed = seed }):playout(dh.rng(seed))
+      local again = assert(dh.replay(b:record()))   -- by name: rules/bridge.lua, the prefabs
+      assert.equal("Phase(auction)", tostring(again:variant().spec.phases))
+      assert.same(b:scores(), again:scores())
+      assert.equal(json(b:record()), json(again:record()))
+    end
+  end)
+
+  it("run a random playout without calling Lua", function()
+    local prefab, scripted = both { boards = 8 }
+    local function lua_calls(variant)
+      local g, n = dh.game(variant, { seed = 4 }), 0
+      debug.sethook(function()
+        local info = debug.getinfo(2, "S")
+        if info.what == "Lua" and (info.source:match("deckhand") or info.source:match("bridge")) then n = n + 1 end
+      end, "c")
+      g:playout(dh.rng(4))
+      debug.sethook()
+      return n, #g:actions()
+    end
+    local n, actions = lua_calls(prefab)
+    assert.is_true(actions > 8 * 52)
+    assert.is_true(n <= 3, n .. " Lua calls")   -- game:playout's own wrapper, not per move
+    assert.is_true(lua_calls(scripted) > 50)    -- the Lua phases: per call
+  end)
+
+  it("play out from before the auction (game:playouts)", function()
+    local g = dh.game("bridge", { seed = 9 })
+    assert.equal("auction", g:phase())
+    local points, tricks = g:playouts(dh.rng(1), 300)
+    local total = 0
+    for s = 1, 4 do total = total + tricks[s] end
+    assert.is_true(total > 12.9 and total <= 13, tostring(total))   -- a board passed out: none
+    assert.is_true(points[1] > 0 and points[2] > 0)
+    assert.equal("auction", g:phase())
+  end)
+
+  it("check their options and the rules they are given", function()
+    assert.equal("Phase(auction)", tostring(dh.phase.auction()))
+    assert.equal("Phase(auction)", tostring(dh.phase.auction {}))
+    assert.same({}, dh.phase.auction():options())
+    assert.equal("auction", dh.phase.auction():name())
+    assert.equal("auction", dh.phase.auction():step_name(1))
+    assert.is_nil(dh.phase.auction():step_name(2))
+    assert.equal("7NT", dh.phase.auction():text(37))
+    assert.equal("redouble", dh.phase.auction():text(2))
+    assert.has_error(function() dh.phase.auction():text(38) end)
+    assert.has_error(function() dh.phase.auction { boards = 16 } end, "auction: unknown field 'boards'")
+    assert.has_error(function() dh.rule.duplicate { vulnerable = true } end, "duplicate: unknown field 'vulnerable'")
+    local spec = {
+      name = "three_handed", seats = 3, deck = "french52", sizes = { 13 }, opener = "dealer",
+      phases = dh.phase.auction(), hand = dh.rule.follow_suit, play = dh.rule.highest_of_led,
+      points = dh.rule.duplicate(), win = dh.rule.highest_after(1),
+    }
+    local ok, why = pcall(dh.variant, spec)
+    assert.is_false(ok)
+    assert.matches("four seats, partners sitting across", why)
+    spec.seats, spec.sides = 4, { 1, 2, 1, 2 }
+    assert(pcall(dh.variant, spec))
+    spec.opener = nil
+    ok, why = pcall(dh.variant, spec)
+    assert.is_false(ok)
+    assert.matches("opened by the dealer", why)
+    spec.opener, spec.trump = "dealer", "s"
+    ok, why = pcall(dh.variant, spec)
+    assert.is_false(ok)
+    assert.matches("no trump at the deal", why)
+    -- the duplicate score reads the auction: not under other phases
+    spec.trump, spec.phases = "none", lua_def.build({ boards = 1 }).phases
+    ok, why = pcall(dh.variant, spec)
+    assert.is_false(ok)
+    assert.matches("needs the phase dh.phase.auction", why)
+  end)
+end)
