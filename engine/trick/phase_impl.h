@@ -19,5 +19,6 @@ typedef struct dh_prefab {
 } dh_prefab;
 
 extern const dh_prefab dh_prefab_turned_trump;
+extern const dh_prefab dh_prefab_skat_bidding;
 
 #endif
