@@ -136,6 +136,11 @@ describe("skat's prefab phase and points", function()
       debug.sethook()
       return n, #g:actions()
     end
+    -- (a rule written in Lua runs on the rules' own thread, which the hook
+    -- does not see: none of the prefab variant's rules is a Lua function)
+    for _, k in ipairs { "hand", "play", "points", "win", "bid", "phases" } do
+      assert.are_not.equal("function", type(prefab.spec[k]), k)
+    end
     local n, actions = lua_calls(prefab)
     assert.is_true(actions > 300)
     assert.is_true(n <= 3, n .. " Lua calls")   -- game:playout's own wrapper, not per move
