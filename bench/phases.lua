@@ -5,8 +5,11 @@
 -- same game with those phases as the Lua scripts they replaced
 -- (tests/lua/euchre_phases_helper.lua).  Bridge: the auction in a Lua
 -- phase script, the tricks in C with declarer playing the dummy, the
--- duplicate score a Lua points rule.  Skat: bidding, the skat and the
--- game named in Lua, the game's value a Lua points rule.  Pinochle: the
+-- duplicate score a Lua points rule.  Skat: the bidding, the skat and the
+-- game named are the prefab phase dh.phase.skat_bidding, the game's value
+-- the points prefab R.skat_value, all in C; beside it the same game with
+-- the Lua phases and points rule they replaced
+-- (tests/lua/skat_phases_helper.lua).  Pinochle: the
 -- auction, trumps and melds in Lua, the tricks in C under must_beat, the
 -- score a Lua points rule.
 --
@@ -30,8 +33,11 @@ local benches = {
     "Euchre with Lua phases" },
   { "Bridge, game:playout (auction in Lua)", dh.variant("bridge", { boards = 1 }), 10000, "Bridge",
     "both 52 cards" },
-  { "Skat, game:playout (phases in Lua)", dh.variant("skat", { deals = 1 }), 5000, "Skat",
+  { "Skat, game:playout (phases, value C prefabs)", dh.variant("skat", { deals = 1 }), 200000, "Skat",
     "a Skat deal is 32 cards" },
+  { "Skat, game:playout (the same in Lua)",
+    dh.variant(dofile(root .. "/tests/lua/skat_phases_helper.lua"), { deals = 1 }), 5000,
+    "Skat with Lua phases and points" },
   { "Pinochle, game:playout (auction, melds in Lua)", dh.variant("pinochle", { max_hands = 1 }), 5000,
     "Pinochle", "48 cards, 52" },
 }
@@ -68,4 +74,14 @@ do  -- the prefab against the Lua phases it replaced, round by round
   for run = 1, ROUNDS do r[run] = rates[2][run] / rates[3][run] end
   local m, lo, hi = median(r)
   print(("Euchre, prefab / Lua phases: %.1f (%.1f-%.1f)"):format(m, lo, hi))
+end
+do  -- Skat's prefabs against the Lua phases and points they replaced
+  local p, l
+  for i, b in ipairs(benches) do
+    if b[4] == "Skat" then p = i elseif b[4] == "Skat with Lua phases and points" then l = i end
+  end
+  local r = {}
+  for run = 1, ROUNDS do r[run] = rates[p][run] / rates[l][run] end
+  local m, lo, hi = median(r)
+  print(("Skat, prefabs / Lua phases and points: %.1f (%.1f-%.1f)"):format(m, lo, hi))
 end
