@@ -275,6 +275,123 @@ static void test_values_played(const dh_rules *r) {
   CHECK_EQ(score_of(r, clubs, 5, DH_SKAT_PICK_UP, null), -46);
 }
 
+/*
+** The 25 game values of skat_spec.lua (worked out by hand from the Skat
+** Order), each scored by the points prefab from a deal's end made up to
+** fit: the declarer (seat 0) holding the matadors with, or without, the
+** skat 7h 8h (no points), its tricks' points and count giving what the
+** case says (won or lost, schneider, schwarz).
+*/
+struct value_case { int game, matadors; const char *extras; int won, bid, value; };
+static const struct value_case value_cases[] = {
+  { DH_SKAT_CLUBS, 1, "", 1, 18, 24 },          /* (1 + 1) x 12 */
+  { DH_SKAT_CLUBS, 2, "", 1, 18, 36 },
+  { DH_SKAT_SPADES, 2, "", 1, 18, 33 },
+  { DH_SKAT_HEARTS, 1, "h", 1, 18, 30 },        /* (1 + 1 + hand) x 10 */
+  { DH_SKAT_DIAMONDS, 1, "s", 1, 18, 27 },      /* (1 + 1 + schneider) x 9 */
+  { DH_SKAT_DIAMONDS, 4, "", 1, 18, 45 },
+  { DH_SKAT_CLUBS, 11, "", 1, 18, 144 },
+  { DH_SKAT_GRAND, 1, "", 1, 18, 48 },
+  { DH_SKAT_GRAND, 4, "", 1, 18, 120 },
+  { DH_SKAT_GRAND, 3, "h", 1, 18, 120 },
+  { DH_SKAT_GRAND, 1, "hsS", 1, 18, 120 },
+  { DH_SKAT_GRAND, 1, "hsSzZ", 1, 18, 168 },
+  { DH_SKAT_GRAND, 2, "sz", 1, 18, 120 },
+  { DH_SKAT_SPADES, 2, "h", 1, 44, 44 },        /* the bid just reached */
+  { DH_SKAT_NULL, 0, "", 1, 18, 23 },
+  { DH_SKAT_NULL, 0, "h", 1, 18, 35 },
+  { DH_SKAT_NULL, 0, "o", 1, 18, 46 },
+  { DH_SKAT_NULL, 0, "ho", 1, 18, 59 },
+  { DH_SKAT_NULL, 0, "o", 0, 18, -92 },         /* lost: twice 46 */
+  { DH_SKAT_NULL, 0, "ho", 0, 59, -118 },
+  { DH_SKAT_NULL, 0, "", 1, 24, -46 },          /* overbid: 23 < 24 */
+  { DH_SKAT_CLUBS, 1, "", 0, 18, -48 },         /* lost: twice 24 */
+  { DH_SKAT_HEARTS, 1, "s", 0, 18, -60 },       /* schneidered: (1 + 1 + 1) x 10, twice */
+  { DH_SKAT_CLUBS, 1, "", 1, 36, -72 },         /* overbid: 24 < 36, lost 3 x 12 twice */
+  { DH_SKAT_SPADES, 1, "", 1, 40, -88 },        /* overbid: 22 < 40, 44 the next multiple */
+};
+
+/* the k-th value whose value is v */
+static int index_of(int v) {
+  int k;
+  for (k = 1; k <= DH_SKAT_NVALUES; k++)
+    if (dh_skat_bid_value(k) == v) return k;
+  return 0;
+}
+
+/* cards worth exactly p points of the 30 outside the skat (p of 0, 21,
+** 44, 70, 96, 120) */
+static dh_cardset worth(int p) {
+  switch (p) {
+    case 21: return cards("Ac Tc");
+    case 44: return cards("Ac Ad Ah As");
+    case 70: return cards("Ac Ad Ah As Tc Td Kc Jd");
+    case 96: return cards("Ac Ad Ah As Tc Td Th Ts Kc Kd Ks");
+    case 120: return cards("Ac Ad Ah As Tc Td Th Ts Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Js 9c 9d 9h 9s 8c 8d 8s 7c 7d 7s");
+    default: return 0;
+  }
+}
+
+static int32_t value_of(const dh_rules *r, const struct value_case *c, int with) {
+  static const char *const jacks[4] = { "Jc", "Js", "Jh", "Jd" };
+  static const int run[7] = { 14, 10, 13, 12, 9, 8, 7 };
+  static const int suit[5] = { 0, DH_DIAMONDS, DH_HEARTS, DH_SPADES, DH_CLUBS };
+  dh_match m;
+  dh_card list[11];
+  dh_cardset skat = cards("7h 8h"), held = 0;
+  int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS];
+  int n = 0, i, flags = 0, p, tricks;
+  int hand = strchr(c->extras, 'h') != NULL, sch = strchr(c->extras, 's') != NULL;
+  int schw = strchr(c->extras, 'z') != NULL, ouvert = strchr(c->extras, 'o') != NULL;
+  for (i = 0; i < 4; i++) list[n++] = card(jacks[i]);
+  if (c->game <= DH_SKAT_CLUBS)
+    for (i = 0; i < 7; i++) list[n++] = dh_card_make(run[i], suit[c->game]);
+  /* the matadors: the first ones held (with) or lacked (without), the next the other way */
+  for (i = 0; i < c->matadors && i < n; i++)
+    if (with) held |= dh_set_of(list[i]);
+  if (c->matadors < n && !with) held |= dh_set_of(list[c->matadors]);
+  held &= ~skat;
+  if (hand) flags |= DH_SKAT_FLAG_HAND;
+  if (strchr(c->extras, 'S')) flags |= DH_SKAT_FLAG_SCHNEIDER;
+  if (strchr(c->extras, 'Z')) flags |= DH_SKAT_FLAG_SCHWARZ;
+  if (ouvert) flags |= DH_SKAT_FLAG_OUVERT;
+  /* the points and tricks the case says */
+  if (c->game == DH_SKAT_NULL) { p = 0; tricks = c->won ? 0 : 1; }
+  else if (schw) { p = 120; tricks = 10; }
+  else if (sch) { p = c->won ? 96 : 21; tricks = c->won ? 7 : 1; }
+  else { p = c->won ? 70 : 44; tricks = c->won ? 5 : 4; }
+  memset(&m, 0, sizeof m);
+  m.rules = r;
+  m.nseats = 3;
+  m.declarer = 0;
+  m.vars[DH_SKAT_VAR_VALUE] = (int16_t)index_of(c->bid);
+  m.vars[DH_SKAT_VAR_GAME] = (int16_t)c->game;
+  m.vars[DH_SKAT_VAR_FLAGS] = (int16_t)flags;
+  m.taken[0] = worth(p);
+  m.taken[1] = r->deck_set & ~skat & ~m.taken[0];   /* the defenders took the rest */
+  m.played_by[0] = held;
+  m.tricks[0] = (uint8_t)tricks;
+  m.tricks[1] = (uint8_t)(10 - tricks);
+  CHECK_EQ(dh_points_eval(&m, pts, bags), DH_OK);
+  CHECK(pts[1] == 0 && pts[2] == 0);
+  return pts[0];
+}
+
+static void test_value_cases(const dh_rules *r) {
+  int i, with;
+  CHECK_EQ(index_of(18), 1);
+  CHECK_EQ(dh_set_count(worth(120)) + 2, 32);
+  for (i = 0; i < (int)(sizeof value_cases / sizeof value_cases[0]); i++)
+    for (with = 0; with <= 1; with++) {
+      const struct value_case *c = &value_cases[i];
+      if (c->game == DH_SKAT_NULL && !with) continue;
+      if (value_of(r, c, with) != c->value)
+        printf("     case %d (%s): got %d, expected %d\n", i + 1, with ? "with" : "without",
+               (int)value_of(r, c, with), c->value);
+      CHECK_EQ(value_of(r, c, with), c->value);
+    }
+}
+
 /* the hand game's announcements; null ouvert shows the declarer's hand */
 static void test_hand(const dh_rules *r) {
   dh_match m;
@@ -361,6 +478,7 @@ int main(void) {
   test_pick_up(&r);
   test_hand(&r);
   test_values_played(&r);
+  test_value_cases(&r);
   test_playouts(&r);
   test_check();
   return check_done();
