@@ -7,10 +7,13 @@
 -- phase dh.phase.auction, the tricks in C with declarer playing the
 -- dummy, the duplicate score the prefab dh.rule.duplicate, all in C;
 -- beside it the same game with the Lua auction script and points rule
--- they replaced (tests/lua/bridge_phases_helper.lua).  Skat: bidding,
--- the skat and the game named in Lua, the game's value a Lua points
--- rule.  Pinochle: the auction, trumps and melds in Lua, the tricks in C
--- under must_beat, the score a Lua points rule.
+-- they replaced (tests/lua/bridge_phases_helper.lua).  Skat: the bidding,
+-- the skat and the game named are the prefab phase dh.phase.skat_bidding,
+-- the game's value the points prefab R.skat_value, all in C; beside it the
+-- same game with the Lua phases and points rule they replaced
+-- (tests/lua/skat_phases_helper.lua).  Pinochle: the auction, trumps and
+-- melds in Lua, the tricks in C under must_beat, the score a Lua points
+-- rule.
 --
 -- The runs are interleaved, one of each variant per round, so that a
 -- change in the machine's load falls on all of them alike; each variant's
@@ -35,8 +38,11 @@ local benches = {
   { "Bridge, game:playout (the same auction in Lua)",
     dh.variant(dofile(root .. "/tests/lua/bridge_phases_helper.lua"), { boards = 1 }), 10000,
     "Bridge with Lua phases" },
-  { "Skat, game:playout (phases in Lua)", dh.variant("skat", { deals = 1 }), 5000, "Skat",
+  { "Skat, game:playout (phases, value C prefabs)", dh.variant("skat", { deals = 1 }), 200000, "Skat",
     "a Skat deal is 32 cards" },
+  { "Skat, game:playout (the same in Lua)",
+    dh.variant(dofile(root .. "/tests/lua/skat_phases_helper.lua"), { deals = 1 }), 5000,
+    "Skat with Lua phases and points" },
   { "Pinochle, game:playout (auction, melds in Lua)", dh.variant("pinochle", { max_hands = 1 }), 5000,
     "Pinochle", "48 cards, 52" },
 }
@@ -74,12 +80,18 @@ do  -- the prefab against the Lua phases it replaced, round by round
   local m, lo, hi = median(r)
   print(("Euchre, prefab / Lua phases: %.1f (%.1f-%.1f)"):format(m, lo, hi))
 end
+local function at(name)
+  for i, b in ipairs(benches) do if b[4] == name then return i end end
+end
 do  -- Bridge's prefabs against the Lua auction and score they replaced
-  local function at(name)
-    for i, b in ipairs(benches) do if b[4] == name then return i end end
-  end
   local c, l, r = at("Bridge"), at("Bridge with Lua phases"), {}
   for run = 1, ROUNDS do r[run] = rates[c][run] / rates[l][run] end
   local m, lo, hi = median(r)
   print(("Bridge, prefabs / Lua phases: %.1f (%.1f-%.1f)"):format(m, lo, hi))
+end
+do  -- Skat's prefabs against the Lua phases and points they replaced
+  local p, l, r = at("Skat"), at("Skat with Lua phases and points"), {}
+  for run = 1, ROUNDS do r[run] = rates[p][run] / rates[l][run] end
+  local m, lo, hi = median(r)
+  print(("Skat, prefabs / Lua phases and points: %.1f (%.1f-%.1f)"):format(m, lo, hi))
 end

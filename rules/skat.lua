@@ -48,6 +48,12 @@
 -- `discard 7d 8d`; the games `diamonds`, `hearts`, `spades`, `clubs`,
 -- `grand`, `null`, `null ouvert`, and in a hand game the suit or grand
 -- with ` schneider` or ` schwarz`.
+--
+-- The bidding, the skat and the game named are the prefab phase
+-- dh.phase.skat_bidding, the game's value the points prefab R.skat_value:
+-- both in C (engine/trick/phase_skat.c, rule_skat.c), so a random deal
+-- calls no Lua.  `value` and `points` below say the same in Lua, the
+-- reference they are tested against.
 local dh = require "deckhand"
 local R = dh.rule
 
@@ -55,8 +61,6 @@ local BIDS = { 18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 5
                72, 77, 80, 81, 84, 88, 90, 96, 99, 100, 108, 110, 117, 120, 121, 126, 130, 132, 135, 140,
                143, 144, 150, 153, 154, 156, 160, 162, 165, 168, 170, 176, 180, 187, 192, 198, 204, 216,
                240, 264 }
-local INDEX = {}
-for i, v in ipairs(BIDS) do INDEX[tostring(v)] = i end
 
 local GAMES = { "diamonds", "hearts", "spades", "clubs", "grand", "null" }
 local GAME_CODE = { diamonds = 1, hearts = 2, spades = 3, clubs = 4, grand = 5, null = 6 }
@@ -67,7 +71,8 @@ local POINTS = { [14] = 11, [10] = 10, [13] = 4, [12] = 3, [11] = 2 }
 local JACKS = { "Jc", "Js", "Jh", "Jd" }
 local RUN = { "A", "T", "K", "Q", "9", "8", "7" }
 
--- the script's public state (var numbers)
+-- the phase's public state (var numbers; phase.h's DH_SKAT_VAR_*, read by
+-- the heuristic's bidding and by points below)
 local VALUE = 1    -- the last value named: an index into BIDS (0: none)
 local ASKER = 2    -- the seat naming values
 local HOLDER = 3   -- the seat answering them
@@ -75,8 +80,6 @@ local STAGE = 4    -- 1 middlehand to forehand, 2 rearhand to the survivor, 3 fo
 local GAME = 5     -- GAME_CODE of the game named (0: not yet)
 local FLAGS = 6    -- 1 hand, 2 schneider announced, 4 schwarz announced, 8 ouvert
 local HAND, SCHNEIDER, SCHWARZ, OUVERT = 1, 2, 4, 8
-
-local function left(seat) return seat % 3 + 1 end
 
 --- the value of a game: value { game = "clubs".."null", matadors = n
 -- (with or without), hand, schneider, schneider_announced, schwarz,
@@ -124,128 +127,6 @@ local function card_points(set)
   return p
 end
 
--- the declarer found: the skat phase next, the defenders a team
-local function declarer_is(g, seat, value_index)
-  g:set(VALUE, value_index)
-  g:set_declarer(seat)
-  local a, b = left(seat), left(left(seat))
-  g:set_team(b, a)   -- the two defenders play together
-  g:goto_phase("skat", seat)
-end
-
--- the bidding's stage, asker and holder (before the first call: middlehand
--- asks forehand)
-local function bidding(g)
-  local stage = g:var(STAGE)
-  if stage == 0 then
-    local forehand = left(g:dealer())
-    return 1, left(forehand), forehand
-  end
-  return stage, g:var(ASKER), g:var(HOLDER)
-end
-
--- someone passed in the bidding: who is left, and what follows
-local function after_pass(g, out)
-  local stage, asker, holder = bidding(g)
-  local survivor = out == asker and holder or asker
-  if stage == 1 then   -- rearhand (the dealer, at three) asks the survivor
-    g:set(STAGE, 2)
-    g:set(ASKER, g:dealer())
-    g:set(HOLDER, survivor)
-    return g:to(g:dealer())
-  end
-  if g:var(VALUE) > 0 then return declarer_is(g, survivor, g:var(VALUE)) end
-  g:set(STAGE, 3)          -- nobody named a value: forehand may play at 18
-  return g:to(survivor)
-end
-
-local bidding_phase = {
-  name = "bidding",   -- (not "bid": a strategy's bid() answers the engine's bid phase)
-  moves = function(g, seat)
-    local stage, _, holder = bidding(g)
-    if stage == 3 then return { "pass", "18" } end
-    if seat == holder then return { "yes", "pass" } end
-    local out = { "pass" }
-    for i = g:var(VALUE) + 1, #BIDS do out[#out + 1] = tostring(BIDS[i]) end
-    return out
-  end,
-  apply = function(g, seat, text)
-    local stage, asker, holder = bidding(g)
-    if stage == 3 then
-      if text == "pass" then return g:redeal() end
-      return declarer_is(g, seat, 1)
-    end
-    g:set(STAGE, stage)
-    g:set(ASKER, asker)
-    g:set(HOLDER, holder)
-    if text == "pass" then return after_pass(g, seat) end
-    if text == "yes" then return g:to(asker) end
-    g:set(VALUE, INDEX[text])
-    g:to(holder)
-  end,
-}
-
-local skat = {
-  name = "skat",
-  moves = function() return { "pick up", "hand" } end,
-  apply = function(g, seat, text)
-    if text == "hand" then
-      g:set(FLAGS, HAND)
-      return g:goto_phase("declare", seat)
-    end
-    g:take(seat, 2)
-    g:goto_phase("discard", seat)
-  end,
-}
-
-local discard = {
-  name = "discard",
-  moves = function(g, seat)
-    local cards, out = g:hand(seat):list(), {}
-    for i = 1, #cards - 1 do
-      for j = i + 1, #cards do out[#out + 1] = ("discard %s %s"):format(cards[i], cards[j]) end
-    end
-    return out
-  end,
-  apply = function(g, seat, text)
-    g:discard(seat, dh.cards(text:match("^discard (.+)$")))
-    g:goto_phase("declare", seat)
-  end,
-}
-
-local declare = {
-  name = "declare",
-  moves = function(g)
-    local hand = g:var(FLAGS) & HAND ~= 0
-    local out = {}
-    for i = 1, 5 do
-      out[#out + 1] = GAMES[i]
-      if hand then
-        out[#out + 1] = GAMES[i] .. " schneider"
-        out[#out + 1] = GAMES[i] .. " schwarz"
-      end
-    end
-    out[#out + 1] = "null"
-    out[#out + 1] = "null ouvert"
-    return out
-  end,
-  apply = function(g, seat, text)
-    local name, extra = text:match("^(%a+) ?(%a*)$")
-    local code, flags = GAME_CODE[name], g:var(FLAGS)
-    g:set(GAME, code)
-    if extra == "schneider" then flags = flags | SCHNEIDER end
-    if extra == "schwarz" then flags = flags | SCHNEIDER | SCHWARZ end
-    if extra == "ouvert" then
-      flags = flags | OUVERT
-      g:expose(seat, "now")
-    end
-    g:set(FLAGS, flags)
-    if code <= 4 then g:set_trump(TRUMP[code])
-    elseif code == 5 then g:set_trump("c"); g:set_mode("grand") end
-    g:start_play()
-  end,
-}
-
 -- in a suit game the jacks count as the trump suit and rank above its
 -- ace; the other cards rank A T K Q 9 8 7 (the base order is the null's)
 local SUIT_ORDER = { A = 8, T = 7, K = 6, Q = 5, ["9"] = 4, ["8"] = 3, ["7"] = 2 }
@@ -266,6 +147,9 @@ end
 
 local DECK = dh.deck("piquet32"):set()
 
+-- the game's value from a deal's end (a state or a game): what the points
+-- prefab R.skat_value computes in C, kept here as its reference (tests
+-- compare the two on random deals)
 local function points(s)
   local d = s:declarer()
   local out = { 0, 0, 0 }
@@ -300,7 +184,7 @@ return {
   options = {
     deals = 12,   -- deals in a match
   },
-  value = value, bids = BIDS,   -- for tests and bots
+  value = value, points = points, bids = BIDS,   -- for tests and bots
   vars = { value = VALUE, asker = ASKER, holder = HOLDER, stage = STAGE, game = GAME, flags = FLAGS },
   build = function(o)
     if math.type(o.deals) ~= "integer" or o.deals < 1 then error("deals must be a positive integer") end
@@ -313,12 +197,13 @@ return {
       opener = 2,   -- middlehand bids first
       trump_tables = { d = table_for("d"), h = table_for("h"), s = table_for("s"), c = table_for("c"),
                        grand = table_for("c", true) },
-      phases = { bidding_phase, skat, discard, declare },
-      public = function(text) return text:match("^discard ") and "discard" or text end,
+      -- the bidding, the skat, the two cards laid away (face down: the
+      -- others see "discard") and the game named, played in C
+      phases = dh.phase.skat_bidding(),
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
-      points = points,
-      win = function() return nil end,   -- the deals decide: the highest total after the last
+      points = R.skat_value {},
+      win = R.highest_after(o.deals),   -- the deals decide: the highest total after the last
       max_hands = o.deals,
     }
   end,

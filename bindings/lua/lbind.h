@@ -97,6 +97,9 @@ const dh_match *dhL_tostate(lua_State *L, int arg);
 /* a prefab phase (lphase.c): 1 and its kind and options when arg is a
 ** Phase, else 0 */
 int dhL_tophase(lua_State *L, int arg, uint8_t *kind, uint8_t *flags);
+/* a prefab's parameters resolved in built rules (lphase.c): the tables
+** it names (Skat's grand), -1 for one missing (its check refuses) */
+void dhL_phase_args(dh_rules *r);
 
 /* a Game's match (lgame.c), for the calls that read it (the solver) */
 const dh_match *dhL_checkmatch(lua_State *L, int arg);

@@ -1290,7 +1290,7 @@ static int phase_apply(lua_State *L) {
   int seat = checkseat(L, 2, m), hand = m->hand_no, err;
   lua_Integer code = luaL_checkinteger(L, 3);
   dhL_rules_enter(L, m->rules);
-  err = code < 0 || code >= DH_MOVE_END ? DH_E_ILLEGAL_MOVE : dh_phase_apply(m, seat, (int)code);
+  err = code < 0 || code > DH_PHASE_MAX_CODE ? DH_E_ILLEGAL_MOVE : dh_phase_apply(m, seat, (int)code);
   if (err == DH_E_ILLEGAL_MOVE) return refuse(L, err, "not a legal move now: %s", lua_tostring(L, 3));
   if (err) return turn_refusal(L, m, err, "");
   log_action(L, m, ACT_SCRIPT, seat, code, 0, 0);

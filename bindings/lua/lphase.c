@@ -18,7 +18,8 @@
 
 typedef struct lphase { uint8_t kind, flags; } lphase;
 
-static const char *const kind_names[DH_PREFAB_NKINDS] = { "none", "turned_card_trump", "auction" };
+static const char *const kind_names[DH_PREFAB_NKINDS] = { "none", "turned_card_trump", "auction",
+                                                          "skat_bidding" };
 static const char *const suit_names[] = { "clubs", "diamonds", "hearts", "spades" };
 
 static lphase *checkphase(lua_State *L, int arg) { return (lphase *)luaL_checkudata(L, arg, DH_PHASE); }
@@ -77,6 +78,25 @@ static int p_auction(lua_State *L) {
   return 1;
 }
 
+/* skat_bidding([{}]) -> Phase: Skat's bidding, skat, lay away and game
+** (no options yet) */
+static int p_skat_bidding(lua_State *L) {
+  lphase *p;
+  if (!lua_isnoneornil(L, 1)) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushnil(L);
+    if (lua_next(L, 1)) {
+      lua_pop(L, 1);
+      return luaL_error(L, "skat_bidding: unknown field '%s'", luaL_tolstring(L, -1, NULL));
+    }
+  }
+  p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
+  p->kind = DH_PREFAB_SKAT_BIDDING;
+  p->flags = 0;
+  luaL_setmetatable(L, DH_PHASE);
+  return 1;
+}
+
 /* the text of an auction's call: pass, double, redouble, 1C .. 7NT (as
 ** rules/bridge.lua's script wrote them) */
 static int auction_text(lua_State *L, lua_Integer code) {
@@ -92,6 +112,38 @@ static int auction_text(lua_State *L, lua_Integer code) {
   return 1;
 }
 
+void dhL_phase_args(dh_rules *r) {
+  if (r->phase == DH_PREFAB_SKAT_BIDDING) r->phase_args[DH_SKAT_ARG_GRAND] = (int16_t)dhL_rules_mode(r, "grand");
+}
+
+/* the text of Skat's move code, pushed; 0 when it names no move */
+static int skat_text(lua_State *L, lua_Integer code) {
+  static const char *const games[] = { "diamonds", "hearts", "spades", "clubs", "grand", "null" };
+  static const char *const ann[] = { "", " schneider", " schwarz", " ouvert" };
+  if (code == DH_SKAT_PASS) lua_pushliteral(L, "pass");
+  else if (code == DH_SKAT_YES) lua_pushliteral(L, "yes");
+  else if (code > DH_SKAT_BID && code <= DH_SKAT_BID + DH_SKAT_NVALUES)
+    lua_pushfstring(L, "%d", dh_skat_bid_value((int)(code - DH_SKAT_BID)));
+  else if (code == DH_SKAT_PICK_UP) lua_pushliteral(L, "pick up");
+  else if (code == DH_SKAT_HAND) lua_pushliteral(L, "hand");
+  else if (code >= DH_SKAT_GAME && code < DH_SKAT_GAME + 4 * DH_SKAT_NULL) {
+    int game = (int)(code - DH_SKAT_GAME) / 4 + 1, a = (int)(code - DH_SKAT_GAME) % 4;
+    if (game == DH_SKAT_NULL ? a == DH_SKAT_ANN_SCHNEIDER || a == DH_SKAT_ANN_SCHWARZ : a == DH_SKAT_ANN_OUVERT)
+      return 0;
+    lua_pushfstring(L, "%s%s", games[game - 1], ann[a]);
+  } else if (code >= DH_SKAT_DISCARD && code < DH_SKAT_END) {
+    int lo = (int)(code - DH_SKAT_DISCARD) / 64, hi = (int)(code - DH_SKAT_DISCARD) % 64;
+    char a[DH_CARD_NAMELEN], b[DH_CARD_NAMELEN];
+    if (lo >= hi || !dh_card_valid((dh_card)lo) || !dh_card_valid((dh_card)hi)) return 0;
+    dh_card_name((dh_card)lo, a);
+    dh_card_name((dh_card)hi, b);
+    lua_pushfstring(L, "discard %s %s", a, b);
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
 /* phase:text(code) -> the text of one of its moves */
 static int phase_text(lua_State *L) {
   static const char *const fixed[] = { "pass", "order up", "order up alone", "pick up", "pick up alone" };
@@ -99,6 +151,10 @@ static int phase_text(lua_State *L) {
   const lphase *p = checkphase(L, 1);
   code = luaL_checkinteger(L, 2);
   if (p->kind == DH_PREFAB_AUCTION) return auction_text(L, code);
+  if (p->kind == DH_PREFAB_SKAT_BIDDING) {
+    if (!skat_text(L, code)) return luaL_argerror(L, 2, "not a move of the phase");
+    return 1;
+  }
   if (code >= DH_MOVE_PASS && code <= DH_MOVE_PICK_UP_ALONE) {
     lua_pushstring(L, fixed[code]);
   } else if (code >= DH_MOVE_CALL && code < DH_MOVE_CALL + 8) {
@@ -149,6 +205,7 @@ static int phase_options(lua_State *L) {
   const lphase *p = checkphase(L, 1);
   lua_createtable(L, 0, 1);
   if (p->kind == DH_PREFAB_AUCTION) return 1;   /* none */
+  if (p->kind == DH_PREFAB_SKAT_BIDDING) return 1;   /* none */
   lua_pushboolean(L, (p->flags & DH_PREFAB_STICK) != 0);
   lua_setfield(L, -2, "stick_the_dealer");
   return 1;
@@ -165,7 +222,7 @@ static const luaL_Reg phase_methods[] = {
   { "step_name", phase_step_name }, { "options", phase_options }, { NULL, NULL }
 };
 static const luaL_Reg phase_funcs[] = { { "turned_card_trump", p_turned_card_trump }, { "auction", p_auction },
-                                        { NULL, NULL } };
+                                        { "skat_bidding", p_skat_bidding }, { NULL, NULL } };
 
 int dhL_open_phase(lua_State *L) {
   dhL_newclass(L, DH_PHASE, phase_meta, phase_methods);

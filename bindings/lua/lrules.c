@@ -384,6 +384,17 @@ static int p_duplicate_score(lua_State *L) {
   return 1;
 }
 
+/* skat_value([{}]): Skat's game value from its bidding phase's vars (no
+** options yet) */
+static int p_skat_value(lua_State *L) {
+  static const char *const keys[] = { NULL };
+  lrule *u;
+  opts_arg(L, "skat_value", keys);
+  u = new_rule(L);
+  built(L, u, dh_rule_skat_value(&u->r));
+  return 1;
+}
+
 /* exact_bid{base=10, per_bid=1, miss=0}: miss points per trick off
 ** (the defaults: dh_exact_bid_defaults) */
 static int p_exact_bid(lua_State *L) {
@@ -449,7 +460,7 @@ static const luaL_Reg prefab_funcs[] = {
   { "exact_bid", p_exact_bid }, { "makers", p_makers }, { "first_to", p_first_to }, { "lowest_when", p_lowest_when },
   { "highest_after", p_highest_after }, { "loss_floor", p_loss_floor },
   { "bid_range", p_bid_range }, { "duplicate", p_duplicate }, { "duplicate_score", p_duplicate_score },
-  { NULL, NULL }
+  { "skat_value", p_skat_value }, { NULL, NULL }
 };
 
 /* --------------------------------------------------------------- Rules */
@@ -894,6 +905,7 @@ static int build(lua_State *L) {
   lua_getfield(L, spec, "phases");  /* a prefab (Phase) plays them in C */
   dhL_tophase(L, -1, &r->phase, &r->phase_flags);
   lua_pop(L, 1);
+  dhL_phase_args(r);
   lua_getfield(L, spec, "opener");  /* "dealer", "left" or seats left of the dealer */
   if (lua_type(L, -1) == LUA_TSTRING) r->opener = strcmp(lua_tostring(L, -1), "dealer") == 0 ? 0 : 1;
   else if (lua_isinteger(L, -1)) r->opener = (uint8_t)(lua_tointeger(L, -1) % r->nseats);

@@ -8,7 +8,8 @@
 
 /* by DH_PREFAB_*: NULL for none */
 static const dh_prefab *const prefabs[DH_PREFAB_NKINDS] = { NULL, &dh_prefab_turned_trump,
-                                                            &dh_prefab_auction };
+                                                            &dh_prefab_auction,
+                                                            &dh_prefab_skat_bidding };
 
 /* the prefab acting in m, or NULL */
 static const dh_prefab *acting(const dh_match *m) {

@@ -15,7 +15,9 @@
 #include "rng.h"
 
 /* the prefabs (dh_rules.phase) */
-enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_AUCTION, DH_PREFAB_NKINDS };
+enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_AUCTION,
+       DH_PREFAB_SKAT_BIDDING,
+       DH_PREFAB_NKINDS };
 
 /* their options (dh_rules.phase_flags) */
 #define DH_PREFAB_STICK 1u   /* turned-card trump: the dealer may not pass in the second round */
@@ -73,7 +75,57 @@ enum {
                            strain, the first seat (1..4) of the side to name it */
   DH_AUCTION_OPENING = DH_AUCTION_NAMED + 2   /* the first bid: its contract + 64 * its seat (1..4) */
 };
-#define DH_PHASE_MAX_MOVES 64   /* room for any prefab's list of moves */
+
+/*
+** Skat's bidding (DH_PREFAB_SKAT_BIDDING), for three seats, ten cards
+** each and a skat of two, middlehand acting first (opener 2).  Step
+** BIDDING: middlehand names game values (code DH_SKAT_BID + k, the k-th of
+** dh_skat_bid_value's list: 18, 20, 22 ...) or passes, forehand answers
+** yes or passes; then rearhand (the dealer) names values to the survivor;
+** when both pass without a value forehand may play at 18 or pass (the
+** deal thrown in).  Step SKAT: the declarer picks up the skat (then step
+** LAY_AWAY, two cards of the twelve laid away: DH_SKAT_DISCARD + 64 * the
+** lower position + the higher) or plays from the hand.  Step DECLARE: a
+** game (DH_SKAT_GAME + 4 * (game - 1) + an announcement), then the play,
+** forehand leading, the two defenders one team.  A grand plays by the
+** card table rules->phase_args[DH_SKAT_ARG_GRAND] (its jacks the only
+** trumps), after set_trump(clubs).
+**
+** Its state is the vars below (0-based here; the Lua script's 1..6 held
+** the same): what a points rule (dh_rule_skat_value), a status line or a
+** bot reads.  The seats in ASKER and HOLDER are 1-based, as the script
+** kept them.
+*/
+enum { DH_SKAT_STEP_BIDDING = 1, DH_SKAT_STEP_SKAT, DH_SKAT_STEP_LAY_AWAY, DH_SKAT_STEP_DECLARE };
+enum {
+  DH_SKAT_VAR_VALUE,   /* the last value named: its index 1..63 in the list (0: none) */
+  DH_SKAT_VAR_ASKER,   /* the seat naming values (1-based; 0 before the first call) */
+  DH_SKAT_VAR_HOLDER,  /* the seat answering them */
+  DH_SKAT_VAR_STAGE,   /* 1 middlehand to forehand, 2 rearhand to the survivor, 3 forehand alone */
+  DH_SKAT_VAR_GAME,    /* the game named: DH_SKAT_DIAMONDS .. DH_SKAT_NULL (0: not yet) */
+  DH_SKAT_VAR_FLAGS    /* DH_SKAT_FLAG_* */
+};
+enum { DH_SKAT_DIAMONDS = 1, DH_SKAT_HEARTS, DH_SKAT_SPADES, DH_SKAT_CLUBS, DH_SKAT_GRAND, DH_SKAT_NULL };
+#define DH_SKAT_FLAG_HAND      1
+#define DH_SKAT_FLAG_SCHNEIDER 2   /* announced */
+#define DH_SKAT_FLAG_SCHWARZ   4   /* announced */
+#define DH_SKAT_FLAG_OUVERT    8
+#define DH_SKAT_NVALUES 63         /* game values a bid may name, 18 .. 264 */
+#define DH_SKAT_ARG_GRAND 0        /* phase_args: the grand's card table (1..) */
+enum {
+  DH_SKAT_PASS = 0, DH_SKAT_YES = 1,
+  DH_SKAT_BID = 1,                 /* + k (1..DH_SKAT_NVALUES): the k-th value */
+  DH_SKAT_PICK_UP = 72, DH_SKAT_HAND,
+  DH_SKAT_GAME = 80,               /* + 4 * (game - 1) + DH_SKAT_ANN_* */
+  DH_SKAT_DISCARD = 128,           /* + 64 * the lower card's position + the higher's */
+  DH_SKAT_END = DH_SKAT_DISCARD + 64 * 64
+};
+enum { DH_SKAT_ANN_NONE, DH_SKAT_ANN_SCHNEIDER, DH_SKAT_ANN_SCHWARZ, DH_SKAT_ANN_OUVERT };
+/* the k-th game value a bid may name (1: 18 .. DH_SKAT_NVALUES: 264), or 0 */
+int dh_skat_bid_value(int k);
+
+#define DH_PHASE_MAX_MOVES 72   /* room for any prefab's list of moves (Skat's lay away: 66) */
+#define DH_PHASE_MAX_CODE  0xFFFF  /* prefab move codes are 0..this */
 
 /* the legal moves of the seat to act into out (room DH_PHASE_MAX_MOVES),
 ** in the prefab's order; their count, or 0 when no prefab acts (another

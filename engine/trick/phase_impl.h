@@ -20,5 +20,6 @@ typedef struct dh_prefab {
 
 extern const dh_prefab dh_prefab_turned_trump;
 extern const dh_prefab dh_prefab_auction;
+extern const dh_prefab dh_prefab_skat_bidding;
 
 #endif

@@ -133,6 +133,7 @@ static int eval(const dh_match *m, int i, int64_t *pts, int32_t *bags) {
     case DH_OP_CONTRACT: contract(m, &n->u.contract, pts, bags); return 0;
     case DH_OP_MAKERS: makers(m, &n->u.makers, pts); return 0;
     case DH_OP_DUPLICATE: dh_duplicate_points(m, pts); return 0;
+    case DH_OP_SKAT_VALUE: dh_skat_value(m, pts); return 0;
     case DH_OP_CALL: {
       int32_t out[2 * DH_MAX_SEATS] = { 0 };
       memcpy(out + DH_MAX_SEATS, bags, sizeof(int32_t) * DH_MAX_SEATS);

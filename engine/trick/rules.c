@@ -274,6 +274,7 @@ int dh_rule_makers(dh_rules *r, const dh_makers_opts *o) {
 }
 
 int dh_rule_duplicate(dh_rules *r) { return leaf(r, DH_OP_DUPLICATE, DH_RULE_POINTS); }
+int dh_rule_skat_value(dh_rules *r) { return leaf(r, DH_OP_SKAT_VALUE, DH_RULE_POINTS); }
 
 void dh_exact_bid_defaults(dh_exact_bid_opts *o) {
   o->base = 10;
@@ -387,6 +388,7 @@ void dh_rules_init(dh_rules *r) {
 const char *dh_rules_check(dh_rules *r) {
   dh_rules_impl *x = dh_impl_mut(r);
   int k, i, total, cards = dh_deck_left(&r->deck);
+  const char *why_skat;
   if (x->error) return dh_rules_error(r);
   if (r->nseats < 2 || r->nseats > DH_MAX_SEATS) return "seats must be 2 to 8";
   if (r->nsides < 1 || r->nsides > r->nseats) return "bad number of sides";
@@ -421,6 +423,7 @@ const char *dh_rules_check(dh_rules *r) {
     if (why) return why;
     r->scripted = 1;
   }
+  if ((why_skat = dh_skat_value_check(r)) != NULL) return why_skat;
 
   r->has_calls = 0;
   for (k = 0; k < DH_RULE_NKINDS; k++) {

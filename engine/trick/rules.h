@@ -133,6 +133,8 @@ typedef struct dh_rules {
   uint8_t phase, phase_flags;       /* a prefab phase (phase.h: DH_PREFAB_*) and its options:
                                        the script phase played in C; 0 none (dh_rules_check
                                        then sets scripted) */
+  int16_t phase_args[4];            /* a prefab's parameters the binding resolves when the
+                                       rules are built (Skat's grand: its card table) */
   uint8_t ntables;                  /* card tables in tables[] */
   uint8_t trump_table[5];           /* per trump suit (DH_NOSUIT too): 0 the base table,
                                        k tables[k - 1] */
@@ -268,6 +270,15 @@ int32_t dh_duplicate_score(int level, int strain, int doubled, int vulnerable, i
 /* 1 when side (0 North-South, seats 0 and 2; 1 East-West) is vulnerable
 ** on board (1..; the cycle of 16), else 0 */
 int dh_duplicate_vulnerable(int board, int side);
+/* Skat's game value (rule_skat.c): the declarer's score for the game its
+** phase named (the vars of phase.h's Skat bidding: the bid, the game,
+** hand and announcements): a suit or grand game's base times its
+** matadors with the skat plus one for game, hand, schneider, schwarz and
+** each announcement; a null's fixed value; overbid, the next multiple of
+** the base reaching the bid; lost, twice the value off.  The defenders
+** score nothing; a deal without a declarer, nothing.  Three seats and the
+** 32-card deck (7 to ace), phases of the Skat prefab or in Lua. */
+int dh_rule_skat_value(dh_rules *r);
 
 /* win rules: over when a side reaches target, the highest wins (a tie at
 ** the top plays on); over when a side reaches target, the lowest wins;

@@ -45,6 +45,7 @@ enum {
   DH_OP_FIRST_TO, DH_OP_LOWEST_WHEN, DH_OP_HIGHEST_AFTER, DH_OP_LOSS_FLOOR,
   /* bid */
   DH_OP_BID_RANGE, DH_OP_BLIND_NIL, DH_OP_HOOK,
+  DH_OP_SKAT_VALUE,   /* points: Skat's game value (rule_skat.c) */
   DH_OP_NCODES
 };
 
@@ -225,6 +226,11 @@ static inline int dh_bid_range_of(const dh_match *m, int *lo, int *hi, int *nil)
 }
 
 /* ---------------------------------------------------------- points rules */
+
+/* Skat's game value (rule_skat.c): adds the declarer's score into pts
+** (per side); why rules using it do not fit, or NULL */
+DH_RULES_HIDDEN void dh_skat_value(const dh_match *m, int64_t *pts);
+DH_RULES_HIDDEN const char *dh_skat_value_check(const dh_rules *r);
 
 /* points in 64 bits clamped to 32: scores saturate rather than wrap */
 static inline int32_t dh_points_clamp(int64_t v) {

@@ -19,6 +19,7 @@ local holdem = dh.variant("holdem", { max_hands = 2 })
 local euchre = dh.variant("euchre", { max_hands = 3 })   -- phase scripts: discards, sitting out
 local bridge = dh.variant("bridge", { boards = 2 })      -- an auction, a dummy played by declarer
 local skat = dh.variant("skat", { deals = 2 })           -- three seats, teams, a mode, a shown hand
+local skat_def = dofile((os.getenv("DECKHAND_ROOT") or ".") .. "/rules/skat.lua")   -- its prefabs' spec
 local pinochle_game = dh.variant("pinochle", { max_hands = 2 })  -- an auction, melds shown
 -- the exchanges: a blind Nil's cards each way, Briscola's lowest trump for the turned card
 local spades_x = dh.variant("spades", { max_hands = 2, blind_nil = true, blind_nil_exchange = 2 })
@@ -60,6 +61,7 @@ local function objects()
     dh.move { kind = "bid", text = "bid 3", bid = 3 },
     dh.phase.turned_card_trump { stick_the_dealer = rng:int(2) == 1 },
     dh.phase.auction(), dh.rule.duplicate(),
+    dh.phase.skat_bidding(), dh.rule.skat_value(),
   }
   local ok, w = pcall(g:view(g:next_player() or 1).sample, g:view(g:next_player() or 1), dh.rng(1))
   if ok then list[#list + 1] = w end
@@ -208,6 +210,16 @@ for _ = 1, 200 do
   bspec[({ "seats", "sides", "sizes", "trump", "opener", "phases", "points" })[rng:int(7)]] = value()
   vok, pv = pcall(dh.variant, bspec)
   if vok then pcall(function() dh.game(pv, { seed = rng:int(1000) }):playout(dh.rng(1)) end) end
+  -- Skat's prefabs (its bidding in C, its game value): texts of any code,
+  -- hostile options, its rules with a hostile field
+  local sph = dh.phase.skat_bidding()
+  pcall(sph.text, sph, rng:int(2) == 1 and rng:int(-2, 4300) or value())
+  pcall(dh.phase.skat_bidding, value())
+  pcall(dh.rule.skat_value, value())
+  local sspec = skat_def.build { deals = 2 }
+  sspec[({ "seats", "sizes", "trump", "opener", "deck", "trump_tables", "phases", "points" })[rng:int(8)]] = value()
+  local sok, sv = pcall(dh.variant, { name = "skat_fuzz", build = function() return sspec end })
+  if sok then pcall(function() dh.game(sv, { seed = rng:int(1000) }):playout(dh.rng(1)) end) end
   pcall(eg.playout, eg, dh.rng(rng:int(100)))
   -- Blackjack's C loop, a few rounds under hostile rules (a strategy table
   -- of the right shape, or junk); Gin's C playout from a real position, mutated
