@@ -91,7 +91,7 @@ static const char *const suit_letters[] = { "c", "d", "h", "s" };
 ** upvalue: no lookup by name (a string compare) or by address in the
 ** registry, which mattered for the calls a Lua strategy makes per card.
 */
-enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, NUP = UP_CARDS };
+enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, UP_SMALL, NUP = UP_SMALL };
 
 static void *testclass(lua_State *L, int arg, int mt) {
   void *p = lua_touserdata(L, arg);
@@ -413,15 +413,31 @@ static int m_winners(lua_State *L) {
   return 1;
 }
 
-/* dhL_pushset with the CardSet metatable from the upvalue: legal() is
-** called for every card a Lua strategy plays */
+/* dhL_pushset with the CardSet metatable from the upvalue: legal() and
+** moves() are called for every card a Lua strategy plays.  A set of one or
+** two cards (two decisions in five of a random Spades deal) is made once
+** per layout and kept in the UP_SMALL table: a CardSet cannot change, so
+** every caller may share it, and a new userdata per call (its allocation
+** and its collection) cost more than the rest of moves(). */
 static void push_set(lua_State *L, dh_cardset s, int layout) {
-  dhL_set *u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
+  dhL_set *u;
+  dh_cardset rest = s & (s - 1);  /* s without its first card */
+  lua_Integer key = 0;
+  if (s && !(rest & (rest - 1))) {  /* one or two cards */
+    key = 1 + dh_set_first(s) + 64 * (rest ? dh_set_first(rest) + 1 : 0) + 4096 * (lua_Integer)layout;
+    if (lua_rawgeti(L, lua_upvalueindex(UP_SMALL), key) == LUA_TUSERDATA) return;
+    lua_pop(L, 1);
+  }
+  u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
   u->bits = s;
   u->layout = layout;
   u->tag = DH_TAG_SET;
   lua_pushvalue(L, lua_upvalueindex(UP_SET));
   lua_setmetatable(L, -2);
+  if (key) {
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(UP_SMALL), key);
+  }
 }
 
 /* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
@@ -1348,6 +1364,7 @@ int dhL_open_game(lua_State *L) {
   luaL_newmetatable(L, DH_STATE);
   luaL_getmetatable(L, DH_CARDSET);
   lua_getfield(L, LUA_REGISTRYINDEX, DH_CARDCACHE);
+  lua_newtable(L);  /* UP_SMALL: the sets of one or two cards, made on first use */
   fill_class(L, mod + UP_GAME, game_methods, game_tostring);
   fill_class(L, mod + UP_VIEW, view_methods, view_tostring);
   fill_class(L, mod + UP_STATE, NULL, NULL);

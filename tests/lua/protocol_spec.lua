@@ -229,3 +229,24 @@ describe("records of a double deck", function()
     end
   end)
 end)
+
+-- moves() lists are values: the trick engine shares a list of one or two
+-- cards between callers (lgame.c), which no caller may be able to tell
+describe("moves kept and games collected", function()
+  it("a kept moves() list keeps its moves whatever is played after it", function()
+    local v = dh.variant("spades", { max_hands = 1 })
+    local rng, kept, sizes = dh.rng(3), {}, {}
+    for seed = 1, 20 do
+      local g = dh.game(v, { seed = seed })
+      while g:next_player() do
+        local ms = g:moves()
+        kept[#kept + 1] = { ms, texts(ms) }
+        sizes[#ms] = true
+        assert(g:apply(g:next_player(), rng:pick(ms)))
+      end
+    end
+    assert.is_true(sizes[1] and sizes[2] and sizes[14], "lists of one, two and 14 moves were kept")
+    collectgarbage()
+    for _, k in ipairs(kept) do assert.are.same(k[2], texts(k[1])) end
+  end)
+end)
