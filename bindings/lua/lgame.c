@@ -39,13 +39,25 @@ typedef struct alog {
   int64_t e[1];
 } alog;
 
-/* a Game userdata: the match, and its log (user value 2) by address, so
-** that logging an action asks Lua for nothing; userdata do not move.
-** (Kept at about 1 KB with its user values: the allocator's fast path.) */
-typedef struct lgame { dh_match m; alog *log; unsigned tag; } lgame;
+/* a Game's match, and its log (user value 2) by address, so that logging
+** an action asks Lua for nothing; userdata do not move.  The match lives in
+** a block of its own (a userdata with no metatable, the Game's user value
+** UV_BLOCK) which a collected Game gives back to a pool (UP_POOL) for the
+** next new Game: a match is about 1 KB, and a new block per game was a
+** large request for glibc's malloc, which then consolidates its fast bins
+** (every small object freed since) on each game a Lua strategy starts. */
+typedef struct lgame { dh_match m; alog *log; } lgame;
+
+/* a Game userdata: its block, and the tag (see lbind.h); g is NULL only
+** once the Game was finalized */
+typedef struct lhandle { lgame *g; unsigned tag; } lhandle;
 
 /* a Game's user values (see the top) */
-enum { UV_RULES = 1, UV_LOG, UV_VARIANT, UV_SEED, UV_DEALER, UV_DEAL, NUV = UV_DEAL };
+enum { UV_RULES = 1, UV_LOG, UV_VARIANT, UV_SEED, UV_DEALER, UV_DEAL, UV_BLOCK, NUV = UV_BLOCK };
+
+/* blocks kept for new games: enough for the games a Lua strategy's bench
+** drops between two collections, a few hundred KB at most */
+#define POOL_MAX 256
 
 static alog *new_log(lua_State *L, lua_Integer cap) {
   alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
@@ -60,14 +72,14 @@ static alog *set_new_log(lua_State *L, int g, lua_Integer cap) {
   alog *a;
   g = lua_absindex(L, g);
   a = new_log(L, cap);
-  ((lgame *)lua_touserdata(L, g))->log = a;
+  ((lhandle *)lua_touserdata(L, g))->g->log = a;
   lua_setiuservalue(L, g, 2);
   return a;
 }
 
 /* the log of the game at g */
 static alog *get_log(lua_State *L, int g) {
-  return ((lgame *)lua_touserdata(L, g))->log;
+  return ((lhandle *)lua_touserdata(L, g))->g->log;
 }
 
 /* appends to the log of m, the game at index 1 */
@@ -91,7 +103,7 @@ static const char *const suit_letters[] = { "c", "d", "h", "s" };
 ** upvalue: no lookup by name (a string compare) or by address in the
 ** registry, which mattered for the calls a Lua strategy makes per card.
 */
-enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, UP_SMALL, NUP = UP_SMALL };
+enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, UP_SMALL, UP_POOL, NUP = UP_POOL };
 
 static void *testclass(lua_State *L, int arg, int mt) {
   void *p = lua_touserdata(L, arg);
@@ -110,9 +122,10 @@ static void pushcard(lua_State *L, dh_card c) {
   dhL_pushcard(L, c);
 }
 
-/* a Game by its tag (see lbind.h): every Game carries it */
+/* a Game's block by its tag (see lbind.h): every Game carries it */
 static void *togame(lua_State *L, int arg) {
-  return dhL_totagged(L, arg, sizeof(lgame), offsetof(lgame, tag), DH_TAG_GAME);
+  lhandle *h = (lhandle *)dhL_totagged(L, arg, sizeof(lhandle), offsetof(lhandle, tag), DH_TAG_GAME);
+  return h ? h->g : NULL;
 }
 
 static dh_match *checkgame(lua_State *L, int arg) {
@@ -472,17 +485,48 @@ static int m_legal(lua_State *L) {
 
 /* ---------------------------------------------------------- the Game */
 
+/* a new Game on the stack, its match zeroed: the block from the pool when
+** it has one */
 static dh_match *push_game(lua_State *L, int rules_idx) {
-  dh_match *m;
+  lhandle *h;
+  lgame *g;
+  lua_Integer n;
   rules_idx = lua_absindex(L, rules_idx);
-  m = (dh_match *)lua_newuserdatauv(L, sizeof(lgame), NUV);
-  memset(m, 0, sizeof(lgame));
-  ((lgame *)m)->tag = DH_TAG_GAME;
+  h = (lhandle *)lua_newuserdatauv(L, sizeof(lhandle), NUV);
+  h->g = NULL;
+  h->tag = DH_TAG_GAME;
   lua_pushvalue(L, lua_upvalueindex(UP_GAME));
-  lua_setmetatable(L, -2);
+  lua_setmetatable(L, -2);  /* at once: Lua finds an object to finalize fast while it is the newest */
   lua_pushvalue(L, rules_idx);
-  lua_setiuservalue(L, -2, 1);
-  return m;
+  lua_setiuservalue(L, -2, UV_RULES);
+  n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(UP_POOL));
+  if (n > 0) {
+    lua_rawgeti(L, lua_upvalueindex(UP_POOL), n);
+    lua_pushnil(L);
+    lua_rawseti(L, lua_upvalueindex(UP_POOL), n);
+    g = (lgame *)lua_touserdata(L, -1);
+  } else
+    g = (lgame *)lua_newuserdatauv(L, sizeof(lgame), 0);
+  memset(g, 0, sizeof(lgame));
+  lua_setiuservalue(L, -2, UV_BLOCK);
+  h->g = g;
+  return &g->m;
+}
+
+/* __gc: the block goes back to the pool.  Only the collector calls this (a
+** Game's metatable is hidden from Lua code), but a second call does
+** nothing, and the Game keeps its block: nothing is freed under it. */
+static int game_gc(lua_State *L) {
+  lhandle *h = (lhandle *)dhL_totagged(L, 1, sizeof(lhandle), offsetof(lhandle, tag), DH_TAG_GAME);
+  lua_Integer n;
+  if (!h || !h->g) return 0;
+  h->g = NULL;
+  n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(UP_POOL));
+  if (n < POOL_MAX) {
+    lua_getiuservalue(L, 1, UV_BLOCK);
+    lua_rawseti(L, lua_upvalueindex(UP_POOL), n + 1);
+  }
+  return 0;
 }
 
 /* core.game(rules, seed, dealer [, hands [, talon [, variant [, deal]]]]):
@@ -894,7 +938,7 @@ static int game_clone(lua_State *L) {
   b = set_new_log(L, -1, a->cap);
   memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
   b->n = a->n;
-  for (i = UV_VARIANT; i <= NUV; i++) {
+  for (i = UV_VARIANT; i <= UV_DEAL; i++) {
     lua_getiuservalue(L, 1, i);
     lua_setiuservalue(L, -2, i);
   }
@@ -1365,7 +1409,11 @@ int dhL_open_game(lua_State *L) {
   luaL_getmetatable(L, DH_CARDSET);
   lua_getfield(L, LUA_REGISTRYINDEX, DH_CARDCACHE);
   lua_newtable(L);  /* UP_SMALL: the sets of one or two cards, made on first use */
+  lua_newtable(L);  /* UP_POOL: the blocks of collected games */
   fill_class(L, mod + UP_GAME, game_methods, game_tostring);
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, game_gc, NUP);
+  lua_setfield(L, mod + UP_GAME, "__gc");
   fill_class(L, mod + UP_VIEW, view_methods, view_tostring);
   fill_class(L, mod + UP_STATE, NULL, NULL);
   for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);

@@ -231,7 +231,8 @@ describe("records of a double deck", function()
 end)
 
 -- moves() lists are values: the trick engine shares a list of one or two
--- cards between callers (lgame.c), which no caller may be able to tell
+-- cards between callers and starts games in the blocks of collected ones
+-- (lgame.c), which no caller may be able to tell
 describe("moves kept and games collected", function()
   it("a kept moves() list keeps its moves whatever is played after it", function()
     local v = dh.variant("spades", { max_hands = 1 })
@@ -248,5 +249,26 @@ describe("moves kept and games collected", function()
     assert.is_true(sizes[1] and sizes[2] and sizes[14], "lists of one, two and 14 moves were kept")
     collectgarbage()
     for _, k in ipairs(kept) do assert.are.same(k[2], texts(k[1])) end
+  end)
+
+  it("a game started where collected games were plays as a fresh one; a kept game is untouched", function()
+    local v = dh.variant("hearts", { max_hands = 2 })
+    local function half_played(seed)
+      local g, rng = dh.game(v, { seed = seed }), dh.rng(seed)
+      for _ = 1, 30 do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+      return g
+    end
+    local kept = half_played(7)
+    local before = { snapshot(kept), snapshot(half_played(8)) }   -- the second game is dropped
+    for seed = 100, 400 do half_played(seed) end                  -- and so are these
+    collectgarbage()
+    collectgarbage()
+    local again = { half_played(7), half_played(8) }
+    assert.are.equal(before[1], snapshot(again[1]))
+    assert.are.equal(before[2], snapshot(again[2]))
+    assert.are.equal(before[1], snapshot(kept))
+    local rng = dh.rng(1)
+    while kept:next_player() do assert(kept:apply(kept:next_player(), rng:pick(kept:moves()))) end
+    assert.is_true(kept:result().over)
   end)
 end)
