@@ -837,13 +837,13 @@ static int m_moves(lua_State *L) {
   dh_view *v = game ? NULL : checkview(L, 1);
   const dh_match *m = game ? (const dh_match *)game : &v->m;
   dh_cardset s;
-  lua_settop(L, 1);
   if (m->phase == DH_PHASE_OVER || (v && dh_match_next(m) != v->seat)) {
     lua_newtable(L);
     return 1;
   }
   if (m->phase == DH_PHASE_BID) {
     int bids[72], n = dh_match_legal_bids(m, bids, 72), i, cache;
+    lua_settop(L, 1);
     dhL_rules_enter(L, m->rules);
     if (n < 0) return dhL_rules_raise(L);
     if (lua_getfield(L, LUA_REGISTRYINDEX, BID_MOVES) != LUA_TTABLE) {  /* made once */
@@ -872,7 +872,10 @@ static int m_moves(lua_State *L) {
     }
     return 1;
   }
-  if (m->phase != DH_PHASE_PLAY) return call_handler(L, MOVES_HANDLER, 1);
+  if (m->phase != DH_PHASE_PLAY) {
+    lua_settop(L, 1);
+    return call_handler(L, MOVES_HANDLER, 1);
+  }
   dhL_rules_enter(L, m->rules);
   if (dh_match_legal(m, &s) != DH_OK) return dhL_rules_raise(L);
   if (game && !m->rules->has_calls) {
@@ -880,9 +883,13 @@ static int m_moves(lua_State *L) {
     a->legal = s;
     a->legal_at = a->n + 1;
   }
-  push_set(L, s, m->rules->deck.layout);
   /* the trump exchange is a move beside the cards: the Lua half lists both */
-  if (m->rules->trump_exchange && dh_match_can_exchange(m)) return call_handler(L, MOVES_HANDLER, 2);
+  if (m->rules->trump_exchange && dh_match_can_exchange(m)) {
+    lua_settop(L, 1);
+    push_set(L, s, m->rules->deck.layout);
+    return call_handler(L, MOVES_HANDLER, 2);
+  }
+  push_set(L, s, m->rules->deck.layout);  /* above whatever else was passed */
   return 1;
 }
 
