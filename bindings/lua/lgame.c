@@ -103,7 +103,7 @@ static const char *const suit_letters[] = { "c", "d", "h", "s" };
 ** upvalue: no lookup by name (a string compare) or by address in the
 ** registry, which mattered for the calls a Lua strategy makes per card.
 */
-enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, UP_SMALL, UP_POOL, NUP = UP_POOL };
+enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, UP_SMALL, UP_POOL, UP_BIDS, UP_BID_OF, NUP = UP_BID_OF };
 
 static void *testclass(lua_State *L, int arg, int mt) {
   void *p = lua_touserdata(L, arg);
@@ -812,8 +812,9 @@ static int call_handler(lua_State *L, const char *name, int nargs) {
 }
 
 /* the bid Moves of the match's rules, one per bid value, made by the Lua
-** half on first use and kept in a registry table weakly keyed by the
-** Rules; pushes the Move of bid b */
+** half on first use and kept in the UP_BIDS table, weakly keyed by the
+** Rules; each Move's bid is in UP_BID_OF, weakly keyed by the Move, for
+** apply().  Pushes the Move of bid b. */
 static void push_bid_move(lua_State *L, int cache, int b) {
   if (lua_rawgeti(L, cache, b - DH_BID_BLIND_NIL + 1) != LUA_TNIL) return;
   lua_pop(L, 1);
@@ -823,9 +824,10 @@ static void push_bid_move(lua_State *L, int cache, int b) {
   lua_settop(L, cache + 2);
   lua_pushvalue(L, -1);
   lua_rawseti(L, cache, b - DH_BID_BLIND_NIL + 1);
+  lua_pushvalue(L, -1);
+  lua_pushinteger(L, b);
+  lua_rawset(L, lua_upvalueindex(UP_BID_OF));
 }
-
-#define BID_MOVES "deckhand.bid_moves"
 
 /* game:moves() / view:moves() -> the legal moves of the seat to act.  In
 ** the play phase a CardSet of the legal cards: a list of Cards that costs
@@ -846,23 +848,13 @@ static int m_moves(lua_State *L) {
     lua_settop(L, 1);
     dhL_rules_enter(L, m->rules);
     if (n < 0) return dhL_rules_raise(L);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, BID_MOVES) != LUA_TTABLE) {  /* made once */
-      lua_pop(L, 1);
-      lua_newtable(L);
-      lua_createtable(L, 0, 1);
-      lua_pushliteral(L, "k");
-      lua_setfield(L, -2, "__mode");
-      lua_setmetatable(L, -2);
-      lua_pushvalue(L, -1);
-      lua_setfield(L, LUA_REGISTRYINDEX, BID_MOVES);
-    }
     lua_getiuservalue(L, 1, 1);  /* the Rules: a Game's and a View's first user value */
-    if (lua_rawget(L, 2) != LUA_TTABLE) {
+    if (lua_rawget(L, lua_upvalueindex(UP_BIDS)) != LUA_TTABLE) {
       lua_pop(L, 1);
       lua_newtable(L);
       lua_getiuservalue(L, 1, 1);
       lua_pushvalue(L, -2);
-      lua_rawset(L, 2);
+      lua_rawset(L, lua_upvalueindex(UP_BIDS));
     }
     cache = lua_gettop(L);
     lua_createtable(L, n, 0);
@@ -893,28 +885,16 @@ static int m_moves(lua_State *L) {
   return 1;
 }
 
-/* is the value at arg one of the bid Moves that moves() gave for these
-** rules?  Then *b is its bid. */
+/* is the value at arg one of the bid Moves that moves() gave (for any
+** rules: the Lua half would bid its bid too)?  Then *b is its bid. */
 static int is_bid_move(lua_State *L, int arg, lua_Integer *b) {
-  int ours = 0, isnum;
+  int isnum;
   if (lua_type(L, arg) != LUA_TTABLE) return 0;
-  if (lua_getfield(L, LUA_REGISTRYINDEX, BID_MOVES) == LUA_TTABLE) {
-    lua_getiuservalue(L, 1, 1);
-    if (lua_rawget(L, -2) == LUA_TTABLE) {
-      lua_pushliteral(L, "bid");
-      lua_rawget(L, arg);
-      *b = lua_tointegerx(L, -1, &isnum);
-      if (isnum && *b >= DH_BID_BLIND_NIL && *b <= 64) {
-        lua_rawgeti(L, -2, *b - DH_BID_BLIND_NIL + 1);
-        ours = lua_rawequal(L, -1, arg);
-        lua_pop(L, 1);
-      }
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-  }
+  lua_pushvalue(L, arg);
+  lua_rawget(L, lua_upvalueindex(UP_BID_OF));
+  *b = lua_tointegerx(L, -1, &isnum);
   lua_pop(L, 1);
-  return ours;
+  return isnum;
 }
 
 /* game:apply(seat, move [, amount]) -> true, or nil, message, code: a
@@ -1417,6 +1397,13 @@ int dhL_open_game(lua_State *L) {
   lua_getfield(L, LUA_REGISTRYINDEX, DH_CARDCACHE);
   lua_newtable(L);  /* UP_SMALL: the sets of one or two cards, made on first use */
   lua_newtable(L);  /* UP_POOL: the blocks of collected games */
+  for (i = 0; i < 2; i++) {  /* UP_BIDS, UP_BID_OF: weak keys */
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+  }
   fill_class(L, mod + UP_GAME, game_methods, game_tostring);
   for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
   lua_pushcclosure(L, game_gc, NUP);

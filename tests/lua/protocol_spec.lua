@@ -251,6 +251,20 @@ describe("moves kept and games collected", function()
     for _, k in ipairs(kept) do assert.are.same(k[2], texts(k[1])) end
   end)
 
+  it("a bid Move from moves() is bid; a table that only looks like one is refused and changes nothing", function()
+    local g = dh.game(dh.variant("spades", { max_hands = 1 }), { seed = 4 })
+    local seat, bid3 = g:next_player(), g:move("bid 3")
+    local fake = { kind = "bid", bid = 3, text = "bid 3" }
+    local before = snapshot(g)
+    local ok, msg, code = g:apply(seat, fake)   -- (read as cards to pass: none, in the bid phase)
+    assert.is_nil(ok)
+    assert.is_string(msg)
+    assert.is_string(code)
+    assert.are.equal(before, snapshot(g))
+    assert.is_true(g:apply(seat, bid3))
+    assert.are.equal(3, g:bids()[seat])
+  end)
+
   it("a game started where collected games were plays as a fresh one; a kept game is untouched", function()
     local v = dh.variant("hearts", { max_hands = 2 })
     local function half_played(seed)
