@@ -39,14 +39,19 @@ typedef struct alog {
   int64_t e[1];
 } alog;
 
-/* a Game's match, and its log (user value 2) by address, so that logging
-** an action asks Lua for nothing; userdata do not move.  The match lives in
-** a block of its own (a userdata with no metatable, the Game's user value
-** UV_BLOCK) which a collected Game gives back to a pool (UP_POOL) for the
-** next new Game: a match is about 1 KB, and a new block per game was a
-** large request for glibc's malloc, which then consolidates its fast bins
-** (every small object freed since) on each game a Lua strategy starts. */
+/* a Game's match, and its log by address, so that logging an action asks
+** Lua for nothing; userdata do not move.  The match lives in a block of its
+** own (a userdata with no metatable, the Game's user value UV_BLOCK) which
+** a collected Game gives back to a pool (UP_POOL) for the next new Game: a
+** match is about 1 KB, and a new block per game was a large request for
+** glibc's malloc, which then consolidates its fast bins (every small
+** object freed since) on each game a Lua strategy starts.  The block
+** holds a first log of LOG_FIRST entries (a hand of Spades logs 60) after
+** the lgame; a longer log is a userdata of its own (user value UV_LOG). */
 typedef struct lgame { dh_match m; alog *log; } lgame;
+
+#define LOG_FIRST 64
+#define BLOCK_SIZE (sizeof(lgame) + sizeof(alog) + (LOG_FIRST - 1) * sizeof(int64_t))
 
 /* a Game userdata: its block, and the tag (see lbind.h); g is NULL only
 ** once the Game was finalized */
@@ -67,13 +72,22 @@ static alog *new_log(lua_State *L, lua_Integer cap) {
   return a;
 }
 
-/* a new empty log of room cap, made the log of the game at g */
+/* a new empty log of room cap (at least), made the log of the game at g:
+** a new game's is the one in its block */
 static alog *set_new_log(lua_State *L, int g, lua_Integer cap) {
+  lgame *b = ((lhandle *)lua_touserdata(L, g))->g;
   alog *a;
-  g = lua_absindex(L, g);
-  a = new_log(L, cap);
-  ((lhandle *)lua_touserdata(L, g))->g->log = a;
-  lua_setiuservalue(L, g, 2);
+  if (!b->log && cap <= LOG_FIRST) {
+    a = (alog *)(void *)(b + 1);
+    a->n = 0;
+    a->cap = LOG_FIRST;
+    a->legal_at = 0;
+  } else {
+    g = lua_absindex(L, g);
+    a = new_log(L, cap);
+    lua_setiuservalue(L, g, UV_LOG);
+  }
+  b->log = a;
   return a;
 }
 
@@ -506,8 +520,8 @@ static dh_match *push_game(lua_State *L, int rules_idx) {
     lua_rawseti(L, lua_upvalueindex(UP_POOL), n);
     g = (lgame *)lua_touserdata(L, -1);
   } else
-    g = (lgame *)lua_newuserdatauv(L, sizeof(lgame), 0);
-  memset(g, 0, sizeof(lgame));
+    g = (lgame *)lua_newuserdatauv(L, BLOCK_SIZE, 0);
+  memset(g, 0, sizeof(lgame));  /* (set_new_log writes the first log's header) */
   lua_setiuservalue(L, -2, UV_BLOCK);
   h->g = g;
   return &g->m;
