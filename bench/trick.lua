@@ -8,6 +8,7 @@
 --   lua5.4 bench/trick.lua protocol|reference [deals]
 -- runs only that loop of 1a' (2,000 deals), for counting tools:
 --   valgrind --tool=callgrind lua5.4 bench/trick.lua protocol 2000
+-- and `lua5.4 bench/trick.lua rounds` only the interleaved rounds of 1a'.
 local dh = require "deckhand"
 local R = dh.rule
 
@@ -100,13 +101,15 @@ local function protocol_loop(n, run)
     end
   end
 end
-if only then   -- one loop alone, for counting tools
+if only and only ~= "rounds" then   -- one loop alone, for counting tools
   local loops = { protocol = protocol_loop, reference = ref and ref_loop }
-  assert(loops[only], "protocol or reference (with the reference engine built) expected")
+  assert(loops[only], "protocol, reference (with the reference engine built) or rounds expected")
   loops[only](only_deals, 1)
   return
 end
-measure("spades, Lua random strategy through moves/apply", 20000, "goal >= 100 k/s", protocol_loop)
+if not only then
+  measure("spades, Lua random strategy through moves/apply", 20000, "goal >= 100 k/s", protocol_loop)
+end
 
 -- 1a'. the protocol loop and the yardstick in interleaved rounds: their
 -- ratio per round, since this machine's speed drifts between rows
@@ -127,6 +130,7 @@ if ref then
   print(("%-52s %8.2f (%.2f..%.2f) (goal >= 1.00)"):format("moves/apply beside the reference, per round",
         ratios[(#ratios + 1) // 2], ratios[1], ratios[#ratios]))
 end
+if only then return end
 
 -- 1b. the same through deckhand.play: each decision gets its seat's view
 do
