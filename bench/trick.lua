@@ -5,11 +5,16 @@
 -- Prints the median of several runs beside the references of
 -- ../shared/PERF-ANCHORS.md.  Run with `make bench` (or with the paths of
 -- `make -s env`).
+--   lua5.4 bench/trick.lua protocol|reference [deals]
+-- runs only that loop of 1a' (2,000 deals), for counting tools:
+--   valgrind --tool=callgrind lua5.4 bench/trick.lua protocol 2000
+-- and `lua5.4 bench/trick.lua rounds` only the interleaved rounds of 1a'.
 local dh = require "deckhand"
 local R = dh.rule
 
 local clock = os.clock
 local RUNS = 5
+local only, only_deals = arg and arg[1], tonumber(arg and arg[2]) or 2000
 
 local function median(t)
   table.sort(t)
@@ -30,7 +35,7 @@ local spades = dh.variant("spades", { max_hands = 1 })
 
 -- the cost of one Lua call into C on this machine right now, to scale the
 -- figures below (PERF-ANCHORS.md measured about 14 ns)
-do
+if not only then
   local n, mtype = 3000000, math.type
   local t0 = clock()
   for i = 1, n do mtype(i) end
@@ -65,22 +70,24 @@ local function ref_loop(n, run)
 end
 
 -- 1. Lua picks each card: next_player, legal, a random pick, play
-measure("spades, Lua random strategy picks each card", 20000,
-        "reference: ~100 k/s; goal >= 100 k/s", function(n, run)
-  local rng = dh.rng(run)
-  for i = 1, n do
-    local g = dh.game(spades, { seed = i })
-    for _ = 1, 4 do
-      local seat = g:next_player()
-      local bids = g:legal()
-      g:bid(seat, bids[rng:int(#bids)])
+if not only then
+  measure("spades, Lua random strategy picks each card", 20000,
+          "reference: ~100 k/s; goal >= 100 k/s", function(n, run)
+    local rng = dh.rng(run)
+    for i = 1, n do
+      local g = dh.game(spades, { seed = i })
+      for _ = 1, 4 do
+        local seat = g:next_player()
+        local bids = g:legal()
+        g:bid(seat, bids[rng:int(#bids)])
+      end
+      for _ = 1, 52 do
+        local seat = g:next_player()
+        g:play(seat, rng:pick(g:legal()))
+      end
     end
-    for _ = 1, 52 do
-      local seat = g:next_player()
-      g:play(seat, rng:pick(g:legal()))
-    end
-  end
-end)
+  end)
+end
 
 -- 1a. the same through the game protocol: moves and apply, whatever the phase
 local function protocol_loop(n, run)
@@ -94,7 +101,15 @@ local function protocol_loop(n, run)
     end
   end
 end
-measure("spades, Lua random strategy through moves/apply", 20000, "goal >= 100 k/s", protocol_loop)
+if only and only ~= "rounds" then   -- one loop alone, for counting tools
+  local loops = { protocol = protocol_loop, reference = ref and ref_loop }
+  assert(loops[only], "protocol, reference (with the reference engine built) or rounds expected")
+  loops[only](only_deals, 1)
+  return
+end
+if not only then
+  measure("spades, Lua random strategy through moves/apply", 20000, "goal >= 100 k/s", protocol_loop)
+end
 
 -- 1a'. the protocol loop and the yardstick in interleaved rounds: their
 -- ratio per round, since this machine's speed drifts between rows
@@ -115,6 +130,7 @@ if ref then
   print(("%-52s %8.2f (%.2f..%.2f) (goal >= 1.00)"):format("moves/apply beside the reference, per round",
         ratios[(#ratios + 1) // 2], ratios[1], ratios[#ratios]))
 end
+if only then return end
 
 -- 1b. the same through deckhand.play: each decision gets its seat's view
 do

@@ -87,8 +87,14 @@ lua_Integer dhL_intat(lua_State *L, int t, lua_Integer i, const char *name, lua_
 ** failed Lua rule left; a rule's state object's match (NULL when arg is no
 ** state; raises when the state is used outside its rule) */
 const dh_rules *dhL_checkrules(lua_State *L, int arg);
-void dhL_rules_enter(lua_State *L, const dh_rules *r);
-int dhL_rules_busy(const dh_rules *r);
+void dhL_rules_enter_calls(lua_State *L, const dh_rules *r);
+int dhL_rules_busy_calls(const dh_rules *r);
+/* (only rules with Lua functions have anything to do: the built-in ones,
+** which a Lua strategy's every card meets, ask no further) */
+static inline void dhL_rules_enter(lua_State *L, const dh_rules *r) {
+  if (r->has_calls) dhL_rules_enter_calls(L, r);
+}
+static inline int dhL_rules_busy(const dh_rules *r) { return r->has_calls && dhL_rules_busy_calls(r); }
 /* the card table a script picks by name (trump_tables' non-suit keys): 1.., or -1 */
 int dhL_rules_mode(const dh_rules *r, const char *name);
 int dhL_rules_raise(lua_State *L);

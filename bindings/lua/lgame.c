@@ -40,13 +40,30 @@ typedef struct alog {
   int64_t e[1];
 } alog;
 
-/* a Game userdata: the match, and its log (user value 2) by address, so
-** that logging an action asks Lua for nothing; userdata do not move.
-** (Kept at about 1 KB with its user values: the allocator's fast path.) */
-typedef struct lgame { dh_match m; alog *log; unsigned tag; } lgame;
+/* a Game's match, and its log by address, so that logging an action asks
+** Lua for nothing; userdata do not move.  The match lives in a block of its
+** own (a userdata with no metatable, the Game's user value UV_BLOCK) which
+** a collected Game gives back to a pool (UP_POOL) for the next new Game: a
+** match is about 1 KB, and a new block per game was a large request for
+** glibc's malloc, which then consolidates its fast bins (every small
+** object freed since) on each game a Lua strategy starts.  The block
+** holds a first log of LOG_FIRST entries (a hand of Spades logs 60) after
+** the lgame; a longer log is a userdata of its own (user value UV_LOG). */
+typedef struct lgame { dh_match m; alog *log; } lgame;
+
+#define LOG_FIRST 64
+#define BLOCK_SIZE (sizeof(lgame) + sizeof(alog) + (LOG_FIRST - 1) * sizeof(int64_t))
+
+/* a Game userdata: its block, and the tag (see lbind.h); g is NULL only
+** once the Game was finalized */
+typedef struct lhandle { lgame *g; unsigned tag; } lhandle;
 
 /* a Game's user values (see the top) */
-enum { UV_RULES = 1, UV_LOG, UV_VARIANT, UV_SEED, UV_DEALER, UV_DEAL, NUV = UV_DEAL };
+enum { UV_RULES = 1, UV_LOG, UV_VARIANT, UV_SEED, UV_DEALER, UV_DEAL, UV_BLOCK, NUV = UV_BLOCK };
+
+/* blocks kept for new games: enough for the games a Lua strategy's bench
+** drops between two collections, a few hundred KB at most */
+#define POOL_MAX 256
 
 static alog *new_log(lua_State *L, lua_Integer cap) {
   alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
@@ -56,19 +73,28 @@ static alog *new_log(lua_State *L, lua_Integer cap) {
   return a;
 }
 
-/* a new empty log of room cap, made the log of the game at g */
+/* a new empty log of room cap (at least), made the log of the game at g:
+** a new game's is the one in its block */
 static alog *set_new_log(lua_State *L, int g, lua_Integer cap) {
+  lgame *b = ((lhandle *)lua_touserdata(L, g))->g;
   alog *a;
-  g = lua_absindex(L, g);
-  a = new_log(L, cap);
-  ((lgame *)lua_touserdata(L, g))->log = a;
-  lua_setiuservalue(L, g, 2);
+  if (!b->log && cap <= LOG_FIRST) {
+    a = (alog *)(void *)(b + 1);
+    a->n = 0;
+    a->cap = LOG_FIRST;
+    a->legal_at = 0;
+  } else {
+    g = lua_absindex(L, g);
+    a = new_log(L, cap);
+    lua_setiuservalue(L, g, UV_LOG);
+  }
+  b->log = a;
   return a;
 }
 
 /* the log of the game at g */
 static alog *get_log(lua_State *L, int g) {
-  return ((lgame *)lua_touserdata(L, g))->log;
+  return ((lhandle *)lua_touserdata(L, g))->g->log;
 }
 
 /* appends to the log of m, the game at index 1 */
@@ -92,7 +118,7 @@ static const char *const suit_letters[] = { "c", "d", "h", "s" };
 ** upvalue: no lookup by name (a string compare) or by address in the
 ** registry, which mattered for the calls a Lua strategy makes per card.
 */
-enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, NUP = UP_CARDS };
+enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, UP_SMALL, UP_POOL, UP_BIDS, UP_BID_OF, NUP = UP_BID_OF };
 
 static void *testclass(lua_State *L, int arg, int mt) {
   void *p = lua_touserdata(L, arg);
@@ -111,9 +137,10 @@ static void pushcard(lua_State *L, dh_card c) {
   dhL_pushcard(L, c);
 }
 
-/* a Game by its tag (see lbind.h): every Game carries it */
+/* a Game's block by its tag (see lbind.h): every Game carries it */
 static void *togame(lua_State *L, int arg) {
-  return dhL_totagged(L, arg, sizeof(lgame), offsetof(lgame, tag), DH_TAG_GAME);
+  lhandle *h = (lhandle *)dhL_totagged(L, arg, sizeof(lhandle), offsetof(lhandle, tag), DH_TAG_GAME);
+  return h ? h->g : NULL;
 }
 
 static dh_match *checkgame(lua_State *L, int arg) {
@@ -420,15 +447,31 @@ static int m_winners(lua_State *L) {
   return 1;
 }
 
-/* dhL_pushset with the CardSet metatable from the upvalue: legal() is
-** called for every card a Lua strategy plays */
+/* dhL_pushset with the CardSet metatable from the upvalue: legal() and
+** moves() are called for every card a Lua strategy plays.  A set of one or
+** two cards (two decisions in five of a random Spades deal) is made once
+** per layout and kept in the UP_SMALL table: a CardSet cannot change, so
+** every caller may share it, and a new userdata per call (its allocation
+** and its collection) cost more than the rest of moves(). */
 static void push_set(lua_State *L, dh_cardset s, int layout) {
-  dhL_set *u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
+  dhL_set *u;
+  dh_cardset rest = s & (s - 1);  /* s without its first card */
+  lua_Integer key = 0;
+  if (s && !(rest & (rest - 1))) {  /* one or two cards */
+    key = 1 + dh_set_first(s) + 64 * (rest ? dh_set_first(rest) + 1 : 0) + 4096 * (lua_Integer)layout;
+    if (lua_rawgeti(L, lua_upvalueindex(UP_SMALL), key) == LUA_TUSERDATA) return;
+    lua_pop(L, 1);
+  }
+  u = (dhL_set *)lua_newuserdatauv(L, sizeof(dhL_set), 0);
   u->bits = s;
   u->layout = layout;
   u->tag = DH_TAG_SET;
   lua_pushvalue(L, lua_upvalueindex(UP_SET));
   lua_setmetatable(L, -2);
+  if (key) {
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(UP_SMALL), key);
+  }
 }
 
 /* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
@@ -463,17 +506,48 @@ static int m_legal(lua_State *L) {
 
 /* ---------------------------------------------------------- the Game */
 
+/* a new Game on the stack, its match zeroed: the block from the pool when
+** it has one */
 static dh_match *push_game(lua_State *L, int rules_idx) {
-  dh_match *m;
+  lhandle *h;
+  lgame *g;
+  lua_Integer n;
   rules_idx = lua_absindex(L, rules_idx);
-  m = (dh_match *)lua_newuserdatauv(L, sizeof(lgame), NUV);
-  memset(m, 0, sizeof(lgame));
-  ((lgame *)m)->tag = DH_TAG_GAME;
+  h = (lhandle *)lua_newuserdatauv(L, sizeof(lhandle), NUV);
+  h->g = NULL;
+  h->tag = DH_TAG_GAME;
   lua_pushvalue(L, lua_upvalueindex(UP_GAME));
-  lua_setmetatable(L, -2);
+  lua_setmetatable(L, -2);  /* at once: Lua finds an object to finalize fast while it is the newest */
   lua_pushvalue(L, rules_idx);
-  lua_setiuservalue(L, -2, 1);
-  return m;
+  lua_setiuservalue(L, -2, UV_RULES);
+  n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(UP_POOL));
+  if (n > 0) {
+    lua_rawgeti(L, lua_upvalueindex(UP_POOL), n);
+    lua_pushnil(L);
+    lua_rawseti(L, lua_upvalueindex(UP_POOL), n);
+    g = (lgame *)lua_touserdata(L, -1);
+  } else
+    g = (lgame *)lua_newuserdatauv(L, BLOCK_SIZE, 0);
+  memset(g, 0, sizeof(lgame));  /* (set_new_log writes the first log's header) */
+  lua_setiuservalue(L, -2, UV_BLOCK);
+  h->g = g;
+  return &g->m;
+}
+
+/* __gc: the block goes back to the pool.  Only the collector calls this (a
+** Game's metatable is hidden from Lua code), but a second call does
+** nothing, and the Game keeps its block: nothing is freed under it. */
+static int game_gc(lua_State *L) {
+  lhandle *h = (lhandle *)dhL_totagged(L, 1, sizeof(lhandle), offsetof(lhandle, tag), DH_TAG_GAME);
+  lua_Integer n;
+  if (!h || !h->g) return 0;
+  h->g = NULL;
+  n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(UP_POOL));
+  if (n < POOL_MAX) {
+    lua_getiuservalue(L, 1, UV_BLOCK);
+    lua_rawseti(L, lua_upvalueindex(UP_POOL), n + 1);
+  }
+  return 0;
 }
 
 /* core.game(rules, seed, dealer [, hands [, talon [, variant [, deal]]]]):
@@ -759,8 +833,9 @@ static int call_handler(lua_State *L, const char *name, int nargs) {
 }
 
 /* the bid Moves of the match's rules, one per bid value, made by the Lua
-** half on first use and kept in a registry table weakly keyed by the
-** Rules; pushes the Move of bid b */
+** half on first use and kept in the UP_BIDS table, weakly keyed by the
+** Rules; each Move's bid is in UP_BID_OF, weakly keyed by the Move, for
+** apply().  Pushes the Move of bid b. */
 static void push_bid_move(lua_State *L, int cache, int b) {
   if (lua_rawgeti(L, cache, b - DH_BID_BLIND_NIL + 1) != LUA_TNIL) return;
   lua_pop(L, 1);
@@ -770,9 +845,10 @@ static void push_bid_move(lua_State *L, int cache, int b) {
   lua_settop(L, cache + 2);
   lua_pushvalue(L, -1);
   lua_rawseti(L, cache, b - DH_BID_BLIND_NIL + 1);
+  lua_pushvalue(L, -1);
+  lua_pushinteger(L, b);
+  lua_rawset(L, lua_upvalueindex(UP_BID_OF));
 }
-
-#define BID_MOVES "deckhand.bid_moves"
 
 /* game:moves() / view:moves() -> the legal moves of the seat to act.  In
 ** the play phase a CardSet of the legal cards: a list of Cards that costs
@@ -784,32 +860,22 @@ static int m_moves(lua_State *L) {
   dh_view *v = game ? NULL : checkview(L, 1);
   const dh_match *m = game ? (const dh_match *)game : &v->m;
   dh_cardset s;
-  lua_settop(L, 1);
   if (m->phase == DH_PHASE_OVER || (v && dh_match_next(m) != v->seat)) {
     lua_newtable(L);
     return 1;
   }
   if (m->phase == DH_PHASE_BID) {
     int bids[72], n = dh_match_legal_bids(m, bids, 72), i, cache;
+    lua_settop(L, 1);
     dhL_rules_enter(L, m->rules);
     if (n < 0) return dhL_rules_raise(L);
-    if (lua_getfield(L, LUA_REGISTRYINDEX, BID_MOVES) != LUA_TTABLE) {  /* made once */
-      lua_pop(L, 1);
-      lua_newtable(L);
-      lua_createtable(L, 0, 1);
-      lua_pushliteral(L, "k");
-      lua_setfield(L, -2, "__mode");
-      lua_setmetatable(L, -2);
-      lua_pushvalue(L, -1);
-      lua_setfield(L, LUA_REGISTRYINDEX, BID_MOVES);
-    }
     lua_getiuservalue(L, 1, 1);  /* the Rules: a Game's and a View's first user value */
-    if (lua_rawget(L, 2) != LUA_TTABLE) {
+    if (lua_rawget(L, lua_upvalueindex(UP_BIDS)) != LUA_TTABLE) {
       lua_pop(L, 1);
       lua_newtable(L);
       lua_getiuservalue(L, 1, 1);
       lua_pushvalue(L, -2);
-      lua_rawset(L, 2);
+      lua_rawset(L, lua_upvalueindex(UP_BIDS));
     }
     cache = lua_gettop(L);
     lua_createtable(L, n, 0);
@@ -819,7 +885,10 @@ static int m_moves(lua_State *L) {
     }
     return 1;
   }
-  if (m->phase != DH_PHASE_PLAY) return call_handler(L, MOVES_HANDLER, 1);
+  if (m->phase != DH_PHASE_PLAY) {
+    lua_settop(L, 1);
+    return call_handler(L, MOVES_HANDLER, 1);
+  }
   dhL_rules_enter(L, m->rules);
   if (dh_match_legal(m, &s) != DH_OK) return dhL_rules_raise(L);
   if (game && !m->rules->has_calls) {
@@ -827,34 +896,26 @@ static int m_moves(lua_State *L) {
     a->legal = s;
     a->legal_at = a->n + 1;
   }
-  push_set(L, s, m->rules->deck.layout);
   /* the trump exchange is a move beside the cards: the Lua half lists both */
-  if (m->rules->trump_exchange && dh_match_can_exchange(m)) return call_handler(L, MOVES_HANDLER, 2);
+  if (m->rules->trump_exchange && dh_match_can_exchange(m)) {
+    lua_settop(L, 1);
+    push_set(L, s, m->rules->deck.layout);
+    return call_handler(L, MOVES_HANDLER, 2);
+  }
+  push_set(L, s, m->rules->deck.layout);  /* above whatever else was passed */
   return 1;
 }
 
-/* is the value at arg one of the bid Moves that moves() gave for these
-** rules?  Then *b is its bid. */
+/* is the value at arg one of the bid Moves that moves() gave (for any
+** rules: the Lua half would bid its bid too)?  Then *b is its bid. */
 static int is_bid_move(lua_State *L, int arg, lua_Integer *b) {
-  int ours = 0, isnum;
+  int isnum;
   if (lua_type(L, arg) != LUA_TTABLE) return 0;
-  if (lua_getfield(L, LUA_REGISTRYINDEX, BID_MOVES) == LUA_TTABLE) {
-    lua_getiuservalue(L, 1, 1);
-    if (lua_rawget(L, -2) == LUA_TTABLE) {
-      lua_pushliteral(L, "bid");
-      lua_rawget(L, arg);
-      *b = lua_tointegerx(L, -1, &isnum);
-      if (isnum && *b >= DH_BID_BLIND_NIL && *b <= 64) {
-        lua_rawgeti(L, -2, *b - DH_BID_BLIND_NIL + 1);
-        ours = lua_rawequal(L, -1, arg);
-        lua_pop(L, 1);
-      }
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-  }
+  lua_pushvalue(L, arg);
+  lua_rawget(L, lua_upvalueindex(UP_BID_OF));
+  *b = lua_tointegerx(L, -1, &isnum);
   lua_pop(L, 1);
-  return ours;
+  return isnum;
 }
 
 /* game:apply(seat, move [, amount]) -> true, or nil, message, code: a
@@ -885,7 +946,7 @@ static int game_clone(lua_State *L) {
   b = set_new_log(L, -1, a->cap);
   memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
   b->n = a->n;
-  for (i = UV_VARIANT; i <= NUV; i++) {
+  for (i = UV_VARIANT; i <= UV_DEAL; i++) {
     lua_getiuservalue(L, 1, i);
     lua_setiuservalue(L, -2, i);
   }
@@ -1392,7 +1453,19 @@ int dhL_open_game(lua_State *L) {
   luaL_newmetatable(L, DH_STATE);
   luaL_getmetatable(L, DH_CARDSET);
   lua_getfield(L, LUA_REGISTRYINDEX, DH_CARDCACHE);
+  lua_newtable(L);  /* UP_SMALL: the sets of one or two cards, made on first use */
+  lua_newtable(L);  /* UP_POOL: the blocks of collected games */
+  for (i = 0; i < 2; i++) {  /* UP_BIDS, UP_BID_OF: weak keys */
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+  }
   fill_class(L, mod + UP_GAME, game_methods, game_tostring);
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  lua_pushcclosure(L, game_gc, NUP);
+  lua_setfield(L, mod + UP_GAME, "__gc");
   fill_class(L, mod + UP_VIEW, view_methods, view_tostring);
   fill_class(L, mod + UP_STATE, NULL, NULL);
   for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);

@@ -14,13 +14,16 @@
 /* an Rng userdata: the generator and the tag (see lbind.h) */
 typedef struct lrng { dh_rng r; unsigned tag; } lrng;
 
-dh_rng *dhL_checkrng(lua_State *L, int arg) {
+/* (inline: rng:pick runs for every card) */
+static inline dh_rng *checkrng(lua_State *L, int arg) {
   dh_rng *r = (dh_rng *)dhL_totagged(L, arg, sizeof(lrng), offsetof(lrng, tag), DH_TAG_RNG);
   if (!r) luaL_typeerror(L, arg, DH_RNG);   /* every Rng carries the tag */
   return r;
 }
 
-static dh_rng *torng(lua_State *L) { return dhL_checkrng(L, 1); }
+dh_rng *dhL_checkrng(lua_State *L, int arg) { return checkrng(L, arg); }
+
+static dh_rng *torng(lua_State *L) { return checkrng(L, 1); }
 
 static dh_rng *push_rng(lua_State *L) {
   lrng *u = (lrng *)lua_newuserdatauv(L, sizeof(lrng), 0);

@@ -494,9 +494,8 @@ const dh_rules *dhL_checkrules(lua_State *L, int arg) {
 /* the binding's part before an engine call that may reach a callback:
 ** refused while a rule of the variant runs (its State and thread serve
 ** one call at a time, and a rule asking its own game would recurse) */
-void dhL_rules_enter(lua_State *L, const dh_rules *r) {
+void dhL_rules_enter_calls(lua_State *L, const dh_rules *r) {
   lrules *u = (lrules *)(void *)r;
-  if (!r->has_calls) return;
   if (u->busy > 0)
     luaL_error(L, "%s: a rule cannot call legal, playouts or greedy on a game of its own variant",
                u->name);
@@ -504,8 +503,8 @@ void dhL_rules_enter(lua_State *L, const dh_rules *r) {
 }
 
 /* is one of these rules' Lua functions running? */
-int dhL_rules_busy(const dh_rules *r) {
-  return r->has_calls && ((const lrules *)(const void *)r)->busy > 0;
+int dhL_rules_busy_calls(const dh_rules *r) {
+  return ((const lrules *)(const void *)r)->busy > 0;
 }
 
 /* raises the error a failed callback left */

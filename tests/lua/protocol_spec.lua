@@ -229,3 +229,60 @@ describe("records of a double deck", function()
     end
   end)
 end)
+
+-- moves() lists are values: the trick engine shares a list of one or two
+-- cards between callers and starts games in the blocks of collected ones
+-- (lgame.c), which no caller may be able to tell
+describe("moves kept and games collected", function()
+  it("a kept moves() list keeps its moves whatever is played after it", function()
+    local v = dh.variant("spades", { max_hands = 1 })
+    local rng, kept, sizes = dh.rng(3), {}, {}
+    for seed = 1, 20 do
+      local g = dh.game(v, { seed = seed })
+      while g:next_player() do
+        local ms = g:moves()
+        kept[#kept + 1] = { ms, texts(ms) }
+        sizes[#ms] = true
+        assert(g:apply(g:next_player(), rng:pick(ms)))
+      end
+    end
+    assert.is_true(sizes[1] and sizes[2] and sizes[14], "lists of one, two and 14 moves were kept")
+    collectgarbage()
+    for _, k in ipairs(kept) do assert.are.same(k[2], texts(k[1])) end
+  end)
+
+  it("a bid Move from moves() is bid; a table that only looks like one is refused and changes nothing", function()
+    local g = dh.game(dh.variant("spades", { max_hands = 1 }), { seed = 4 })
+    local seat, bid3 = g:next_player(), g:move("bid 3")
+    local fake = { kind = "bid", bid = 3, text = "bid 3" }
+    local before = snapshot(g)
+    local ok, msg, code = g:apply(seat, fake)   -- (read as cards to pass: none, in the bid phase)
+    assert.is_nil(ok)
+    assert.is_string(msg)
+    assert.is_string(code)
+    assert.are.equal(before, snapshot(g))
+    assert.is_true(g:apply(seat, bid3))
+    assert.are.equal(3, g:bids()[seat])
+  end)
+
+  it("a game started where collected games were plays as a fresh one; a kept game is untouched", function()
+    local v = dh.variant("hearts", { max_hands = 2 })
+    local function half_played(seed)
+      local g, rng = dh.game(v, { seed = seed }), dh.rng(seed)
+      for _ = 1, 30 do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+      return g
+    end
+    local kept = half_played(7)
+    local before = { snapshot(kept), snapshot(half_played(8)) }   -- the second game is dropped
+    for seed = 100, 400 do half_played(seed) end                  -- and so are these
+    collectgarbage()
+    collectgarbage()
+    local again = { half_played(7), half_played(8) }
+    assert.are.equal(before[1], snapshot(again[1]))
+    assert.are.equal(before[2], snapshot(again[2]))
+    assert.are.equal(before[1], snapshot(kept))
+    local rng = dh.rng(1)
+    while kept:next_player() do assert(kept:apply(kept:next_player(), rng:pick(kept:moves()))) end
+    assert.is_true(kept:result().over)
+  end)
+end)
