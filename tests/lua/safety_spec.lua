@@ -13,6 +13,35 @@ describe("memory safety", function()
     assert.matches("at '7': missing suit", err, 1, true)
   end)
 
+  -- a Game's match lives in a block that its finalizer gives back to a pool
+  -- for the next game: a host script (debug.getmetatable reaches the hidden
+  -- metatable) calling the finalizer by hand must not leave two games on
+  -- one block
+  it("a Game finalized by hand is refused, and the game after it is its own", function()
+    local v = dh.variant("spades", { max_hands = 1 })
+    local g = dh.game(v, { seed = 1 })
+    local gc = debug.getmetatable(g).__gc
+    gc(g); gc(g)
+    local fresh = dh.game(v, { seed = 2 })
+    local twin = dh.game(v, { seed = 2 })
+    for _, name in ipairs { "moves", "next_player", "clone", "record", "hand", "playout", "legal" } do
+      assert.is_false((pcall(g[name], g, 1)), name)
+    end
+    assert.is_false((pcall(g.apply, g, 1, "bid 3")))
+    -- the new games play alike, the old handle touching neither
+    local rng_a, rng_b = dh.rng(7), dh.rng(7)
+    while fresh:next_player() do
+      local s = fresh:next_player()
+      assert.is_true(fresh:apply(s, rng_a:pick(fresh:moves())))
+      assert.is_true(twin:apply(twin:next_player(), rng_b:pick(twin:moves())))
+      pcall(g.apply, g, s, "bid 3")
+    end
+    assert.are.same(twin:result().seats, fresh:result().seats)
+    g = nil
+    collectgarbage(); collectgarbage()
+    assert.is_nil(fresh:next_player())
+  end)
+
   it("every method and metamethod checks its self", function()
     local g = dh.game("spades", { seed = 1 })
     local objects = { dh.card("As"), dh.cards("As Kd"), dh.rng(1), dh.deck("french52"),
