@@ -1,0 +1,55 @@
+-- Time per card of pimc solving its worlds double dummy (solver = "dd")
+-- beside pimc's playouts, on the same positions: every seat plays as the
+-- heuristic (phases and cards), and at each card decision both pimc
+-- configurations are asked and timed (processor time), their answers
+-- dropped.  The README's DD-PIMC rows quote it beside their strength.
+--   lua5.4 bench/dd_time.lua [deals] [variant] [dd option=value ...]
+-- e.g. lua5.4 bench/dd_time.lua 50 euchre dd_worlds=40
+local dh = require "deckhand"
+local deals = tonumber(arg[1]) or 50
+local name = arg[2] or "euchre"
+local dd_options = { solver = "dd" }
+for i = 3, #arg do
+  local k, x = arg[i]:match("^([%w_]+)=(.+)$")
+  if not k then error("bad option '" .. arg[i] .. "' (key=value)", 0) end
+  dd_options[k] = math.tointeger(tonumber(x)) or tonumber(x) or x
+end
+
+local caps = { bridge = { boards = 1 }, skat = { deals = 1 } }
+local v = dh.variant(name, caps[name] or { max_hands = 1 })
+dd_options.variant, dd_options.seed = v, 1
+local players = {
+  { "dd", dh.strategy("pimc", dd_options) },
+  { "playouts", dh.strategy("pimc", { variant = v, seed = 1 }) },
+}
+local heuristic = dh.strategy("heuristic", { variant = v, seed = 1 })
+
+local times = { {}, {} }
+for d = 1, deals do
+  local g = dh.game(v, { seed = d })
+  while g:next_player() do
+    local s = g:next_player()
+    local view = g:view(s)
+    if g:phase() == "play" then
+      for k, p in ipairs(players) do
+        local t0 = os.clock()
+        p[2].move(view)
+        table.insert(times[k], os.clock() - t0)
+      end
+    end
+    assert(g:apply(s, heuristic.move(view)))
+  end
+end
+
+local function stats(xs)
+  table.sort(xs)
+  local sum = 0
+  for _, x in ipairs(xs) do sum = sum + x end
+  return #xs, sum / #xs * 1e3, xs[(#xs + 1) // 2] * 1e3, xs[#xs] * 1e3
+end
+local _, base = stats(times[2])
+for k, p in ipairs(players) do
+  local n, mean, median, worst = stats(times[k])
+  print(("%s pimc %-8s %5d cards: mean %.2f ms, median %.2f ms, worst %.1f ms (%.2fx the playouts')"):format(
+    name, p[1], n, mean, median, worst, mean / base))
+end
