@@ -443,7 +443,7 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
 
 /* ---------------------------------------------------------------- moves */
 
-typedef struct move { int8_t bit; int32_t score; } move;
+typedef struct move { int8_t bit, top; int32_t score; } move;
 
 /* the rank of the j-th lowest card of `in` (pdep) */
 static inline int select_rank(unsigned in, int j) {
@@ -538,6 +538,7 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
       sc = f->n == 0 ? lead_score(f, me, s, r, run_top, in) : follow_score(f, me, s, r, run_top);
       sc = b == best ? INT32_MAX : sc * 4096 + (int32_t)(f->hist[me][b] >> 4 < 4095 ? f->hist[me][b] >> 4 : 4095);
       mv[n].bit = (int8_t)b;
+      mv[n].top = (int8_t)run_top;
       mv[n].score = sc;
       /* insertion: best score first */
       for (j = n; j > 0 && mv[j - 1].score < mv[j].score; j--) {
@@ -603,12 +604,17 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   for (i = 0; i < n; i++) {
     undo u;
     uint64_t r = 0, cards = f->intrick | (UINT64_C(1) << mv[i].bit);
-    int bit = mv[i].bit, got = make(f, bit, &u), v, ended = f->n == 0;
+    int bit = mv[i].bit, s = bit >> 4, got = make(f, bit, &u), v, ended = f->n == 0;
     int wsuit = f->wsuit, wrank = f->wrank;
     v = ab(f, target - got, &r);
     unmake(f, bit, &u);
     if (f->stopped) return 0;
     if (ended) r |= trick_rel(cards, wsuit, wrank);
+    /* the move stands for its run of equivalent cards (it plays the
+       lowest): when what the answer rests on reaches into the run, the
+       whole run matters, else a position alike above that point could
+       hold the run split, its cards no longer one move */
+    if (lane(r, s) && __builtin_ctz(lane(r, s)) <= mv[i].top) r |= UINT64_C(1) << bit;
     if (v == maximize) {
       result = v;
       cut = bit;
