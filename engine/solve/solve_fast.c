@@ -582,6 +582,7 @@ static int last_trick(dh_fast *f, int target, uint64_t *rel) {
 static int search(dh_fast *f, int target, uint64_t *rel) {
   move mv[16];
   int n, i, maximize = f->max[f->turn], best = -1, result = !maximize, cut = -1;
+  int8_t floor_of[4] = { -1, -1, -1, -1 };   /* per suit: runs whose top is below it are settled */
   uint64_t acc = 0;
   shape sh;
   if (f->n == 0) {
@@ -604,8 +605,9 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   for (i = 0; i < n; i++) {
     undo u;
     uint64_t r = 0, cards = f->intrick | (UINT64_C(1) << mv[i].bit);
-    int bit = mv[i].bit, s = bit >> 4, got = make(f, bit, &u), v, ended = f->n == 0;
-    int wsuit = f->wsuit, wrank = f->wrank;
+    int bit = mv[i].bit, s = bit >> 4, got, v, ended, wsuit, wrank;
+    if (mv[i].top < floor_of[s]) continue;   /* no better than a lower card that failed */
+    got = make(f, bit, &u), ended = f->n == 0, wsuit = f->wsuit, wrank = f->wrank;
     v = ab(f, target - got, &r);
     unmake(f, bit, &u);
     if (f->stopped) return 0;
@@ -623,6 +625,15 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       break;
     }
     acc |= r;
+    /* a run that failed below every card of its suit that mattered so
+       far: the seat's runs of that suit below those cards fail alike
+       (DDS's winning ranks applied to moves); what they would rest on
+       is what this one did */
+    if (floor_of[s] < 0) {
+      unsigned low = lane(acc, s);
+      int lowest = low ? __builtin_ctz(low) : 16;
+      if (mv[i].top < lowest) floor_of[s] = (int8_t)lowest;
+    }
   }
   *rel = acc;
   if (f->tt && f->n == 0) store(f, &sh, acc, target, result, cut);
