@@ -324,6 +324,38 @@ static int top_trumps(const dh_fast *f, int side, uint64_t *rel) {
   return most;
 }
 
+/* can the leader's team take every trick left, from a trick start in
+** notrump?  Only by leading, every time, a suit whose top card it holds
+** (the other team plays its top card when its suit is led): DDS's "later
+** tricks".  Each trick led in a suit takes a card of it from each of the
+** team's hands that still holds one, so the team's tricks in its suits
+** are at most the sum, over the suits whose top card it holds, of its
+** longer holding.  0 when that falls short of the tricks left; it rests
+** on the other team's top cards (a suit only one hand holds: on its
+** length alone) */
+static int all_possible(const dh_fast *f, uint64_t *rel) {
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], r = 0;
+  int s, x, sum = 0, side = f->max[f->turn];
+  for (s = 0; s < 4; s++) {
+    unsigned u = lane(all, s);
+    int top, owner = 0, most = 0, holders = 0;
+    if (!u) continue;
+    top = top_bit(u);
+    for (x = 0; x < f->np; x++) {
+      unsigned mine = lane(f->hand[x], s);
+      if (!mine) continue;
+      holders++;
+      if (mine >> top & 1) owner = x;
+      if (f->max[x] == side && __builtin_popcount(mine) > most) most = __builtin_popcount(mine);
+    }
+    if (f->max[owner] == side) sum += most;
+    else if (holders > 1) r |= UINT64_C(1) << (16 * s + top);
+  }
+  if (sum >= f->left) return 1;
+  *rel = r;
+  return 0;
+}
+
 /* ---------------------------------------------------------------- table */
 
 /* what a trick start looks like to the table: the suit lengths of each
@@ -595,6 +627,12 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     if (top_trumps(f, 1, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
     qrel = 0;
     if (f->left - top_trumps(f, 0, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    qrel = 0;
+    /* the leader's team needs every trick left: can it take them? */
+    if (f->trump == NONE && (maximize ? target == f->left : target == 1) && !all_possible(f, &qrel)) {
+      *rel = qrel;
+      return !maximize;
+    }
     if (f->tt) {
       int hit;
       shape_of(f, &sh);
