@@ -273,10 +273,12 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 ** cards: a suit's cards above every other seat's, as many rounds as each
 ** other seat holding a trump still follows (none when one is void and
 ** could ruff); a suit the others are out of counts whole unless they can
-** ruff it */
-static int quick(const dh_fast *f, int L, uint64_t *rel) {
-  uint64_t others = 0;
-  int s, x, q = 0, ruffers = 0;
+** ruff it.  *rel gets what `need` of them rest on: the suits that count
+** on lengths alone first, then the fewest others (more positions share
+** an answer that rests on less) */
+static int quick(const dh_fast *f, int L, int need, uint64_t *rel) {
+  uint64_t others = 0, srel[4] = { 0, 0, 0, 0 };
+  int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
   for (x = 0; x < f->np; x++)
     if (x != L) {
       others |= f->hand[x];
@@ -292,15 +294,27 @@ static int quick(const dh_fast *f, int L, uint64_t *rel) {
     }
     k = __builtin_popcount(mine >> (top_bit(oth) + 1));
     /* what the count rests on: the cards from the others' best up */
-    if (k) *rel |= (uint64_t)((mine | oth) >> top_bit(oth) << top_bit(oth)) << (16 * s);
+    if (k) srel[s] = (uint64_t)((mine | oth) >> top_bit(oth) << top_bit(oth)) << (16 * s);
     if (s != f->trump)
       for (x = 0; x < f->np && k; x++)
         if (ruffers >> x & 1) {
           int len = __builtin_popcount(lane(f->hand[x], s));
           if (len < k) k = len;
         }
-    q += k;
+    ks[s] = k;
   }
+  /* q so far needs no card; add the largest counts until need is met */
+  for (;;) {
+    int pick = -1;
+    if (q >= need) break;
+    for (s = 0; s < 4; s++)
+      if (ks[s] && (pick < 0 || ks[s] > ks[pick])) pick = s;
+    if (pick < 0) break;
+    q += ks[pick];
+    *rel |= srel[pick];
+    ks[pick] = 0;
+  }
+  for (s = 0; s < 4; s++) q += ks[s];   /* the count in all, when short of need */
   return q < f->left ? q : f->left;
 }
 
@@ -624,7 +638,7 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     int q;
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
-    q = quick(f, f->turn, &qrel);
+    q = quick(f, f->turn, maximize ? target : f->left - target + 1, &qrel);
     if (maximize ? q >= target : f->left - q < target) { *rel = qrel; return maximize; }
     qrel = 0;
     if (top_trumps(f, 1, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
