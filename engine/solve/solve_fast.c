@@ -73,6 +73,16 @@ static inline unsigned pack(unsigned x, unsigned mask) {
 #endif
 }
 
+/* the rank of the j-th lowest card of `in` (pdep) */
+static inline int select_rank(unsigned in, int j) {
+#if defined(__BMI2__)
+  return __builtin_ctz(_pdep_u32(1u << j, in));
+#else
+  while (j--) in &= in - 1;
+  return __builtin_ctz(in);
+#endif
+}
+
 static uint64_t mix(uint64_t x) {
   x ^= x >> 31;
   x *= UINT64_C(0x9E3779B97F4A7C15);
@@ -293,14 +303,15 @@ static int quick(const dh_fast *f, int L, int need, uint64_t *rel) {
       continue;
     }
     k = __builtin_popcount(mine >> (top_bit(oth) + 1));
-    /* what the count rests on: the cards from the others' best up */
-    if (k) srel[s] = (uint64_t)((mine | oth) >> top_bit(oth) << top_bit(oth)) << (16 * s);
     if (s != f->trump)
       for (x = 0; x < f->np && k; x++)
         if (ruffers >> x & 1) {
           int len = __builtin_popcount(lane(f->hand[x], s));
           if (len < k) k = len;
         }
+    /* what the count rests on: that the suit's top k cards are L's */
+    if (k) srel[s] = (uint64_t)(mine >> select_rank(mine, __builtin_popcount(mine) - k)
+                                << select_rank(mine, __builtin_popcount(mine) - k)) << (16 * s);
     ks[s] = k;
   }
   /* q so far needs no card; add the largest counts until need is met */
@@ -494,15 +505,6 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
 
 typedef struct move { int8_t bit, top; int32_t score; } move;
 
-/* the rank of the j-th lowest card of `in` (pdep) */
-static inline int select_rank(unsigned in, int j) {
-#if defined(__BMI2__)
-  return __builtin_ctz(_pdep_u32(1u << j, in));
-#else
-  while (j--) in &= in - 1;
-  return __builtin_ctz(in);
-#endif
-}
 
 /* can seat y, still to play to the trick, beat card (s, r)? */
 static int can_beat(const dh_fast *f, int y, int s, int r) {
