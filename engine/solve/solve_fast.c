@@ -331,9 +331,10 @@ static int quick(const dh_fast *f, int L, int need, uint64_t *rel) {
 
 /* the tricks team `side` takes with its top trumps whatever happens: the
 ** trumps of one hand above every trump of the other team each take a
-** trick (two of one hand never fall to the same trick) */
-static int top_trumps(const dh_fast *f, int side, uint64_t *rel) {
-  unsigned theirs = 0, t = (unsigned)f->trump;
+** trick (two of one hand never fall to the same trick); *rel gets what
+** `need` of them rest on */
+static int top_trumps(const dh_fast *f, int side, int need, uint64_t *rel) {
+  unsigned theirs = 0, best = 0, t = (unsigned)f->trump;
   int x, most = 0;
   if (f->trump == NONE) return 0;
   for (x = 0; x < f->np; x++)
@@ -342,12 +343,15 @@ static int top_trumps(const dh_fast *f, int side, uint64_t *rel) {
     if (f->max[x] == side) {
       unsigned mine = lane(f->hand[x], f->trump);
       int k = __builtin_popcount(theirs ? mine >> (top_bit(theirs) + 1) : mine);
-      if (k > most) most = k;
+      if (k > most) most = k, best = mine;
     }
-  if (most && theirs) {   /* it rests on the trumps from theirs' best up */
+  if (theirs && need > 0 && most >= need) {
+    /* it rests on the trumps from that hand's need-th best up: none of
+       theirs is among them */
+    int low = select_rank(best, __builtin_popcount(best) - need);
     unsigned all = 0;
     for (x = 0; x < f->np; x++) all |= lane(f->hand[x], f->trump);
-    *rel |= (uint64_t)(all >> top_bit(theirs) << top_bit(theirs)) << (16 * t);
+    *rel |= (uint64_t)(all >> low << low) << (16 * t);
   }
   return most;
 }
@@ -643,9 +647,9 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     q = quick(f, f->turn, maximize ? target : f->left - target + 1, &qrel);
     if (maximize ? q >= target : f->left - q < target) { *rel = qrel; return maximize; }
     qrel = 0;
-    if (top_trumps(f, 1, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
+    if (top_trumps(f, 1, target, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
     qrel = 0;
-    if (f->left - top_trumps(f, 0, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    if (f->left - top_trumps(f, 0, f->left - target + 1, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
     qrel = 0;
     /* the leader's team needs every trick left: can it take them? */
     if (f->trump == NONE && (maximize ? target == f->left : target == 1) && !all_possible(f, &qrel)) {
