@@ -285,8 +285,10 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 ** could ruff); a suit the others are out of counts whole unless they can
 ** ruff it.  *rel gets what `need` of them rest on: the suits that count
 ** on lengths alone first, then the fewest others (more positions share
-** an answer that rests on less) */
-static int quick(const dh_fast *f, int L, int need, uint64_t *rel) {
+** an answer that rests on less).  cross >= 0: L is the leader's partner,
+** reached by a lead of that suit to L's top card (0 when L has none
+** there); the crossing trick is one of the suit's */
+static int quick(const dh_fast *f, int L, int need, int cross, uint64_t *rel) {
   uint64_t others = 0, srel[4] = { 0, 0, 0, 0 };
   int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
   for (x = 0; x < f->np; x++)
@@ -313,6 +315,13 @@ static int quick(const dh_fast *f, int L, int need, uint64_t *rel) {
     if (k) srel[s] = (uint64_t)(mine >> select_rank(mine, __builtin_popcount(mine) - k)
                                 << select_rank(mine, __builtin_popcount(mine) - k)) << (16 * s);
     ks[s] = k;
+  }
+  /* reached by a lead in suit `cross`: L must hold its top cards */
+  if (cross >= 0) {
+    if (!ks[cross]) return 0;
+    q += ks[cross];
+    *rel |= srel[cross];
+    ks[cross] = 0;
   }
   /* q so far needs no card; add the largest counts until need is met */
   for (;;) {
@@ -641,11 +650,21 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   uint64_t acc = 0;
   shape sh;
   if (f->n == 0) {
-    int q;
+    int q, need;
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
-    q = quick(f, f->turn, maximize ? target : f->left - target + 1, &qrel);
-    if (maximize ? q >= target : f->left - q < target) { *rel = qrel; return maximize; }
+    need = maximize ? target : f->left - target + 1;
+    q = quick(f, f->turn, need, -1, &qrel);
+    if (q < need && f->np == 4 && f->max[(f->turn + 2) & 3] == f->max[f->turn]) {
+      /* the partner's quick tricks, reached by a lead to its top cards */
+      int s, p = (f->turn + 2) & 3;
+      for (s = 0; s < 4 && q < need; s++)
+        if (lane(f->hand[f->turn], s)) {
+          qrel = 0;
+          q = quick(f, p, need, s, &qrel);
+        }
+    }
+    if (q >= need) { *rel = qrel; return maximize; }
     qrel = 0;
     if (top_trumps(f, 1, target, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
     qrel = 0;
