@@ -285,9 +285,10 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 ** could ruff); a suit the others are out of counts whole unless they can
 ** ruff it.  *rel gets what `need` of them rest on: the suits that count
 ** on lengths alone first, then the fewest others (more positions share
-** an answer that rests on less).  cross >= 0: L is the leader's partner,
-** reached by a lead of that suit to L's top card (0 when L has none
-** there); the crossing trick is one of the suit's */
+** an answer that rests on less).  cross, a set of suits (bit s for suit
+** s): L is the leader's partner, reached by a lead of one of them to L's
+** top card (0 when L has none there); the crossing trick is one of the
+** suit's */
 static int quick(const dh_fast *f, int L, int need, int cross, uint64_t *rel) {
   uint64_t others = 0, srel[4] = { 0, 0, 0, 0 };
   int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
@@ -316,12 +317,16 @@ static int quick(const dh_fast *f, int L, int need, int cross, uint64_t *rel) {
                                 << select_rank(mine, __builtin_popcount(mine) - k)) << (16 * s);
     ks[s] = k;
   }
-  /* reached by a lead in suit `cross`: L must hold its top cards */
-  if (cross >= 0) {
-    if (!ks[cross]) return 0;
-    q += ks[cross];
-    *rel |= srel[cross];
-    ks[cross] = 0;
+  /* reached by a lead in a suit of `cross`: L must hold its top cards
+     (the suit where L has the most such tricks) */
+  if (cross) {
+    int c = -1;
+    for (s = 0; s < 4; s++)
+      if (cross >> s & 1 && ks[s] && (c < 0 || ks[s] > ks[c])) c = s;
+    if (c < 0) return 0;
+    q += ks[c];
+    *rel |= srel[c];
+    ks[c] = 0;
   }
   /* q so far needs no card; add the largest counts until need is met */
   for (;;) {
@@ -654,15 +659,14 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
     need = maximize ? target : f->left - target + 1;
-    q = quick(f, f->turn, need, -1, &qrel);
+    q = quick(f, f->turn, need, 0, &qrel);
     if (q < need && f->np == 4 && f->max[(f->turn + 2) & 3] == f->max[f->turn]) {
       /* the partner's quick tricks, reached by a lead to its top cards */
-      int s, p = (f->turn + 2) & 3;
-      for (s = 0; s < 4 && q < need; s++)
-        if (lane(f->hand[f->turn], s)) {
-          qrel = 0;
-          q = quick(f, p, need, s, &qrel);
-        }
+      int s, suits = 0;
+      for (s = 0; s < 4; s++)
+        if (lane(f->hand[f->turn], s)) suits |= 1 << s;
+      qrel = 0;
+      q = quick(f, (f->turn + 2) & 3, need, suits, &qrel);
     }
     if (q >= need) { *rel = qrel; return maximize; }
     qrel = 0;
