@@ -402,6 +402,27 @@ static int all_possible(const dh_fast *f, uint64_t *rel) {
   return 0;
 }
 
+/* second hand to play of four, partners sitting opposite: does its team
+** surely take the trick in progress?  When it can ruff and the next hand
+** cannot overruff (that hand still follows suit), or it holds the best
+** card of the led suit, above the led card and the next hand's, and the
+** next hand cannot ruff (DDS's quick tricks for the second hand).  *rel:
+** that best card (a ruff rests on lengths alone) */
+static int second_wins(const dh_fast *f, uint64_t *rel) {
+  int me = f->turn, next = (me + 1) & 3, pard = (me + 2) & 3, led = f->led;
+  unsigned ours = lane(f->hand[me], led) | lane(f->hand[pard], led), theirs = lane(f->hand[next], led);
+  int next_ruffs = f->trump != NONE && led != f->trump && !theirs && lane(f->hand[next], f->trump);
+  if (f->trump != NONE && led != f->trump && !next_ruffs &&
+      ((!lane(f->hand[me], led) && lane(f->hand[me], f->trump)) ||
+       (!lane(f->hand[pard], led) && lane(f->hand[pard], f->trump))))
+    return 1;
+  if (ours && !next_ruffs && top_bit(ours) > f->wrank && (!theirs || top_bit(ours) > top_bit(theirs))) {
+    *rel |= UINT64_C(1) << (16 * led + top_bit(ours));
+    return 1;
+  }
+  return 0;
+}
+
 /* ---------------------------------------------------------------- table */
 
 /* what a trick start looks like to the table: the suit lengths of each
@@ -684,6 +705,12 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       shape_of(f, &sh);
       if ((hit = probe(f, &sh, target, rel, &best)) >= 0) return hit;
     }
+  }
+  if (f->n == 1 && f->np == 4 && f->max[(f->turn + 2) & 3] == maximize &&
+      (maximize ? target : f->left - target + 1) <= 1) {
+    uint64_t qrel = 0;
+    /* the one trick the second hand's team needs: this one? */
+    if (second_wins(f, &qrel)) { *rel = qrel; return maximize; }
   }
   n = gen_moves(f, mv, best);
   for (i = 0; i < n; i++) {
