@@ -288,8 +288,8 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 ** an answer that rests on less).  cross, a set of suits (bit s for suit
 ** s): L is the leader's partner, reached by a lead of one of them to L's
 ** top card (0 when L has none there); the crossing trick is one of the
-** suit's */
-static int quick(const dh_fast *f, int L, int need, int cross, uint64_t *rel) {
+** suit's.  skip: suits not counted */
+static int quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel) {
   uint64_t others = 0, srel[4] = { 0, 0, 0, 0 };
   int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
   for (x = 0; x < f->np; x++)
@@ -300,7 +300,7 @@ static int quick(const dh_fast *f, int L, int need, int cross, uint64_t *rel) {
   for (s = 0; s < 4; s++) {
     unsigned mine = lane(f->hand[L], s), oth = lane(others, s);
     int k;
-    if (!mine) continue;
+    if (!mine || skip >> s & 1) continue;
     if (!oth) {
       if (s == f->trump || !ruffers) q += __builtin_popcount(mine);
       continue;
@@ -407,8 +407,9 @@ static int all_possible(const dh_fast *f, uint64_t *rel) {
 ** cannot overruff (that hand still follows suit), or it holds the best
 ** card of the led suit, above the led card and the next hand's, and the
 ** next hand cannot ruff (DDS's quick tricks for the second hand).  *rel:
-** that best card (a ruff rests on lengths alone) */
-static int second_wins(const dh_fast *f, uint64_t *rel) {
+** that best card (a ruff rests on lengths alone); *winner: its holder,
+** which leads next (-1 for a ruff) */
+static int second_wins(const dh_fast *f, int *winner, uint64_t *rel) {
   int me = f->turn, next = (me + 1) & 3, pard = (me + 2) & 3, led = f->led;
   unsigned ours = lane(f->hand[me], led) | lane(f->hand[pard], led), theirs = lane(f->hand[next], led);
   int next_ruffs = f->trump != NONE && led != f->trump && !theirs && lane(f->hand[next], f->trump);
@@ -418,6 +419,7 @@ static int second_wins(const dh_fast *f, uint64_t *rel) {
     return 1;
   if (ours && !next_ruffs && top_bit(ours) > f->wrank && (!theirs || top_bit(ours) > top_bit(theirs))) {
     *rel |= UINT64_C(1) << (16 * led + top_bit(ours));
+    *winner = lane(f->hand[me], led) >> top_bit(ours) & 1 ? me : pard;
     return 1;
   }
   return 0;
@@ -680,14 +682,14 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
     need = maximize ? target : f->left - target + 1;
-    q = quick(f, f->turn, need, 0, &qrel);
+    q = quick(f, f->turn, need, 0, 0, &qrel);
     if (q < need && f->np == 4 && f->max[(f->turn + 2) & 3] == f->max[f->turn]) {
       /* the partner's quick tricks, reached by a lead to its top cards */
       int s, suits = 0;
       for (s = 0; s < 4; s++)
         if (lane(f->hand[f->turn], s)) suits |= 1 << s;
       qrel = 0;
-      q = quick(f, (f->turn + 2) & 3, need, suits, &qrel);
+      q = quick(f, (f->turn + 2) & 3, need, suits, 0, &qrel);
     }
     if (q >= need) { *rel = qrel; return maximize; }
     qrel = 0;
@@ -706,11 +708,18 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       if ((hit = probe(f, &sh, target, rel, &best)) >= 0) return hit;
     }
   }
-  if (f->n == 1 && f->np == 4 && f->max[(f->turn + 2) & 3] == maximize &&
-      (maximize ? target : f->left - target + 1) <= 1) {
+  if (f->n == 1 && f->np == 4 && f->max[(f->turn + 2) & 3] == maximize) {
     uint64_t qrel = 0;
-    /* the one trick the second hand's team needs: this one? */
-    if (second_wins(f, &qrel)) { *rel = qrel; return maximize; }
+    int need = maximize ? target : f->left - target + 1, winner = -1;
+    /* the tricks the second hand's team needs: this one, and in notrump
+       the winner's top cards of the other suits after it */
+    if (need <= 1 || f->trump == NONE) {
+      if (second_wins(f, &winner, &qrel) &&
+          (need <= 1 || (winner >= 0 && 1 + quick(f, winner, need - 1, 0, 1 << f->led, &qrel) >= need))) {
+        *rel = qrel;
+        return maximize;
+      }
+    }
   }
   n = gen_moves(f, mv, best);
   for (i = 0; i < n; i++) {
