@@ -33,17 +33,17 @@
 
 /* a table entry, for the positions at a trick start with the same suit
 ** lengths in each hand (dist) and leader whose top cards of each suit,
-** down to the lowest that mattered (depth), are held by the same seats
-** (two bits a card, in two planes, top-aligned): bounds on the tricks
-** the root team takes from there, and the best lead found */
+** down to the lowest that mattered, are held by the same seats: a lane
+** of 16 bits a suit, bit k for its k-th lowest card left, the cards that
+** must match in `care` and their seats' two bits in planes p0, p1 (one
+** mask and compare for all four suits); bounds on the tricks the root
+** team takes from there, and the best lead found */
 struct dh_fentry {
-  uint64_t dist;
+  uint64_t dist, care, p0, p1;
   uint32_t gen;
   int8_t lo, hi;          /* for the coalition the context names */
   uint16_t tag;           /* the leader (2 bits) and the context */
   uint8_t best;
-  uint8_t depth[4];
-  uint16_t p0[4], p1[4];
 };
 /* the entries one set of suit lengths and leader may hold: many
 ** patterns share them (4 held too few: 2.5 times the nodes at 12 cards
@@ -56,7 +56,7 @@ struct dh_fentry {
 ** are kept from solve to solve (the four leaders of a deal share them). */
 typedef struct fhead { uint64_t magic, size; uint32_t gen; } fhead;
 #define HEAD_ROOM 64
-#define MAGIC UINT64_C(0x64685F6661737431)
+#define MAGIC UINT64_C(0x64685F6661737432)
 
 static inline unsigned lane(uint64_t set, int s) { return (unsigned)(set >> (16 * s)) & LANE; }
 static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
@@ -429,8 +429,9 @@ static int second_wins(const dh_fast *f, int *winner, uint64_t *rel) {
 
 /* what a trick start looks like to the table: the suit lengths of each
 ** hand (4 bits each), and per suit the cards left and the seat of each in
-** rank order (planes p0, p1: bit k for the k-th lowest card) */
-typedef struct shape { uint64_t dist; unsigned count[4], p0[4], p1[4]; } shape;
+** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
+** card) */
+typedef struct shape { uint64_t dist, p0, p1; unsigned count[4]; } shape;
 
 static void shape_of(const dh_fast *f, shape *sh) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
@@ -440,12 +441,12 @@ static void shape_of(const dh_fast *f, shape *sh) {
     if (f->cidx[x] & 1) b0 |= f->hand[x];
     if (f->cidx[x] & 2) b1 |= f->hand[x];
   }
-  sh->dist = 0;
+  sh->dist = sh->p0 = sh->p1 = 0;
   for (s = 0; s < 4; s++) {
     unsigned u = lane(all, s);
     sh->count[s] = (unsigned)__builtin_popcount(u);
-    sh->p0[s] = pack(lane(b0, s), u);
-    sh->p1[s] = pack(lane(b1, s), u);
+    sh->p0 |= (uint64_t)pack(lane(b0, s), u) << (16 * s);
+    sh->p1 |= (uint64_t)pack(lane(b1, s), u) << (16 * s);
     for (x = 0; x < f->np; x++)
       sh->dist |= (uint64_t)__builtin_popcount(lane(f->hand[x], s)) << (16 * f->cidx[x] + 4 * s);
   }
@@ -458,29 +459,29 @@ static dh_fentry *bucket(dh_fast *f, const shape *sh) {
 }
 
 /* does the entry's pattern of top cards match the position? */
-static int matches(const dh_fentry *e, const shape *sh) {
-  int s;
-  for (s = 0; s < 4; s++) {
-    unsigned d = e->depth[s], sh_by = sh->count[s] - d;
-    if (d && ((sh->p0[s] >> sh_by) != e->p0[s] || (sh->p1[s] >> sh_by) != e->p1[s])) return 0;
-  }
-  return 1;
+static inline int matches(const dh_fentry *e, const shape *sh) {
+  return (((sh->p0 ^ e->p0) | (sh->p1 ^ e->p1)) & e->care) == 0;
 }
 
-/* the cards an entry's pattern names in the position: the top depth[s]
-** of each suit */
+/* the bits of mask where x has ones, x's k-th bit to mask's k-th lowest
+** one (pdep; pack's inverse) */
+static inline unsigned unpack(unsigned x, unsigned mask) {
+#if defined(__BMI2__)
+  return _pdep_u32(x, mask);
+#else
+  unsigned out = 0;
+  for (; mask; mask &= mask - 1, x >>= 1)
+    if (x & 1) out |= mask & (0u - mask);
+  return out;
+#endif
+}
+
+/* the cards an entry's pattern names in the position: per suit, the
+** k-th lowest card left for each bit k of care */
 static uint64_t named(const dh_fast *f, const dh_fentry *e) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], out = 0;
   int s;
-  for (s = 0; s < 4; s++) {
-    unsigned u = lane(all, s);
-    int d = e->depth[s];
-    while (d--) {
-      int t = top_bit(u);
-      out |= UINT64_C(1) << (16 * s + t);
-      u &= ~(1u << t);
-    }
-  }
+  for (s = 0; s < 4; s++) out |= (uint64_t)unpack(lane(e->care, s), lane(all, s)) << (16 * s);
   return out;
 }
 
@@ -515,14 +516,12 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
     unsigned r = lane(rel, s), u = lane(all, s), d;
     if (!r) continue;
     d = (unsigned)__builtin_popcount(u >> __builtin_ctz(r));   /* the lowest that mattered and up */
-    n.depth[s] = (uint8_t)d;
-    n.p0[s] = (uint16_t)(sh->p0[s] >> (sh->count[s] - d));
-    n.p1[s] = (uint16_t)(sh->p1[s] >> (sh->count[s] - d));
+    n.care |= (uint64_t)(((1u << d) - 1) << (sh->count[s] - d)) << (16 * s);
   }
+  n.p0 = sh->p0 & n.care, n.p1 = sh->p1 & n.care;
   for (i = 0; i < BUCKET; i++)   /* the same pattern: tighten its bounds */
-    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].tag == n.tag &&
-        !memcmp(b[i].depth, n.depth, sizeof n.depth) && !memcmp(b[i].p0, n.p0, sizeof n.p0) &&
-        !memcmp(b[i].p1, n.p1, sizeof n.p1)) { e = &b[i]; break; }
+    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].tag == n.tag && b[i].care == n.care &&
+        b[i].p0 == n.p0 && b[i].p1 == n.p1) { e = &b[i]; break; }
   if (!e) {
     for (i = 0; i < BUCKET && !e; i++)
       if (b[i].gen != f->gen) e = &b[i];
