@@ -359,6 +359,27 @@ static int top_trumps(const dh_fast *f, int side, int need, uint64_t *rel) {
       int k = __builtin_popcount(theirs ? mine >> (top_bit(theirs) + 1) : mine);
       if (k > most) most = k, best = mine;
     }
+  if (most < 2 && need == 2) {
+    /* the two best trumps in two of the team's hands, one of which has
+       another trump: they need not fall together (the one with another
+       trump keeps its best back until its partner's has won), so two
+       tricks (DDS's later tricks with the second best trump) */
+    unsigned all = 0;
+    int a = -1, b = -1, t1, t2;
+    for (x = 0; x < f->np; x++) all |= lane(f->hand[x], f->trump);
+    if (__builtin_popcount(all) >= 2) {
+      t1 = top_bit(all), t2 = top_bit(all & ~(1u << t1));
+      for (x = 0; x < f->np; x++) {
+        if (lane(f->hand[x], f->trump) >> t1 & 1) a = x;
+        if (lane(f->hand[x], f->trump) >> t2 & 1) b = x;
+      }
+      if (a != b && f->max[a] == side && f->max[b] == side &&
+          (__builtin_popcount(lane(f->hand[a], f->trump)) > 1 || __builtin_popcount(lane(f->hand[b], f->trump)) > 1)) {
+        *rel |= (uint64_t)(all >> t2 << t2) << (16 * t);
+        return 2;
+      }
+    }
+  }
   if (theirs && need > 0 && most >= need) {
     /* it rests on the trumps from that hand's need-th best up: none of
        theirs is among them */
