@@ -289,8 +289,14 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 ** s): L is the leader's partner, reached by a lead of one of them to L's
 ** top card (0 when L has none there); the crossing trick is one of the
 ** suit's.  skip: suits not counted */
+/* L's top j cards of suit s (of `mine`, its cards there) */
+static uint64_t top_cards(unsigned mine, int j, int s) {
+  int low = select_rank(mine, __builtin_popcount(mine) - j);
+  return (uint64_t)(mine >> low << low) << (16 * s);
+}
+
 static int quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel) {
-  uint64_t others = 0, srel[4] = { 0, 0, 0, 0 };
+  uint64_t others = 0;
   int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
   for (x = 0; x < f->np; x++)
     if (x != L) {
@@ -312,31 +318,32 @@ static int quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_
           int len = __builtin_popcount(lane(f->hand[x], s));
           if (len < k) k = len;
         }
-    /* what the count rests on: that the suit's top k cards are L's */
-    if (k) srel[s] = (uint64_t)(mine >> select_rank(mine, __builtin_popcount(mine) - k)
-                                << select_rank(mine, __builtin_popcount(mine) - k)) << (16 * s);
     ks[s] = k;
   }
   /* reached by a lead in a suit of `cross`: L must hold its top cards
      (the suit where L has the most such tricks) */
   if (cross) {
-    int c = -1;
+    int c = -1, j;
     for (s = 0; s < 4; s++)
       if (cross >> s & 1 && ks[s] && (c < 0 || ks[s] > ks[c])) c = s;
     if (c < 0) return 0;
-    q += ks[c];
-    *rel |= srel[c];
+    j = need - q < 1 ? 1 : need - q < ks[c] ? need - q : ks[c];
+    q += j;
+    *rel |= top_cards(lane(f->hand[L], c), j, c);
     ks[c] = 0;
   }
-  /* q so far needs no card; add the largest counts until need is met */
+  /* q so far needs no card; add the largest counts until need is met,
+     each resting on its suit's top j cards being L's (j: no more than
+     needed) */
   for (;;) {
-    int pick = -1;
+    int pick = -1, j;
     if (q >= need) break;
     for (s = 0; s < 4; s++)
       if (ks[s] && (pick < 0 || ks[s] > ks[pick])) pick = s;
     if (pick < 0) break;
-    q += ks[pick];
-    *rel |= srel[pick];
+    j = need - q < ks[pick] ? need - q : ks[pick];
+    q += j;
+    *rel |= top_cards(lane(f->hand[L], pick), j, pick);
     ks[pick] = 0;
   }
   for (s = 0; s < 4; s++) q += ks[s];   /* the count in all, when short of need */
