@@ -8,11 +8,16 @@
 **    value found by bisection on t (zero-window search);
 **  - equivalent cards: a run of one seat's cards of a suit with no other
 **    card still in play between them is one move;
-**  - a transposition table at trick starts keyed on the relative ranks of
-**    the cards left (who holds the k-th card of each suit) and the seat
-**    to lead, holding bounds on the tricks still to come;
-**  - quick tricks: the top cards the leader can cash at once bound the
-**    value before any move is tried;
+**  - a transposition table at trick starts keyed on the suit lengths and
+**    the seat to lead, each entry holding bounds on the tricks still to
+**    come for every position whose cards that mattered (DDS's winning
+**    ranks) are held as in the one searched;
+**  - bounds before any move is tried: the quick tricks the leader or its
+**    partner can cash at once, sure top trumps, in notrump whether the
+**    leader's team can take every trick left (DDS's later tricks), the
+**    second hand's sure trick;
+**  - a seat's lower cards of a suit skipped once a card below every card
+**    that mattered has failed (winning ranks applied to moves);
 **  - move ordering: the table's best lead first, then cheap winners,
 **    low cards on a partner's trick, sure tricks cashed.
 **
@@ -279,6 +284,12 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 
 /* -------------------------------------------------------------- bounds */
 
+/* L's top j cards of suit s (of `mine`, its cards there) */
+static uint64_t top_cards(unsigned mine, int j, int s) {
+  int low = select_rank(mine, __builtin_popcount(mine) - j);
+  return (uint64_t)(mine >> low << low) << (16 * s);
+}
+
 /* the tricks seat L can take at once from a trick start, leading its top
 ** cards: a suit's cards above every other seat's, as many rounds as each
 ** other seat holding a trump still follows (none when one is void and
@@ -289,12 +300,6 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 ** s): L is the leader's partner, reached by a lead of one of them to L's
 ** top card (0 when L has none there); the crossing trick is one of the
 ** suit's.  skip: suits not counted */
-/* L's top j cards of suit s (of `mine`, its cards there) */
-static uint64_t top_cards(unsigned mine, int j, int s) {
-  int low = select_rank(mine, __builtin_popcount(mine) - j);
-  return (uint64_t)(mine >> low << low) << (16 * s);
-}
-
 static int quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel) {
   uint64_t others = 0;
   int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
@@ -572,7 +577,6 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
 /* ---------------------------------------------------------------- moves */
 
 typedef struct move { int8_t bit, top; int32_t score; } move;
-
 
 /* can seat y, still to play to the trick, beat card (s, r)? */
 static int can_beat(const dh_fast *f, int y, int s, int r) {
