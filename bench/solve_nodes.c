@@ -84,8 +84,16 @@ int main(int argc, char **argv) {
       dh_rng_seed(&rng, seed * 1000 + (uint64_t)i);
       dh_solve_table_reset(o.table, o.table_bytes);
       if (k == 13) {
+        dh_cardset hands[4];
+        /* the deal as bench/dds_compare.c makes it, the same hands for
+           every strain and leader */
+        dh_match_init(&m, &rules[4], seed + (uint64_t)i, 0);
+        memcpy(hands, m.hand, sizeof hands);
         for (leader = 0; leader < 4; leader++) {
-          dh_match_init(&m, &rules[strain], seed + (uint64_t)i, (leader + 3) % 4);
+          if (!dh_match_init_deal(&m, &rules[strain], 1, (leader + 3) % 4, hands, NULL, 0) || m.turn != leader) {
+            fprintf(stderr, "solve_nodes: bad deal\n");
+            return 2;
+          }
           o.guess = leader ? 1 + 13 - last : 0;
           solve_or_die(&m, &o, &res);
           last = res.value;
