@@ -8,11 +8,16 @@
 **    value found by bisection on t (zero-window search);
 **  - equivalent cards: a run of one seat's cards of a suit with no other
 **    card still in play between them is one move;
-**  - a transposition table at trick starts keyed on the relative ranks of
-**    the cards left (who holds the k-th card of each suit) and the seat
-**    to lead, holding bounds on the tricks still to come;
-**  - quick tricks: the top cards the leader can cash at once bound the
-**    value before any move is tried;
+**  - a transposition table at trick starts keyed on the suit lengths and
+**    the seat to lead, each entry holding bounds on the tricks still to
+**    come for every position whose cards that mattered (DDS's winning
+**    ranks) are held as in the one searched;
+**  - bounds before any move is tried: the quick tricks the leader or its
+**    partner can cash at once, sure top trumps, in notrump whether the
+**    leader's team can take every trick left (DDS's later tricks), the
+**    second hand's sure trick;
+**  - a seat's lower cards of a suit skipped once a card below every card
+**    that mattered has failed (winning ranks applied to moves);
 **  - move ordering: the table's best lead first, then cheap winners,
 **    low cards on a partner's trick, sure tricks cashed.
 **
@@ -33,19 +38,22 @@
 
 /* a table entry, for the positions at a trick start with the same suit
 ** lengths in each hand (dist) and leader whose top cards of each suit,
-** down to the lowest that mattered (depth), are held by the same seats
-** (two bits a card, in two planes, top-aligned): bounds on the tricks
-** the root team takes from there, and the best lead found */
+** down to the lowest that mattered, are held by the same seats: a lane
+** of 16 bits a suit, bit k for its k-th lowest card left, the cards that
+** must match in `care` and their seats' two bits in planes p0, p1 (one
+** mask and compare for all four suits); bounds on the tricks the root
+** team takes from there, and the best lead found */
 struct dh_fentry {
-  uint64_t dist;
+  uint64_t dist, care, p0, p1;
   uint32_t gen;
   int8_t lo, hi;          /* for the coalition the context names */
   uint16_t tag;           /* the leader (2 bits) and the context */
   uint8_t best;
-  uint8_t depth[4];
-  uint16_t p0[4], p1[4];
 };
-#define BUCKET 4
+/* the entries one set of suit lengths and leader may hold: many
+** patterns share them (4 held too few: 2.5 times the nodes at 12 cards
+** a hand; 64 saves a few more nodes than it costs to scan) */
+#define BUCKET 32
 
 /* the table's first bytes: that this code laid it out (else it is
 ** cleared once).  An entry holds for every position of the same context
@@ -53,7 +61,7 @@ struct dh_fentry {
 ** are kept from solve to solve (the four leaders of a deal share them). */
 typedef struct fhead { uint64_t magic, size; uint32_t gen; } fhead;
 #define HEAD_ROOM 64
-#define MAGIC UINT64_C(0x64685F6661737431)
+#define MAGIC UINT64_C(0x64685F6661737432)
 
 static inline unsigned lane(uint64_t set, int s) { return (unsigned)(set >> (16 * s)) & LANE; }
 static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
@@ -67,6 +75,16 @@ static inline unsigned pack(unsigned x, unsigned mask) {
   for (; mask; mask &= mask - 1, k <<= 1)
     if (x & mask & (0u - mask)) out |= k;
   return out;
+#endif
+}
+
+/* the rank of the j-th lowest card of `in` (pdep) */
+static inline int select_rank(unsigned in, int j) {
+#if defined(__BMI2__)
+  return __builtin_ctz(_pdep_u32(1u << j, in));
+#else
+  while (j--) in &= in - 1;
+  return __builtin_ctz(in);
 #endif
 }
 
@@ -266,14 +284,25 @@ static void unmake(dh_fast *f, int b, const undo *u) {
 
 /* -------------------------------------------------------------- bounds */
 
+/* L's top j cards of suit s (of `mine`, its cards there) */
+static uint64_t top_cards(unsigned mine, int j, int s) {
+  int low = select_rank(mine, __builtin_popcount(mine) - j);
+  return (uint64_t)(mine >> low << low) << (16 * s);
+}
+
 /* the tricks seat L can take at once from a trick start, leading its top
 ** cards: a suit's cards above every other seat's, as many rounds as each
 ** other seat holding a trump still follows (none when one is void and
 ** could ruff); a suit the others are out of counts whole unless they can
-** ruff it */
-static int quick(const dh_fast *f, int L, uint64_t *rel) {
+** ruff it.  *rel gets what `need` of them rest on: the suits that count
+** on lengths alone first, then the fewest others (more positions share
+** an answer that rests on less).  cross, a set of suits (bit s for suit
+** s): L is the leader's partner, reached by a lead of one of them to L's
+** top card (0 when L has none there); the crossing trick is one of the
+** suit's.  skip: suits not counted */
+static int quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel) {
   uint64_t others = 0;
-  int s, x, q = 0, ruffers = 0;
+  int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
   for (x = 0; x < f->np; x++)
     if (x != L) {
       others |= f->hand[x];
@@ -282,30 +311,56 @@ static int quick(const dh_fast *f, int L, uint64_t *rel) {
   for (s = 0; s < 4; s++) {
     unsigned mine = lane(f->hand[L], s), oth = lane(others, s);
     int k;
-    if (!mine) continue;
+    if (!mine || skip >> s & 1) continue;
     if (!oth) {
       if (s == f->trump || !ruffers) q += __builtin_popcount(mine);
       continue;
     }
     k = __builtin_popcount(mine >> (top_bit(oth) + 1));
-    /* what the count rests on: the cards from the others' best up */
-    if (k) *rel |= (uint64_t)((mine | oth) >> top_bit(oth) << top_bit(oth)) << (16 * s);
     if (s != f->trump)
       for (x = 0; x < f->np && k; x++)
         if (ruffers >> x & 1) {
           int len = __builtin_popcount(lane(f->hand[x], s));
           if (len < k) k = len;
         }
-    q += k;
+    ks[s] = k;
   }
+  /* reached by a lead in a suit of `cross`: L must hold its top cards
+     (the suit where L has the most such tricks) */
+  if (cross) {
+    int c = -1, j;
+    for (s = 0; s < 4; s++)
+      if (cross >> s & 1 && ks[s] && (c < 0 || ks[s] > ks[c])) c = s;
+    if (c < 0) return 0;
+    j = need - q < 1 ? 1 : need - q < ks[c] ? need - q : ks[c];
+    q += j;
+    *rel |= top_cards(lane(f->hand[L], c), j, c);
+    ks[c] = 0;
+  }
+  /* q so far needs no card; add the largest counts until need is met,
+     each resting on its suit's top j cards being L's (j: no more than
+     needed) */
+  for (;;) {
+    int pick = -1, j;
+    if (q >= need) break;
+    for (s = 0; s < 4; s++)
+      if (ks[s] && (pick < 0 || ks[s] > ks[pick])) pick = s;
+    if (pick < 0) break;
+    j = need - q < ks[pick] ? need - q : ks[pick];
+    q += j;
+    *rel |= top_cards(lane(f->hand[L], pick), j, pick);
+    ks[pick] = 0;
+  }
+  for (s = 0; s < 4; s++) q += ks[s];   /* the count in all, when short of need */
   return q < f->left ? q : f->left;
 }
 
 /* the tricks team `side` takes with its top trumps whatever happens: the
 ** trumps of one hand above every trump of the other team each take a
-** trick (two of one hand never fall to the same trick) */
-static int top_trumps(const dh_fast *f, int side, uint64_t *rel) {
-  unsigned theirs = 0, t = (unsigned)f->trump;
+** trick (two of one hand never fall to the same trick); *rel gets what
+** `need` of them rest on */
+static int top_trumps(const dh_fast *f, int side, int need, uint64_t *rel) {
+  unsigned theirs = 0, best = 0, t = (unsigned)f->trump;
   int x, most = 0;
   if (f->trump == NONE) return 0;
   for (x = 0; x < f->np; x++)
@@ -314,22 +369,102 @@ static int top_trumps(const dh_fast *f, int side, uint64_t *rel) {
     if (f->max[x] == side) {
       unsigned mine = lane(f->hand[x], f->trump);
       int k = __builtin_popcount(theirs ? mine >> (top_bit(theirs) + 1) : mine);
-      if (k > most) most = k;
+      if (k > most) most = k, best = mine;
     }
-  if (most && theirs) {   /* it rests on the trumps from theirs' best up */
+  if (most < 2 && need == 2) {
+    /* the two best trumps in two of the team's hands, one of which has
+       another trump: they need not fall together (the one with another
+       trump keeps its best back until its partner's has won), so two
+       tricks (DDS's later tricks with the second best trump) */
+    unsigned all = 0;
+    int a = -1, b = -1, t1, t2;
+    for (x = 0; x < f->np; x++) all |= lane(f->hand[x], f->trump);
+    if (__builtin_popcount(all) >= 2) {
+      t1 = top_bit(all), t2 = top_bit(all & ~(1u << t1));
+      for (x = 0; x < f->np; x++) {
+        if (lane(f->hand[x], f->trump) >> t1 & 1) a = x;
+        if (lane(f->hand[x], f->trump) >> t2 & 1) b = x;
+      }
+      if (a != b && f->max[a] == side && f->max[b] == side &&
+          (__builtin_popcount(lane(f->hand[a], f->trump)) > 1 || __builtin_popcount(lane(f->hand[b], f->trump)) > 1)) {
+        *rel |= (uint64_t)(all >> t2 << t2) << (16 * t);
+        return 2;
+      }
+    }
+  }
+  if (theirs && need > 0 && most >= need) {
+    /* it rests on the trumps from that hand's need-th best up: none of
+       theirs is among them */
+    int low = select_rank(best, __builtin_popcount(best) - need);
     unsigned all = 0;
     for (x = 0; x < f->np; x++) all |= lane(f->hand[x], f->trump);
-    *rel |= (uint64_t)(all >> top_bit(theirs) << top_bit(theirs)) << (16 * t);
+    *rel |= (uint64_t)(all >> low << low) << (16 * t);
   }
   return most;
+}
+
+/* can the leader's team take every trick left, from a trick start in
+** notrump?  Only by leading, every time, a suit whose top card it holds
+** (the other team plays its top card when its suit is led): DDS's "later
+** tricks".  Each trick led in a suit takes a card of it from each of the
+** team's hands that still holds one, so the team's tricks in its suits
+** are at most the sum, over the suits whose top card it holds, of its
+** longer holding.  0 when that falls short of the tricks left; it rests
+** on the other team's top cards (a suit only one hand holds: on its
+** length alone) */
+static int all_possible(const dh_fast *f, uint64_t *rel) {
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], r = 0;
+  int s, x, sum = 0, side = f->max[f->turn];
+  for (s = 0; s < 4; s++) {
+    unsigned u = lane(all, s);
+    int top, owner = 0, most = 0, holders = 0;
+    if (!u) continue;
+    top = top_bit(u);
+    for (x = 0; x < f->np; x++) {
+      unsigned mine = lane(f->hand[x], s);
+      if (!mine) continue;
+      holders++;
+      if (mine >> top & 1) owner = x;
+      if (f->max[x] == side && __builtin_popcount(mine) > most) most = __builtin_popcount(mine);
+    }
+    if (f->max[owner] == side) sum += most;
+    else if (holders > 1) r |= UINT64_C(1) << (16 * s + top);
+  }
+  if (sum >= f->left) return 1;
+  *rel = r;
+  return 0;
+}
+
+/* second hand to play of four, partners sitting opposite: does its team
+** surely take the trick in progress?  When it can ruff and the next hand
+** cannot overruff (that hand still follows suit), or it holds the best
+** card of the led suit, above the led card and the next hand's, and the
+** next hand cannot ruff (DDS's quick tricks for the second hand).  *rel:
+** that best card (a ruff rests on lengths alone); *winner: its holder,
+** which leads next (-1 for a ruff) */
+static int second_wins(const dh_fast *f, int *winner, uint64_t *rel) {
+  int me = f->turn, next = (me + 1) & 3, pard = (me + 2) & 3, led = f->led;
+  unsigned ours = lane(f->hand[me], led) | lane(f->hand[pard], led), theirs = lane(f->hand[next], led);
+  int next_ruffs = f->trump != NONE && led != f->trump && !theirs && lane(f->hand[next], f->trump);
+  if (f->trump != NONE && led != f->trump && !next_ruffs &&
+      ((!lane(f->hand[me], led) && lane(f->hand[me], f->trump)) ||
+       (!lane(f->hand[pard], led) && lane(f->hand[pard], f->trump))))
+    return 1;
+  if (ours && !next_ruffs && top_bit(ours) > f->wrank && (!theirs || top_bit(ours) > top_bit(theirs))) {
+    *rel |= UINT64_C(1) << (16 * led + top_bit(ours));
+    *winner = lane(f->hand[me], led) >> top_bit(ours) & 1 ? me : pard;
+    return 1;
+  }
+  return 0;
 }
 
 /* ---------------------------------------------------------------- table */
 
 /* what a trick start looks like to the table: the suit lengths of each
 ** hand (4 bits each), and per suit the cards left and the seat of each in
-** rank order (planes p0, p1: bit k for the k-th lowest card) */
-typedef struct shape { uint64_t dist; unsigned count[4], p0[4], p1[4]; } shape;
+** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
+** card) */
+typedef struct shape { uint64_t dist, p0, p1; unsigned count[4]; } shape;
 
 static void shape_of(const dh_fast *f, shape *sh) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
@@ -339,12 +474,12 @@ static void shape_of(const dh_fast *f, shape *sh) {
     if (f->cidx[x] & 1) b0 |= f->hand[x];
     if (f->cidx[x] & 2) b1 |= f->hand[x];
   }
-  sh->dist = 0;
+  sh->dist = sh->p0 = sh->p1 = 0;
   for (s = 0; s < 4; s++) {
     unsigned u = lane(all, s);
     sh->count[s] = (unsigned)__builtin_popcount(u);
-    sh->p0[s] = pack(lane(b0, s), u);
-    sh->p1[s] = pack(lane(b1, s), u);
+    sh->p0 |= (uint64_t)pack(lane(b0, s), u) << (16 * s);
+    sh->p1 |= (uint64_t)pack(lane(b1, s), u) << (16 * s);
     for (x = 0; x < f->np; x++)
       sh->dist |= (uint64_t)__builtin_popcount(lane(f->hand[x], s)) << (16 * f->cidx[x] + 4 * s);
   }
@@ -357,29 +492,29 @@ static dh_fentry *bucket(dh_fast *f, const shape *sh) {
 }
 
 /* does the entry's pattern of top cards match the position? */
-static int matches(const dh_fentry *e, const shape *sh) {
-  int s;
-  for (s = 0; s < 4; s++) {
-    unsigned d = e->depth[s], sh_by = sh->count[s] - d;
-    if (d && ((sh->p0[s] >> sh_by) != e->p0[s] || (sh->p1[s] >> sh_by) != e->p1[s])) return 0;
-  }
-  return 1;
+static inline int matches(const dh_fentry *e, const shape *sh) {
+  return (((sh->p0 ^ e->p0) | (sh->p1 ^ e->p1)) & e->care) == 0;
 }
 
-/* the cards an entry's pattern names in the position: the top depth[s]
-** of each suit */
+/* the bits of mask where x has ones, x's k-th bit to mask's k-th lowest
+** one (pdep; pack's inverse) */
+static inline unsigned unpack(unsigned x, unsigned mask) {
+#if defined(__BMI2__)
+  return _pdep_u32(x, mask);
+#else
+  unsigned out = 0;
+  for (; mask; mask &= mask - 1, x >>= 1)
+    if (x & 1) out |= mask & (0u - mask);
+  return out;
+#endif
+}
+
+/* the cards an entry's pattern names in the position: per suit, the
+** k-th lowest card left for each bit k of care */
 static uint64_t named(const dh_fast *f, const dh_fentry *e) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], out = 0;
   int s;
-  for (s = 0; s < 4; s++) {
-    unsigned u = lane(all, s);
-    int d = e->depth[s];
-    while (d--) {
-      int t = top_bit(u);
-      out |= UINT64_C(1) << (16 * s + t);
-      u &= ~(1u << t);
-    }
-  }
+  for (s = 0; s < 4; s++) out |= (uint64_t)unpack(lane(e->care, s), lane(all, s)) << (16 * s);
   return out;
 }
 
@@ -414,14 +549,12 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
     unsigned r = lane(rel, s), u = lane(all, s), d;
     if (!r) continue;
     d = (unsigned)__builtin_popcount(u >> __builtin_ctz(r));   /* the lowest that mattered and up */
-    n.depth[s] = (uint8_t)d;
-    n.p0[s] = (uint16_t)(sh->p0[s] >> (sh->count[s] - d));
-    n.p1[s] = (uint16_t)(sh->p1[s] >> (sh->count[s] - d));
+    n.care |= (uint64_t)(((1u << d) - 1) << (sh->count[s] - d)) << (16 * s);
   }
+  n.p0 = sh->p0 & n.care, n.p1 = sh->p1 & n.care;
   for (i = 0; i < BUCKET; i++)   /* the same pattern: tighten its bounds */
-    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].tag == n.tag &&
-        !memcmp(b[i].depth, n.depth, sizeof n.depth) && !memcmp(b[i].p0, n.p0, sizeof n.p0) &&
-        !memcmp(b[i].p1, n.p1, sizeof n.p1)) { e = &b[i]; break; }
+    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].tag == n.tag && b[i].care == n.care &&
+        b[i].p0 == n.p0 && b[i].p1 == n.p1) { e = &b[i]; break; }
   if (!e) {
     for (i = 0; i < BUCKET && !e; i++)
       if (b[i].gen != f->gen) e = &b[i];
@@ -443,17 +576,7 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
 
 /* ---------------------------------------------------------------- moves */
 
-typedef struct move { int8_t bit; int32_t score; } move;
-
-/* the rank of the j-th lowest card of `in` (pdep) */
-static inline int select_rank(unsigned in, int j) {
-#if defined(__BMI2__)
-  return __builtin_ctz(_pdep_u32(1u << j, in));
-#else
-  while (j--) in &= in - 1;
-  return __builtin_ctz(in);
-#endif
-}
+typedef struct move { int8_t bit, top; int32_t score; } move;
 
 /* can seat y, still to play to the trick, beat card (s, r)? */
 static int can_beat(const dh_fast *f, int y, int s, int r) {
@@ -538,6 +661,7 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
       sc = f->n == 0 ? lead_score(f, me, s, r, run_top, in) : follow_score(f, me, s, r, run_top);
       sc = b == best ? INT32_MAX : sc * 4096 + (int32_t)(f->hist[me][b] >> 4 < 4095 ? f->hist[me][b] >> 4 : 4095);
       mv[n].bit = (int8_t)b;
+      mv[n].top = (int8_t)run_top;
       mv[n].score = sc;
       /* insertion: best score first */
       for (j = n; j > 0 && mv[j - 1].score < mv[j].score; j--) {
@@ -581,34 +705,69 @@ static int last_trick(dh_fast *f, int target, uint64_t *rel) {
 static int search(dh_fast *f, int target, uint64_t *rel) {
   move mv[16];
   int n, i, maximize = f->max[f->turn], best = -1, result = !maximize, cut = -1;
+  int8_t floor_of[4] = { -1, -1, -1, -1 };   /* per suit: runs whose top is below it are settled */
   uint64_t acc = 0;
   shape sh;
   if (f->n == 0) {
-    int q;
+    int q, need;
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
-    q = quick(f, f->turn, &qrel);
-    if (maximize ? q >= target : f->left - q < target) { *rel = qrel; return maximize; }
+    need = maximize ? target : f->left - target + 1;
+    q = quick(f, f->turn, need, 0, 0, &qrel);
+    if (q < need && f->np == 4 && f->max[(f->turn + 2) & 3] == f->max[f->turn]) {
+      /* the partner's quick tricks, reached by a lead to its top cards */
+      int s, suits = 0;
+      for (s = 0; s < 4; s++)
+        if (lane(f->hand[f->turn], s)) suits |= 1 << s;
+      qrel = 0;
+      q = quick(f, (f->turn + 2) & 3, need, suits, 0, &qrel);
+    }
+    if (q >= need) { *rel = qrel; return maximize; }
     qrel = 0;
-    if (top_trumps(f, 1, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
+    if (top_trumps(f, 1, target, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
     qrel = 0;
-    if (f->left - top_trumps(f, 0, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    if (f->left - top_trumps(f, 0, f->left - target + 1, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    qrel = 0;
+    /* the leader's team needs every trick left: can it take them? */
+    if (f->trump == NONE && (maximize ? target == f->left : target == 1) && !all_possible(f, &qrel)) {
+      *rel = qrel;
+      return !maximize;
+    }
     if (f->tt) {
       int hit;
       shape_of(f, &sh);
       if ((hit = probe(f, &sh, target, rel, &best)) >= 0) return hit;
     }
   }
+  if (f->n == 1 && f->np == 4 && f->max[(f->turn + 2) & 3] == maximize) {
+    uint64_t qrel = 0;
+    int need = maximize ? target : f->left - target + 1, winner = -1;
+    /* the tricks the second hand's team needs: this one, and in notrump
+       the winner's top cards of the other suits after it */
+    if (need <= 1 || f->trump == NONE) {
+      if (second_wins(f, &winner, &qrel) &&
+          (need <= 1 || (winner >= 0 && 1 + quick(f, winner, need - 1, 0, 1 << f->led, &qrel) >= need))) {
+        *rel = qrel;
+        return maximize;
+      }
+    }
+  }
   n = gen_moves(f, mv, best);
   for (i = 0; i < n; i++) {
     undo u;
     uint64_t r = 0, cards = f->intrick | (UINT64_C(1) << mv[i].bit);
-    int bit = mv[i].bit, got = make(f, bit, &u), v, ended = f->n == 0;
-    int wsuit = f->wsuit, wrank = f->wrank;
+    int bit = mv[i].bit, s = bit >> 4, got, v, ended, wsuit, wrank;
+    if (mv[i].top < floor_of[s]) continue;   /* no better than a lower card that failed */
+    got = make(f, bit, &u), ended = f->n == 0, wsuit = f->wsuit, wrank = f->wrank;
     v = ab(f, target - got, &r);
     unmake(f, bit, &u);
     if (f->stopped) return 0;
     if (ended) r |= trick_rel(cards, wsuit, wrank);
+    /* the move stands for its run of equivalent cards (it plays the
+       lowest): when what the answer rests on reaches into the run, the
+       whole run matters, else a position alike above that point could
+       hold the run split, its cards no longer one move */
+    if (lane(r, s) && __builtin_ctz(lane(r, s)) <= mv[i].top) r |= UINT64_C(1) << bit;
     if (v == maximize) {
       result = v;
       cut = bit;
@@ -617,6 +776,15 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       break;
     }
     acc |= r;
+    /* a run that failed below every card of its suit that mattered so
+       far: the seat's runs of that suit below those cards fail alike
+       (DDS's winning ranks applied to moves); what they would rest on
+       is what this one did */
+    if (floor_of[s] < 0) {
+      unsigned low = lane(acc, s);
+      int lowest = low ? __builtin_ctz(low) : 16;
+      if (mv[i].top < lowest) floor_of[s] = (int8_t)lowest;
+    }
   }
   *rel = acc;
   if (f->tt && f->n == 0) store(f, &sh, acc, target, result, cut);
