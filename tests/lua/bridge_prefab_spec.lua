@@ -8,6 +8,8 @@
 -- equals bridge.lua's Lua `score` on every contract, doubling,
 -- vulnerability and result; the prefabs check what they are given.
 local dh = require "deckhand"
+package.path = "tests/lua/?.lua;" .. package.path
+local P = require "prefab_helper"
 local json = require("deckhand.json").encode
 local texts = require("deckhand.move").texts
 
@@ -16,9 +18,7 @@ local lua_def = dofile(root .. "/tests/lua/bridge_phases_helper.lua")
 -- the variant file's own table: its Lua scoring table, the reference
 local def = assert(loadfile(assert(package.searchpath("bridge", dh.path)), "t", _ENV))()
 
-local function both(options)
-  return dh.variant("bridge", options), dh.variant(lua_def, options)
-end
+local both = P.both("bridge", lua_def)
 
 describe("bridge's prefabs", function()
   it("are the prefabs, and the copy in Lua is not", function()
@@ -133,27 +133,12 @@ describe("bridge's prefabs", function()
 
   it("replay the records the Lua phases made", function()
     local _, scripted = both { boards = 4 }
-    for seed = 1, 10 do
-      local b = dh.game(scripted, { seed = seed }):playout(dh.rng(seed))
-      local again = assert(dh.replay(b:record()))   -- by name: rules/bridge.lua, the prefabs
-      assert.equal("Phase(auction)", tostring(again:variant().spec.phases))
-      assert.same(b:scores(), again:scores())
-      assert.equal(json(b:record()), json(again:record()))
-    end
+    P.replays_old_records(scripted, "Phase(auction)")   -- by name: rules/bridge.lua, the prefabs
   end)
 
   it("run a random playout without calling Lua", function()
     local prefab, scripted = both { boards = 8 }
-    local function lua_calls(variant)
-      local g, n = dh.game(variant, { seed = 4 }), 0
-      debug.sethook(function()
-        local info = debug.getinfo(2, "S")
-        if info.what == "Lua" and (info.source:match("deckhand") or info.source:match("bridge")) then n = n + 1 end
-      end, "c")
-      g:playout(dh.rng(4))
-      debug.sethook()
-      return n, #g:actions()
-    end
+    local function lua_calls(variant) return P.lua_calls(variant, "bridge") end
     local n, actions = lua_calls(prefab)
     assert.is_true(actions > 8 * 52)
     assert.is_true(n <= 3, n .. " Lua calls")   -- game:playout's own wrapper, not per move

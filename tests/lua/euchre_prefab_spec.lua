@@ -5,15 +5,15 @@
 -- public texts, views and sampled worlds; old records replay; a random
 -- playout calls no Lua function; the prefab's options are checked.
 local dh = require "deckhand"
+package.path = "tests/lua/?.lua;" .. package.path
+local P = require "prefab_helper"
 local json = require("deckhand.json").encode
 local texts = require("deckhand.move").texts
 
 local root = os.getenv("DECKHAND_ROOT") or "."
 local lua_def = dofile(root .. "/tests/lua/euchre_phases_helper.lua")
 
-local function both(options)
-  return dh.variant("euchre", options), dh.variant(lua_def, options)
-end
+local both = P.both("euchre", lua_def)
 
 describe("euchre's prefab phase", function()
   it("is the prefab, and its copy in Lua is not", function()
@@ -76,29 +76,12 @@ describe("euchre's prefab phase", function()
 
   it("replays the records the Lua phases made", function()
     local _, scripted = both { max_hands = 8 }
-    for seed = 1, 10 do
-      local b = dh.game(scripted, { seed = seed }):playout(dh.rng(seed))
-      local again = assert(dh.replay(b:record()))   -- by name: rules/euchre.lua, the prefab
-      assert.equal("Phase(turned_card_trump)", tostring(again:variant().spec.phases))
-      assert.same(b:scores(), again:scores())
-      assert.equal(json(b:record()), json(again:record()))
-    end
+    P.replays_old_records(scripted, "Phase(turned_card_trump)")   -- by name: rules/euchre.lua, the prefab
   end)
 
   it("runs a random playout without calling Lua", function()
     local prefab, scripted = both { max_hands = 30 }
-    local function lua_calls(variant)
-      local g, n = dh.game(variant, { seed = 4 }), 0
-      -- (counting the package's and the rules' functions: the test
-      -- runner's own finalizers may run in between)
-      debug.sethook(function()
-        local info = debug.getinfo(2, "S")
-        if info.what == "Lua" and (info.source:match("deckhand") or info.source:match("euchre")) then n = n + 1 end
-      end, "c")
-      g:playout(dh.rng(4))
-      debug.sethook()
-      return n, #g:actions()
-    end
+    local function lua_calls(variant) return P.lua_calls(variant, "euchre") end
     local n, actions = lua_calls(prefab)
     assert.is_true(actions > 100)
     assert.is_true(n <= 3, n .. " Lua calls")   -- game:playout's own wrapper, not per move

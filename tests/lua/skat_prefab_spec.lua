@@ -8,6 +8,8 @@
 -- playouts; old records replay; a random playout calls no Lua function;
 -- the prefabs refuse rules they do not fit.
 local dh = require "deckhand"
+package.path = "tests/lua/?.lua;" .. package.path
+local P = require "prefab_helper"
 local json = require("deckhand.json").encode
 local texts = require("deckhand.move").texts
 
@@ -15,9 +17,7 @@ local root = os.getenv("DECKHAND_ROOT") or "."
 local lua_def = dofile(root .. "/tests/lua/skat_phases_helper.lua")
 local def = assert(loadfile(assert(package.searchpath("skat", dh.path)), "t", _ENV))()
 
-local function both(options)
-  return dh.variant("skat", options), dh.variant(lua_def, options)
-end
+local both = P.both("skat", lua_def)
 
 describe("skat's prefab phase and points", function()
   it("are the prefabs, and the copy in Lua is not", function()
@@ -115,27 +115,12 @@ describe("skat's prefab phase and points", function()
 
   it("replays the records the Lua phases made", function()
     local _, scripted = both { deals = 6 }
-    for seed = 1, 10 do
-      local b = dh.game(scripted, { seed = seed }):playout(dh.rng(seed))
-      local again = assert(dh.replay(b:record()))   -- by name: rules/skat.lua, the prefabs
-      assert.equal("Phase(skat_bidding)", tostring(again:variant().spec.phases))
-      assert.same(b:scores(), again:scores())
-      assert.equal(json(b:record()), json(again:record()))
-    end
+    P.replays_old_records(scripted, "Phase(skat_bidding)")   -- by name: rules/skat.lua, the prefabs
   end)
 
   it("runs a random playout without calling Lua", function()
     local prefab, scripted = both { deals = 12 }
-    local function lua_calls(variant)
-      local g, n = dh.game(variant, { seed = 4 }), 0
-      debug.sethook(function()
-        local info = debug.getinfo(2, "S")
-        if info.what == "Lua" and (info.source:match("deckhand") or info.source:match("skat")) then n = n + 1 end
-      end, "c")
-      g:playout(dh.rng(4))
-      debug.sethook()
-      return n, #g:actions()
-    end
+    local function lua_calls(variant) return P.lua_calls(variant, "skat") end
     -- (a rule written in Lua runs on the rules' own thread, which the hook
     -- does not see: none of the prefab variant's rules is a Lua function)
     for _, k in ipairs { "hand", "play", "points", "win", "bid", "phases" } do
