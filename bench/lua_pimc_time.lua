@@ -3,6 +3,7 @@
 -- C, Crazy Eights on plain numbers), pimc in seat 1 against the heuristic
 -- (one hand a deal), as in the strength rows of the README.
 --   lua5.4 bench/lua_pimc_time.lua [deals] [game ...]
+-- (PIMC_WORLDS=n: pimc with n worlds instead of its default)
 local dh = require "deckhand"
 local deals = tonumber(arg[1]) or 20
 local games = { table.unpack(arg, 2) }
@@ -17,7 +18,8 @@ end
 
 for _, game in ipairs(games) do
   local v = dh.variant(game, { max_hands = 1 })
-  local bots = { dh.strategy("pimc", { variant = v, seed = 1 }), dh.strategy("heuristic", { variant = v, seed = 1 }) }
+  local pimc = dh.strategy("pimc", { variant = v, seed = 1, worlds = tonumber(os.getenv("PIMC_WORLDS")) })
+  local bots = { pimc, dh.strategy("heuristic", { variant = v, seed = 1 }) }
   local times = { {}, {} }
   for d = 1, deals do
     local g = dh.game(v, { seed = d })

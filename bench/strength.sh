@@ -10,7 +10,7 @@ mkdir -p "$OUT"
 D="bin/deckhand tournament --quiet --jobs $J --seed 1"
 OHG=${OHHELL_GAMES:-300}   # an Oh Hell "deal" is a whole 25-hand match
 GPG=${GIN_PIMC_GAMES:-600}    # pimc in the games written in Lua: Gin's and Crazy
-C8G=${CRAZY8_PIMC_GAMES:-300} # Eights' playouts are fast (C, plain numbers),
+C8G=${CRAZY8_PIMC_GAMES:-1000} # Eights' playouts are fast (C, plain numbers),
 SPG=${SCOPA_PIMC_GAMES:-200}  # Scopa's are Lua, a move at a time
 BPG=${BLACKJACK_PIMC_GAMES:-200}
 OPG=${OMAHA_PIMC_GAMES:-300}   # pimc's Omaha model values hands by Omaha equity: 3x Hold'em's time
@@ -37,7 +37,7 @@ GAMES=$OPG run omaha_hilo_pimc_heuristic omaha --players pimc,heuristic --limit 
 run gin_heuristic_random gin --players heuristic,random
 GAMES=$GPG run gin_pimc_heuristic gin --players pimc,heuristic
 run crazy8_heuristic_random crazy8 --players heuristic,random
-GAMES=$C8G run crazy8_pimc_heuristic crazy8 --players pimc,heuristic
+GAMES=$C8G run crazy8_pimc_heuristic crazy8 --players pimc,heuristic --set pimc.worlds=200
 run scopa_heuristic_random scopa --players heuristic,random
 GAMES=$SPG run scopa_pimc_heuristic scopa --players pimc,heuristic
 run blackjack_heuristic_random blackjack --players heuristic,random

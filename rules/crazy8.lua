@@ -67,6 +67,14 @@ local function deal_hand(s, o, rng)
   s.suit = s.pile[1].suit
   s.turn = s.dealer % n + 1
   s.draws, s.passes, s.phase = 0, 0, "play"
+  s.log = ""
+end
+
+-- the hand's public log: each move as every seat saw it, "seat:move"
+-- comma-separated ("2:draw", "3:7h", "1:8s call c", "4:pass"; a drawn card
+-- stays hidden); a string, so that views share it instead of copying it
+local function log_move(s, seat, text)
+  s.log = (s.log == "" and "" or s.log .. ",") .. seat .. ":" .. text
 end
 
 local function can_draw(s, o)
@@ -118,6 +126,7 @@ end
 
 local function apply(s, o, seat, m, rng)
   local n = o._seats
+  log_move(s, seat, tostring(m))
   if kind_of(m) == "draw" then
     s.hands[seat] = s.hands[seat] | dh.cards { table.remove(s.stock) }
     s.draws, s.passes = s.draws + 1, 0
@@ -181,13 +190,15 @@ return dh.lua_game {
   moves = moves,
   apply = apply,
   -- a seat sees its own hand, how many cards the others hold, the pile,
-  -- the suit to follow, the stock's size and the scores
+  -- the suit to follow, the stock's size, the scores and the hand's log of
+  -- moves (who drew, played or passed when)
   view = function(s, o, seat)
     local counts = {}
     for k = 1, o._seats do counts[k] = #s.hands[k] end
     return { hand = s.hands[seat], counts = counts, pile = s.pile, suit = s.suit, stock = #s.stock,
              scores = s.scores, hand_number = s.hand, dealer = s.dealer, draws = s.draws,
-             passes = s.passes, results = s.results, turn = s.turn, phase = s.phase, seat = seat }
+             passes = s.passes, results = s.results, turn = s.turn, phase = s.phase, seat = seat,
+             log = s.log }
   end,
   -- the cards the seat cannot see, dealt at random to the other hands and
   -- the stock
@@ -196,7 +207,7 @@ return dh.lua_game {
     local pool = shuffle(hidden:list(), rng)
     local s = { hands = {}, pile = v.pile, suit = v.suit, scores = v.scores, hand = v.hand_number,
                 dealer = v.dealer, draws = v.draws, passes = v.passes, results = v.results,
-                turn = v.turn, phase = v.phase }
+                turn = v.turn, phase = v.phase, log = v.log }
     for k = 1, o._seats do
       if k == v.seat then s.hands[k] = v.hand
       else

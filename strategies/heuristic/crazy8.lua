@@ -182,6 +182,122 @@ local function copy_position(p)
            turn = p.turn, draws = p.draws, passes = p.passes, draw_limit = p.draw_limit }
 end
 
+-- ---------------------------------------------------------------- inference
+-- What the hand's public log (the view's `log`) tells of the others'
+-- hidden cards when they play as this heuristic: it draws only when it has
+-- nothing to play, passes only then, and plays an eight only when no other
+-- card matches.  So at each draw or pass the seat held no card of the suit
+-- to follow, none of the top card's rank and no eight; right after playing
+-- an eight it held no other card of the suit or rank that had been on top.
+-- Each such moment is a constraint on the seat's hand then, with an
+-- allowance: how many of its cards now may break it, the cards it has drawn
+-- since and kept.  A card it plays that breaks one uses the allowance up;
+-- one played beyond it shows the seat did not play so, and the constraint is
+-- dropped.
+
+-- whether card code x could have been played by a seat bound by c
+local function breaks(c, x)
+  if x % 16 == 8 then return c.eights end
+  return x // 16 == c.suit or x % 16 == c.rank
+end
+
+--- M.inferences(view) -> constraints[seat] = { { suit =, rank =, eights =,
+-- allow = }, ... }: the live constraints on each seat's hand now, read
+-- from the view's log (see above); the view's own seat has none
+function M.inferences(view)
+  local pile, n, me = view:get("pile"), view:seats(), view:seat()
+  local cons, drew = {}, {}
+  for k = 1, n do cons[k] = {} end
+  local top = code_of(pile[1])
+  local suit = top // 16
+  local log = view:get("log") or ""
+  local function bind(k, eights)
+    local c = { suit = suit, rank = top % 16, eights = eights, allow = 0 }
+    cons[k][#cons[k] + 1] = c
+    return c
+  end
+  for seat, text in log:gmatch("(%d+):([^,]+)") do
+    local k = tonumber(seat)
+    local list = cons[k]
+    if text == "draw" then
+      for _, c in ipairs(list) do c.allow = c.allow + 1 end
+      drew[k] = bind(k, true)
+    elseif text == "pass" then
+      bind(k, true)
+      drew[k] = nil
+    else
+      local card_text, called = text:match("^(%S+) call (%a)$")
+      local x = code_of(dh.card(card_text or text))
+      for i = #list, 1, -1 do
+        local c = list[i]
+        if drew[k] then
+          -- the card just drawn is the one played: the older constraints'
+          -- allowance for it goes
+          if c ~= drew[k] then c.allow = c.allow - 1 end
+        elseif breaks(c, x) then
+          c.allow = c.allow - 1
+          if c.allow < 0 then table.remove(list, i) end
+        end
+      end
+      drew[k] = nil
+      if called then bind(k, false) end
+      top, suit = x, called and SUIT_AT[called] or x // 16
+    end
+  end
+  cons[me] = {}
+  return cons
+end
+
+--- M.deal(hidden, counts, cons, rng, me) -> hands, stock: the hidden card
+-- codes dealt to the other seats (counts[k] each) so that each keeps its
+-- constraints (a seat's hand holds at most c.allow cards breaking c): the
+-- pool shuffled, each seat (the most bound first) taking the first cards
+-- that keep its constraints, and any cards still missing at random when
+-- none does; the rest is the stock, in random order
+function M.deal(hidden, counts, cons, rng, me)
+  local pool = table.move(hidden, 1, #hidden, 1, {})
+  for i = #pool, 2, -1 do
+    local j = rng:int(i)
+    pool[i], pool[j] = pool[j], pool[i]
+  end
+  local order = {}
+  for k = 1, #counts do if k ~= me then order[#order + 1] = k end end
+  table.sort(order, function(a, b)
+    if #cons[a] ~= #cons[b] then return #cons[a] > #cons[b] end
+    return a < b
+  end)
+  local hands, taken = {}, {}
+  for _, k in ipairs(order) do
+    local hand, used, list = {}, {}, cons[k]
+    for i = 1, #pool do
+      if #hand == counts[k] then break end
+      local x = pool[i]
+      if not taken[i] then
+        local ok = true
+        for j, c in ipairs(list) do
+          if breaks(c, x) and (used[j] or 0) >= c.allow then ok = false; break end
+        end
+        if ok then
+          for j, c in ipairs(list) do if breaks(c, x) then used[j] = (used[j] or 0) + 1 end end
+          hand[#hand + 1], taken[i] = x, true
+        end
+      end
+    end
+    for i = 1, #pool do   -- constraints that cannot all be kept: at random
+      if #hand == counts[k] then break end
+      if not taken[i] then hand[#hand + 1], taken[i] = pool[i], true end
+    end
+    hands[k] = hand
+  end
+  local stock = {}
+  for i = 1, #pool do if not taken[i] then stock[#stock + 1] = pool[i] end end
+  for i = #stock, 2, -1 do   -- the hands took their cards from the front: the order anew
+    local j = rng:int(i)
+    stock[i], stock[j] = stock[j], stock[i]
+  end
+  return hands, stock
+end
+
 local function settings_of(variant)
   if type(variant) == "table" and variant.settings then return variant.settings end
   if type(variant) == "string" then
@@ -215,18 +331,37 @@ function M.new(options)
     return moves[#moves]   -- draw, or pass
   end
   s.script = s.move
-  --- playouts(world, me, moves, seed [, view]) -> for each move, the
-  -- hand's points for seat me less the others' mean once me, on turn, has
-  -- made it and every seat has played on as this heuristic; the stock
-  -- (unknown to me: a sampled world's) shuffled by an rng of that seed,
-  -- the same for every move
-  function s.playouts(world, me, moves, seed, view)
+  --- playouts(world, me, moves, seed [, view [, infer]]) -> for each
+  -- move, the hand's points for seat me less the others' mean once me, on
+  -- turn, has made it and every seat has played on as this heuristic; the
+  -- stock (unknown to me: a sampled world's) shuffled by an rng of that
+  -- seed, the same for every move; with infer (and the view), the others'
+  -- hands dealt again from the cards hidden from me, keeping what the log
+  -- shows of them (M.inferences, M.deal)
+  local known = setmetatable({}, { __mode = "k" })   -- a view's inferences, read once
+  function s.playouts(world, me, moves, seed, view, infer)
     local base = M.position(world, view)
     base.draw_limit = draw_limit
     local stock, rng = base.stock, dh.rng(seed)
-    for i = #stock, 2, -1 do
-      local j = rng:int(i)
-      stock[i], stock[j] = stock[j], stock[i]
+    if infer and view then
+      -- the others' hands and the stock dealt again, keeping what their
+      -- draws, passes and eights showed
+      local cons = known[view] or M.inferences(view)
+      known[view] = cons
+      local hidden, counts = {}, {}
+      for k, h in ipairs(base.hands) do
+        counts[k] = #h
+        if k ~= me then table.move(h, 1, #h, #hidden + 1, hidden) end
+      end
+      table.move(stock, 1, #stock, #hidden + 1, hidden)
+      local hands
+      hands, base.stock = M.deal(hidden, counts, cons, rng, me)
+      for k, h in pairs(hands) do base.hands[k] = h end
+    else
+      for i = #stock, 2, -1 do
+        local j = rng:int(i)
+        stock[i], stock[j] = stock[j], stock[i]
+      end
     end
     local out = {}
     for i, m in ipairs(moves) do

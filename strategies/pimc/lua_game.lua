@@ -23,6 +23,11 @@
 --               (default 1; 0: the best mean always)
 --   time        a budget in seconds per decision: no new world is started
 --               once it is spent (results then depend on the machine)
+--   infer       "heuristic" (default): where the heuristic's playouts take
+--               it, each world's hidden hands are dealt again keeping what
+--               the others' public moves show if they play as the heuristic
+--               (Crazy Eights: a seat that drew or passed held nothing
+--               playable then); "none": the worlds as view:sample gives them
 --   variant, seed  (given by the tournament)
 -- A heuristic may play its own rollouts fast: with rollout "heuristic" and
 -- helper.playouts(world, seat, moves, seed, view) (for each move, the hand's
@@ -50,6 +55,7 @@ function M.new(options)
     candidates = { "integer", nil, min = 1 },
     margin = { "number", 1, min = 0 },
     time = { "number", nil, min = 0 },
+    infer = { "choice", "heuristic", { "heuristic", "none" } },
   })
   local rng = dh.rng(options.seed or 1)
   local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
@@ -122,7 +128,7 @@ function M.new(options)
         if p > best_p then world, best_p = other, p end
       end
       if fast then
-        local got = fast(world, me, cands, rng:int(0x7FFFFFFF), view)
+        local got = fast(world, me, cands, rng:int(0x7FFFFFFF), view, options.infer == "heuristic")
         for i = 1, #cands do values[i][w] = got[i] end
       else
         for i, m in ipairs(cands) do values[i][w] = rollout(world:clone(), me, m) end

@@ -155,6 +155,12 @@ describe("crazy eights", function()
       end
     end
     assert.is_true(n > 20)
+    -- the worlds as sampled, without the inferences, on request; a bad value named
+    local plain = dh.strategy("pimc", { variant = v, seed = 1, worlds = 5, infer = "none" })
+    assert.is_truthy(dh.game(v, { seed = 1 }):view(2):move(tostring(plain.move(dh.game(v, { seed = 1 }):view(2)))))
+    local ok, err = pcall(dh.strategy, "pimc", { variant = v, infer = "always" })
+    assert.is_false(ok)
+    assert.matches("infer", tostring(err))
   end)
 
   it("heuristic: keeps its eights, goes where its hand is long, calls the suit it holds most", function()
@@ -189,5 +195,102 @@ describe("crazy eights", function()
         assert(game:apply(seat, m))
       end
     end
+  end)
+  it("logs each hand's moves as every seat sees them, a drawn card hidden", function()
+    local g = staged({ players = 3 }, { "Kd 2c", "3c 4c", "5h 6h" }, "9d", { "7s", "Qs" })
+    assert(g:apply(1, "Kd"))
+    assert(g:apply(2, "draw")); assert(g:apply(2, "draw"))   -- Qs, 7s: neither goes
+    assert(g:apply(2, "pass"))
+    for seat = 1, 3 do assert.are.equal("1:Kd,2:draw,2:draw,2:pass", g:view(seat):get("log")) end
+    assert.are.equal("1:Kd,2:draw,2:draw,2:pass", g:view(1):sample(dh.rng(1)):view(3):get("log"))
+  end)
+
+  -- a card code of the heuristic's playouts: suit index (c d h s) * 16 + rank
+  local function code(card) card = dh.card(card); return (("cdhs"):find(card.suit) - 1) * 16 + card.rank end
+  local function breaks(c, x) if x % 16 == 8 then return c.eights end return x // 16 == c.suit or x % 16 == c.rank end
+
+  it("heuristic inferences: a seat that drew or passed held nothing playable, an eight played nothing else", function()
+    local C8 = dofile("strategies/heuristic/crazy8.lua")
+    -- seat 2 drew twice and passed on Kd: no diamond, no king, no eight
+    -- since; seat 3 then played 8h calling s on Kd: no other diamond or king
+    local g = staged({ players = 3 }, { "Kd 2c", "3c 4c", "8h 6h 2s" }, "9d", { "7s", "Qs" })
+    assert(g:apply(1, "Kd")); assert(g:apply(2, "draw")); assert(g:apply(2, "draw")); assert(g:apply(2, "pass"))
+    assert(g:apply(3, "8h call s"))
+    local cons = C8.inferences(g:view(1))
+    assert.are.same({}, cons[1])   -- its own seat: nothing to infer
+    local got = {}
+    for i, c in ipairs(cons[2]) do got[i] = { c.suit, c.rank, c.eights, c.allow } end
+    -- the first draw: one card kept since (the second drawn) may break it
+    assert.are.same({ { 1, 13, true, 1 }, { 1, 13, true, 0 }, { 1, 13, true, 0 } }, got)
+    assert.are.equal(1, #cons[3])
+    assert.are.same({ 1, 13, false, 0 }, { cons[3][1].suit, cons[3][1].rank, cons[3][1].eights, cons[3][1].allow })
+    -- a card played right after a draw was the card drawn: seat 2 drew on
+    -- 9d, drew 9s and played it; its older hand still holds nothing of 9d's
+    g = staged({ players = 2 }, { "2c 3c", "4h 5h Kh" }, "9d", { "Ts", "9s" })
+    g.s.turn = 2
+    assert(g:apply(2, "draw")); assert(g:apply(2, "9s"))
+    cons = C8.inferences(g:view(1))
+    assert.are.equal(1, #cons[2])
+    assert.are.same({ 1, 9, true, 0 }, { cons[2][1].suit, cons[2][1].rank, cons[2][1].eights, cons[2][1].allow })
+    -- over whole games of the heuristic, the true hands keep every constraint
+    -- inferred, and there are many
+    local found = 0
+    for _, opts in ipairs { { players = 4, max_hands = 1 }, { players = 3, max_hands = 1, draw_limit = 1 } } do
+      local v = dh.variant("crazy8", opts)
+      local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+      for seed = 1, 30 do
+        local game = dh.game(v, { seed = seed })
+        while game:next_player() do
+          local t = game:next_player()
+          local view = game:view(t)
+          for k, list in pairs(C8.inferences(view)) do
+            for _, c in ipairs(list) do
+              local n = 0
+              for card in game.s.hands[k]:iter() do if breaks(c, code(tostring(card))) then n = n + 1 end end
+              assert.is_true(n <= c.allow, ("seed %d seat %d: %d cards break %d%s"):format(seed, k, n, c.suit, c.rank))
+              found = found + 1
+            end
+          end
+          assert(game:apply(t, h.move(view)))
+        end
+      end
+    end
+    assert.is_true(found > 1000, found)
+  end)
+
+  it("heuristic deal: every world keeps each seat's constraints, the free cards spread over them", function()
+    local C8 = dofile("strategies/heuristic/crazy8.lua")
+    local hidden = {}
+    for _, t in ipairs { "2c", "3c", "4c", "5d", "6d", "7h", "8s", "9h", "Ts", "Jh", "Qs", "Kc" } do
+      hidden[#hidden + 1] = code(t)
+    end
+    -- seat 2 (3 cards): no diamond, no 7, no eight; seat 3 (3 cards): at
+    -- most one club; seat 1 is the one dealing (2 cards, not dealt)
+    local cons = { {}, { { suit = 1, rank = 7, eights = true, allow = 0 } },
+                   { { suit = 0, rank = 0, eights = false, allow = 1 } } }
+    local rng, seen = dh.rng(9), {}
+    for _ = 1, 400 do
+      local hands, stock = C8.deal(hidden, { 2, 3, 3 }, cons, rng, 1)
+      assert.is_nil(hands[1])
+      assert.are.equal(3, #hands[2]); assert.are.equal(3, #hands[3]); assert.are.equal(6, #stock)
+      local all = {}
+      for _, x in ipairs(hands[2]) do
+        assert.is_false(breaks(cons[2][1], x), x)
+        seen[x], all[x] = true, true
+      end
+      local clubs = 0
+      for _, x in ipairs(hands[3]) do if x // 16 == 0 then clubs = clubs + 1 end; all[x] = true end
+      assert.is_true(clubs <= 1)
+      for _, x in ipairs(stock) do all[x] = true end
+      local n = 0
+      for _ in pairs(all) do n = n + 1 end
+      assert.are.equal(12, n)   -- every hidden card once
+    end
+    -- seat 2 gets each card it may hold, now and then
+    for _, t in ipairs { "2c", "3c", "4c", "9h", "Ts", "Jh", "Qs", "Kc" } do assert.is_true(seen[code(t)], t) end
+    -- constraints no deal can keep give way rather than fail
+    local hands, stock = C8.deal({ code "2c", code "3c", code "8s" }, { 0, 2 },
+                                 { {}, { { suit = 0, rank = 0, eights = true, allow = 0 } } }, dh.rng(1), 1)
+    assert.are.equal(2, #hands[2]); assert.are.equal(1, #stock)
   end)
 end)
