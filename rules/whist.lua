@@ -22,32 +22,6 @@
 local dh = require "deckhand"
 local R = dh.rule
 
--- per side: odd tricks, and honours when counted
-local function whist_points(honours)
-  return function(state)
-    local sides = state:sides()
-    local tricks, held = {}, {}
-    for side = 1, sides do tricks[side], held[side] = 0, 0 end
-    local trump = state:trump()
-    for seat = 1, state:seats() do
-      local side = state:side(seat)
-      tricks[side] = tricks[side] + state:tricks()[seat]
-      if honours and trump then
-        for card in state:played_by(seat):iter() do
-          if card.suit == trump and card.rank >= 11 then held[side] = held[side] + 1 end
-        end
-      end
-    end
-    local out = {}
-    for side = 1, sides do
-      out[side] = math.max(0, tricks[side] - 6)
-      if held[side] == 4 then out[side] = out[side] + 4
-      elseif held[side] == 3 then out[side] = out[side] + 2 end
-    end
-    return out
-  end
-end
-
 return {
   name = "whist",
   options = {
@@ -64,7 +38,7 @@ return {
       trump = "dealer",
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
-      points = whist_points(o.honours),
+      points = R.odd_tricks { honours = o.honours },   -- in C: no Lua call a hand
       win = R.first_to(o.target),
       max_hands = o.max_hands,
     }

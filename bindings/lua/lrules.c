@@ -333,6 +333,24 @@ static int p_makers(lua_State *L) {
   return 1;
 }
 
+/* odd_tricks{book=6, honours=false}: Whist's tricks over book, honours of
+** trumps when asked (dh_rule_odd_tricks) */
+static int p_odd_tricks(lua_State *L) {
+  static const char *const keys[] = { "book", "honours", NULL };
+  dh_odd_tricks_opts o = { 6, 0 };
+  lrule *u;
+  opts_arg(L, "odd_tricks", keys);
+  o.book = int32_field(L, 1, "book", o.book, 0);
+  lua_getfield(L, 1, "honours");
+  if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+    return luaL_error(L, "odd_tricks: field 'honours' must be a boolean, got %s", luaL_typename(L, -1));
+  o.honours = (uint8_t)lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  u = new_rule(L);
+  built(L, u, dh_rule_odd_tricks(&u->r, &o));
+  return 1;
+}
+
 /* duplicate([{}]): Contract Bridge's duplicate score of the contract
 ** dh.phase.auction leaves (dh_rule_duplicate); no options */
 static int p_duplicate(lua_State *L) {
@@ -457,7 +475,7 @@ static const luaL_Reg prefab_funcs[] = {
   { "break_suit", p_break_suit }, { "no_first_trick", p_no_first_trick },
   { "lead_card", p_lead_card }, { "highest_of", p_highest_of }, { "chain", rule_chain },
   { "card_points", p_card_points }, { "tricks", p_tricks }, { "contract", p_contract },
-  { "exact_bid", p_exact_bid }, { "makers", p_makers }, { "first_to", p_first_to }, { "lowest_when", p_lowest_when },
+  { "exact_bid", p_exact_bid }, { "makers", p_makers }, { "odd_tricks", p_odd_tricks }, { "first_to", p_first_to }, { "lowest_when", p_lowest_when },
   { "highest_after", p_highest_after }, { "loss_floor", p_loss_floor },
   { "bid_range", p_bid_range }, { "duplicate", p_duplicate }, { "duplicate_score", p_duplicate_score },
   { "skat_value", p_skat_value }, { NULL, NULL }

@@ -52,6 +52,27 @@ static void exact_bid(const dh_match *m, const dh_exact_bid_opts *o, int64_t *se
   }
 }
 
+/* Whist's odd tricks and honours, per side (dh_odd_tricks_opts in rules.h) */
+static void odd_tricks(const dh_match *m, const dh_odd_tricks_opts *o, int64_t *pts) {
+  const dh_rules *r = m->rules;
+  int64_t tricks[DH_MAX_SEATS] = { 0 };
+  int held[DH_MAX_SEATS] = { 0 }, s;
+  for (s = 0; s < m->nseats; s++) {
+    dh_cardset it;
+    tricks[r->side_of[s]] += m->tricks[s];
+    if (!o->honours || m->trump > 3) continue;
+    for (it = m->played_by[s]; it; it &= it - 1) {
+      dh_card c = (dh_card)dh_set_first(it);
+      if (dh_card_suit(c) == m->trump && dh_card_rank(c) >= 11) held[r->side_of[s]]++;
+    }
+  }
+  for (s = 0; s < r->nsides; s++) {
+    pts[s] += tricks[s] > o->book ? tricks[s] - o->book : 0;
+    if (held[s] == 4) pts[s] += 4;
+    else if (held[s] == 3) pts[s] += 2;
+  }
+}
+
 /* the makers' side against the rest (dh_makers_opts in rules.h) */
 static void makers(const dh_match *m, const dh_makers_opts *o, int64_t *pts) {
   const dh_rules *r = m->rules;
@@ -132,6 +153,7 @@ static int eval(const dh_match *m, int i, int64_t *pts, int32_t *bags) {
       return 0;
     case DH_OP_CONTRACT: contract(m, &n->u.contract, pts, bags); return 0;
     case DH_OP_MAKERS: makers(m, &n->u.makers, pts); return 0;
+    case DH_OP_ODD_TRICKS: odd_tricks(m, &n->u.odd_tricks, pts); return 0;
     case DH_OP_DUPLICATE: dh_duplicate_points(m, pts); return 0;
     case DH_OP_SKAT_VALUE: dh_skat_value(m, pts); return 0;
     case DH_OP_CALL: {

@@ -282,6 +282,10 @@ void dh_exact_bid_defaults(dh_exact_bid_opts *o) {
   o->miss = 0;
 }
 
+int dh_rule_odd_tricks(dh_rules *r, const dh_odd_tricks_opts *o) {
+  return leaf_with(r, DH_OP_ODD_TRICKS, DH_RULE_POINTS, (dh_params){ .odd_tricks = *o });
+}
+
 int dh_rule_exact_bid(dh_rules *r, const dh_exact_bid_opts *o) {
   return leaf_with(r, DH_OP_EXACT_BID, DH_RULE_POINTS, (dh_params){ .exact_bid = *o });
 }

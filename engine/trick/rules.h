@@ -247,6 +247,13 @@ typedef struct dh_exact_bid_opts { int32_t base, per_bid, miss; } dh_exact_bid_o
 void dh_exact_bid_defaults(dh_exact_bid_opts *o);  /* 10, 1, 0 */
 int dh_rule_exact_bid(dh_rules *r, const dh_exact_bid_opts *o);
 
+/* Whist's odd tricks: to each side the tricks it took over book (six),
+** none below it; with honours, 4 more to a side whose players held all
+** four honours of trumps (ace, king, queen, jack: the cards they played),
+** 2 for three of them */
+typedef struct dh_odd_tricks_opts { int32_t book; uint8_t honours; } dh_odd_tricks_opts;
+int dh_rule_odd_tricks(dh_rules *r, const dh_odd_tricks_opts *o);
+
 /* Euchre's makers: the declarer's side (the match's declarer, set by a
 ** phase script) scores made for need tricks or more, march for all of
 ** them (alone_march when a seat sat out), else the other sides score

@@ -46,6 +46,7 @@ enum {
   /* bid */
   DH_OP_BID_RANGE, DH_OP_BLIND_NIL, DH_OP_HOOK,
   DH_OP_SKAT_VALUE,   /* points: Skat's game value (rule_skat.c) */
+  DH_OP_ODD_TRICKS,   /* points: Whist's tricks over book and honours */
   DH_OP_NCODES
 };
 
@@ -63,6 +64,7 @@ typedef union dh_params {
   dh_contract_opts contract;
   dh_exact_bid_opts exact_bid;
   dh_makers_opts makers;
+  dh_odd_tricks_opts odd_tricks;
   int32_t first_to, lowest_when, loss_floor;      /* the target, the floor */
   int32_t highest_after;                          /* hands (0: the sizes list) */
   struct { int32_t min, max; uint8_t nil; } bid_range;

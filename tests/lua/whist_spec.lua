@@ -86,6 +86,37 @@ describe("whist", function()
     end
   end)
 
+  -- the points are the C prefab R.odd_tricks: on random hands, what the
+  -- rule text gives, counted here from the tricks and the cards each seat
+  -- played (a side's odd tricks, 4 for all four trump honours, 2 for three)
+  it("scores random hands as the rule text says, with and without honours", function()
+    local rng = dh.rng(11)
+    local seen = {}
+    for _, honours in ipairs { false, true } do
+      local v = dh.variant("whist", { honours = honours, max_hands = 1 })
+      for seed = 1, 150 do
+        local g = dh.game(v, { seed = seed })
+        play_out(g, rng)
+        local tricks, held = { 0, 0 }, { 0, 0 }
+        for seat = 1, 4 do
+          local side = (seat - 1) % 2 + 1
+          tricks[side] = tricks[side] + g:tricks()[seat]
+          for c in g:played_by(seat):iter() do
+            if c.suit == g:trump() and ("JQKA"):find(tostring(c):sub(1, 1), 1, true) then held[side] = held[side] + 1 end
+          end
+        end
+        local want = {}
+        for side = 1, 2 do
+          want[side] = math.max(0, tricks[side] - 6)
+          if honours then want[side] = want[side] + (held[side] == 4 and 4 or held[side] == 3 and 2 or 0) end
+          seen[want[side] - math.max(0, tricks[side] - 6)] = true
+        end
+        assert.are.same(want, g:scores())
+      end
+    end
+    assert.is_true(seen[2] and seen[0], "three honours seen, and none")
+  end)
+
   it("refuses a stacked deal whose turned card is not the dealer's", function()
     local hands = deal_with("s", dh.rng(3))
     local ok = pcall(dh.game, dh.variant("whist"),
