@@ -4,12 +4,16 @@
 #include <limits.h>
 #include <string.h>
 
+#include "rules_impl.h"
 #include "solve.h"
 #include "solve_impl.h"
 
 /* a table entry: the bounds of the root side's tricks from the start of a
-** trick to the end of the hand, for one set of remaining hands and leader */
-typedef struct entry { uint64_t key; int8_t lo, hi; } entry;
+** trick to the end of the hand, for one set of remaining hands and leader
+** (for points: of the hand's points, the cards taken so far in the key) */
+typedef struct entry { uint64_t key; int32_t lo, hi; } entry;
+#define NO_LO INT32_MIN
+#define NO_HI INT32_MAX
 
 typedef struct search {
   const dh_solve_opts *o;
@@ -47,6 +51,31 @@ static uint64_t key_of(const dh_match *m) {
   int s;
   for (s = 0; s < m->nseats; s++) k ^= mix(m->hand[s] + (uint64_t)(s + 1) * UINT64_C(0xD1B54A32D192ED03));
   return k | 1;   /* 0 marks an empty slot */
+}
+
+/* ... for points: with the cards and tricks each seat took so far, which
+** is all of the path the prefab points rules read at the hand's end */
+static uint64_t points_key_of(const dh_match *m) {
+  uint64_t k = key_of(m);
+  int s;
+  for (s = 0; s < m->nseats; s++)
+    k ^= mix(m->taken[s] ^ ((uint64_t)(s + 1) * UINT64_C(0x9E3779B97F4A7C15))) ^
+         mix(((uint64_t)m->tricks[s] << 8) + (uint64_t)s + 0x51);
+  return k | 1;
+}
+
+/* does the points rule read nothing of the path but the cards and tricks
+** each seat took (and what is fixed for the hand: bids, the declarer, the
+** game named)?  The prefabs below do; a Lua function might read the
+** order of play, and Duplicate's comparison reads another table. */
+static int points_of_taken(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  switch (n->op) {
+    case DH_OP_SUM: return points_of_taken(r, n->a) && points_of_taken(r, n->b);
+    case DH_OP_CARD_POINTS: case DH_OP_TRICKS: case DH_OP_EXACT_BID: case DH_OP_CONTRACT:
+    case DH_OP_MAKERS: case DH_OP_SKAT_VALUE: return 1;
+    default: return 0;
+  }
 }
 
 /* the value of a finished hand for the root side (the hand just scored:
@@ -99,13 +128,13 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
   }
   c->nodes++;
   if (c->tt && m->trick.n == 0) {
-    key = key_of(m);
+    key = c->points ? points_key_of(m) : key_of(m);
     e = &c->tt[key & c->mask];
-    taken = so_far(c, m);
+    taken = c->points ? 0 : so_far(c, m);   /* points: the whole hand's, the path in the key */
     if (e->key == key) {
       if (e->lo == e->hi) return taken + e->lo;
-      if (e->lo != -128 && taken + e->lo > alpha) alpha = taken + e->lo;
-      if (e->hi != 127 && taken + e->hi < beta) beta = taken + e->hi;
+      if (e->lo != NO_LO && taken + e->lo > alpha) alpha = taken + e->lo;
+      if (e->hi != NO_HI && taken + e->hi < beta) beta = taken + e->hi;
       if (alpha >= beta) return maximize ? alpha : beta;
     }
   }
@@ -132,9 +161,9 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
     if (alpha >= beta) break;
   }
   if (e) {   /* what this search proved: an exact value, or a bound */
-    int8_t lo = -128, hi = 127;
+    int32_t lo = NO_LO, hi = NO_HI;
     if (e->key == key) lo = e->lo, hi = e->hi;
-    int8_t rest = (int8_t)(best - taken);
+    int32_t rest = best - taken;
     if (best <= a0) hi = rest;
     else if (best >= b0) lo = rest;
     else lo = hi = rest;
@@ -166,9 +195,12 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
     c->fast = 1;
     return DH_OK;
   }
-  /* bounds are tricks to come: a table pays; points need the path.  The
-     largest power of two of entries the memory holds. */
-  if (!c->points && o->table && o->table_bytes >= dh_solve_table_bytes(4)) {
+  /* bounds are tricks to come: a table pays; points need the path, which
+     the key then holds (the cards each seat took) when the points rule
+     reads no more of it.  The largest power of two of entries the memory
+     holds. */
+  if ((!c->points || points_of_taken(m->rules, dh_rules_root(m->rules, DH_RULE_POINTS))) &&
+      o->table && o->table_bytes >= dh_solve_table_bytes(4)) {
     size_t n = 16;
     while (n * 2 * sizeof(entry) <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
     c->tt = (entry *)o->table;
