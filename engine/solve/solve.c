@@ -19,6 +19,9 @@ typedef struct search {
   const dh_solve_opts *o;
   int side, mover, hand, points, low;
   int fast;               /* the fast search (solve_fast.c) does it */
+  int same_ok;            /* equivalent cards are searched once (same_worth below) */
+  int8_t worth[64];       /* per set position: what the points rule gives the card */
+  dh_cardset marks[3];    /* sets the hand rule treats apart (break, first trick, lead) */
   uint8_t team[DH_MAX_SEATS];   /* who plays with whom: the root's m->team (the rules'
                                    sides, or a script's: Skat's declarer against two) */
   int32_t base;           /* the root side's tricks when the search began */
@@ -91,6 +94,86 @@ static int32_t leaf(const search *c, const dh_match *m) {
 
 static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta);
 
+/* ------------------------------------------------------ equivalent cards */
+
+/* does the tree under i call Lua, or rank by a set of its own? */
+static int opaque(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  switch (n->op) {
+    case DH_OP_AND: case DH_OP_OR: case DH_OP_SUM: return opaque(r, n->a) || opaque(r, n->b);
+    case DH_OP_NOT: return opaque(r, n->a);
+    case DH_OP_CALL: case DH_OP_HIGHEST_OF: return 1;
+    default: return 0;
+  }
+}
+
+/* the card's worth under the points tree: from its card-points node or
+** Skat's count (one such node at most: *nodes counts them) */
+static void worth_of(const dh_rules *r, int i, int8_t *worth, int *nodes) {
+  const dh_node *n = dh_rules_node(r, i);
+  int p;
+  if (n->op == DH_OP_SUM) {
+    worth_of(r, n->a, worth, nodes);
+    worth_of(r, n->b, worth, nodes);
+  } else if (n->op == DH_OP_CARD_POINTS) {
+    ++*nodes;
+    memcpy(worth, n->u.card_points.values, 64);
+  } else if (n->op == DH_OP_SKAT_VALUE) {
+    ++*nodes;
+    for (p = 0; p < 64; p++) worth[p] = (int8_t)dh_skat_card_value(dh_card_at(p, r->deck.layout));
+  }
+}
+
+/* may two cards of one seat, the same suit to the rules with no card in
+** play between them in strength, be searched as one?  When every rule
+** that reads a card reads only its suit, its strength against the cards
+** in play, its points, and membership of sets named here: prefab hand
+** leaves (no must-trump or must-beat, which compare with the trick but
+** are left out for simplicity), prefab play rules, points rules that read
+** only the cards taken (as the table's key), no drawing. */
+static void same_setup(search *c, const dh_match *m) {
+  const dh_rules *r = m->rules;
+  const dh_rules_impl *x = dh_impl(r);
+  int nodes = 0, points = dh_rules_root(r, DH_RULE_POINTS);
+  c->same_ok = 0;
+  if (!x->fast_ops || r->draw || opaque(r, dh_rules_root(r, DH_RULE_PLAY)) ||
+      !points_of_taken(r, points))
+    return;
+  memset(c->worth, 0, sizeof c->worth);
+  worth_of(r, points, c->worth, &nodes);
+  if (nodes > 1) return;
+  c->marks[0] = DH_FAST(x, DH_OP_BREAK_SUIT) ? x->fast_break : 0;
+  c->marks[1] = DH_FAST(x, DH_OP_FIRST_TRICK) ? x->fast_first : 0;
+  c->marks[2] = DH_FAST(x, DH_OP_LEAD_CARD) ? dh_set_of(x->fast_lead) : 0;
+  c->same_ok = 1;
+}
+
+/* the legal cards less those equivalent to a lower legal one: the next
+** card below in the same suit among the cards in play is the seat's,
+** legal, of distinct strength and the same worth and marks */
+static dh_cardset distinct(const search *c, const dh_match *m, dh_cardset legal) {
+  dh_cardset inplay = 0, out = legal, it;
+  int s, i;
+  for (s = 0; s < m->nseats; s++) inplay |= m->hand[s];
+  for (i = 0; i < m->trick.n; i++) inplay |= dh_set_of(m->trick.cards[i]);
+  for (it = legal; it; it &= it - 1) {
+    int p = dh_set_first(it), suit = dh_match_suit(m, (dh_card)p), st = dh_match_strength(m, (dh_card)p);
+    int below = -1, bst = -1, k;
+    dh_cardset rest;
+    for (rest = inplay & ~dh_set_of((dh_card)p); rest; rest &= rest - 1) {
+      int q = dh_set_first(rest), t;
+      if (dh_match_suit(m, (dh_card)q) != suit) continue;
+      t = dh_match_strength(m, (dh_card)q);
+      if (t <= st && t > bst) bst = t, below = q;
+    }
+    if (below < 0 || bst == st || !(legal >> below & 1) || c->worth[below] != c->worth[p]) continue;
+    for (k = 0; k < 3; k++)
+      if ((c->marks[k] >> below & 1) != (c->marks[k] >> p & 1)) break;
+    if (k == 3) out &= ~dh_set_of((dh_card)p);
+  }
+  return out;
+}
+
 /* the value after card c is played from m */
 static int32_t after(search *c, const dh_match *m, dh_card card, int32_t alpha, int32_t beta) {
   dh_match child = *m;
@@ -144,6 +227,7 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
     return 0;
   }
   if (!legal) legal = m->hand[m->turn];   /* what playouts do: nothing legal, any card */
+  if (c->same_ok) legal = distinct(c, m, legal);
   best = maximize ? INT32_MIN : INT32_MAX;
   while (legal) {
     dh_card card = dh_card_at(dh_set_first(legal), layout);
@@ -195,6 +279,7 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
     c->fast = 1;
     return DH_OK;
   }
+  same_setup(c, m);
   /* bounds are tricks to come: a table pays; points need the path, which
      the key then holds (the cards each seat took) when the points rule
      reads no more of it.  The largest power of two of entries the memory
