@@ -150,7 +150,8 @@ static void same_setup(search *c, const dh_match *m) {
 
 /* the legal cards less those equivalent to a lower legal one: the next
 ** card below in the same suit among the cards in play is the seat's,
-** legal, of distinct strength and the same worth and marks */
+** legal, of a strength no other card in play shares, of the same worth
+** and marks */
 static dh_cardset distinct(const search *c, const dh_match *m, dh_cardset legal) {
   dh_cardset inplay = 0, out = legal, it;
   int s, i;
@@ -158,15 +159,18 @@ static dh_cardset distinct(const search *c, const dh_match *m, dh_cardset legal)
   for (i = 0; i < m->trick.n; i++) inplay |= dh_set_of(m->trick.cards[i]);
   for (it = legal; it; it &= it - 1) {
     int p = dh_set_first(it), suit = dh_match_suit(m, (dh_card)p), st = dh_match_strength(m, (dh_card)p);
-    int below = -1, bst = -1, k;
+    int below = -1, bst = -1, ties = 0, k;
     dh_cardset rest;
     for (rest = inplay & ~dh_set_of((dh_card)p); rest; rest &= rest - 1) {
       int q = dh_set_first(rest), t;
       if (dh_match_suit(m, (dh_card)q) != suit) continue;
       t = dh_match_strength(m, (dh_card)q);
-      if (t <= st && t > bst) bst = t, below = q;
+      if (t == st) ties = 2;   /* the card's own strength shared */
+      else if (t == bst) ties |= 1;
+      else if (t < st && t > bst) bst = t, below = q, ties &= 2;
     }
-    if (below < 0 || bst == st || !(legal >> below & 1) || c->worth[below] != c->worth[p]) continue;
+    /* equal strengths (a doubled deck) rank by who played first: apart */
+    if (below < 0 || ties || !(legal >> below & 1) || c->worth[below] != c->worth[p]) continue;
     for (k = 0; k < 3; k++)
       if ((c->marks[k] >> below & 1) != (c->marks[k] >> p & 1)) break;
     if (k == 3) out &= ~dh_set_of((dh_card)p);
