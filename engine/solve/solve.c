@@ -4,17 +4,24 @@
 #include <limits.h>
 #include <string.h>
 
+#include "rules_impl.h"
 #include "solve.h"
 #include "solve_impl.h"
 
 /* a table entry: the bounds of the root side's tricks from the start of a
-** trick to the end of the hand, for one set of remaining hands and leader */
-typedef struct entry { uint64_t key; int8_t lo, hi; } entry;
+** trick to the end of the hand, for one set of remaining hands and leader
+** (for points: of the hand's points, the cards taken so far in the key) */
+typedef struct entry { uint64_t key; int32_t lo, hi; } entry;
+#define NO_LO INT32_MIN
+#define NO_HI INT32_MAX
 
 typedef struct search {
   const dh_solve_opts *o;
   int side, mover, hand, points, low;
   int fast;               /* the fast search (solve_fast.c) does it */
+  int same_ok;            /* equivalent cards are searched once (same_worth below) */
+  int8_t worth[64];       /* per set position: what the points rule gives the card */
+  dh_cardset marks[3];    /* sets the hand rule treats apart (break, first trick, lead) */
   uint8_t team[DH_MAX_SEATS];   /* who plays with whom: the root's m->team (the rules'
                                    sides, or a script's: Skat's declarer against two) */
   int32_t base;           /* the root side's tricks when the search began */
@@ -49,6 +56,31 @@ static uint64_t key_of(const dh_match *m) {
   return k | 1;   /* 0 marks an empty slot */
 }
 
+/* ... for points: with the cards and tricks each seat took so far, which
+** is all of the path the prefab points rules read at the hand's end */
+static uint64_t points_key_of(const dh_match *m) {
+  uint64_t k = key_of(m);
+  int s;
+  for (s = 0; s < m->nseats; s++)
+    k ^= mix(m->taken[s] ^ ((uint64_t)(s + 1) * UINT64_C(0x9E3779B97F4A7C15))) ^
+         mix(((uint64_t)m->tricks[s] << 8) + (uint64_t)s + 0x51);
+  return k | 1;
+}
+
+/* does the points rule read nothing of the path but the cards and tricks
+** each seat took (and what is fixed for the hand: bids, the declarer, the
+** game named)?  The prefabs below do; a Lua function might read the
+** order of play, and Duplicate's comparison reads another table. */
+static int points_of_taken(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  switch (n->op) {
+    case DH_OP_SUM: return points_of_taken(r, n->a) && points_of_taken(r, n->b);
+    case DH_OP_CARD_POINTS: case DH_OP_TRICKS: case DH_OP_EXACT_BID: case DH_OP_CONTRACT:
+    case DH_OP_MAKERS: case DH_OP_SKAT_VALUE: return 1;
+    default: return 0;
+  }
+}
+
 /* the value of a finished hand for the root side (the hand just scored:
 ** last_tricks and hand_points hold it) */
 static int32_t leaf(const search *c, const dh_match *m) {
@@ -61,6 +93,90 @@ static int32_t leaf(const search *c, const dh_match *m) {
 }
 
 static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta);
+
+/* ------------------------------------------------------ equivalent cards */
+
+/* does the tree under i call Lua, or rank by a set of its own? */
+static int opaque(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  switch (n->op) {
+    case DH_OP_AND: case DH_OP_OR: case DH_OP_SUM: return opaque(r, n->a) || opaque(r, n->b);
+    case DH_OP_NOT: return opaque(r, n->a);
+    case DH_OP_CALL: case DH_OP_HIGHEST_OF: return 1;
+    default: return 0;
+  }
+}
+
+/* the card's worth under the points tree: from its card-points node or
+** Skat's count (one such node at most: *nodes counts them) */
+static void worth_of(const dh_rules *r, int i, int8_t *worth, int *nodes) {
+  const dh_node *n = dh_rules_node(r, i);
+  int p;
+  if (n->op == DH_OP_SUM) {
+    worth_of(r, n->a, worth, nodes);
+    worth_of(r, n->b, worth, nodes);
+  } else if (n->op == DH_OP_CARD_POINTS) {
+    ++*nodes;
+    memcpy(worth, n->u.card_points.values, 64);
+  } else if (n->op == DH_OP_SKAT_VALUE) {
+    ++*nodes;
+    for (p = 0; p < 64; p++) worth[p] = (int8_t)dh_skat_card_value(dh_card_at(p, r->deck.layout));
+  }
+}
+
+/* may two cards of one seat, the same suit to the rules with no card in
+** play between them in strength, be searched as one?  When every rule
+** that reads a card reads only its suit, its strength against the cards
+** in play, its points, and membership of sets named here: prefab hand
+** leaves (no must-trump or must-beat, which compare with the trick but
+** are left out for simplicity), prefab play rules, points rules that read
+** only the cards taken (as the table's key), no drawing. */
+static void same_setup(search *c, const dh_match *m) {
+  const dh_rules *r = m->rules;
+  const dh_rules_impl *x = dh_impl(r);
+  int nodes = 0, points = dh_rules_root(r, DH_RULE_POINTS);
+  c->same_ok = 0;
+  if (!x->fast_ops || r->draw || opaque(r, dh_rules_root(r, DH_RULE_PLAY)) ||
+      !points_of_taken(r, points))
+    return;
+  memset(c->worth, 0, sizeof c->worth);
+  worth_of(r, points, c->worth, &nodes);
+  if (nodes > 1) return;
+  c->marks[0] = DH_FAST(x, DH_OP_BREAK_SUIT) ? x->fast_break : 0;
+  c->marks[1] = DH_FAST(x, DH_OP_FIRST_TRICK) ? x->fast_first : 0;
+  c->marks[2] = DH_FAST(x, DH_OP_LEAD_CARD) ? dh_set_of(x->fast_lead) : 0;
+  c->same_ok = 1;
+}
+
+/* the legal cards less those equivalent to a lower legal one: the next
+** card below in the same suit among the cards in play is the seat's,
+** legal, of a strength no other card in play shares, of the same worth
+** and marks */
+static dh_cardset distinct(const search *c, const dh_match *m, dh_cardset legal) {
+  dh_cardset inplay = 0, out = legal, it;
+  int s, i;
+  for (s = 0; s < m->nseats; s++) inplay |= m->hand[s];
+  for (i = 0; i < m->trick.n; i++) inplay |= dh_set_of(m->trick.cards[i]);
+  for (it = legal; it; it &= it - 1) {
+    int p = dh_set_first(it), suit = dh_match_suit(m, (dh_card)p), st = dh_match_strength(m, (dh_card)p);
+    int below = -1, bst = -1, ties = 0, k;
+    dh_cardset rest;
+    for (rest = inplay & ~dh_set_of((dh_card)p); rest; rest &= rest - 1) {
+      int q = dh_set_first(rest), t;
+      if (dh_match_suit(m, (dh_card)q) != suit) continue;
+      t = dh_match_strength(m, (dh_card)q);
+      if (t == st) ties = 2;   /* the card's own strength shared */
+      else if (t == bst) ties |= 1;
+      else if (t < st && t > bst) bst = t, below = q, ties &= 2;
+    }
+    /* equal strengths (a doubled deck) rank by who played first: apart */
+    if (below < 0 || ties || !(legal >> below & 1) || c->worth[below] != c->worth[p]) continue;
+    for (k = 0; k < 3; k++)
+      if ((c->marks[k] >> below & 1) != (c->marks[k] >> p & 1)) break;
+    if (k == 3) out &= ~dh_set_of((dh_card)p);
+  }
+  return out;
+}
 
 /* the value after card c is played from m */
 static int32_t after(search *c, const dh_match *m, dh_card card, int32_t alpha, int32_t beta) {
@@ -99,13 +215,13 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
   }
   c->nodes++;
   if (c->tt && m->trick.n == 0) {
-    key = key_of(m);
+    key = c->points ? points_key_of(m) : key_of(m);
     e = &c->tt[key & c->mask];
-    taken = so_far(c, m);
+    taken = c->points ? 0 : so_far(c, m);   /* points: the whole hand's, the path in the key */
     if (e->key == key) {
       if (e->lo == e->hi) return taken + e->lo;
-      if (e->lo != -128 && taken + e->lo > alpha) alpha = taken + e->lo;
-      if (e->hi != 127 && taken + e->hi < beta) beta = taken + e->hi;
+      if (e->lo != NO_LO && taken + e->lo > alpha) alpha = taken + e->lo;
+      if (e->hi != NO_HI && taken + e->hi < beta) beta = taken + e->hi;
       if (alpha >= beta) return maximize ? alpha : beta;
     }
   }
@@ -115,6 +231,7 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
     return 0;
   }
   if (!legal) legal = m->hand[m->turn];   /* what playouts do: nothing legal, any card */
+  if (c->same_ok) legal = distinct(c, m, legal);
   best = maximize ? INT32_MIN : INT32_MAX;
   while (legal) {
     dh_card card = dh_card_at(dh_set_first(legal), layout);
@@ -132,9 +249,9 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
     if (alpha >= beta) break;
   }
   if (e) {   /* what this search proved: an exact value, or a bound */
-    int8_t lo = -128, hi = 127;
+    int32_t lo = NO_LO, hi = NO_HI;
     if (e->key == key) lo = e->lo, hi = e->hi;
-    int8_t rest = (int8_t)(best - taken);
+    int32_t rest = best - taken;
     if (best <= a0) hi = rest;
     else if (best >= b0) lo = rest;
     else lo = hi = rest;
@@ -166,9 +283,13 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
     c->fast = 1;
     return DH_OK;
   }
-  /* bounds are tricks to come: a table pays; points need the path.  The
-     largest power of two of entries the memory holds. */
-  if (!c->points && o->table && o->table_bytes >= dh_solve_table_bytes(4)) {
+  same_setup(c, m);
+  /* bounds are tricks to come: a table pays; points need the path, which
+     the key then holds (the cards each seat took) when the points rule
+     reads no more of it.  The largest power of two of entries the memory
+     holds. */
+  if ((!c->points || points_of_taken(m->rules, dh_rules_root(m->rules, DH_RULE_POINTS))) &&
+      o->table && o->table_bytes >= dh_solve_table_bytes(4)) {
     size_t n = 16;
     while (n * 2 * sizeof(entry) <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
     c->tt = (entry *)o->table;

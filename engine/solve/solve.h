@@ -13,7 +13,8 @@
 ** library allocates nothing).
 **
 ** The common case -- tricks of a hand played by follow suit with an
-** optional trump, four seats or fewer -- goes to a faster search of its
+** optional trump (and perhaps a suit not led until broken, Spades'),
+** four seats or fewer -- goes to a faster search of its
 ** own (solve_fast.c: equivalent cards, relative-rank table keys, quick
 ** tricks, move ordering, zero-window probes), which gives the same values.
 ** It keeps its table's entries between solves under a generation number

@@ -1,6 +1,7 @@
 /*
 ** solve_fast.c -- a double-dummy search for the common trick game
-** (follow suit, optional trump, four seats or fewer, tricks counted),
+** (follow suit, optional trump, a suit not led until broken (Spades),
+** four seats or fewer, tricks counted),
 ** with the techniques the published descriptions of DDS (Bo Haglund's
 ** double-dummy solver) name, written here afresh:
 **
@@ -102,7 +103,8 @@ static int rules_fit(const dh_match *m, int *trump) {
   const dh_rules *r = m->rules;
   const dh_rules_impl *x = dh_impl(r);
   const uint16_t follow = (uint16_t)(0x8000 | (1u << (DH_OP_FOLLOW_SUIT - DH_OP_FREE_PLAY)));
-  if (x->fast_ops != follow || r->draw) return 0;
+  const uint16_t brk = (uint16_t)(1u << (DH_OP_BREAK_SUIT - DH_OP_FREE_PLAY));
+  if ((x->fast_ops & ~brk) != follow || r->draw) return 0;
   if (x->play_form == DH_PLAY_TRUMP_OR_LED) {
     *trump = m->trump < DH_NOSUIT ? m->trump : NONE;
     return 1;
@@ -212,6 +214,20 @@ static void context(dh_fast *f) {
   f->ctx = (uint16_t)(f->trump | f->np << 3 | mask << 6);
 }
 
+/* the suit a leader may not lead yet (NONE: no such rule, or broken):
+** searched only when the cards in play that would break it are exactly
+** the suit's (a breaker of another suit, Hearts' queen of spades, would
+** make it differ from a card beside it, which the equivalent cards and
+** the table's patterns take for the same) */
+static int lock_fit(const dh_match *m, dh_cardset all, int *lock) {
+  const dh_rules_impl *x = dh_impl(m->rules);
+  *lock = NONE;
+  if (!DH_FAST(x, DH_OP_BREAK_SUIT) || (m->played & x->fast_break)) return 1;
+  if ((x->fast_break & all) != (dh_match_suit_cards(m, x->fast_break_suit) & all)) return 0;
+  *lock = x->fast_break_suit;
+  return 1;
+}
+
 int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
   dh_cardset all = 0;
   int i, trump, len;
@@ -220,7 +236,7 @@ int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
   if (!rules_fit(m, &trump) || !seats_fit(f, m)) return 0;
   for (i = 0; i < f->np; i++) all |= m->hand[f->seat_of[i]];
   for (i = 0; i < m->trick.n; i++) all |= dh_set_of(m->trick.cards[i]);
-  if (!ranks_fit(f, all, m)) return 0;
+  if (!ranks_fit(f, all, m) || !lock_fit(m, all, &f->lock)) return 0;
   f->trump = trump;
   f->n = m->trick.n;
   f->turn = m->trick.n;
@@ -249,15 +265,16 @@ int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
 
 /* ---------------------------------------------------------- make, unmake */
 
-typedef struct undo { int wseat, wsuit, wrank, led, turn, n, left; uint64_t intrick; } undo;
+typedef struct undo { int wseat, wsuit, wrank, led, turn, n, left, lock; uint64_t intrick; } undo;
 
 /* plays card bit b of the seat to move; the trick (1) when it ends won
 ** by the root team */
 static int make(dh_fast *f, int b, undo *u) {
   int me = f->turn, s = b >> 4, r = b & 15, w;
   u->wseat = f->wseat, u->wsuit = f->wsuit, u->wrank = f->wrank, u->led = f->led;
-  u->turn = me, u->n = f->n, u->left = f->left, u->intrick = f->intrick;
+  u->turn = me, u->n = f->n, u->left = f->left, u->intrick = f->intrick, u->lock = f->lock;
   f->hand[me] &= ~(UINT64_C(1) << b);
+  if (s == f->lock) f->lock = NONE;   /* broken */
   if (f->n == 0) {
     f->led = s, f->wseat = me, f->wsuit = s, f->wrank = r;
   } else if (beats(f, s, r)) {
@@ -279,7 +296,12 @@ static int make(dh_fast *f, int b, undo *u) {
 static void unmake(dh_fast *f, int b, const undo *u) {
   f->hand[u->turn] |= UINT64_C(1) << b;
   f->wseat = u->wseat, f->wsuit = u->wsuit, f->wrank = u->wrank, f->led = u->led;
-  f->turn = u->turn, f->n = u->n, f->left = u->left, f->intrick = u->intrick;
+  f->turn = u->turn, f->n = u->n, f->left = u->left, f->intrick = u->intrick, f->lock = u->lock;
+}
+
+/* the suits seat x may not lead now: the locked suit while x holds another */
+static int barred(const dh_fast *f, int x) {
+  return f->lock != NONE && (f->hand[x] & ~((uint64_t)LANE << (16 * f->lock))) ? 1 << f->lock : 0;
 }
 
 /* -------------------------------------------------------------- bounds */
@@ -485,7 +507,11 @@ static void shape_of(const dh_fast *f, shape *sh) {
   }
 }
 
-static unsigned tag_of(const dh_fast *f) { return f->cidx[f->turn] | (unsigned)f->ctx << 2; }
+/* the leader, the context and the locked suit (an entry holds only
+** where the same suits may be led) */
+static unsigned tag_of(const dh_fast *f) {
+  return f->cidx[f->turn] | (unsigned)f->ctx << 2 | (unsigned)(f->lock == NONE ? 0 : f->lock + 1) << 12;
+}
 
 static dh_fentry *bucket(dh_fast *f, const shape *sh) {
   return &f->tt[(mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f)) & f->mask) & ~(uint64_t)(BUCKET - 1)];
@@ -647,6 +673,7 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
   uint64_t hand = f->hand[me], all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3] | f->intrick;
   uint64_t legal = hand;
   if (f->n > 0 && (hand >> (16 * f->led) & LANE)) legal = hand & ((uint64_t)LANE << (16 * f->led));
+  else if (f->n == 0 && barred(f, me)) legal = hand & ~((uint64_t)LANE << (16 * f->lock));
   for (s = 0; s < 4; s++) {
     unsigned mine = lane(legal, s), in = lane(all, s), packed;
     if (!mine) continue;
@@ -713,14 +740,16 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
     need = maximize ? target : f->left - target + 1;
-    q = quick(f, f->turn, need, 0, 0, &qrel);
+    /* a locked suit is not counted for a seat that may not lead it (it
+       may be broken on the way: fewer tricks counted, never more) */
+    q = quick(f, f->turn, need, 0, barred(f, f->turn), &qrel);
     if (q < need && f->np == 4 && f->max[(f->turn + 2) & 3] == f->max[f->turn]) {
       /* the partner's quick tricks, reached by a lead to its top cards */
-      int s, suits = 0;
+      int s, suits = 0, pard = (f->turn + 2) & 3;
       for (s = 0; s < 4; s++)
         if (lane(f->hand[f->turn], s)) suits |= 1 << s;
       qrel = 0;
-      q = quick(f, (f->turn + 2) & 3, need, suits, 0, &qrel);
+      q = quick(f, pard, need, suits & ~barred(f, f->turn), barred(f, pard), &qrel);
     }
     if (q >= need) { *rel = qrel; return maximize; }
     qrel = 0;
@@ -746,7 +775,7 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
        the winner's top cards of the other suits after it */
     if (need <= 1 || f->trump == NONE) {
       if (second_wins(f, &winner, &qrel) &&
-          (need <= 1 || (winner >= 0 && 1 + quick(f, winner, need - 1, 0, 1 << f->led, &qrel) >= need))) {
+          (need <= 1 || (winner >= 0 && 1 + quick(f, winner, need - 1, 0, 1 << f->led | barred(f, winner), &qrel) >= need))) {
         *rel = qrel;
         return maximize;
       }

@@ -6,7 +6,8 @@
 ** (solve.c) and its tests: not installed.
 **
 ** dh_fast_setup says whether the match's rules are exactly ones this
-** search plays (prefab hand rule follow_suit alone; play rule
+** search plays (prefab hand rule follow_suit, alone or with break_suit
+** when the cards that break the suit still in play are its own; play rule
 ** trump_wins | highest_of_led or highest_of_led; distinct nonzero
 ** strengths inside each suit; no drawing); when they are not, solve.c
 ** uses its generic search.
@@ -34,6 +35,7 @@ typedef struct dh_fast {
   int np, trump;             /* seats playing; trump suit (4: none) */
   int turn, left, n;         /* seat to play, tricks left (with the one in progress), cards in it */
   int led, wseat, wsuit, wrank;  /* the trick's led suit and its winner so far */
+  int lock;                  /* the suit not led until broken (break_suit; 4: none or broken) */
   long nodes, max_nodes;
   int guess;                 /* a likely value, probed first (-1: none) */
   int stopped;

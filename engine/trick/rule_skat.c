@@ -36,6 +36,8 @@ static int card_value(dh_card c) {
   return by_rank[dh_card_rank(c)];
 }
 
+int dh_skat_card_value(dh_card c) { return card_value(c); }
+
 static int points_of(dh_cardset s, int layout) {
   int p = 0;
   for (; s; s &= s - 1) p += card_value(dh_card_at(dh_set_first(s), layout));

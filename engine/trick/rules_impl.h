@@ -232,6 +232,8 @@ static inline int dh_bid_range_of(const dh_match *m, int *lo, int *hi, int *nil)
 /* Skat's game value (rule_skat.c): adds the declarer's score into pts
 ** (per side); why rules using it do not fit, or NULL */
 DH_RULES_HIDDEN void dh_skat_value(const dh_match *m, int64_t *pts);
+/* a card's points in Skat's count (ace 11 ... jack 2) */
+DH_RULES_HIDDEN int dh_skat_card_value(dh_card c);
 DH_RULES_HIDDEN const char *dh_skat_value_check(const dh_rules *r);
 
 /* points in 64 bits clamped to 32: scores saturate rather than wrap */

@@ -153,6 +153,7 @@ static void compare(int size, int trump, int points, int deals) {
 }
 
 static void plain_rules(dh_rules *r, int nseats, int size, int trump);
+static void plain_rules_with(dh_rules *r, int nseats, int size, int trump, int broken);
 
 /* a budget stops the search and says so */
 static void budget(void) {
@@ -186,6 +187,11 @@ static void budget(void) {
 ** none) wins, else the highest of the led suit; a trick a point.  Four
 ** seats play as partners 0 & 2 against 1 & 3, fewer each alone. */
 static void plain_rules(dh_rules *r, int nseats, int size, int trump) {
+  plain_rules_with(r, nseats, size, trump, -1);
+}
+
+/* ... and when broken >= 0, that suit not led until broken (Spades) */
+static void plain_rules_with(dh_rules *r, int nseats, int size, int trump, int broken) {
   int s;
   dh_rules_init(r);
   r->nseats = (uint8_t)nseats;
@@ -196,7 +202,8 @@ static void plain_rules(dh_rules *r, int nseats, int size, int trump) {
   r->max_hands = 1;
   r->trump_mode = trump < DH_NOSUIT ? DH_TRUMP_FIXED : DH_TRUMP_NONE;
   r->trump_suit = (uint8_t)(trump < DH_NOSUIT ? trump : 0);
-  dh_rules_set(r, DH_RULE_HAND, dh_rule_follow_suit(r));
+  dh_rules_set(r, DH_RULE_HAND, broken < 0 ? dh_rule_follow_suit(r)
+                                            : dh_rule_and(r, dh_rule_follow_suit(r), dh_rule_break_suit(r, broken, 0)));
   dh_rules_set(r, DH_RULE_PLAY, dh_rule_or(r, dh_rule_trump_wins(r), dh_rule_highest_of_led(r)));
   dh_rules_set(r, DH_RULE_POINTS, dh_rule_tricks(r, 1));
   dh_rules_set(r, DH_RULE_WIN, dh_rule_highest_after(r, 1));
@@ -219,13 +226,14 @@ static void random_position(dh_match *m, const dh_rules *r, uint64_t seed, int s
 /* the fast search (solve_fast.c) against the generic one on random
 ** positions of Bridge-like play: the same value, and the same value after
 ** each card; against the plain minimax too when the hands are small.
-** threes: three seats, the last two a team (Skat's defenders). */
-static void fast_vs_generic(int nseats, int size, int deals, int team2) {
+** team2: the last two seats a team (Skat's defenders).  broken >= 0:
+** that suit is not led until broken (Spades' rule, its trump or not). */
+static void fast_vs_generic(int nseats, int size, int deals, int team2, int broken) {
   static unsigned char table[1 << 22], table2[1 << 22];
   dh_rules r;
   int i, agree = 0, tried = 0, trump;
   for (trump = 0; trump <= DH_NOSUIT; trump += 2) {   /* clubs, hearts, notrump */
-    plain_rules(&r, nseats, size, trump);
+    plain_rules_with(&r, nseats, size, trump, broken);
     for (i = 0; i < deals; i++) {
       dh_match m;
       dh_fast f;
@@ -302,10 +310,16 @@ int main(void) {
   compare(3, 0, 1, 150);   /* Hearts' points, low wins */
   compare(5, 1, 0, 30);
   budget();
-  fast_vs_generic(4, 3, 120, 0);
-  fast_vs_generic(4, 5, 80, 0);
-  fast_vs_generic(3, 4, 80, 1);
-  fast_vs_generic(2, 6, 60, 0);
+  fast_vs_generic(4, 3, 120, 0, -1);
+  fast_vs_generic(4, 5, 80, 0, -1);
+  fast_vs_generic(3, 4, 80, 1, -1);
+  fast_vs_generic(2, 6, 60, 0, -1);
+  fast_vs_generic(4, 3, 120, 0, DH_SPADES);   /* Spades: spades (trump or not) locked */
+  fast_vs_generic(4, 5, 80, 0, DH_SPADES);
+  fast_vs_generic(4, 7, 40, 0, DH_SPADES);
+  fast_vs_generic(4, 6, 60, 0, DH_HEARTS);    /* the trump suit or another locked */
+  fast_vs_generic(3, 6, 60, 1, DH_CLUBS);
+  fast_vs_generic(2, 8, 60, 0, DH_SPADES);
   teams();
   return check_done();
 }

@@ -109,6 +109,48 @@ describe("game:solve", function()
     assert.are.equal(best, value)   -- the low score is the side's best
   end)
 
+  it("counts Skat's game value as points, the table keyed on the cards taken, as a plain minimax does", function()
+    -- the points objective keeps a table when the points rule reads only
+    -- the cards and tricks each seat took (skat_value does): the values
+    -- must be those of every line of play searched, clone by clone
+    local v = dh.variant("skat", { deals = 1 })
+    local function minimax(g, mover, declarer, hand)
+      if g:phase() ~= "play" or g:hand_number() ~= hand then
+        return g:hands()[hand].points[g:side(mover)]
+      end
+      local mine = (g:next_player() == declarer) == (mover == declarer)
+      local best
+      for _, c in ipairs(g:moves()) do
+        local child = g:clone()
+        assert(child:apply(child:next_player(), c))
+        local x = minimax(child, mover, declarer, hand)
+        if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
+      end
+      return best
+    end
+    local checked, nonzero = 0, 0
+    for seed = 1, 40 do
+      local g = dh.game(v, { seed = seed })
+      local rng = dh.rng(seed)
+      while g:phase() ~= "over" and (g:phase() ~= "play" or #g:hand(g:next_player()) > 4) do
+        assert(g:apply(g:next_player(), rng:pick(g:moves())))
+      end
+      if g:phase() == "play" and g:declarer() then
+        local mover, hand = g:next_player(), g:hand_number()
+        local moves = g:solve_moves { objective = "points" }
+        for _, m in ipairs(moves) do
+          local child = g:clone()
+          assert(child:apply(mover, m.card))
+          assert.are.equal(minimax(child, mover, g:declarer(), hand), m.value)
+          if m.value ~= 0 then nonzero = nonzero + 1 end
+        end
+        assert.are.equal(minimax(g, mover, g:declarer(), hand), (g:solve { objective = "points" }))
+        checked = checked + 1
+      end
+    end
+    assert.is_true(checked >= 10 and nonzero > 0)
+  end)
+
   it("solves a variant with Lua rules", function()
     local R = dh.rule
     local v = dh.variant { name = "luaplay", seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 4 },
