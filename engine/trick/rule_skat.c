@@ -30,10 +30,12 @@ static const int suit_of_game[5] = { 0, DH_DIAMONDS, DH_HEARTS, DH_SPADES, DH_CL
 /* a null by hand + 2 * ouvert */
 static const int null_value[4] = { 23, 35, 46, 59 };
 
-/* a card's points: ace 11, ten 10, king 4, queen 3, jack 2 (by rank) */
+/* a card's points: ace 11, ten 10, king 4, queen 3, jack 2 (by rank);
+** 0 for a slot no card of the layout fills (the solver asks of every slot) */
 static int card_value(dh_card c) {
   static const int8_t by_rank[15] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4, 11 };
-  return by_rank[dh_card_rank(c)];
+  int rank = dh_card_rank(c);
+  return rank >= 0 && rank < 15 ? by_rank[rank] : 0;
 }
 
 int dh_skat_card_value(dh_card c) { return card_value(c); }
