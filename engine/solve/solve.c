@@ -19,6 +19,7 @@ typedef struct search {
   const dh_solve_opts *o;
   int side, mover, hand, points, low;
   int fast;               /* the fast search (solve_fast.c) does it */
+  int by_tricks;          /* ... for points read off its tricks (Duplicate: tricks_decide) */
   int same_ok;            /* equivalent cards are searched once (same_worth below) */
   int8_t worth[64];       /* per set position: what the points rule gives the card */
   dh_cardset marks[3];    /* sets the hand rule treats apart (break, first trick, lead) */
@@ -79,6 +80,29 @@ static int points_of_taken(const dh_rules *r, int i) {
     case DH_OP_MAKERS: case DH_OP_SKAT_VALUE: return 1;
     default: return 0;
   }
+}
+
+/* do the hand's points follow from the tricks of declarer's side alone,
+** never fewer for more tricks to a side (Duplicate: the contract, the
+** doubling and the vulnerability are fixed for the play)?  Then the
+** points of the best line are the points of the most tricks (a
+** nondecreasing function of the value commutes with min and max), and
+** the fast trick search solves them. */
+static int tricks_decide(const dh_rules *r) {
+  return dh_rules_node(r, dh_rules_root(r, DH_RULE_POINTS))->op == DH_OP_DUPLICATE;
+}
+
+/* the root side's points when the root mover's team takes `to_come` of
+** the `left` tricks still to play (by_tricks) */
+static int32_t points_by_tricks(const search *c, const dh_match *m, int32_t to_come, int left) {
+  int64_t pts[DH_MAX_SEATS] = { 0 };
+  int s, declarer = m->declarer, tricks;
+  if (declarer >= m->nseats) return 0;   /* no contract: nothing scores */
+  tricks = c->team[declarer] == c->team[c->mover] ? to_come : left - to_come;
+  for (s = 0; s < m->nseats; s++)
+    if (c->team[s] == c->team[declarer]) tricks += m->tricks[s];
+  dh_duplicate_points_with(m, tricks, pts);
+  return dh_points_clamp(pts[c->side]);
 }
 
 /* the value of a finished hand for the root side (the hand just scored:
@@ -283,6 +307,15 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
     c->fast = 1;
     return DH_OK;
   }
+  if (!o->generic && c->points && tricks_decide(m->rules)) {
+    dh_solve_opts t = *o;
+    t.objective = DH_SOLVE_TRICKS;
+    t.guess = 0;   /* a guess of points is no guess of tricks */
+    if (dh_fast_setup(f, m, &t)) {
+      c->fast = c->by_tricks = 1;
+      return DH_OK;
+    }
+  }
   same_setup(c, m);
   /* bounds are tricks to come: a table pays; points need the path, which
      the key then holds (the cards each seat took) when the points rule
@@ -313,6 +346,7 @@ int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out) {
   if (err != DH_OK) return err;
   if (c.fast) {
     out->value = dh_fast_value(&f, &out->exact);
+    if (c.by_tricks) out->value = points_by_tricks(&c, m, out->value, f.left);
     out->nodes = f.nodes;
     return DH_OK;
   }
@@ -340,7 +374,9 @@ int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, in
     for (; legal && n < room; legal &= legal - 1) {
       int exact, pos = dh_set_first(legal);
       cards[n] = dh_card_at(pos, layout);
-      values[n++] = dh_fast_value_after(&f, pos, &exact);
+      values[n] = dh_fast_value_after(&f, pos, &exact);
+      if (c.by_tricks) values[n] = points_by_tricks(&c, m, values[n], f.left);
+      n++;
     }
     if (nodes) *nodes = f.nodes;
     return n;

@@ -151,6 +151,53 @@ describe("game:solve", function()
     assert.is_true(checked >= 10 and nonzero > 0)
   end)
 
+  it("counts Bridge's duplicate score as points, read off the tricks, as a plain minimax does", function()
+    -- the duplicate score follows declarer's tricks alone, so the solver
+    -- searches tricks and scores the result: the values must be those of
+    -- every line of play searched, clone by clone (random calls make
+    -- doubled and redoubled contracts, nearly all defeated; the
+    -- heuristic's calls on every other deal, contracts that make)
+    local v = dh.variant("bridge", { boards = 1 })
+    local bidder = dh.strategy("heuristic", { variant = v, seed = 1 })
+    local function minimax(g, mover, hand)
+      if g:phase() ~= "play" or g:hand_number() ~= hand then
+        return g:hands()[hand].points[g:side(mover)]
+      end
+      local mine = g:side(g:next_player()) == g:side(mover)
+      local best
+      for _, c in ipairs(g:moves()) do
+        local child = g:clone()
+        assert(child:apply(child:next_player(), c))
+        local x = minimax(child, mover, hand)
+        if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
+      end
+      return best
+    end
+    local checked, scored = 0, { declarer = 0, defenders = 0 }
+    for seed = 1, 30 do
+      local g = dh.game(v, { seed = seed })
+      local rng = dh.rng(seed)
+      while g:phase() ~= "over" and (g:phase() ~= "play" or #g:hand(g:next_player()) > 3) do
+        local seat = g:next_player()
+        local call = seed % 2 == 0 and g:phase() == "auction" and bidder.move(g:view(seat))
+        assert(g:apply(seat, call or rng:pick(g:moves())))
+      end
+      if g:phase() == "play" then
+        local mover, hand = g:next_player(), g:hand_number()
+        local who = g:side(mover) == g:side(g:declarer()) and "declarer" or "defenders"
+        for _, m in ipairs(g:solve_moves { objective = "points" }) do
+          local child = g:clone()
+          assert(child:apply(mover, m.card))
+          assert.are.equal(minimax(child, mover, hand), m.value)
+          if m.value ~= 0 then scored[who] = scored[who] + 1 end
+        end
+        assert.are.equal(minimax(g, mover, hand), (g:solve { objective = "points" }))
+        checked = checked + 1
+      end
+    end
+    assert.is_true(checked >= 10 and scored.declarer > 0 and scored.defenders > 0)
+  end)
+
   it("solves a variant with Lua rules", function()
     local R = dh.rule
     local v = dh.variant { name = "luaplay", seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 4 },
