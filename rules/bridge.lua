@@ -58,6 +58,13 @@
 -- board's score goes to the side that earned it, and the side with the
 -- higher total wins.
 --
+-- To compare card play alone, a tournament fixes the contract with
+-- `--bid-with heuristic` (bid_with: one strategy makes every call): the
+-- heuristic's calls follow from the hand and the calls before it, so both
+-- tables of a duplicate deal reach the same contract by the same seat,
+-- one strategy's side declaring it at one table and the other's at the
+-- next.
+--
 -- The auction is the engine's prefab phase (dh.phase.auction) and the
 -- score its prefab points rule (dh.rule.duplicate), both played in C, as
 -- are the tricks and the end of the match; the `score` below is the

@@ -125,6 +125,52 @@ describe("strategies", function()
     assert.is_true(res.diff.tricks > 1)
   end)
 
+  it("fixes Bridge's contract with bid_with: the same calls at both tables, declared by each side in turn", function()
+    -- the heuristic's calls depend only on the hand and the calls before
+    -- (heuristic/bridge.lua): with it making every call, both tables of a
+    -- deal reach the same contract by the same seat, so one strategy
+    -- declares it at one table and the other at the next; without it,
+    -- random's calls give other contracts (the check can fail)
+    local v = dh.variant("bridge", { boards = 1 })
+    local function contracts(cfg)
+      local _, lines = dh.tournament(cfg)
+      local out = {}
+      for _, l in ipairs(lines) do
+        local tables = {}
+        for k, e in ipairs(l.games) do
+          local g = dh.game(v, { seed = e.record.seed, dealer = e.record.dealer })
+          for _, m in ipairs(e.record.moves) do
+            if g:phase() ~= "auction" then break end
+            assert(g:apply(m[1], m[2]))
+          end
+          local declarer = g:phase() == "play" and g:declarer() or nil
+          tables[k] = { contract = g:var(1), doubled = g:var(3), declarer = declarer,
+                        by = declarer and e.seats[declarer] }
+        end
+        out[#out + 1] = tables
+      end
+      return out
+    end
+    local cfg = { variant = "bridge", options = { boards = 1 }, players = { "heuristic", "random" },
+                  games = 12, seed = 5, bid_with = "heuristic" }
+    local played = 0
+    for _, t in ipairs(contracts(with(cfg))) do
+      local a, b = t[1], t[2]
+      assert.are.same({ a.contract, a.doubled, a.declarer }, { b.contract, b.doubled, b.declarer })
+      if a.declarer then
+        played = played + 1
+        assert.are_not.equal(a.by, b.by)   -- declared by heuristic at one table, random at the other
+      end
+    end
+    assert.is_true(played >= 6)
+    cfg.bid_with = nil
+    local differ = 0
+    for _, t in ipairs(contracts(with(cfg))) do
+      if t[1].contract ~= t[2].contract or t[1].declarer ~= t[2].declarer then differ = differ + 1 end
+    end
+    assert.is_true(differ > 0)
+  end)
+
   it("counts a whole Oh Hell match per deal, reported per hand", function()
     -- four players: hands of 1..13 and back down to 1 (the rule text), so a
     -- match is 25 hands and 1+2+...+13+12+...+1 = 169 tricks

@@ -26,8 +26,13 @@
 -- strategy_options (name or label -> options), games (deals), seed, duplicate (default true), jobs (worker
 -- processes), record (file: JSON lines, see deckhand/records.lua), shard
 -- ("i/n"), progress (true: a bar on a terminal; false; or a
--- function(done, final)), bid_with (one strategy makes every bid: card
--- play with bids fixed), limit (seconds of wall time per decision before a
+-- function(done, final)), bid_with (one strategy makes every bid, in
+-- every phase of bids: Spades' and Oh Hell's `bid`, the `auction` of
+-- Bridge and Pinochle, Skat's `bidding`; card play with the bids fixed.
+-- A deterministic bidder such as `heuristic` then makes the same calls at
+-- every table of a deal: in Bridge the same contract by the same seat,
+-- declared by one strategy's side at one table and the other's at the
+-- next), limit (seconds of wall time per decision before a
 -- forfeit; default 10, 0 for none), secret (32 hex digits: the bots'
 -- seeds of an earlier run), hands (1, the default, caps variants that have
 -- a max_hands option at one hand; a number caps them at that many;
@@ -43,6 +48,9 @@ local host = require "deckhand.core".host
 local searchpath = require "deckhand.searchpath"
 
 local DEFAULT_LIMIT = 10
+
+-- the phases whose moves are bids: bid_with makes them
+local BID_PHASES = { bid = true, auction = true, bidding = true }
 
 local function split_list(s)
   if type(s) == "table" then return s end
@@ -202,7 +210,7 @@ return function(deckhand)
     local game = deckhand.game(variant, { seed = seed })
     local ok, result, msg, code, detail = pcall(deckhand.run, game, bots, {
       ask = function(bot, view, seat)
-        if c.bid_with and view:phase() == "bid" then bot = bidders[seat] end
+        if c.bid_with and BID_PHASES[view:phase()] then bot = bidders[seat] end
         local move, extra = guard.move(bot, view, c.limit)
         if move == nil then
           -- the rules may be what failed under the bot: ask them directly
@@ -218,7 +226,7 @@ return function(deckhand)
       return entry
     end
     if not result then
-      local by_bidder = c.bid_with and detail.phase == "bid"
+      local by_bidder = c.bid_with and BID_PHASES[detail.phase]
       entry.forfeit = {
         strategy = by_bidder and c.bid_with or names[detail.seat], seat = detail.seat,
         move = detail.move or "-", seed = seed, deal = i, rotation = r + 1,
