@@ -151,6 +151,53 @@ describe("game:solve", function()
     assert.is_true(checked >= 10 and nonzero > 0)
   end)
 
+  it("counts the margin over the other sides, and Spades' contracts keyed on tricks alone, as a plain minimax does", function()
+    -- "margin": (sides - 1) * the side's points less the others' summed;
+    -- "points": the side's own.  Spades' and Euchre's points rules read
+    -- only trick counts, so their table leaves the cards taken out of the
+    -- key: the values must still be those of every line searched
+    local function minimax(g, mover, hand, value)
+      if g:phase() ~= "play" or g:hand_number() ~= hand then
+        return value(g:hands()[hand].points, g:side(mover))
+      end
+      local mine = g:side(g:next_player()) == g:side(mover)
+      local best
+      for _, c in ipairs(g:moves()) do
+        local child = g:clone()
+        assert(child:apply(child:next_player(), c))
+        local x = minimax(child, mover, hand, value)
+        if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
+      end
+      return best
+    end
+    local function margin(points, side)
+      local v = 0
+      for s, p in ipairs(points) do v = v + (s == side and (#points - 1) * p or -p) end
+      return v
+    end
+    local function own(points, side) return points[side] end
+    local differ = 0
+    for _, case in ipairs { { "spades", 3 }, { "euchre", 3 } } do
+      local v = dh.variant(case[1], { max_hands = 1 })
+      for seed = 1, 12 do
+        local g = position(v, seed, case[2])
+        local mover, hand = g:next_player(), g:hand_number()
+        for objective, value in pairs { margin = margin, points = own } do
+          local moves = g:solve_moves { objective = objective }
+          assert.are.equal(#g:moves(), #moves)
+          for _, m in ipairs(moves) do
+            local child = g:clone()
+            assert(child:apply(mover, m.card))
+            assert.are.equal(minimax(child, mover, hand, value), m.value)
+          end
+          assert.are.equal(minimax(g, mover, hand, value), (g:solve { objective = objective }))
+        end
+        if g:solve { objective = "margin" } ~= g:solve { objective = "points" } then differ = differ + 1 end
+      end
+    end
+    assert.is_true(differ > 0)   -- the others' points do count
+  end)
+
   it("solves a variant with Lua rules", function()
     local R = dh.rule
     local v = dh.variant { name = "luaplay", seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 4 },
