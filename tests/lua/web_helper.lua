@@ -83,6 +83,20 @@ function Client:expect(kind, timeout)
   end
 end
 
+--- client:turn() -> the message read so far that leaves the turn to this
+-- page (its view is the one to move from), or nil when it is not the
+-- page's turn: the last message that says whose turn it is decides.  That
+-- one need not be the last read: expect keeps the messages it passes
+-- over, and a refusal, an error or a pong says nothing of the turn (a move
+-- refused at the page's turn comes after the message that gave it the turn)
+function Client:turn()
+  for i = #self.seen, 1, -1 do
+    local m = self.seen[i]
+    if m.your_turn ~= nil then return m.your_turn and m or nil end
+  end
+  return nil
+end
+
 function Client:close() self.ws:close(1000, "done", 2) end
 
 --- start(server, fields) -> a client that started a match (fields of the
@@ -113,10 +127,8 @@ end
 -- returns the over message
 function H.play(c, seat, choose)
   choose = choose or function(view) return view.moves[1] end
-  local msg = c.seen[#c.seen]   -- the turn may be in the message already read
-  if msg and msg.your_turn and msg.type ~= "refused" then
-    c:send { type = "move", seat = seat, move = choose(msg.view) }
-  end
+  local msg = c:turn()   -- the turn may be in a message already read
+  if msg then c:send { type = "move", seat = seat, move = choose(msg.view) } end
   while true do
     msg = assert(c:receive(60))
     if msg.type == "over" then return msg end
