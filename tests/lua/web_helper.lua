@@ -26,9 +26,13 @@ end
 
 --- with_server(opts, f): starts a server (port 0, pace 0, a fresh records
 -- folder unless opts say otherwise), runs f(server, url) in a coroutine
--- of the same event loop, closes the server; raises what f raised
+-- of the same event loop, closes the server; raises what f raised, with
+-- what the server logged (an error in one of its coroutines -- a match, a
+-- session -- is only logged, and a page would see no more than silence)
 function H.with_server(opts, f)
-  local o = { port = 0, pace = 0, records = H.tmpdir(), log = function() end }
+  local logged = {}
+  local o = { port = 0, pace = 0, records = H.tmpdir(),
+              log = function(line) logged[#logged + 1] = line end }
   for k, v in pairs(opts or {}) do o[k] = v end
   local server = assert(server_lib.new(o))
   local cq = cqueues.new()
@@ -42,6 +46,9 @@ function H.with_server(opts, f)
   local ok, err = cq:loop()
   if not ok and not failure then failure = err end
   if o.records ~= (opts or {}).records then os.execute("rm -rf '" .. o.records .. "'") end
+  if failure and #logged > 0 then
+    failure = ("%s\nthe server logged:\n  %s"):format(failure, table.concat(logged, "\n  "))
+  end
   if failure then error(failure, 0) end
 end
 
