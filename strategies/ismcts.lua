@@ -74,6 +74,9 @@ function M.new(options)
   local s = { name = "ismcts" }
   for k, f in pairs(helper) do if type(f) == "function" then s[k] = f end end
   if not (variant and variant.rules) then return s end   -- no trick-taking core: pimc's play
+  -- pimc's one entry point would answer card play with pimc's play: this
+  -- strategy's gets made for it (deckhand.strategy), dispatching to s.play
+  s.move = nil
 
   local low = variant.spec and variant.spec.low_wins
   local value = valuer(options.objective, low)

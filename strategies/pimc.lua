@@ -65,8 +65,9 @@
 --   solver    "playouts" (default) or "dd": once the seat holds dd_cards
 --             cards or fewer (default 5), each of dd_worlds sampled worlds
 --             (default 40) is solved double dummy (game:solve_moves) and
---             each card's values summed (tricks for objective "tricks", the
---             side's hand points otherwise)
+--             each card's values summed, on the objective above: tricks,
+--             the side's hand points ("own"), or its margin over the others
+--             ("points": game:solve's objective "margin")
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -295,7 +296,9 @@ function M.new(options)
   local function dd_play(view, legal)
     local sum, index = {}, {}
     for i, c in ipairs(legal) do sum[i], index[tostring(c)] = 0, i end
-    local objective_dd = objective == "tricks" and "tricks" or "points"
+    -- the solver's objective matching the playouts': "margin" is the side's
+    -- points less the others' (scaled by the number of sides less one)
+    local objective_dd = ({ tricks = "tricks", own = "points" })[objective] or "margin"
     local start, n = os.clock(), 0
     for _ = 1, options.dd_worlds do
       if budget and n > 0 and os.clock() - start > budget then break end
@@ -306,7 +309,7 @@ function M.new(options)
       end
       n = n + 1
     end
-    local minimize, best = low and objective_dd == "points", 1
+    local minimize, best = low and objective_dd ~= "tricks", 1
     for i = 2, #legal do
       if (minimize and sum[i] < sum[best]) or (not minimize and sum[i] > sum[best]) then best = i end
     end

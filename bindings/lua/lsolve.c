@@ -2,7 +2,8 @@
 ** lsolve.c -- the double-dummy solver in Lua:
 **   deckhand.solve(game [, opts]) -> value, { nodes =, exact = }
 **   deckhand.solve_moves(game [, opts]) -> { { card =, value = }, ... }, { nodes = }
-** opts: objective ("tricks", the default, or "points"), nodes (a budget),
+** opts: objective ("tricks", the default, "points" or "margin": the
+** side's points less the others', as solve.h says), nodes (a budget),
 ** table_bits (the transposition table's size, 2^bits entries).  game:solve
 ** and game:solve_moves call these (deckhand/game.lua).
 */
@@ -13,7 +14,7 @@
 #include "solve.h"
 
 static void read_opts(lua_State *L, int arg, dh_solve_opts *o) {
-  static const char *const objectives[] = { "tricks", "points", NULL };
+  static const char *const objectives[] = { "tricks", "points", "margin", NULL };
   dh_solve_defaults(o);
   if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);

@@ -18,9 +18,11 @@ typedef struct entry { uint64_t key; int32_t lo, hi; } entry;
 typedef struct search {
   const dh_solve_opts *o;
   int side, mover, hand, points, low;
+  int margin;             /* points as the side's margin over the others (DH_SOLVE_MARGIN) */
   int fast;               /* the fast search (solve_fast.c) does it */
   int by_tricks;          /* ... for points read off its tricks (Duplicate: tricks_decide) */
   int same_ok;            /* equivalent cards are searched once (same_worth below) */
+  int key_taken;          /* points: the table's key holds the cards each seat took */
   int8_t worth[64];       /* per set position: what the points rule gives the card */
   dh_cardset marks[3];    /* sets the hand rule treats apart (break, first trick, lead) */
   uint8_t team[DH_MAX_SEATS];   /* who plays with whom: the root's m->team (the rules'
@@ -57,14 +59,18 @@ static uint64_t key_of(const dh_match *m) {
   return k | 1;   /* 0 marks an empty slot */
 }
 
-/* ... for points: with the cards and tricks each seat took so far, which
-** is all of the path the prefab points rules read at the hand's end */
-static uint64_t points_key_of(const dh_match *m) {
+/* ... for points: with the tricks each seat took so far and, when the
+** points rule counts cards (with_taken), the cards each took: all of the
+** path the prefab points rules read at the hand's end.  A rule that reads
+** only trick counts (Spades' contracts, Euchre's makers) leaves the cards
+** out, so that positions reached with the same counts share an entry. */
+static uint64_t points_key_of(const dh_match *m, int with_taken) {
   uint64_t k = key_of(m);
   int s;
-  for (s = 0; s < m->nseats; s++)
-    k ^= mix(m->taken[s] ^ ((uint64_t)(s + 1) * UINT64_C(0x9E3779B97F4A7C15))) ^
-         mix(((uint64_t)m->tricks[s] << 8) + (uint64_t)s + 0x51);
+  for (s = 0; s < m->nseats; s++) {
+    if (with_taken) k ^= mix(m->taken[s] ^ ((uint64_t)(s + 1) * UINT64_C(0x9E3779B97F4A7C15)));
+    k ^= mix(((uint64_t)m->tricks[s] << 8) + (uint64_t)s + 0x51);
+  }
   return k | 1;
 }
 
@@ -85,15 +91,16 @@ static int points_of_taken(const dh_rules *r, int i) {
 /* do the hand's points follow from the tricks of declarer's side alone,
 ** never fewer for more tricks to a side (Duplicate: the contract, the
 ** doubling and the vulnerability are fixed for the play)?  Then the
-** points of the best line are the points of the most tricks (a
-** nondecreasing function of the value commutes with min and max), and
+** points (and the margin) of the best line are those of the most tricks
+** (a nondecreasing function of the value commutes with min and max), and
 ** the fast trick search solves them. */
 static int tricks_decide(const dh_rules *r) {
   return dh_rules_node(r, dh_rules_root(r, DH_RULE_POINTS))->op == DH_OP_DUPLICATE;
 }
 
-/* the root side's points when the root mover's team takes `to_come` of
-** the `left` tricks still to play (by_tricks) */
+/* the root side's points, or its margin (c->margin, as leaf counts it),
+** when the root mover's team takes `to_come` of the `left` tricks still
+** to play (by_tricks) */
 static int32_t points_by_tricks(const search *c, const dh_match *m, int32_t to_come, int left) {
   int64_t pts[DH_MAX_SEATS] = { 0 };
   int s, declarer = m->declarer, tricks;
@@ -102,7 +109,20 @@ static int32_t points_by_tricks(const search *c, const dh_match *m, int32_t to_c
   for (s = 0; s < m->nseats; s++)
     if (c->team[s] == c->team[declarer]) tricks += m->tricks[s];
   dh_duplicate_points_with(m, tricks, pts);
+  if (c->margin) {
+    int nsides = m->rules->nsides;
+    int32_t v = 0;
+    for (s = 0; s < nsides; s++) v += dh_points_clamp(pts[s]);
+    return nsides * dh_points_clamp(pts[c->side]) - v;   /* (nsides - 1) * own - the others' */
+  }
   return dh_points_clamp(pts[c->side]);
+}
+
+/* does the points tree give cards a worth (card points, Skat's count)? */
+static int counts_cards(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  if (n->op == DH_OP_SUM) return counts_cards(r, n->a) || counts_cards(r, n->b);
+  return n->op == DH_OP_CARD_POINTS || n->op == DH_OP_SKAT_VALUE;
 }
 
 /* the value of a finished hand for the root side (the hand just scored:
@@ -110,6 +130,12 @@ static int32_t points_by_tricks(const search *c, const dh_match *m, int32_t to_c
 static int32_t leaf(const search *c, const dh_match *m) {
   int32_t v = 0;
   int s;
+  if (c->margin) {
+    int nsides = m->rules->nsides;
+    for (s = 0; s < nsides; s++) v += m->hand_points[s];
+    v = nsides * m->hand_points[c->side] - v;   /* (nsides - 1) * own - the others' */
+    return c->low ? -v : v;
+  }
   if (c->points) return c->low ? -m->hand_points[c->side] : m->hand_points[c->side];
   for (s = 0; s < m->nseats; s++)
     if (c->team[s] == c->team[c->mover]) v += m->last_tricks[s];
@@ -239,7 +265,7 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
   }
   c->nodes++;
   if (c->tt && m->trick.n == 0) {
-    key = c->points ? points_key_of(m) : key_of(m);
+    key = c->points ? points_key_of(m, c->key_taken) : key_of(m);
     e = &c->tt[key & c->mask];
     taken = c->points ? 0 : so_far(c, m);   /* points: the whole hand's, the path in the key */
     if (e->key == key) {
@@ -299,7 +325,8 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
   c->mover = m->turn;
   c->side = m->rules->side_of[m->turn];   /* the points go to the rules' sides */
   c->hand = m->hand_no;
-  c->points = o->objective == DH_SOLVE_POINTS;
+  c->points = o->objective == DH_SOLVE_POINTS || o->objective == DH_SOLVE_MARGIN;
+  c->margin = o->objective == DH_SOLVE_MARGIN;
   c->low = c->points && m->rules->low_wins;
   for (s = 0; s < m->nseats; s++)
     if (m->team[s] == m->team[m->turn]) c->base += m->tricks[s];
@@ -317,6 +344,7 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
     }
   }
   same_setup(c, m);
+  c->key_taken = counts_cards(m->rules, dh_rules_root(m->rules, DH_RULE_POINTS));
   /* bounds are tricks to come: a table pays; points need the path, which
      the key then holds (the cards each seat took) when the points rule
      reads no more of it.  The largest power of two of entries the memory

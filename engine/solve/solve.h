@@ -30,12 +30,16 @@
 #include "match.h"
 
 /* what is counted: the tricks the side takes from now to the end of the
-** hand, or the points the variant's points rule gives the side for the
-** hand (minimized instead when the variant's low score wins) */
-enum { DH_SOLVE_TRICKS, DH_SOLVE_POINTS };
+** hand; the points the variant's points rule gives the side for the
+** hand (minimized instead when the variant's low score wins); or the
+** side's margin over the others, (sides - 1) times its points less the
+** other sides' points summed (the difference from their mean, scaled to
+** stay whole; two sides: its points less theirs), which counts what the
+** others score too (Euchre's defenders, Spades' other contract) */
+enum { DH_SOLVE_TRICKS, DH_SOLVE_POINTS, DH_SOLVE_MARGIN };
 
 typedef struct dh_solve_opts {
-  int objective;        /* DH_SOLVE_TRICKS (default) or DH_SOLVE_POINTS */
+  int objective;        /* DH_SOLVE_TRICKS (default), DH_SOLVE_POINTS or DH_SOLVE_MARGIN */
   long max_nodes;       /* a node budget (0: none); past it the answer is not exact */
   void *table;          /* the transposition table's memory (NULL: none; slower) */
   size_t table_bytes;   /* its size: dh_solve_table_bytes(bits) for 2^bits entries */

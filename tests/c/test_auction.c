@@ -20,36 +20,15 @@
 */
 #include <string.h>
 
+#include "cards.h"
 #include "check.h"
 #include "match.h"
 #include "phase.h"
 #include "playout.h"
 
-static dh_card card(const char *name) {
-  dh_card c = DH_NO_CARD;
-  const char *why;
-  CHECK(dh_card_parse(name, strlen(name), &c, &why) == (int)strlen(name));
-  return c;
-}
-
-static dh_cardset cards(const char *names) {
-  dh_cardset s = 0;
-  char one[4];
-  const char *p = names;
-  while (*p) {
-    while (*p == ' ') p++;
-    if (!*p) break;
-    memcpy(one, p, 2);
-    one[2] = 0;
-    s |= dh_set_of(card(one));
-    p += 2;
-  }
-  return s;
-}
-
 /* a bid's move: level 1..7, strain 0 clubs .. 4 no trump */
 static int bid(int level, int strain) { return DH_AUCTION_BID + (level - 1) * 5 + strain; }
-enum { C, D, H, S, NT };
+enum { CLUBS, DIAMONDS, HEARTS, SPADES, NOTRUMP };
 
 /* Bridge built in C: partners across, the dealer calls first, no trump
 ** until the auction names one, declarer plays the dummy, the duplicate
@@ -79,7 +58,7 @@ static const char *const suited[4] = {
 static void deal(dh_match *m, const dh_rules *r, int dealer) {
   dh_cardset hands[4];
   int s;
-  for (s = 0; s < 4; s++) hands[s] = cards(suited[s]);
+  for (s = 0; s < 4; s++) hands[s] = S(suited[s]);
   CHECK(dh_match_init_deal(m, r, 7, dealer, hands, NULL, 0));
 }
 
@@ -109,40 +88,40 @@ static void test_bids_rise(const dh_rules *r) {
   CHECK_EQ(n, 36);                                        /* pass and the 35 bids, no double */
   CHECK_EQ(list[0], DH_AUCTION_PASS);
   for (k = 1; k < 36; k++) CHECK_EQ(list[k], DH_AUCTION_BID + k - 1);
-  CHECK_EQ(list[1], bid(1, C));
-  CHECK_EQ(list[5], bid(1, NT));
-  CHECK_EQ(list[6], bid(2, C));
-  CHECK_EQ(list[35], bid(7, NT));
+  CHECK_EQ(list[1], bid(1, CLUBS));
+  CHECK_EQ(list[5], bid(1, NOTRUMP));
+  CHECK_EQ(list[6], bid(2, CLUBS));
+  CHECK_EQ(list[35], bid(7, NOTRUMP));
   /* refusals change nothing */
   before = m;
   CHECK_EQ(dh_phase_apply(&m, 2, DH_AUCTION_PASS), DH_E_NOT_YOUR_TURN);
   CHECK_EQ(dh_phase_apply(&m, 1, DH_AUCTION_DOUBLE), DH_E_ILLEGAL_MOVE);   /* nothing to double */
   CHECK_EQ(dh_phase_apply(&m, 1, DH_AUCTION_REDOUBLE), DH_E_ILLEGAL_MOVE);
-  CHECK_EQ(dh_phase_apply(&m, 1, bid(7, NT) + 1), DH_E_ILLEGAL_MOVE);
+  CHECK_EQ(dh_phase_apply(&m, 1, bid(7, NOTRUMP) + 1), DH_E_ILLEGAL_MOVE);
   CHECK_EQ(dh_phase_apply(&m, 1, -1), DH_E_ILLEGAL_MOVE);
-  CHECK_EQ(dh_match_play(&m, 1, card("Ah")), DH_E_WRONG_PHASE);
+  CHECK_EQ(dh_match_play(&m, 1, C("Ah")), DH_E_WRONG_PHASE);
   CHECK(memcmp(&m, &before, sizeof m) == 0);
   /* East 1H: South may not bid 1C, 1D, 1H; 1S is higher, and so is 2C */
-  CHECK_EQ(dh_phase_apply(&m, 1, bid(1, H)), DH_OK);
+  CHECK_EQ(dh_phase_apply(&m, 1, bid(1, HEARTS)), DH_OK);
   CHECK_EQ(dh_match_next(&m), 2);
   before = m;
-  CHECK_EQ(dh_phase_apply(&m, 2, bid(1, C)), DH_E_ILLEGAL_MOVE);
-  CHECK_EQ(dh_phase_apply(&m, 2, bid(1, H)), DH_E_ILLEGAL_MOVE);
+  CHECK_EQ(dh_phase_apply(&m, 2, bid(1, CLUBS)), DH_E_ILLEGAL_MOVE);
+  CHECK_EQ(dh_phase_apply(&m, 2, bid(1, HEARTS)), DH_E_ILLEGAL_MOVE);
   CHECK(memcmp(&m, &before, sizeof m) == 0);
-  CHECK(has_move(&m, bid(1, S)) && has_move(&m, bid(2, C)) && !has_move(&m, bid(1, D)));
+  CHECK(has_move(&m, bid(1, SPADES)) && has_move(&m, bid(2, CLUBS)) && !has_move(&m, bid(1, DIAMONDS)));
   n = dh_phase_moves(&m, list);
-  CHECK(n == 1 + 1 + 32 && list[0] == DH_AUCTION_PASS && list[1] == DH_AUCTION_DOUBLE && list[2] == bid(1, S));
+  CHECK(n == 1 + 1 + 32 && list[0] == DH_AUCTION_PASS && list[1] == DH_AUCTION_DOUBLE && list[2] == bid(1, SPADES));
   /* the public state, as rules/bridge.lua keeps it: seats 1..4 */
-  CHECK_EQ(m.vars[DH_AUCTION_CONTRACT], 1 + (1 - 1) * 5 + H);
+  CHECK_EQ(m.vars[DH_AUCTION_CONTRACT], 1 + (1 - 1) * 5 + HEARTS);
   CHECK_EQ(m.vars[DH_AUCTION_BIDDER], 2);
-  CHECK_EQ(m.vars[DH_AUCTION_OPENING], 1 + H + 64 * 2);
-  CHECK_EQ(m.vars[DH_AUCTION_NAMED + 1], 2 << (3 * H));    /* East-West: East named hearts */
+  CHECK_EQ(m.vars[DH_AUCTION_OPENING], 1 + HEARTS + 64 * 2);
+  CHECK_EQ(m.vars[DH_AUCTION_NAMED + 1], 2 << (3 * HEARTS));    /* East-West: East named hearts */
   CHECK_EQ(m.vars[DH_AUCTION_NAMED], 0);
   /* after 7NT only pass and double are left */
-  CHECK_EQ(dh_phase_apply(&m, 2, bid(7, NT)), DH_OK);
+  CHECK_EQ(dh_phase_apply(&m, 2, bid(7, NOTRUMP)), DH_OK);
   n = dh_phase_moves(&m, list);
   CHECK(n == 2 && list[0] == DH_AUCTION_PASS && list[1] == DH_AUCTION_DOUBLE);
-  CHECK_EQ(m.vars[DH_AUCTION_OPENING], 1 + H + 64 * 2);     /* the opening bid stays */
+  CHECK_EQ(m.vars[DH_AUCTION_OPENING], 1 + HEARTS + 64 * 2);     /* the opening bid stays */
 }
 
 /* Law 19: doubles and redoubles */
@@ -150,7 +129,7 @@ static void test_doubles(const dh_rules *r) {
   dh_match m, before;
   int list[DH_PHASE_MAX_MOVES], n;
   deal(&m, r, 0);                                         /* North deals */
-  CHECK_EQ(dh_phase_apply(&m, 0, bid(1, H)), DH_OK);      /* North 1H */
+  CHECK_EQ(dh_phase_apply(&m, 0, bid(1, HEARTS)), DH_OK);      /* North 1H */
   CHECK(has_move(&m, DH_AUCTION_DOUBLE));                 /* East: an opponent's bid */
   CHECK_EQ(dh_phase_apply(&m, 1, DH_AUCTION_PASS), DH_OK);
   before = m;                                             /* South: partner's bid */
@@ -164,7 +143,7 @@ static void test_doubles(const dh_rules *r) {
   CHECK_EQ(m.vars[DH_AUCTION_PASSES], 0);
   /* North: redouble its own side's doubled bid, not double it again */
   n = dh_phase_moves(&m, list);
-  CHECK(list[0] == DH_AUCTION_PASS && list[1] == DH_AUCTION_REDOUBLE && list[2] == bid(1, S));
+  CHECK(list[0] == DH_AUCTION_PASS && list[1] == DH_AUCTION_REDOUBLE && list[2] == bid(1, SPADES));
   CHECK(!has_move(&m, DH_AUCTION_DOUBLE));
   CHECK_EQ(n, 2 + 32);
   CHECK_EQ(dh_phase_apply(&m, 0, DH_AUCTION_PASS), DH_OK);
@@ -175,7 +154,7 @@ static void test_doubles(const dh_rules *r) {
   CHECK_EQ(m.vars[DH_AUCTION_DOUBLED], 2);
   CHECK(!has_move(&m, DH_AUCTION_REDOUBLE) && !has_move(&m, DH_AUCTION_DOUBLE));   /* West: nothing more */
   /* a later bid cancels both */
-  CHECK_EQ(dh_phase_apply(&m, 3, bid(1, S)), DH_OK);
+  CHECK_EQ(dh_phase_apply(&m, 3, bid(1, SPADES)), DH_OK);
   CHECK_EQ(m.vars[DH_AUCTION_DOUBLED], 0);
   CHECK_EQ(m.vars[DH_AUCTION_BIDDER], 4);
   CHECK(has_move(&m, DH_AUCTION_DOUBLE));                 /* North may double West's 1S */
@@ -191,7 +170,7 @@ static void test_passes(const dh_rules *r) {
   calls(&m, three_then_bid, 3);
   CHECK(m.phase == DH_PHASE_SCRIPT && m.hand_no == 0);    /* three passes, no bid: not over */
   CHECK_EQ(dh_match_next(&m), 1);                         /* the dealer's right-hand opponent, fourth */
-  CHECK_EQ(dh_phase_apply(&m, 1, bid(1, C)), DH_OK);      /* East opens in fourth seat */
+  CHECK_EQ(dh_phase_apply(&m, 1, bid(1, CLUBS)), DH_OK);      /* East opens in fourth seat */
   moves[0] = moves[1] = DH_AUCTION_PASS;
   calls(&m, moves, 2);
   CHECK(m.phase == DH_PHASE_SCRIPT);                      /* two passes: not yet */
@@ -200,7 +179,7 @@ static void test_passes(const dh_rules *r) {
   CHECK_EQ(m.leader, 2);                                  /* South, on declarer's left, leads */
   /* a double followed by three passes ends it too, doubled */
   deal(&m, r, 0);
-  CHECK_EQ(dh_phase_apply(&m, 0, bid(3, NT)), DH_OK);
+  CHECK_EQ(dh_phase_apply(&m, 0, bid(3, NOTRUMP)), DH_OK);
   CHECK_EQ(dh_phase_apply(&m, 1, DH_AUCTION_DOUBLE), DH_OK);
   calls(&m, passed_out, 3);
   CHECK(m.phase == DH_PHASE_PLAY && m.declarer == 0 && m.trump == DH_NOSUIT && m.vars[DH_AUCTION_DOUBLED] == 1);
@@ -224,8 +203,8 @@ static void test_declarer(const dh_rules *r) {
   static const int hearts[] = { 0, DH_AUCTION_PASS, 0, DH_AUCTION_PASS, DH_AUCTION_PASS, DH_AUCTION_PASS };
   int moves[6];
   memcpy(moves, hearts, sizeof moves);
-  moves[0] = bid(1, H);
-  moves[2] = bid(2, H);
+  moves[0] = bid(1, HEARTS);
+  moves[2] = bid(2, HEARTS);
   deal(&m, r, 0);
   calls(&m, moves, 6);
   CHECK(m.phase == DH_PHASE_PLAY);
@@ -236,17 +215,17 @@ static void test_declarer(const dh_rules *r) {
   CHECK(m.controller[2] == 0 && m.controller[0] == 0 && m.controller[1] == 1);
   CHECK(m.show_at_lead == 1 << 2 && m.known[2] == 0);     /* the dummy is not shown yet */
   dummy_hand = m.hand[2];
-  CHECK_EQ(dh_match_play(&m, 1, card("Ah")), DH_OK);      /* the opening lead */
+  CHECK_EQ(dh_match_play(&m, 1, C("Ah")), DH_OK);      /* the opening lead */
   CHECK(m.known[2] == dummy_hand);                        /* now it is, to everyone */
   CHECK_EQ(m.turn, 2);
   CHECK_EQ(dh_match_next(&m), 0);                         /* declarer plays the dummy's card */
-  CHECK_EQ(dh_match_play(&m, 2, card("2d")), DH_E_NOT_YOUR_TURN);
-  CHECK_EQ(dh_match_play(&m, 0, card("2d")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 2, C("2d")), DH_E_NOT_YOUR_TURN);
+  CHECK_EQ(dh_match_play(&m, 0, C("2d")), DH_OK);
 
   /* East opens 1S; South 2S; North 4S, all pass: of North-South, South
      named spades first (East's 1S is the other side's) */
   deal(&m, r, 1);
-  moves[0] = bid(1, S); moves[1] = bid(2, S); moves[2] = DH_AUCTION_PASS; moves[3] = bid(4, S);
+  moves[0] = bid(1, SPADES); moves[1] = bid(2, SPADES); moves[2] = DH_AUCTION_PASS; moves[3] = bid(4, SPADES);
   moves[4] = moves[5] = DH_AUCTION_PASS;
   calls(&m, moves, 6);
   CHECK(m.phase == DH_PHASE_SCRIPT);
@@ -265,33 +244,33 @@ static void test_score_table(void) {
     CHECK_EQ(dh_duplicate_vulnerable(b, 1), law2[(b - 1) % 16] >> 1);
   }
   /* 4S made: 4 x 30 = 120, game 300 */
-  CHECK_EQ(dh_duplicate_score(4, S, 0, 0, 10), 420);
+  CHECK_EQ(dh_duplicate_score(4, SPADES, 0, 0, 10), 420);
   /* 3NT vulnerable, one over: 40 + 30 + 30 = 100, game 500, overtrick 30 */
-  CHECK_EQ(dh_duplicate_score(3, NT, 0, 1, 10), 630);
+  CHECK_EQ(dh_duplicate_score(3, NOTRUMP, 0, 1, 10), 630);
   /* 2C doubled, made: 2 x 20 x 2 = 80, part score 50, insult 50 */
-  CHECK_EQ(dh_duplicate_score(2, C, 1, 0, 8), 180);
+  CHECK_EQ(dh_duplicate_score(2, CLUBS, 1, 0, 8), 180);
   /* 2D redoubled: 40 x 4 = 160, game 300, insult 100 */
-  CHECK_EQ(dh_duplicate_score(2, D, 2, 0, 8), 560);
+  CHECK_EQ(dh_duplicate_score(2, DIAMONDS, 2, 0, 8), 560);
   /* 1NT doubled vulnerable, one over: 80, part score 50, insult 50, overtrick 200 */
-  CHECK_EQ(dh_duplicate_score(1, NT, 1, 1, 8), 380);
+  CHECK_EQ(dh_duplicate_score(1, NOTRUMP, 1, 1, 8), 380);
   /* 7NT redoubled vulnerable: 220 x 4 = 880, game 500, grand slam 1500, insult 100 */
-  CHECK_EQ(dh_duplicate_score(7, NT, 2, 1, 13), 2980);
+  CHECK_EQ(dh_duplicate_score(7, NOTRUMP, 2, 1, 13), 2980);
   /* 6C made: 120, game 300, small slam 500; vulnerable 120 + 500 + 750 */
-  CHECK_EQ(dh_duplicate_score(6, C, 0, 0, 12), 920);
-  CHECK_EQ(dh_duplicate_score(6, C, 0, 1, 12), 1370);
+  CHECK_EQ(dh_duplicate_score(6, CLUBS, 0, 0, 12), 920);
+  CHECK_EQ(dh_duplicate_score(6, CLUBS, 0, 1, 12), 1370);
   /* 1H two over: 30, part score 50, 2 x 30 */
-  CHECK_EQ(dh_duplicate_score(1, H, 0, 0, 9), 140);
+  CHECK_EQ(dh_duplicate_score(1, HEARTS, 0, 0, 9), 140);
   /* down, undoubled: 50 a trick, vulnerable 100 */
-  CHECK_EQ(dh_duplicate_score(4, H, 0, 0, 8), -100);
-  CHECK_EQ(dh_duplicate_score(4, H, 0, 1, 7), -300);
+  CHECK_EQ(dh_duplicate_score(4, HEARTS, 0, 0, 8), -100);
+  CHECK_EQ(dh_duplicate_score(4, HEARTS, 0, 1, 7), -300);
   /* doubled, not vulnerable, down 4: 100 + 200 + 200 + 300 */
-  CHECK_EQ(dh_duplicate_score(4, H, 1, 0, 6), -800);
+  CHECK_EQ(dh_duplicate_score(4, HEARTS, 1, 0, 6), -800);
   /* doubled vulnerable, down 3: 200 + 300 + 300 */
-  CHECK_EQ(dh_duplicate_score(4, H, 1, 1, 7), -800);
+  CHECK_EQ(dh_duplicate_score(4, HEARTS, 1, 1, 7), -800);
   /* redoubled, not vulnerable, down 2: (100 + 200) x 2 */
-  CHECK_EQ(dh_duplicate_score(3, S, 2, 0, 7), -600);
+  CHECK_EQ(dh_duplicate_score(3, SPADES, 2, 0, 7), -600);
   /* 7NT doubled vulnerable, all thirteen down: 200 + 12 x 300 */
-  CHECK_EQ(dh_duplicate_score(7, NT, 1, 1, 0), -3800);
+  CHECK_EQ(dh_duplicate_score(7, NOTRUMP, 1, 1, 0), -3800);
 }
 
 /* the points rule: the board's score to the side that earned it, the

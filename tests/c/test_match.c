@@ -1,72 +1,51 @@
 /* test_match.c -- the match state machine with Spades rules built in C */
 #include <string.h>
 
+#include "cards.h"
 #include "check.h"
 #include "match.h"
 #include "playout.h"
 #include "rules_fixture.h"
-
-static dh_cardset cards(const char *names) {
-  dh_cardset s = 0;
-  const char *p = names;
-  while (*p) {
-    dh_card c;
-    const char *why;
-    while (*p == ' ') p++;
-    if (!*p) break;
-    CHECK(dh_card_parse(p, 2, &c, &why) == 2);
-    s |= dh_set_of(c);
-    p += 2;
-  }
-  return s;
-}
-
-static dh_card card(const char *name) {
-  dh_card c = 0;
-  const char *why;
-  dh_card_parse(name, strlen(name), &c, &why);
-  return c;
-}
 
 /* legality: follow suit, spades not led until broken, unless only spades */
 static void test_legality(const dh_rules *r) {
   dh_cardset hands[4];
   dh_match m;
   dh_cardset legal;
-  hands[0] = cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac");
-  hands[1] = cards("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd As");
-  hands[2] = cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
-  hands[3] = cards("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
+  hands[0] = S("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac");
+  hands[1] = S("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd As");
+  hands[2] = S("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
+  hands[3] = S("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
   CHECK(dh_match_init_deal(&m, r, 1, 3, hands, NULL, 0));
   CHECK_EQ(m.phase, DH_PHASE_BID);
   CHECK_EQ(dh_match_next(&m), 0);           /* left of dealer 3 bids first */
   CHECK_EQ(dh_match_bid(&m, 1, 3), DH_E_NOT_YOUR_TURN);
   CHECK_EQ(dh_match_bid(&m, 0, 14), DH_E_BAD_BID);
-  CHECK_EQ(dh_match_play(&m, 0, card("2c")), DH_E_WRONG_PHASE);
+  CHECK_EQ(dh_match_play(&m, 0, C("2c")), DH_E_WRONG_PHASE);
   CHECK_EQ(dh_match_bid(&m, 0, 0), DH_OK);
   CHECK_EQ(dh_match_bid(&m, 1, 1), DH_OK);
   CHECK_EQ(dh_match_bid(&m, 2, 0), DH_OK);
   CHECK_EQ(dh_match_bid(&m, 3, 13), DH_OK);
   CHECK_EQ(m.phase, DH_PHASE_PLAY);
   CHECK_EQ(dh_match_next(&m), 0);
-  CHECK_EQ(dh_match_play(&m, 0, card("2d")), DH_E_CARD_NOT_IN_HAND);
-  CHECK_EQ(dh_match_play(&m, 0, card("2c")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 0, C("2d")), DH_E_CARD_NOT_IN_HAND);
+  CHECK_EQ(dh_match_play(&m, 0, C("2c")), DH_OK);
   /* seat 1 is void in clubs: anything goes, the ace of spades trumps */
   CHECK_EQ(dh_match_legal(&m, &legal), DH_OK);
   CHECK(legal == hands[1]);
-  CHECK_EQ(dh_match_play(&m, 1, card("As")), DH_OK);
-  CHECK_EQ(dh_match_play(&m, 2, card("2h")), DH_OK);
-  CHECK_EQ(dh_match_play(&m, 3, card("2s")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 1, C("As")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 2, C("2h")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 3, C("2s")), DH_OK);
   CHECK_EQ(m.last_winner, 1);
   CHECK_EQ(m.tricks[1], 1);
   CHECK_EQ(m.voids[1], 1 << DH_CLUBS);
   /* seat 1 leads: spades are broken now, but it has none left */
   CHECK_EQ(dh_match_next(&m), 1);
-  CHECK_EQ(dh_match_play(&m, 1, card("2d")), DH_OK);
-  CHECK_EQ(dh_match_play(&m, 2, card("3h")), DH_OK);
-  CHECK_EQ(dh_match_play(&m, 3, card("3s")), DH_E_MUST_FOLLOW_SUIT);
-  CHECK_EQ(dh_match_play(&m, 3, card("Ad")), DH_OK);
-  CHECK_EQ(dh_match_play(&m, 0, card("3c")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 1, C("2d")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 2, C("3h")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 3, C("3s")), DH_E_MUST_FOLLOW_SUIT);
+  CHECK_EQ(dh_match_play(&m, 3, C("Ad")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 0, C("3c")), DH_OK);
   CHECK_EQ(m.last_winner, 3);
 }
 
@@ -74,20 +53,20 @@ static void test_not_broken(const dh_rules *r) {
   dh_cardset hands[4];
   dh_match m;
   int s;
-  hands[0] = cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc As");
-  hands[1] = cards("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ac");
-  hands[2] = cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
-  hands[3] = cards("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
+  hands[0] = S("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc As");
+  hands[1] = S("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd Ac");
+  hands[2] = S("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
+  hands[3] = S("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
   CHECK(dh_match_init_deal(&m, r, 1, 2, hands, NULL, 0));
   for (s = 0; s < 4; s++) CHECK_EQ(dh_match_bid(&m, (3 + s) % 4, 3), DH_OK);
   /* seat 3 leads holding only spades (and Ad): Ad is fine, a spade is not */
-  CHECK_EQ(dh_match_play(&m, 3, card("2s")), DH_E_SUIT_NOT_BROKEN);
+  CHECK_EQ(dh_match_play(&m, 3, C("2s")), DH_E_SUIT_NOT_BROKEN);
   {
     dh_match before = m;
-    CHECK_EQ(dh_match_play(&m, 3, card("2s")), DH_E_SUIT_NOT_BROKEN);
+    CHECK_EQ(dh_match_play(&m, 3, C("2s")), DH_E_SUIT_NOT_BROKEN);
     CHECK(memcmp(&before, &m, sizeof m) == 0);
   }
-  CHECK_EQ(dh_match_play(&m, 3, card("Ad")), DH_OK);
+  CHECK_EQ(dh_match_play(&m, 3, C("Ad")), DH_OK);
 }
 
 static void test_random(const dh_rules *r) {
@@ -131,13 +110,13 @@ static void test_bad_seats(const dh_rules *r) {
     seat = bad[i];
     CHECK_EQ(dh_hand_allowed(&m, seat, &out), DH_E_BAD_SEAT);
     CHECK_EQ(out, 0);
-    CHECK_EQ(dh_hand_why(&m, seat, card("2c")), DH_E_BAD_SEAT);
+    CHECK_EQ(dh_hand_why(&m, seat, C("2c")), DH_E_BAD_SEAT);
     CHECK_EQ(dh_bid_allowed(&m, seat, 3, &ok), DH_E_BAD_SEAT);
     CHECK_EQ(ok, 0);
     CHECK_EQ(dh_match_pass_target(&m, seat), -1);
     CHECK_EQ(dh_view_make(&m, seat, &v), -1);
     CHECK_EQ(dh_match_bid(&m, seat, 3), DH_E_NOT_YOUR_TURN);
-    CHECK_EQ(dh_match_play(&m, seat, card("2c")), DH_E_WRONG_PHASE);
+    CHECK_EQ(dh_match_play(&m, seat, C("2c")), DH_E_WRONG_PHASE);
   }
   CHECK_EQ(v.seat, 0x5a);   /* the view was not written */
   CHECK(memcmp(&m, &before, sizeof m) == 0);
@@ -162,22 +141,22 @@ static void test_phase_ops(void) {
   r.scripted = 1;
   k = dh_rules_add_table(&r, DH_HEARTS);
   CHECK(k == 1);
-  r.tables[0].suit_of[card("Jd") & 63] = DH_HEARTS;   /* the left bower, above the ace */
-  r.tables[0].strength[card("Jd") & 63] = 20;
+  r.tables[0].suit_of[C("Jd") & 63] = DH_HEARTS;   /* the left bower, above the ace */
+  r.tables[0].strength[C("Jd") & 63] = 20;
   dh_rules_finish_table(&r.tables[0]);
   CHECK(dh_rules_check(&r) == NULL);
-  hands[0] = cards("Jh Jd Ah 9c Ts");
-  hands[1] = cards("Kh Qh Ac Kc Qc");
-  hands[2] = cards("Th 9h As Ks Qs");
-  hands[3] = cards("Ad Kd Qd Td 9d");
-  kitty[0] = card("Js"); kitty[1] = card("Jc"); kitty[2] = card("Tc"); kitty[3] = card("9s");
+  hands[0] = S("Jh Jd Ah 9c Ts");
+  hands[1] = S("Kh Qh Ac Kc Qc");
+  hands[2] = S("Th 9h As Ks Qs");
+  hands[3] = S("Ad Kd Qd Td 9d");
+  kitty[0] = C("Js"); kitty[1] = C("Jc"); kitty[2] = C("Tc"); kitty[3] = C("9s");
   CHECK(dh_match_init_deal(&m, &r, 1, 3, hands, kitty, 4));
   CHECK(m.phase == DH_PHASE_SCRIPT && m.step == 1 && m.turn == 0);
-  CHECK(m.upcard == card("Js") && m.trump == DH_NOSUIT);
-  CHECK(dh_match_play(&m, 0, card("Jh")) == DH_E_WRONG_PHASE);
+  CHECK(m.upcard == C("Js") && m.trump == DH_NOSUIT);
+  CHECK(dh_match_play(&m, 0, C("Jh")) == DH_E_WRONG_PHASE);
   /* refusals change nothing */
   before = m;
-  CHECK(dh_match_discard(&m, 0, cards("Kh")) == DH_E_CARD_NOT_IN_HAND);
+  CHECK(dh_match_discard(&m, 0, S("Kh")) == DH_E_CARD_NOT_IN_HAND);
   CHECK(dh_match_discard(&m, 0, 0) == DH_E_BAD_OP);
   CHECK(dh_match_take(&m, 3, 5) == DH_E_BAD_OP);
   CHECK(dh_match_set_trump(&m, 7) == DH_E_BAD_OP);
@@ -187,26 +166,26 @@ static void test_phase_ops(void) {
   CHECK(memcmp(&m, &before, sizeof m) == 0);
   /* hearts trumps: the left bower counts as a heart and follows hearts */
   CHECK(dh_match_set_trump(&m, DH_HEARTS) == DH_OK);
-  CHECK(m.table == 1 && dh_match_suit(&m, card("Jd")) == DH_HEARTS);
+  CHECK(m.table == 1 && dh_match_suit(&m, C("Jd")) == DH_HEARTS);
   CHECK(dh_match_set_declarer(&m, 0) == DH_OK);
   CHECK(dh_match_sit_out(&m, 2) == DH_OK);
   CHECK(dh_match_sit_out(&m, 2) == DH_E_BAD_OP);
   CHECK(dh_match_set_turn(&m, 2) == DH_E_BAD_OP);
   CHECK(dh_match_take(&m, 3, 1) == DH_OK);
-  CHECK(dh_set_has(m.known[3], card("Js")) && dh_set_count(m.hand[3]) == 6);
+  CHECK(dh_set_has(m.known[3], C("Js")) && dh_set_count(m.hand[3]) == 6);
   CHECK(dh_match_start_play(&m, -1) == DH_E_BAD_OP);   /* six cards against five */
-  CHECK(dh_match_discard(&m, 3, cards("9d")) == DH_OK);
-  CHECK(m.known[3] == 0 && dh_set_has(m.excluded[0], card("Js")));
+  CHECK(dh_match_discard(&m, 3, S("9d")) == DH_OK);
+  CHECK(m.known[3] == 0 && dh_set_has(m.excluded[0], C("Js")));
   nt = dh_match_deal(&m, deal, talon);
   for (s = 0; s < 4; s++) CHECK(deal[s] == hands[s]);
-  CHECK(nt == 4 && talon[0] == card("Js"));
+  CHECK(nt == 4 && talon[0] == C("Js"));
   CHECK(dh_match_start_play(&m, -1) == DH_OK);
   CHECK(m.phase == DH_PHASE_PLAY && m.turn == 0 && m.nplaying == 3);
-  CHECK(dh_match_play(&m, 0, card("Jd")) == DH_OK);
+  CHECK(dh_match_play(&m, 0, C("Jd")) == DH_OK);
   CHECK(m.turn == 1);
-  CHECK(dh_match_play(&m, 1, card("Qh")) == DH_OK);
+  CHECK(dh_match_play(&m, 1, C("Qh")) == DH_OK);
   CHECK(m.turn == 3);                                  /* seat 2 sits out */
-  CHECK(dh_match_play(&m, 3, card("Ad")) == DH_OK);    /* void in hearts */
+  CHECK(dh_match_play(&m, 3, C("Ad")) == DH_OK);    /* void in hearts */
   CHECK(m.trick_no == 1 && m.tricks[0] == 1);          /* three cards made the trick */
   CHECK(dh_match_set_trump(&m, DH_SPADES) == DH_E_WRONG_PHASE);
 }
@@ -226,10 +205,10 @@ static void test_dummy(void) {
   r.scripted = 1;
   r.opener = 0;
   CHECK(dh_rules_check(&r) == NULL);
-  hands[0] = cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s");
-  hands[1] = cards("Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h");
-  hands[2] = cards("Ad Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d");
-  hands[3] = cards("Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c");
+  hands[0] = S("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s");
+  hands[1] = S("Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h");
+  hands[2] = S("Ad Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d");
+  hands[3] = S("Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c");
   CHECK(dh_match_init_deal(&m, &r, 1, 1, hands, NULL, 0));
   CHECK(m.phase == DH_PHASE_SCRIPT && m.turn == 1 && dh_match_next(&m) == 1);  /* the dealer */
   before = m;
@@ -244,12 +223,12 @@ static void test_dummy(void) {
   CHECK(m.known[0] == 0);
   CHECK(dh_match_start_play(&m, 3) == DH_OK);
   CHECK(dh_view_make(&m, 1, &v) == 0 && v.m.hand[0] == 0);   /* hidden before the lead */
-  CHECK(dh_match_play(&m, 3, card("Ac")) == DH_OK);
+  CHECK(dh_match_play(&m, 3, C("Ac")) == DH_OK);
   CHECK(m.known[0] == m.hand[0] && m.show_at_lead == 0);
   CHECK(m.turn == 0 && dh_match_next(&m) == 2);
   before = m;
-  CHECK(dh_match_play(&m, 0, card("2s")) == DH_E_NOT_YOUR_TURN);   /* the dummy does not act */
-  CHECK(dh_match_play(&m, 2, card("2d")) == DH_E_CARD_NOT_IN_HAND); /* declarer's own card: not now */
+  CHECK(dh_match_play(&m, 0, C("2s")) == DH_E_NOT_YOUR_TURN);   /* the dummy does not act */
+  CHECK(dh_match_play(&m, 2, C("2d")) == DH_E_CARD_NOT_IN_HAND); /* declarer's own card: not now */
   CHECK(memcmp(&m, &before, sizeof m) == 0);
   CHECK(dh_view_make(&m, 1, &v) == 0 && v.m.hand[0] == m.hand[0]);   /* shown to all */
   CHECK(dh_view_make(&m, 2, &v) == 0);
@@ -260,8 +239,8 @@ static void test_dummy(void) {
   dh_rng_seed(&rng, 5);
   CHECK(dh_view_sample(&v, &rng, &before) == 1 && before.hand[0] == m.hand[0]);
   CHECK(dh_playout_pick(&m, &rng, &a) == DH_OK && a.seat == 2 && dh_set_has(m.hand[0], a.card));
-  CHECK(dh_match_play(&m, 2, card("2s")) == DH_OK);
-  CHECK(m.turn == 1 && dh_match_next(&m) == 1 && !dh_set_has(m.known[0], card("2s")));
+  CHECK(dh_match_play(&m, 2, C("2s")) == DH_OK);
+  CHECK(m.turn == 1 && dh_match_next(&m) == 1 && !dh_set_has(m.known[0], C("2s")));
   dh_match_rewind(&m, &before);   /* the hand as dealt: no dummy yet */
   CHECK(before.phase == DH_PHASE_SCRIPT && before.controller[0] == 0 && before.known[0] == 0);
   CHECK(dh_playout_hand(&m, &rng) == DH_OK);
@@ -305,7 +284,7 @@ static void test_teams(void) {
   /* a mode: a table bound to no trump, picked by the script */
   CHECK(dh_rules_add_table(&r, -2) == -1);
   CHECK(dh_rules_add_table(&r, -1) == 1 && r.trump_table[DH_CLUBS] == 0 && r.trump_table[DH_NOSUIT] == 0);
-  r.tables[0].suit_of[card("Ac") & 63] = DH_NOSUIT;
+  r.tables[0].suit_of[C("Ac") & 63] = DH_NOSUIT;
   dh_rules_finish_table(&r.tables[0]);
   CHECK(dh_rules_check(&r) == NULL);
   dh_match_init(&m, &r, 4, 0);
@@ -315,7 +294,7 @@ static void test_teams(void) {
   CHECK(memcmp(&m, &before, sizeof m) == 0);
   CHECK(dh_match_set_trump(&m, DH_CLUBS) == DH_OK && m.table == 0);
   CHECK(dh_match_set_table(&m, 1) == DH_OK && m.table == 1 && m.trump == DH_CLUBS);
-  CHECK(dh_match_suit(&m, card("Ac")) == DH_NOSUIT && dh_set_has(dh_match_suit_cards(&m, DH_NOSUIT), card("Ac")));
+  CHECK(dh_match_suit(&m, C("Ac")) == DH_NOSUIT && dh_set_has(dh_match_suit_cards(&m, DH_NOSUIT), C("Ac")));
   CHECK(dh_match_start_play(&m, -1) == DH_OK);
   CHECK(dh_match_set_table(&m, 0) == DH_E_WRONG_PHASE);
 }
@@ -333,10 +312,10 @@ static void test_blind_exchange(void) {
   dh_rules_set(&r, DH_RULE_BID, dh_rule_or(&r, dh_rule_bid_range(&r, 0, 13, 1), dh_rule_blind_nil(&r)));
   r.blind_exchange = 2;
   CHECK(dh_rules_check(&r) == NULL);
-  hands[0] = cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac");
-  hands[1] = cards("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd As");
-  hands[2] = cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
-  hands[3] = cards("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
+  hands[0] = S("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac");
+  hands[1] = S("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd As");
+  hands[2] = S("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
+  hands[3] = S("2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ad");
   CHECK(dh_match_init_deal(&m, &r, 1, 3, hands, NULL, 0));
   CHECK_EQ(dh_match_bid(&m, 0, DH_BID_BLIND_NIL), DH_OK);
   for (s = 1; s < 4; s++) CHECK_EQ(dh_match_bid(&m, s, 3), DH_OK);
@@ -344,27 +323,27 @@ static void test_blind_exchange(void) {
   CHECK_EQ(dh_match_next(&m), 0);
   CHECK(dh_match_pass_target(&m, 0) == 2 && dh_match_pass_target(&m, 2) == 0 && dh_match_pass_target(&m, 1) == 1);
   CHECK(dh_match_pass_count(&m, 0) == 2 && dh_match_pass_count(&m, 2) == 2 && dh_match_pass_count(&m, 3) == 0);
-  CHECK_EQ(dh_match_pass(&m, 0, cards("Jc Qc Kc")), DH_E_BAD_PASS);
-  CHECK_EQ(dh_match_pass(&m, 0, cards("2d 3d")), DH_E_CARD_NOT_IN_HAND);
-  CHECK_EQ(dh_match_pass(&m, 2, cards("2h 3h")), DH_E_NOT_YOUR_TURN);
-  CHECK_EQ(dh_match_play(&m, 0, card("2c")), DH_E_WRONG_PHASE);
-  CHECK_EQ(dh_match_pass(&m, 0, cards("Kc Ac")), DH_OK);
+  CHECK_EQ(dh_match_pass(&m, 0, S("Jc Qc Kc")), DH_E_BAD_PASS);
+  CHECK_EQ(dh_match_pass(&m, 0, S("2d 3d")), DH_E_CARD_NOT_IN_HAND);
+  CHECK_EQ(dh_match_pass(&m, 2, S("2h 3h")), DH_E_NOT_YOUR_TURN);
+  CHECK_EQ(dh_match_play(&m, 0, C("2c")), DH_E_WRONG_PHASE);
+  CHECK_EQ(dh_match_pass(&m, 0, S("Kc Ac")), DH_OK);
   CHECK_EQ(dh_match_next(&m), 2);
-  CHECK(m.hand[2] == (hands[2] | cards("Kc Ac")) && dh_set_count(m.hand[0]) == 11);
-  CHECK_EQ(dh_match_pass(&m, 2, cards("Ac 2h")), DH_OK);
+  CHECK(m.hand[2] == (hands[2] | S("Kc Ac")) && dh_set_count(m.hand[0]) == 11);
+  CHECK_EQ(dh_match_pass(&m, 2, S("Ac 2h")), DH_OK);
   CHECK_EQ(m.phase, DH_PHASE_PLAY);
   CHECK_EQ(dh_match_next(&m), 0);
-  h0 = (hands[0] & ~cards("Kc")) | cards("2h");
+  h0 = (hands[0] & ~S("Kc")) | S("2h");
   CHECK(m.hand[0] == h0);
-  CHECK(m.hand[2] == ((hands[2] & ~cards("2h")) | cards("Kc")));
+  CHECK(m.hand[2] == ((hands[2] & ~S("2h")) | S("Kc")));
   dh_match_deal(&m, dealt, talon);
   for (s = 0; s < 4; s++) CHECK(dealt[s] == hands[s]);
   dh_match_rewind(&m, &again);
   CHECK_EQ(again.phase, DH_PHASE_BID);
   CHECK_EQ(dh_match_bid(&again, 0, DH_BID_BLIND_NIL), DH_OK);
   for (s = 1; s < 4; s++) CHECK_EQ(dh_match_bid(&again, s, 3), DH_OK);
-  CHECK_EQ(dh_match_pass(&again, 0, cards("Kc Ac")), DH_OK);
-  CHECK_EQ(dh_match_pass(&again, 2, cards("Ac 2h")), DH_OK);
+  CHECK_EQ(dh_match_pass(&again, 0, S("Kc Ac")), DH_OK);
+  CHECK_EQ(dh_match_pass(&again, 2, S("Ac 2h")), DH_OK);
   for (s = 0; s < 4; s++) CHECK(again.hand[s] == m.hand[s]);
   /* both partners blind Nil: nobody exchanges */
   CHECK(dh_match_init_deal(&m, &r, 1, 3, hands, NULL, 0));

@@ -13,33 +13,12 @@
 */
 #include <string.h>
 
+#include "cards.h"
 #include "check.h"
 #include "match.h"
 #include "phase.h"
 #include "playout.h"
 #include "view.h"
-
-static dh_card card(const char *name) {
-  dh_card c = DH_NO_CARD;
-  const char *why;
-  CHECK(dh_card_parse(name, strlen(name), &c, &why) == (int)strlen(name));
-  return c;
-}
-
-static dh_cardset cards(const char *names) {
-  dh_cardset s = 0;
-  char one[4];
-  const char *p = names;
-  while (*p) {
-    while (*p == ' ') p++;
-    if (!*p) break;
-    memcpy(one, p, 2);
-    one[2] = 0;
-    s |= dh_set_of(card(one));
-    p += 2;
-  }
-  return s;
-}
 
 /* Euchre's rules built in C: partners across, the top of the talon shown,
 ** the bowers per trump suit, the makers' score, the prefab's phases */
@@ -58,7 +37,7 @@ static void euchre_rules(dh_rules *r, int stick) {
   r->phase_flags = stick ? DH_PREFAB_STICK : 0;
   r->max_hands = 60;
   for (t = DH_CLUBS; t <= DH_SPADES; t++) {
-    dh_card right = card(right_of[t]), left = card(left_of[t]);
+    dh_card right = C(right_of[t]), left = C(left_of[t]);
     k = dh_rules_add_table(r, t);
     CHECK(k == t + 1);
     r->tables[k - 1].suit_of[left] = (int8_t)t;
@@ -88,8 +67,8 @@ static void deal(dh_match *m, const dh_rules *r) {
   dh_cardset hands[4];
   dh_card talon[4];
   int s;
-  for (s = 0; s < 4; s++) hands[s] = cards(deal_hands[s]);
-  talon[0] = card("Jh"); talon[1] = card("Js"); talon[2] = card("Tc"); talon[3] = card("9s");
+  for (s = 0; s < 4; s++) hands[s] = S(deal_hands[s]);
+  talon[0] = C("Jh"); talon[1] = C("Js"); talon[2] = C("Tc"); talon[3] = C("9s");
   CHECK(dh_match_init_deal(m, r, 7, 3, hands, talon, 4));
 }
 
@@ -125,7 +104,7 @@ static void test_first_round(const dh_rules *r) {
   deal(&m, r);
   CHECK(m.phase == DH_PHASE_SCRIPT && m.step == DH_STEP_ORDER);
   CHECK_STR(dh_phase_name(r, m.step), "order");
-  CHECK(m.upcard == card("Jh") && m.trump == DH_NOSUIT);
+  CHECK(m.upcard == C("Jh") && m.trump == DH_NOSUIT);
   CHECK_EQ(dh_match_next(&m), 0);                       /* the dealer's left is asked first */
   n = dh_phase_moves(&m, list);
   CHECK(n == 3 && list[0] == DH_MOVE_PASS && list[1] == DH_MOVE_ORDER_UP && list[2] == DH_MOVE_ORDER_UP_ALONE);
@@ -134,9 +113,9 @@ static void test_first_round(const dh_rules *r) {
   CHECK_EQ(dh_phase_apply(&m, 1, DH_MOVE_PASS), DH_E_NOT_YOUR_TURN);
   CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_PICK_UP), DH_E_ILLEGAL_MOVE);      /* the dealer's words */
   CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_CALL + 2 * DH_SPADES), DH_E_ILLEGAL_MOVE);  /* second round only */
-  CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_DISCARD + card("9c")), DH_E_ILLEGAL_MOVE);
+  CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_DISCARD + C("9c")), DH_E_ILLEGAL_MOVE);
   CHECK_EQ(dh_phase_apply(&m, 0, -1), DH_E_ILLEGAL_MOVE);
-  CHECK_EQ(dh_match_play(&m, 0, card("Ah")), DH_E_WRONG_PHASE);
+  CHECK_EQ(dh_match_play(&m, 0, C("Ah")), DH_E_WRONG_PHASE);
   CHECK(memcmp(&m, &before, sizeof m) == 0);
   /* each passes in turn to the left */
   CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_PASS), DH_OK);
@@ -164,35 +143,35 @@ static void test_order_up(const dh_rules *r) {
   CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_PASS), DH_OK);
   CHECK_EQ(dh_phase_apply(&m, 1, DH_MOVE_ORDER_UP), DH_OK);
   CHECK(m.trump == DH_HEARTS && m.declarer == 1 && m.out_mask == 0 && m.vars[0] == 0);
-  CHECK(dh_match_suit(&m, card("Jd")) == DH_HEARTS);      /* the left bower is a trump */
+  CHECK(dh_match_suit(&m, C("Jd")) == DH_HEARTS);      /* the left bower is a trump */
   CHECK(m.step == DH_STEP_DISCARD && dh_match_next(&m) == 3);
   CHECK_STR(dh_phase_name(r, m.step), "discard");
-  CHECK(m.hand[3] == (cards(deal_hands[3]) | cards("Jh")));
-  CHECK(dh_set_has(m.known[3], card("Jh")));
+  CHECK(m.hand[3] == (S(deal_hands[3]) | S("Jh")));
+  CHECK(dh_set_has(m.known[3], C("Jh")));
   CHECK(conserved(&m));
   /* the discard: any of the six, the turned card too */
   n = dh_phase_moves(&m, list);
   CHECK_EQ(n, 6);
   for (i = 0; i < n; i++) CHECK(dh_set_has(m.hand[3], (dh_card)(list[i] - DH_MOVE_DISCARD)));
   for (i = 1; i < n; i++) CHECK(list[i] > list[i - 1]);   /* lowest position first */
-  CHECK(has_move(&m, DH_MOVE_DISCARD + card("Jh")));
-  CHECK_EQ(dh_phase_apply(&m, 3, DH_MOVE_DISCARD + card("9c")), DH_E_ILLEGAL_MOVE);  /* not the dealer's */
-  CHECK_EQ(dh_phase_apply(&m, 3, DH_MOVE_DISCARD + card("9d")), DH_OK);
-  CHECK(m.discard[3] == cards("9d") && dh_set_count(m.hand[3]) == 5);
+  CHECK(has_move(&m, DH_MOVE_DISCARD + C("Jh")));
+  CHECK_EQ(dh_phase_apply(&m, 3, DH_MOVE_DISCARD + C("9c")), DH_E_ILLEGAL_MOVE);  /* not the dealer's */
+  CHECK_EQ(dh_phase_apply(&m, 3, DH_MOVE_DISCARD + C("9d")), DH_OK);
+  CHECK(m.discard[3] == S("9d") && dh_set_count(m.hand[3]) == 5);
   CHECK(m.phase == DH_PHASE_PLAY && m.leader == 0 && m.turn == 0 && m.nplaying == 4);
   CHECK(conserved(&m));
   /* the others know the jack went in and is the dealer's, held or laid away */
-  CHECK(m.known[3] == 0 && dh_set_has(m.excluded[0], card("Jh")));
+  CHECK(m.known[3] == 0 && dh_set_has(m.excluded[0], C("Jh")));
   /* the deal is restorable, and a world sampled by a defender holds it */
   nt = dh_match_deal(&m, hands, talon);
-  for (s = 0; s < 4; s++) CHECK(hands[s] == cards(deal_hands[s]));
-  CHECK(nt == 4 && talon[0] == card("Jh"));
+  for (s = 0; s < 4; s++) CHECK(hands[s] == S(deal_hands[s]));
+  CHECK(nt == 4 && talon[0] == C("Jh"));
   CHECK_EQ(dh_view_make(&m, 0, &v), 0);
   CHECK(v.m.discard[3] == 0 && v.discards[3] == 1);      /* face down */
   dh_rng_seed(&rng, 5);
   for (i = 0; i < 50; i++) {
     CHECK(dh_view_sample(&v, &rng, &w));
-    CHECK(dh_set_has(w.hand[3] | w.discard[3], card("Jh")) && dh_set_count(w.discard[3]) == 1);
+    CHECK(dh_set_has(w.hand[3] | w.discard[3], C("Jh")) && dh_set_count(w.discard[3]) == 1);
     CHECK(w.hand[0] == m.hand[0] && conserved(&w));
   }
 }
@@ -217,10 +196,10 @@ static void test_second_round(const dh_rules *r) {
   CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_PASS), DH_OK);
   CHECK_EQ(dh_phase_apply(&m, 1, DH_MOVE_CALL + 2 * DH_CLUBS), DH_OK);
   CHECK(m.trump == DH_CLUBS && m.declarer == 1 && m.out_mask == 0);
-  CHECK(dh_match_suit(&m, card("Js")) == DH_CLUBS);
+  CHECK(dh_match_suit(&m, C("Js")) == DH_CLUBS);
   /* nobody took the turned card: straight to the play, from the dealer's left */
   CHECK(m.phase == DH_PHASE_PLAY && m.turn == 0 && dh_deck_left(&m.talon) == 4);
-  CHECK(m.hand[3] == cards(deal_hands[3]) && m.discard[3] == 0);
+  CHECK(m.hand[3] == S(deal_hands[3]) && m.discard[3] == 0);
 }
 
 /* eight passes throw the hand in: nothing scored, the next dealer deals */
@@ -270,18 +249,18 @@ static void test_alone(const dh_rules *r) {
   CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_ORDER_UP_ALONE), DH_OK);
   CHECK(m.declarer == 0 && m.out_mask == 1u << 2 && m.vars[0] == 1 && m.nplaying == 3);
   CHECK(m.step == DH_STEP_DISCARD && dh_match_next(&m) == 3);
-  CHECK_EQ(dh_phase_apply(&m, 3, DH_MOVE_DISCARD + card("Jh")), DH_OK);
+  CHECK_EQ(dh_phase_apply(&m, 3, DH_MOVE_DISCARD + C("Jh")), DH_OK);
   CHECK(m.phase == DH_PHASE_PLAY && m.turn == 0);
   /* seat 0 holds the five best hearts (both bowers, A K Q): it takes every
      trick whatever anyone plays, a lone march: 4 */
   {
     dh_cardset hands[4];
     dh_card talon[4];
-    hands[0] = cards("Jh Jd Ah Kh Qh");
-    hands[1] = cards("Ac Kc Qc Jc Tc");
-    hands[2] = cards("Th 9h As Ks Qs");
-    hands[3] = cards("Ad Kd Qd Td 9d");
-    talon[0] = card("9c"); talon[1] = card("Js"); talon[2] = card("9s"); talon[3] = card("Ts");
+    hands[0] = S("Jh Jd Ah Kh Qh");
+    hands[1] = S("Ac Kc Qc Jc Tc");
+    hands[2] = S("Th 9h As Ks Qs");
+    hands[3] = S("Ad Kd Qd Td 9d");
+    talon[0] = C("9c"); talon[1] = C("Js"); talon[2] = C("9s"); talon[3] = C("Ts");
     CHECK(dh_match_init_deal(&m, r, 7, 3, hands, talon, 4));
     /* clubs turned: all pass, then hearts called alone in the second round */
     for (s = 0; s < 4; s++) CHECK_EQ(dh_phase_apply(&m, s, DH_MOVE_PASS), DH_OK);
@@ -299,7 +278,7 @@ static void test_alone(const dh_rules *r) {
   CHECK_EQ(dh_phase_apply(&m, 1, DH_MOVE_ORDER_UP_ALONE), DH_OK);
   CHECK(m.out_mask == 1u << 3 && m.declarer == 1 && m.trump == DH_HEARTS);
   CHECK(m.phase == DH_PHASE_PLAY && m.turn == 0 && dh_deck_left(&m.talon) == 4 && m.took[3] == 0);
-  CHECK(m.hand[3] == cards(deal_hands[3]));
+  CHECK(m.hand[3] == S(deal_hands[3]));
   /* the dealer alone ("pick up alone"): seat 1 out; the dealer still takes
      the card up and discards */
   deal(&m, r);
@@ -311,7 +290,7 @@ static void test_alone(const dh_rules *r) {
   CHECK_EQ(dh_phase_apply(&m, 0, DH_MOVE_PASS), DH_OK);
   CHECK_EQ(dh_phase_apply(&m, 1, DH_MOVE_PASS), DH_OK);
   CHECK_EQ(dh_phase_apply(&m, 2, DH_MOVE_ORDER_UP_ALONE), DH_OK);
-  CHECK_EQ(dh_phase_apply(&m, 3, DH_MOVE_DISCARD + card("9d")), DH_OK);
+  CHECK_EQ(dh_phase_apply(&m, 3, DH_MOVE_DISCARD + C("9d")), DH_OK);
   CHECK(m.out_mask == 1u && m.phase == DH_PHASE_PLAY && m.turn == 1);
 }
 

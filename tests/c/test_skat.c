@@ -17,37 +17,16 @@
 */
 #include <string.h>
 
+#include "cards.h"
 #include "check.h"
 #include "match.h"
 #include "phase.h"
 #include "playout.h"
 
-static dh_card card(const char *name) {
-  dh_card c = DH_NO_CARD;
-  const char *why;
-  CHECK(dh_card_parse(name, strlen(name), &c, &why) == (int)strlen(name));
-  return c;
-}
-
 /* the card named by the two characters at p */
 static dh_card card_at(const char *p) {
   char one[3] = { p[0], p[1], 0 };
-  return card(one);
-}
-
-static dh_cardset cards(const char *names) {
-  dh_cardset s = 0;
-  char one[3];
-  const char *p = names;
-  while (*p) {
-    while (*p == ' ') p++;
-    if (!*p) break;
-    memcpy(one, p, 2);
-    one[2] = 0;
-    s |= dh_set_of(card(one));
-    p += 2;
-  }
-  return s;
+  return C(one);
 }
 
 /* one card table: the jacks count as trump (clubs, spades, hearts,
@@ -66,7 +45,7 @@ static void table_for(dh_rules *r, int trump) {
     }
   }
   for (i = 0; i < 4; i++) {
-    dh_card j = card(jacks[i]);
+    dh_card j = C(jacks[i]);
     t->suit_of[j] = (int8_t)(trump < 0 ? DH_CLUBS : trump);
     t->strength[j] = (uint8_t)(19 - i);
   }
@@ -106,7 +85,7 @@ static void deal(dh_match *m, const dh_rules *r, const char *const *hands_text) 
   dh_cardset hands[3];
   dh_card talon[2];
   int s;
-  for (s = 0; s < 3; s++) hands[s] = cards(hands_text[s]);
+  for (s = 0; s < 3; s++) hands[s] = S(hands_text[s]);
   talon[0] = card_at(hands_text[3]);
   talon[1] = card_at(hands_text[3] + 3);
   CHECK(dh_match_init_deal(m, r, 5, 2, hands, talon, 2));
@@ -206,9 +185,9 @@ static void test_pick_up(const dh_rules *r) {
   for (i = 0; i < n; i++)
     for (j = i + 1; j < n; j++) distinct &= out[i] != out[j];
   CHECK(distinct);
-  CHECK_EQ(out[0], DH_SKAT_DISCARD + 64 * card("7c") + card("8c"));   /* the hand's order */
-  play(&m, 0, DH_SKAT_DISCARD + 64 * card("7c") + card("7d"));
-  CHECK(m.discard[0] == cards("7c 7d") && dh_set_count(m.hand[0]) == 10);
+  CHECK_EQ(out[0], DH_SKAT_DISCARD + 64 * C("7c") + C("8c"));   /* the hand's order */
+  play(&m, 0, DH_SKAT_DISCARD + 64 * C("7c") + C("7d"));
+  CHECK(m.discard[0] == S("7c 7d") && dh_set_count(m.hand[0]) == 10);
   CHECK_STR(dh_phase_name(r, m.step), "declare");
   n = list(&m, out);
   CHECK_EQ(n, 7);                                          /* no announcement without hand */
@@ -218,8 +197,8 @@ static void test_pick_up(const dh_rules *r) {
   play(&m, 0, DH_SKAT_GAME + 4 * (DH_SKAT_GRAND - 1));
   CHECK_EQ(m.phase, DH_PHASE_PLAY);
   CHECK_EQ(m.turn, 0);                                     /* forehand leads */
-  CHECK_EQ(dh_match_suit(&m, card("Jd")), DH_CLUBS);       /* the grand: jacks alone are trumps */
-  CHECK_EQ(dh_match_suit(&m, card("Ac")), DH_NOSUIT);
+  CHECK_EQ(dh_match_suit(&m, C("Jd")), DH_CLUBS);       /* the grand: jacks alone are trumps */
+  CHECK_EQ(dh_match_suit(&m, C("Ac")), DH_NOSUIT);
 }
 
 /* a deal to its end, the declarer forehand playing game `game` at the
@@ -323,11 +302,11 @@ static int index_of(int v) {
 ** 44, 70, 96, 120) */
 static dh_cardset worth(int p) {
   switch (p) {
-    case 21: return cards("Ac Tc");
-    case 44: return cards("Ac Ad Ah As");
-    case 70: return cards("Ac Ad Ah As Tc Td Kc Jd");
-    case 96: return cards("Ac Ad Ah As Tc Td Th Ts Kc Kd Ks");
-    case 120: return cards("Ac Ad Ah As Tc Td Th Ts Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Js 9c 9d 9h 9s 8c 8d 8s 7c 7d 7s");
+    case 21: return S("Ac Tc");
+    case 44: return S("Ac Ad Ah As");
+    case 70: return S("Ac Ad Ah As Tc Td Kc Jd");
+    case 96: return S("Ac Ad Ah As Tc Td Th Ts Kc Kd Ks");
+    case 120: return S("Ac Ad Ah As Tc Td Th Ts Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Js 9c 9d 9h 9s 8c 8d 8s 7c 7d 7s");
     default: return 0;
   }
 }
@@ -338,12 +317,12 @@ static int32_t value_of(const dh_rules *r, const struct value_case *c, int with)
   static const int suit[5] = { 0, DH_DIAMONDS, DH_HEARTS, DH_SPADES, DH_CLUBS };
   dh_match m;
   dh_card list[11];
-  dh_cardset skat = cards("7h 8h"), held = 0;
+  dh_cardset skat = S("7h 8h"), held = 0;
   int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS];
   int n = 0, i, flags = 0, p, tricks;
   int hand = strchr(c->extras, 'h') != NULL, sch = strchr(c->extras, 's') != NULL;
   int schw = strchr(c->extras, 'z') != NULL, ouvert = strchr(c->extras, 'o') != NULL;
-  for (i = 0; i < 4; i++) list[n++] = card(jacks[i]);
+  for (i = 0; i < 4; i++) list[n++] = C(jacks[i]);
   if (c->game <= DH_SKAT_CLUBS)
     for (i = 0; i < 7; i++) list[n++] = dh_card_make(run[i], suit[c->game]);
   /* the matadors: the first ones held (with) or lacked (without), the next the other way */

@@ -62,6 +62,29 @@ describe("ismcts", function()
                      dh.strategy("ismcts", { variant = v, seed = 2 }).bid(view))
   end)
 
+  it("answers card play through its one entry point, move(view), with its own search", function()
+    -- the tournament and deckhand.run call move(view): it must be this
+    -- strategy's play (two strategies of one seed choose alike), not the
+    -- pimc whose bids and phases it borrows
+    for _, name in ipairs { "hearts", "briscola" } do
+      local v = dh.variant(name)
+      local a = dh.strategy("ismcts", { variant = v, seed = 3, iterations = 300 })
+      local b = dh.strategy("ismcts", { variant = v, seed = 3, iterations = 300 })
+      local heuristic = dh.strategy("heuristic", { variant = v, seed = 1 })
+      local g, asked = dh.game(v, { seed = 5 }), 0
+      while g:next_player() and g:hand_number() == 1 do
+        local seat = g:next_player()
+        local view = g:view(seat)
+        if g:phase() == "play" and #view:legal() > 1 then
+          assert.are.equal(tostring(b.play(view)), tostring(a.move(view)))
+          asked = asked + 1
+        end
+        assert(g:apply(seat, heuristic.move(view)))
+      end
+      assert.is_true(asked >= 10)
+    end
+  end)
+
   it("stops at its time budget and refuses bad options", function()
     local v = dh.variant("hearts")
     local g = dh.game(v, { seed = 2 })

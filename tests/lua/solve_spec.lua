@@ -151,29 +151,82 @@ describe("game:solve", function()
     assert.is_true(checked >= 10 and nonzero > 0)
   end)
 
-  it("counts Bridge's duplicate score as points, read off the tricks, as a plain minimax does", function()
-    -- the duplicate score follows declarer's tricks alone, so the solver
-    -- searches tricks and scores the result: the values must be those of
-    -- every line of play searched, clone by clone (random calls make
-    -- doubled and redoubled contracts, nearly all defeated; the
-    -- heuristic's calls on every other deal, contracts that make)
-    local v = dh.variant("bridge", { boards = 1 })
-    local bidder = dh.strategy("heuristic", { variant = v, seed = 1 })
-    local function minimax(g, mover, hand)
+  it("counts the margin over the other sides, and Spades' contracts keyed on tricks alone, as a plain minimax does", function()
+    -- "margin": (sides - 1) * the side's points less the others' summed;
+    -- "points": the side's own.  Spades' and Euchre's points rules read
+    -- only trick counts, so their table leaves the cards taken out of the
+    -- key: the values must still be those of every line searched
+    local function minimax(g, mover, hand, value)
       if g:phase() ~= "play" or g:hand_number() ~= hand then
-        return g:hands()[hand].points[g:side(mover)]
+        return value(g:hands()[hand].points, g:side(mover))
       end
       local mine = g:side(g:next_player()) == g:side(mover)
       local best
       for _, c in ipairs(g:moves()) do
         local child = g:clone()
         assert(child:apply(child:next_player(), c))
-        local x = minimax(child, mover, hand)
+        local x = minimax(child, mover, hand, value)
         if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
       end
       return best
     end
-    local checked, scored = 0, { declarer = 0, defenders = 0 }
+    local function margin(points, side)
+      local v = 0
+      for s, p in ipairs(points) do v = v + (s == side and (#points - 1) * p or -p) end
+      return v
+    end
+    local function own(points, side) return points[side] end
+    local differ = 0
+    for _, case in ipairs { { "spades", 3 }, { "euchre", 3 } } do
+      local v = dh.variant(case[1], { max_hands = 1 })
+      for seed = 1, 12 do
+        local g = position(v, seed, case[2])
+        local mover, hand = g:next_player(), g:hand_number()
+        for objective, value in pairs { margin = margin, points = own } do
+          local moves = g:solve_moves { objective = objective }
+          assert.are.equal(#g:moves(), #moves)
+          for _, m in ipairs(moves) do
+            local child = g:clone()
+            assert(child:apply(mover, m.card))
+            assert.are.equal(minimax(child, mover, hand, value), m.value)
+          end
+          assert.are.equal(minimax(g, mover, hand, value), (g:solve { objective = objective }))
+        end
+        if g:solve { objective = "margin" } ~= g:solve { objective = "points" } then differ = differ + 1 end
+      end
+    end
+    assert.is_true(differ > 0)   -- the others' points do count
+  end)
+
+  it("counts Bridge's duplicate score as points and as the margin, read off the tricks, as a plain minimax does", function()
+    -- the duplicate score follows declarer's tricks alone, so the solver
+    -- searches tricks and scores the result: the values must be those of
+    -- every line of play searched, clone by clone, for the side's own
+    -- points and for its margin (its points less the other side's)
+    -- (random calls make doubled and redoubled contracts, nearly all
+    -- defeated; the heuristic's calls on every other deal, contracts
+    -- that make)
+    local v = dh.variant("bridge", { boards = 1 })
+    local bidder = dh.strategy("heuristic", { variant = v, seed = 1 })
+    local value = {
+      points = function(points, side) return points[side] end,
+      margin = function(points, side) return points[side] - points[3 - side] end,
+    }
+    local function minimax(g, mover, hand, f)
+      if g:phase() ~= "play" or g:hand_number() ~= hand then
+        return f(g:hands()[hand].points, g:side(mover))
+      end
+      local mine = g:side(g:next_player()) == g:side(mover)
+      local best
+      for _, c in ipairs(g:moves()) do
+        local child = g:clone()
+        assert(child:apply(child:next_player(), c))
+        local x = minimax(child, mover, hand, f)
+        if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
+      end
+      return best
+    end
+    local checked, scored, below = 0, { declarer = 0, defenders = 0 }, 0
     for seed = 1, 30 do
       local g = dh.game(v, { seed = seed })
       local rng = dh.rng(seed)
@@ -185,17 +238,21 @@ describe("game:solve", function()
       if g:phase() == "play" then
         local mover, hand = g:next_player(), g:hand_number()
         local who = g:side(mover) == g:side(g:declarer()) and "declarer" or "defenders"
-        for _, m in ipairs(g:solve_moves { objective = "points" }) do
-          local child = g:clone()
-          assert(child:apply(mover, m.card))
-          assert.are.equal(minimax(child, mover, hand), m.value)
-          if m.value ~= 0 then scored[who] = scored[who] + 1 end
+        for objective, f in pairs(value) do
+          for _, m in ipairs(g:solve_moves { objective = objective }) do
+            local child = g:clone()
+            assert(child:apply(mover, m.card))
+            assert.are.equal(minimax(child, mover, hand, f), m.value)
+            if objective == "points" and m.value ~= 0 then scored[who] = scored[who] + 1 end
+            if objective == "margin" and m.value < 0 then below = below + 1 end
+          end
+          assert.are.equal(minimax(g, mover, hand, f), (g:solve { objective = objective }))
         end
-        assert.are.equal(minimax(g, mover, hand), (g:solve { objective = "points" }))
         checked = checked + 1
       end
     end
-    assert.is_true(checked >= 10 and scored.declarer > 0 and scored.defenders > 0)
+    -- both sides score somewhere, and the margin goes below zero where own points cannot
+    assert.is_true(checked >= 10 and scored.declarer > 0 and scored.defenders > 0 and below > 0)
   end)
 
   it("solves a variant with Lua rules", function()

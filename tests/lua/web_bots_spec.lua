@@ -93,8 +93,8 @@ end)
 -- answers the client's turns with its first legal move until f(msg) is
 -- true for a message; returns that message
 local function play_until(c, seat, f)
-  local last = c.seen[#c.seen]
-  if last and last.your_turn then c:send { type = "move", seat = seat, move = last.view.moves[1] } end
+  local turn = c:turn()   -- the turn may be in a message already read
+  if turn then c:send { type = "move", seat = seat, move = turn.view.moves[1] } end
   while true do
     local msg = assert(c:receive(60))
     if f(msg) then return msg end
@@ -117,6 +117,11 @@ describe("deckhand web: bots think in a process of their own", function()
         assert.truthy(page:find("/static/play.js", 1, true))
         assert.are.equal(200, (H.http(server, "GET", "/static/play.js")))
         local b = H.start(server, { game = "spades", seat = 1, bots = "random", seed = 5 })
+        -- (the bad move once B's turn has come, after its three bots' bids:
+        -- the refusal then follows the message that gave the turn, the
+        -- order that, when the bids beat an early bad move to the server,
+        -- once left B waiting for a turn it had been given)
+        while not b:turn() do assert(b:receive(60)) end
         b:send { type = "move", seat = 1, move = "not a move" }
         local refused = b:expect("refused")
         assert.is_string(refused.message)

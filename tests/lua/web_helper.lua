@@ -26,9 +26,13 @@ end
 
 --- with_server(opts, f): starts a server (port 0, pace 0, a fresh records
 -- folder unless opts say otherwise), runs f(server, url) in a coroutine
--- of the same event loop, closes the server; raises what f raised
+-- of the same event loop, closes the server; raises what f raised, with
+-- what the server logged (an error in one of its coroutines -- a match, a
+-- session -- is only logged, and a page would see no more than silence)
 function H.with_server(opts, f)
-  local o = { port = 0, pace = 0, records = H.tmpdir(), log = function() end }
+  local logged = {}
+  local o = { port = 0, pace = 0, records = H.tmpdir(),
+              log = function(line) logged[#logged + 1] = line end }
   for k, v in pairs(opts or {}) do o[k] = v end
   local server = assert(server_lib.new(o))
   local cq = cqueues.new()
@@ -42,6 +46,9 @@ function H.with_server(opts, f)
   local ok, err = cq:loop()
   if not ok and not failure then failure = err end
   if o.records ~= (opts or {}).records then os.execute("rm -rf '" .. o.records .. "'") end
+  if failure and #logged > 0 then
+    failure = ("%s\nthe server logged:\n  %s"):format(failure, table.concat(logged, "\n  "))
+  end
   if failure then error(failure, 0) end
 end
 
@@ -83,6 +90,20 @@ function Client:expect(kind, timeout)
   end
 end
 
+--- client:turn() -> the message read so far that leaves the turn to this
+-- page (its view is the one to move from), or nil when it is not the
+-- page's turn: the last message that says whose turn it is decides.  That
+-- one need not be the last read: expect keeps the messages it passes
+-- over, and a refusal, an error or a pong says nothing of the turn (a move
+-- refused at the page's turn comes after the message that gave it the turn)
+function Client:turn()
+  for i = #self.seen, 1, -1 do
+    local m = self.seen[i]
+    if m.your_turn ~= nil then return m.your_turn and m or nil end
+  end
+  return nil
+end
+
 function Client:close() self.ws:close(1000, "done", 2) end
 
 --- start(server, fields) -> a client that started a match (fields of the
@@ -113,10 +134,8 @@ end
 -- returns the over message
 function H.play(c, seat, choose)
   choose = choose or function(view) return view.moves[1] end
-  local msg = c.seen[#c.seen]   -- the turn may be in the message already read
-  if msg and msg.your_turn and msg.type ~= "refused" then
-    c:send { type = "move", seat = seat, move = choose(msg.view) }
-  end
+  local msg = c:turn()   -- the turn may be in a message already read
+  if msg then c:send { type = "move", seat = seat, move = choose(msg.view) } end
   while true do
     msg = assert(c:receive(60))
     if msg.type == "over" then return msg end

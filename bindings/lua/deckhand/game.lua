@@ -506,8 +506,10 @@ return function(deckhand)
 
   --- game:solve([opts]) -> the value of the position with every card
   -- visible and best play (the tricks the side to move takes from here to
-  -- the end of the hand, or with opts.objective = "points" its points for
-  -- the hand), and { nodes =, exact = }.  opts.nodes: a budget.
+  -- the end of the hand; with opts.objective = "points" its points for
+  -- the hand; with "margin" its points less the other sides' (times the
+  -- sides less one, so that it stays whole)), and { nodes =, exact = }.
+  -- opts.nodes: a budget.
   function Game.solve(game, opts) return deckhand.solve(game, opts) end
 
   --- game:solve_moves([opts]) -> { { card =, value = }, ... } for every
