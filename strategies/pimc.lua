@@ -67,7 +67,10 @@
 --             (default 40) is solved double dummy (game:solve_moves) and
 --             each card's values summed, on the objective above: tricks,
 --             the side's hand points ("own"), or its margin over the others
---             ("points": game:solve's objective "margin")
+--             ("points": game:solve's objective "margin"); a world whose
+--             solve takes more than dd_nodes positions (default 1,000,000:
+--             the slow search, as for a Spades hand with a Nil bid) leaves
+--             the decision to the playouts
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -90,6 +93,7 @@ local takes = {
   caution = { "number", nil, min = 0 },
   solver = { "choice", "playouts", { "playouts", "dd" } },
   dd_cards = { "integer", 5, min = 1, max = 13 }, dd_worlds = { "integer", 40, min = 1 },
+  dd_nodes = { "integer", 1000000, min = 1 },
 }
 
 function M.new(options)
@@ -303,7 +307,9 @@ function M.new(options)
     for _ = 1, options.dd_worlds do
       if budget and n > 0 and os.clock() - start > budget then break end
       local world = view:sample(rng)
-      for _, m in ipairs(world:solve_moves { objective = objective_dd }) do
+      local moves, stats = world:solve_moves { objective = objective_dd, nodes = options.dd_nodes }
+      if not stats.exact then return nil end   -- a costly world (Spades with a Nil): playouts decide
+      for _, m in ipairs(moves) do
         local i = index[tostring(m.card)]
         if i then sum[i] = sum[i] + m.value end
       end
@@ -321,7 +327,10 @@ function M.new(options)
     if view.can_exchange and view:can_exchange() then return "exchange" end
     local legal = view:legal():list()
     if #legal == 1 then return legal[1] end
-    if options.solver == "dd" and #view:hand(view:seat()) <= options.dd_cards then return dd_play(view, legal) end
+    if options.solver == "dd" and #view:hand(view:seat()) <= options.dd_cards then
+      local card = dd_play(view, legal)
+      if card then return card end
+    end
     local sum, sampled = sums(view, legal, worlds, function(g, c, stream, me)
       local hand_no = g:hand_number()
       assert(g:play(me, c))

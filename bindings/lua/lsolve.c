@@ -1,7 +1,7 @@
 /*
 ** lsolve.c -- the double-dummy solver in Lua:
 **   deckhand.solve(game [, opts]) -> value, { nodes =, exact = }
-**   deckhand.solve_moves(game [, opts]) -> { { card =, value = }, ... }, { nodes = }
+**   deckhand.solve_moves(game [, opts]) -> { { card =, value = }, ... }, { nodes =, exact = }
 ** opts: objective ("tricks", the default, "points" or "margin": the
 ** side's points less the others', as solve.h says), nodes (a budget),
 ** table_bits (the transposition table's size, 2^bits entries).  game:solve
@@ -79,9 +79,11 @@ static int l_solve_moves(lua_State *L) {
     lua_setfield(L, -2, "value");
     lua_rawseti(L, -2, i + 1);
   }
-  lua_createtable(L, 0, 1);
+  lua_createtable(L, 0, 2);
   lua_pushinteger(L, nodes);
   lua_setfield(L, -2, "nodes");
+  lua_pushboolean(L, o.max_nodes == 0 || nodes < o.max_nodes);   /* the search stops at the budget */
+  lua_setfield(L, -2, "exact");
   return 2;
 }
 

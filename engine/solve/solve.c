@@ -20,7 +20,9 @@ typedef struct search {
   int side, mover, hand, points, low;
   int margin;             /* points as the side's margin over the others (DH_SOLVE_MARGIN) */
   int fast;               /* the fast search (solve_fast.c) does it */
-  int by_tricks;          /* ... for points read off its tricks (Duplicate: tricks_decide) */
+  int by_tricks;          /* ... for points read off its team's tricks (tricks_decide) */
+  uint64_t by_seen;       /* the counts of tricks to come by_value holds */
+  int32_t by_value[64];   /* the root side's points (or margin) per count of its team's tricks to come */
   int same_ok;            /* equivalent cards are searched once (same_worth below) */
   int key_taken;          /* points: the table's key holds the cards each seat took */
   int8_t worth[64];       /* per set position: what the points rule gives the card */
@@ -88,34 +90,82 @@ static int points_of_taken(const dh_rules *r, int i) {
   }
 }
 
-/* do the hand's points follow from the tricks of declarer's side alone,
-** never fewer for more tricks to a side (Duplicate: the contract, the
-** doubling and the vulnerability are fixed for the play)?  Then the
-** points (and the margin) of the best line are those of the most tricks
-** (a nondecreasing function of the value commutes with min and max), and
-** the fast trick search solves them. */
-static int tricks_decide(const dh_rules *r) {
-  return dh_rules_node(r, dh_rules_root(r, DH_RULE_POINTS))->op == DH_OP_DUPLICATE;
+/* does the points rule read nothing of the hand's play but the tricks
+** each seat took and the cards each played (Whist's honours: at the end,
+** its whole hand), with what is fixed for the play (bids, the contract,
+** the makers, doubling, vulnerability)? */
+static int reads_tricks(const dh_rules *r, int i) {
+  const dh_node *n = dh_rules_node(r, i);
+  switch (n->op) {
+    case DH_OP_SUM: return reads_tricks(r, n->a) && reads_tricks(r, n->b);
+    case DH_OP_TRICKS: case DH_OP_EXACT_BID: case DH_OP_CONTRACT: case DH_OP_MAKERS:
+    case DH_OP_ODD_TRICKS: case DH_OP_DUPLICATE: return 1;
+    default: return 0;
+  }
 }
 
-/* the root side's points, or its margin (c->margin, as leaf counts it),
-** when the root mover's team takes `to_come` of the `left` tricks still
-** to play (by_tricks) */
-static int32_t points_by_tricks(const search *c, const dh_match *m, int32_t to_come, int left) {
-  int64_t pts[DH_MAX_SEATS] = { 0 };
-  int s, declarer = m->declarer, tricks;
-  if (declarer >= m->nseats) return 0;   /* no contract: nothing scores */
-  tricks = c->team[declarer] == c->team[c->mover] ? to_come : left - to_come;
-  for (s = 0; s < m->nseats; s++)
-    if (c->team[s] == c->team[declarer]) tricks += m->tricks[s];
-  dh_duplicate_points_with(m, tricks, pts);
-  if (c->margin) {
-    int nsides = m->rules->nsides;
-    int32_t v = 0;
-    for (s = 0; s < nsides; s++) v += dh_points_clamp(pts[s]);
-    return nsides * dh_points_clamp(pts[c->side]) - v;   /* (nsides - 1) * own - the others' */
+/* the root side's points, or its margin (as leaf counts them), at the end
+** of the hand e */
+static int32_t end_value(const search *c, const dh_match *e, int *err) {
+  int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS], v = 0;
+  int s, nsides = e->rules->nsides;
+  if ((*err = dh_points_eval(e, pts, bags)) != DH_OK) return 0;
+  if (!c->margin) return pts[c->side];
+  for (s = 0; s < nsides; s++) v += pts[s];
+  return nsides * pts[c->side] - v;   /* (nsides - 1) * own - the others' */
+}
+
+/* every way the `left` tricks still to play may fall to seats from..:
+** each end's value goes to c->by_value[the root team's tricks of them];
+** 0 when two ends with the same count differ (a Nil bidder's own tricks
+** count), or a rule failed */
+static int spread(search *c, dh_match *e, int from, int left, int team_tricks) {
+  int k;
+  if (from == e->nseats - 1) {
+    int err;
+    int32_t v;
+    e->tricks[from] += left;
+    if (c->team[from] == c->team[c->mover]) team_tricks += left;
+    v = end_value(c, e, &err);
+    e->tricks[from] -= left;
+    if (err != DH_OK) return 0;
+    if (c->by_seen >> team_tricks & 1) return c->by_value[team_tricks] == v;
+    c->by_seen |= (uint64_t)1 << team_tricks;
+    c->by_value[team_tricks] = v;
+    return 1;
   }
-  return dh_points_clamp(pts[c->side]);
+  for (k = 0; k <= left; k++) {
+    int ok;
+    e->tricks[from] += k;
+    ok = spread(c, e, from + 1, left - k, team_tricks + (c->team[from] == c->team[c->mover] ? k : 0));
+    e->tricks[from] -= k;
+    if (!ok) return 0;
+  }
+  return 1;
+}
+
+/* do the hand's points follow from the number of the `left` tricks the
+** root's team takes, however they fall to its seats and the others', and
+** never worse for it for more (Spades' contracts without a Nil and away
+** from a bag penalty, Bridge's contract, Euchre's makers)?  Then the
+** value of the best line is that of the most tricks (a nondecreasing
+** function commutes with min and max), which the fast trick search
+** finds: c->by_value maps its count to the points.  Every end is scored
+** on a copy of m with its tricks added (at most a few hundred ends). */
+static int tricks_decide(search *c, const dh_match *m, int left) {
+  dh_match e;
+  int s, t;
+  if (!reads_tricks(m->rules, dh_rules_root(m->rules, DH_RULE_POINTS)) || m->nseats > 4 || left > 63)
+    return 0;
+  e = *m;
+  for (s = 0; s < e.nseats; s++) e.played_by[s] |= e.hand[s];   /* each plays its whole hand */
+  c->by_seen = 0;
+  if (!spread(c, &e, 0, left, 0)) return 0;
+  for (t = 1; t <= left; t++) {
+    int32_t a = c->by_value[t - 1], b = c->by_value[t];
+    if (!(c->by_seen >> t & 1) || (c->low ? b > a : b < a)) return 0;   /* missing, or worse for more */
+  }
+  return c->by_seen & 1;
 }
 
 /* does the points tree give cards a worth (card points, Skat's count)? */
@@ -334,11 +384,11 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
     c->fast = 1;
     return DH_OK;
   }
-  if (!o->generic && c->points && tricks_decide(m->rules)) {
+  if (!o->generic && c->points) {
     dh_solve_opts t = *o;
     t.objective = DH_SOLVE_TRICKS;
     t.guess = 0;   /* a guess of points is no guess of tricks */
-    if (dh_fast_setup(f, m, &t)) {
+    if (dh_fast_setup(f, m, &t) && tricks_decide(c, m, f->left)) {
       c->fast = c->by_tricks = 1;
       return DH_OK;
     }
@@ -374,7 +424,7 @@ int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out) {
   if (err != DH_OK) return err;
   if (c.fast) {
     out->value = dh_fast_value(&f, &out->exact);
-    if (c.by_tricks) out->value = points_by_tricks(&c, m, out->value, f.left);
+    if (c.by_tricks) out->value = c.by_value[out->value];
     out->nodes = f.nodes;
     return DH_OK;
   }
@@ -403,7 +453,7 @@ int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, in
       int exact, pos = dh_set_first(legal);
       cards[n] = dh_card_at(pos, layout);
       values[n] = dh_fast_value_after(&f, pos, &exact);
-      if (c.by_tricks) values[n] = points_by_tricks(&c, m, values[n], f.left);
+      if (c.by_tricks) values[n] = c.by_value[values[n]];
       n++;
     }
     if (nodes) *nodes = f.nodes;

@@ -39,19 +39,14 @@ int32_t dh_duplicate_score(int level, int strain, int doubled, int vulnerable, i
   return pts;
 }
 
-void dh_duplicate_points_with(const dh_match *m, int tricks, int64_t *pts) {
+void dh_duplicate_points(const dh_match *m, int64_t *pts) {
   int contract = m->vars[DH_AUCTION_CONTRACT], declarer = m->declarer, side, v;
   int32_t score;
   if (declarer >= m->nseats || contract < 1 || contract > 35) return;   /* passed out */
   side = m->rules->side_of[declarer];
   v = dh_duplicate_vulnerable(m->hand_no + 1, declarer & 1);            /* North (seat 0) and South: 0 */
-  score = dh_duplicate_score((contract - 1) / 5 + 1, (contract - 1) % 5, m->vars[DH_AUCTION_DOUBLED], v, tricks);
+  score = dh_duplicate_score((contract - 1) / 5 + 1, (contract - 1) % 5, m->vars[DH_AUCTION_DOUBLED], v,
+                             m->tricks[declarer] + m->tricks[(declarer + 2) & 3]);
   if (score >= 0) pts[side] += score;
   else pts[1 - side] -= score;
-}
-
-void dh_duplicate_points(const dh_match *m, int64_t *pts) {
-  int declarer = m->declarer;
-  if (declarer >= m->nseats) return;   /* passed out */
-  dh_duplicate_points_with(m, m->tricks[declarer] + m->tricks[(declarer + 2) & 3], pts);
 }

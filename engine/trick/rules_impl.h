@@ -123,9 +123,6 @@ DH_RULES_HIDDEN int dh_hand_allowed_tree(const dh_match *m, int seat, dh_cardset
 DH_RULES_HIDDEN int dh_play_winner_tree(const dh_match *m, const dh_trick *t, int *winner);
 /* adds the duplicate score of the hand into pts, per side (rule_duplicate.c) */
 DH_RULES_HIDDEN void dh_duplicate_points(const dh_match *m, int64_t *pts);
-/* ... as if declarer's side ended the hand with `tricks` (the solver's
-** points read off its trick search: solve.c) */
-DH_RULES_HIDDEN void dh_duplicate_points_with(const dh_match *m, int tricks, int64_t *pts);
 
 /* ------------------------------------------------------------ hand rules */
 

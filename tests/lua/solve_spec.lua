@@ -177,7 +177,7 @@ describe("game:solve", function()
     end
     local function own(points, side) return points[side] end
     local differ = 0
-    for _, case in ipairs { { "spades", 3 }, { "euchre", 3 } } do
+    for _, case in ipairs { { "spades", 3 }, { "euchre", 3 }, { "whist", 3 } } do
       local v = dh.variant(case[1], { max_hands = 1 })
       for seed = 1, 12 do
         local g = position(v, seed, case[2])
@@ -253,6 +253,33 @@ describe("game:solve", function()
     end
     -- both sides score somewhere, and the margin goes below zero where own points cannot
     assert.is_true(checked >= 10 and scored.declarer > 0 and scored.defenders > 0 and below > 0)
+  end)
+
+  it("solves Spades' points by the trick search when the tricks decide them, and stops at a node budget", function()
+    -- without a Nil bid the margin follows from the side's tricks: the
+    -- same search as the tricks objective (the same positions counted);
+    -- with one, the Nil bidder's own tricks count apart: the plain search
+    -- (the values themselves are checked against a plain minimax above)
+    local v = dh.variant("spades", { max_hands = 1 })
+    local by_tricks, plain = 0, 0
+    for seed = 1, 30 do
+      local g = position(v, seed, 6)
+      local nil_bid = false
+      for s = 1, 4 do if g:bids()[s] == 0 and g:tricks()[s] == 0 then nil_bid = true end end   -- a Nil not yet lost
+      local _, t = g:solve { objective = "tricks" }
+      local _, p = g:solve { objective = "margin" }
+      if nil_bid then
+        plain = plain + 1
+        assert.are_not.equal(t.nodes, p.nodes)
+        local moves, stats = g:solve_moves { objective = "margin", nodes = 50 }
+        assert.is_false(stats.exact)
+        assert.is_true(#moves > 0)
+        assert.is_true(select(2, g:solve_moves { objective = "margin" }).exact)
+      elseif t.nodes == p.nodes then   -- (a bag penalty in reach makes more tricks worse: plain search)
+        by_tricks = by_tricks + 1
+      end
+    end
+    assert.is_true(by_tricks >= 10 and plain > 0, by_tricks .. " by tricks, " .. plain .. " with a Nil")
   end)
 
   it("solves a variant with Lua rules", function()

@@ -513,7 +513,8 @@ return function(deckhand)
   function Game.solve(game, opts) return deckhand.solve(game, opts) end
 
   --- game:solve_moves([opts]) -> { { card =, value = }, ... } for every
-  -- legal card of the seat to move, and { nodes = }
+  -- legal card of the seat to move, and { nodes =, exact = } (exact false
+  -- when opts.nodes ran out first)
   function Game.solve_moves(game, opts) return deckhand.solve_moves(game, opts) end
 
   -- record and result -------------------------------------------------
