@@ -4,6 +4,35 @@
 -- here: the Lua calls, their options and errors, and consistency.
 local dh = require "deckhand"
 
+-- the hand's value for mover's side by a plain minimax over every line of
+-- play, clone by clone (the rules' sides: mover's maximizes, the others
+-- minimize): value(points per side, side) of the hand's end
+local function minimax(g, mover, hand, value)
+  if g:phase() ~= "play" or g:hand_number() ~= hand then
+    return value(g:hands()[hand].points, g:side(mover))
+  end
+  local mine = g:side(g:next_player()) == g:side(mover)
+  local best
+  for _, c in ipairs(g:moves()) do
+    local child = g:clone()
+    assert(child:apply(child:next_player(), c))
+    local x = minimax(child, mover, hand, value)
+    if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
+  end
+  return best
+end
+
+-- what the objectives count: the side's own points; its margin, (sides - 1)
+-- times its points less the others' summed
+local value_of = {
+  points = function(points, side) return points[side] end,
+  margin = function(points, side)
+    local v = 0
+    for s, p in ipairs(points) do v = v + (s == side and (#points - 1) * p or -p) end
+    return v
+  end,
+}
+
 -- a game of variant v played at random until every seat holds `left` cards
 local function position(v, seed, left)
   local g = dh.game(v, { seed = seed })
@@ -156,33 +185,13 @@ describe("game:solve", function()
     -- "points": the side's own.  Spades' and Euchre's points rules read
     -- only trick counts, so their table leaves the cards taken out of the
     -- key: the values must still be those of every line searched
-    local function minimax(g, mover, hand, value)
-      if g:phase() ~= "play" or g:hand_number() ~= hand then
-        return value(g:hands()[hand].points, g:side(mover))
-      end
-      local mine = g:side(g:next_player()) == g:side(mover)
-      local best
-      for _, c in ipairs(g:moves()) do
-        local child = g:clone()
-        assert(child:apply(child:next_player(), c))
-        local x = minimax(child, mover, hand, value)
-        if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
-      end
-      return best
-    end
-    local function margin(points, side)
-      local v = 0
-      for s, p in ipairs(points) do v = v + (s == side and (#points - 1) * p or -p) end
-      return v
-    end
-    local function own(points, side) return points[side] end
     local differ = 0
     for _, case in ipairs { { "spades", 3 }, { "euchre", 3 }, { "whist", 3 } } do
       local v = dh.variant(case[1], { max_hands = 1 })
       for seed = 1, 12 do
         local g = position(v, seed, case[2])
         local mover, hand = g:next_player(), g:hand_number()
-        for objective, value in pairs { margin = margin, points = own } do
+        for objective, value in pairs(value_of) do
           local moves = g:solve_moves { objective = objective }
           assert.are.equal(#g:moves(), #moves)
           for _, m in ipairs(moves) do
@@ -208,24 +217,6 @@ describe("game:solve", function()
     -- that make)
     local v = dh.variant("bridge", { boards = 1 })
     local bidder = dh.strategy("heuristic", { variant = v, seed = 1 })
-    local value = {
-      points = function(points, side) return points[side] end,
-      margin = function(points, side) return points[side] - points[3 - side] end,
-    }
-    local function minimax(g, mover, hand, f)
-      if g:phase() ~= "play" or g:hand_number() ~= hand then
-        return f(g:hands()[hand].points, g:side(mover))
-      end
-      local mine = g:side(g:next_player()) == g:side(mover)
-      local best
-      for _, c in ipairs(g:moves()) do
-        local child = g:clone()
-        assert(child:apply(child:next_player(), c))
-        local x = minimax(child, mover, hand, f)
-        if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
-      end
-      return best
-    end
     local checked, scored, below = 0, { declarer = 0, defenders = 0 }, 0
     for seed = 1, 30 do
       local g = dh.game(v, { seed = seed })
@@ -238,7 +229,7 @@ describe("game:solve", function()
       if g:phase() == "play" then
         local mover, hand = g:next_player(), g:hand_number()
         local who = g:side(mover) == g:side(g:declarer()) and "declarer" or "defenders"
-        for objective, f in pairs(value) do
+        for objective, f in pairs(value_of) do
           for _, m in ipairs(g:solve_moves { objective = objective }) do
             local child = g:clone()
             assert(child:apply(mover, m.card))
