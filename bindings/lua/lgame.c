@@ -998,8 +998,7 @@ static int game_playout(lua_State *L) {
     dh_action a;
     int before = m->hand_no;
     if ((err = dh_playout_pick(m, r, &a)) != DH_OK) break;
-    err = a.kind == DH_ACT_PLAY ? dh_match_play_legal(m, a.card) : dh_match_apply(m, &a);
-    if (err != DH_OK) break;
+    if ((err = dh_playout_act(m, &a)) != DH_OK) break;
     if (a.kind == DH_ACT_PLAY) log_action(L, m, ACT_PLAY, a.seat, a.card, 0, 0);
     else if (a.kind == DH_ACT_BID) log_action(L, m, ACT_BID, a.seat, a.bid + 8, 0, 0);
     else if (a.kind == DH_ACT_PHASE) log_action(L, m, ACT_SCRIPT, a.seat, a.move, 0, 0);

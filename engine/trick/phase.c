@@ -41,6 +41,11 @@ int dh_phase_apply(dh_match *m, int seat, int move) {
   return DH_E_ILLEGAL_MOVE;
 }
 
+int dh_phase_apply_legal(dh_match *m, int move) {
+  const dh_prefab *p = acting(m);
+  return p ? p->apply(m, move) : DH_E_WRONG_PHASE;
+}
+
 const char *dh_phase_name(const dh_rules *r, int step) {
   const dh_prefab *p = r->phase < DH_PREFAB_NKINDS ? prefabs[r->phase] : NULL;
   if (!p || step < 1 || step > p->nsteps) return NULL;

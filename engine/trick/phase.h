@@ -136,6 +136,9 @@ int dh_phase_moves(const dh_match *m, int *out);
 ** DH_E_ILLEGAL_MOVE (not one of dh_phase_moves), or DH_E_RULE (a callback
 ** points or win rule failed scoring a hand thrown in) */
 int dh_phase_apply(dh_match *m, int seat, int move);
+/* ... a move known to be one of dh_phase_moves of m as it is (a playout's
+** own pick: the list is not built again to check it), by the seat to act */
+int dh_phase_apply_legal(dh_match *m, int move);
 /* a move uniformly among dh_phase_moves (one draw of r below their
 ** count), or -1 when no prefab acts */
 int dh_phase_pick(const dh_match *m, dh_rng *r);

@@ -69,11 +69,16 @@ int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a) {
   }
 }
 
+int dh_playout_act(dh_match *m, const dh_action *a) {
+  if (a->kind == DH_ACT_PLAY) return dh_match_play_legal(m, a->card);
+  if (a->kind == DH_ACT_PHASE) return dh_phase_apply_legal(m, a->move);
+  return dh_match_apply(m, a);
+}
+
 int dh_playout_step(dh_match *m, dh_rng *r) {
   dh_action a;
   int err = dh_playout_pick(m, r, &a);
-  if (err) return err;
-  return a.kind == DH_ACT_PLAY ? dh_match_play_legal(m, a.card) : dh_match_apply(m, &a);
+  return err ? err : dh_playout_act(m, &a);
 }
 
 int dh_playout_hand(dh_match *m, dh_rng *r) {

@@ -13,6 +13,9 @@
 
 /* a random legal action for the seat to act, without applying it */
 int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a);
+/* applies the action dh_playout_pick chose for m as it is, without the
+** legality checks the pick already made (a card, a prefab phase's move) */
+int dh_playout_act(dh_match *m, const dh_action *a);
 /* one random action for the seat to act: DH_OK, or an error (a failed
 ** callback rule; the match is then unchanged) */
 int dh_playout_step(dh_match *m, dh_rng *r);
