@@ -67,10 +67,10 @@
 --             (default 40) is solved double dummy (game:solve_moves) and
 --             each card's values summed, on the objective above: tricks,
 --             the side's hand points ("own"), or its margin over the others
---             ("points": game:solve's objective "margin"); a world whose
---             solve takes more than dd_nodes positions (default 1,000,000:
---             the slow search, as for a Spades hand with a Nil bid) leaves
---             the decision to the playouts
+--             ("points": game:solve's objective "margin"); when the worlds'
+--             solves take more than dd_nodes positions in all (default
+--             1,000,000: the slow search, as for a Spades hand with a Nil
+--             bid), the decision is left to the playouts
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -303,12 +303,13 @@ function M.new(options)
     -- the solver's objective matching the playouts': "margin" is the side's
     -- points less the others' (scaled by the number of sides less one)
     local objective_dd = ({ tricks = "tricks", own = "points" })[objective] or "margin"
-    local start, n = os.clock(), 0
+    local start, n, used = os.clock(), 0, 0
     for _ = 1, options.dd_worlds do
       if budget and n > 0 and os.clock() - start > budget then break end
       local world = view:sample(rng)
-      local moves, stats = world:solve_moves { objective = objective_dd, nodes = options.dd_nodes }
-      if not stats.exact then return nil end   -- a costly world (Spades with a Nil): playouts decide
+      local moves, stats = world:solve_moves { objective = objective_dd, nodes = options.dd_nodes - used }
+      if not stats.exact then return nil end   -- costly worlds (Spades with a Nil): playouts decide
+      used = used + stats.nodes
       for _, m in ipairs(moves) do
         local i = index[tostring(m.card)]
         if i then sum[i] = sum[i] + m.value end
