@@ -211,7 +211,7 @@ static int opaque(const dh_rules *r, int i) {
 ** Skat's count (one such node at most: *nodes counts them) */
 static void worth_of(const dh_rules *r, int i, int8_t *worth, int *nodes) {
   const dh_node *n = dh_rules_node(r, i);
-  int p;
+  int k;
   if (n->op == DH_OP_SUM) {
     worth_of(r, n->a, worth, nodes);
     worth_of(r, n->b, worth, nodes);
@@ -220,7 +220,8 @@ static void worth_of(const dh_rules *r, int i, int8_t *worth, int *nodes) {
     memcpy(worth, n->u.card_points.values, 64);
   } else if (n->op == DH_OP_SKAT_VALUE) {
     ++*nodes;
-    for (p = 0; p < 64; p++) worth[p] = (int8_t)dh_skat_card_value(dh_card_at(p, r->deck.layout));
+    memset(worth, 0, 64);
+    for (k = 0; k < r->deck.n; k++) worth[r->deck.cards[k] & 63] = (int8_t)dh_skat_card_value(r->deck.cards[k]);
   }
 }
 

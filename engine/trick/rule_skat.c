@@ -31,7 +31,7 @@ static const int suit_of_game[5] = { 0, DH_DIAMONDS, DH_HEARTS, DH_SPADES, DH_CL
 static const int null_value[4] = { 23, 35, 46, 59 };
 
 /* a card's points: ace 11, ten 10, king 4, queen 3, jack 2 (by rank);
-** 0 for a slot no card of the layout fills (the solver asks of every slot) */
+** 0 for the rest, and for a rank outside the table (no card of Skat's deck) */
 static int card_value(dh_card c) {
   static const int8_t by_rank[15] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4, 11 };
   int rank = dh_card_rank(c);
