@@ -18,8 +18,15 @@ static void read_opts(lua_State *L, int arg, dh_solve_opts *o) {
   dh_solve_defaults(o);
   if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);
-  lua_getfield(L, arg, "objective");
-  o->objective = luaL_checkoption(L, -1, "tricks", objectives);
+  if (lua_getfield(L, arg, "objective") != LUA_TNIL) {
+    const char *name = lua_tostring(L, -1);
+    int k = 0;
+    while (objectives[k] && !(name && strcmp(name, objectives[k]) == 0)) k++;
+    if (!objectives[k])
+      luaL_error(L, "objective must be \"tricks\", \"points\" or \"margin\", got %s",
+                 name ? lua_pushfstring(L, "'%s'", name) : luaL_typename(L, -1));
+    o->objective = k;
+  }
   lua_pop(L, 1);
   o->max_nodes = (long)dhL_intfield(L, arg, "nodes", 0, 0, LONG_MAX);
 }

@@ -298,7 +298,7 @@ describe("game:solve", function()
     g = position(dh.variant("spades", { max_hands = 1 }), 2, 8)
     local _, stats = g:solve { nodes = 50 }
     assert.is_false(stats.exact)
-    assert.has_error(function() g:solve { objective = "bogus" } end)
+    assert.has_error(function() g:solve { objective = "bogus" } end, [[objective must be "tricks", "points" or "margin", got 'bogus']])
     assert.has_error(function() g:solve { nodes = -1 } end)
   end)
 end)
