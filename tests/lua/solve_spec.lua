@@ -5,18 +5,20 @@
 local dh = require "deckhand"
 
 -- the hand's value for mover's side by a plain minimax over every line of
--- play, clone by clone (the rules' sides: mover's maximizes, the others
--- minimize): value(points per side, side) of the hand's end
-local function minimax(g, mover, hand, value)
+-- play, clone by clone: value(points per side, side) of the hand's end,
+-- maximized by the seats allied(seat) says play with mover (by default
+-- those of its side), minimized by the others
+local function minimax(g, mover, hand, value, allied)
   if g:phase() ~= "play" or g:hand_number() ~= hand then
     return value(g:hands()[hand].points, g:side(mover))
   end
-  local mine = g:side(g:next_player()) == g:side(mover)
+  local seat = g:next_player()
+  local mine = allied and allied(seat) or (not allied and g:side(seat) == g:side(mover))
   local best
   for _, c in ipairs(g:moves()) do
     local child = g:clone()
-    assert(child:apply(child:next_player(), c))
-    local x = minimax(child, mover, hand, value)
+    assert(child:apply(seat, c))
+    local x = minimax(child, mover, hand, value, allied)
     if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
   end
   return best
@@ -138,25 +140,12 @@ describe("game:solve", function()
     assert.are.equal(best, value)   -- the low score is the side's best
   end)
 
-  it("counts Skat's game value as points, the table keyed on the cards taken, as a plain minimax does", function()
+  it("counts Skat's game value as points and margin, the table keyed on the cards taken, as a plain minimax does", function()
     -- the points objective keeps a table when the points rule reads only
     -- the cards and tricks each seat took (skat_value does): the values
-    -- must be those of every line of play searched, clone by clone
+    -- must be those of every line of play searched, clone by clone, the
+    -- two defenders playing together against the declarer
     local v = dh.variant("skat", { deals = 1 })
-    local function minimax(g, mover, declarer, hand)
-      if g:phase() ~= "play" or g:hand_number() ~= hand then
-        return g:hands()[hand].points[g:side(mover)]
-      end
-      local mine = (g:next_player() == declarer) == (mover == declarer)
-      local best
-      for _, c in ipairs(g:moves()) do
-        local child = g:clone()
-        assert(child:apply(child:next_player(), c))
-        local x = minimax(child, mover, declarer, hand)
-        if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
-      end
-      return best
-    end
     local checked, nonzero = 0, 0
     for seed = 1, 40 do
       local g = dh.game(v, { seed = seed })
@@ -165,15 +154,18 @@ describe("game:solve", function()
         assert(g:apply(g:next_player(), rng:pick(g:moves())))
       end
       if g:phase() == "play" and g:declarer() then
-        local mover, hand = g:next_player(), g:hand_number()
-        local moves = g:solve_moves { objective = "points" }
-        for _, m in ipairs(moves) do
-          local child = g:clone()
-          assert(child:apply(mover, m.card))
-          assert.are.equal(minimax(child, mover, g:declarer(), hand), m.value)
-          if m.value ~= 0 then nonzero = nonzero + 1 end
+        local mover, hand, declarer = g:next_player(), g:hand_number(), g:declarer()
+        local function allied(seat) return (seat == declarer) == (mover == declarer) end
+        for objective, value in pairs(value_of) do
+          local moves = g:solve_moves { objective = objective }
+          for _, m in ipairs(moves) do
+            local child = g:clone()
+            assert(child:apply(mover, m.card))
+            assert.are.equal(minimax(child, mover, hand, value, allied), m.value)
+            if m.value ~= 0 then nonzero = nonzero + 1 end
+          end
+          assert.are.equal(minimax(g, mover, hand, value, allied), (g:solve { objective = objective }))
         end
-        assert.are.equal(minimax(g, mover, g:declarer(), hand), (g:solve { objective = "points" }))
         checked = checked + 1
       end
     end
