@@ -51,5 +51,11 @@ run pinochle_heuristic_random pinochle --players heuristic,random
 run pinochle_pimc_heuristic pinochle --players pimc,heuristic --set pimc.script_worlds=20
 run bridge_heuristic_random bridge --players heuristic,random --option boards=1
 run bridge_pimc_heuristic bridge --players pimc,heuristic --option boards=1 --set pimc.script_worlds=20
+# Bridge card play, contracts fixed by the heuristic's calls; the reference
+# (pimc against itself on the same deals) splits declarer play from defence
+run bridge_ddpimc_pimc bridge --players dd=pimc,pimc --set dd.solver=dd --set dd.dd_cards=9 --bid-with heuristic \
+  --option boards=1 --record "$OUT/bridge_dd.jsonl"
+run bridge_ref_pimc bridge --players ref=pimc,pimc --bid-with heuristic --option boards=1 --record "$OUT/bridge_ref.jsonl"
+lua5.4 bench/bridge_roles.lua "$OUT/bridge_dd.jsonl" "$OUT/bridge_ref.jsonl" >"$OUT/bridge_roles.txt"
 run skat_heuristic_random skat --players heuristic,random --option deals=1
 run skat_pimc_heuristic skat --players pimc,heuristic --option deals=1 --set pimc.script_worlds=10

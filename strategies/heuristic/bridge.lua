@@ -23,7 +23,10 @@
 --             more at the one level, 12 at the two level), 1NT with 15-18
 --             balanced, a penalty double of a contract at level four or
 --             more with 14 or more.
--- Anything else, and any call that is not legal, is a pass.  Card play is
+-- Anything else, and any call that is not legal, is a pass.  The calls
+-- draw no random numbers: they follow from the hand and the calls before,
+-- so a tournament with --bid-with heuristic reaches the same contract at
+-- both tables of a deal (tournament_spec checks it).  Card play is
 -- the generic trick player's (heuristic/trick.lua), declarer playing the
 -- dummy's cards in its turn.  Options: variant, seed.
 local dh = require "deckhand"
