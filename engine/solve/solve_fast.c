@@ -381,6 +381,15 @@ static int quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_
   return q < f->left ? q : f->left;
 }
 
+/* does a seat of the other team than the seat to play hold a trump? */
+static int opp_trumps(const dh_fast *f) {
+  int x;
+  if (f->trump == NONE) return 0;
+  for (x = 0; x < f->np; x++)
+    if (f->max[x] != f->max[f->turn] && lane(f->hand[x], f->trump)) return 1;
+  return 0;
+}
+
 /* the tricks team `side` takes with its top trumps whatever happens: the
 ** trumps of one hand above every trump of the other team each take a
 ** trick (two of one hand never fall to the same trick); *rel gets what
@@ -757,11 +766,25 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     q = quick(f, f->turn, need, 0, barred(f, f->turn), &qrel);
     if (q < need && f->np == 4 && f->max[(f->turn + 2) & 3] == f->max[f->turn]) {
       /* the partner's quick tricks, reached by a lead to its top cards */
-      int s, suits = 0, pard = (f->turn + 2) & 3;
+      int s, suits = 0, pard = (f->turn + 2) & 3, own = q;
+      uint64_t own_rel = qrel;   /* short of need: every suit counted */
       for (s = 0; s < 4; s++)
         if (lane(f->hand[f->turn], s)) suits |= 1 << s;
+      suits &= ~barred(f, f->turn);
       qrel = 0;
-      q = quick(f, pard, need, suits & ~barred(f, f->turn), barred(f, pard), &qrel);
+      q = quick(f, pard, need, suits, barred(f, pard), &qrel);
+      if (q < need && own > 0 && !opp_trumps(f)) {
+        /* both: the leader cashes its own first, then crosses to the
+           partner's.  No one can ruff, so only the partner's discards
+           could cost a trick; it holds need - own winners that are
+           relied on and discards among its other left - need + own >=
+           own cards */
+        uint64_t prel = 0;
+        if (quick(f, pard, need - own, suits, barred(f, pard), &prel) >= need - own) {
+          q = need;
+          qrel = own_rel | prel;
+        }
+      }
     }
     if (q >= need) { *rel = qrel; return maximize; }
     qrel = 0;
