@@ -827,11 +827,6 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     unmake(f, bit, &u);
     if (f->stopped) return 0;
     if (ended) r |= trick_rel(cards, wsuit, wrank);
-    /* the move stands for its run of equivalent cards (it plays the
-       lowest): when what the answer rests on reaches into the run, the
-       whole run matters, else a position alike above that point could
-       hold the run split, its cards no longer one move */
-    if (lane(r, s) && __builtin_ctz(lane(r, s)) <= mv[i].top) r |= UINT64_C(1) << bit;
     if (v == maximize) {
       result = v;
       cut = bit;
@@ -839,6 +834,14 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       acc = r;
       break;
     }
+    /* a failed move stands for its run of equivalent cards (it plays
+       the lowest): when what the answer rests on reaches into the run,
+       the whole run matters, else a position alike above that point
+       could hold the run split, its upper cards other moves, not
+       searched.  A move that succeeds needs no more than it rests on:
+       a position alike has the card, or, below every card that
+       mattered, a low card of the suit just as good */
+    if (lane(r, s) && __builtin_ctz(lane(r, s)) <= mv[i].top) r |= UINT64_C(1) << bit;
     acc |= r;
     /* a run that failed below every card of its suit that mattered so
        far: the seat's runs of that suit below those cards fail alike
