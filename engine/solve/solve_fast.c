@@ -806,14 +806,14 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   if (f->n == 1 && f->np == 4 && f->max[(f->turn + 2) & 3] == maximize) {
     uint64_t qrel = 0;
     int need = maximize ? target : f->left - target + 1, winner = -1;
-    /* the tricks the second hand's team needs: this one, and in notrump
-       the winner's top cards of the other suits after it */
-    if (need <= 1 || f->trump == NONE) {
-      if (second_wins(f, &winner, &qrel) &&
-          (need <= 1 || (winner >= 0 && 1 + quick(f, winner, need - 1, 0, 1 << f->led | barred(f, winner), &qrel) >= need))) {
-        *rel = qrel;
-        return maximize;
-      }
+    /* the tricks the second hand's team needs: this one, and the
+       winner's quick tricks in the other suits after it (the other
+       hands only lose cards meanwhile: the third follows suit, or has
+       no trump and discards; a ruff leaves the next leader unknown) */
+    if (second_wins(f, &winner, &qrel) &&
+        (need <= 1 || (winner >= 0 && 1 + quick(f, winner, need - 1, 0, 1 << f->led | barred(f, winner), &qrel) >= need))) {
+      *rel = qrel;
+      return maximize;
     }
   }
   n = gen_moves(f, mv, best);
