@@ -57,8 +57,10 @@ struct dh_fentry {
 };
 /* the entries one set of suit lengths and leader may hold: many
 ** patterns share them (4 held too few: 2.5 times the nodes at 12 cards
-** a hand; 64 saves a few more nodes than it costs to scan) */
-#define BUCKET 32
+** a hand).  On whole deals, 20 of them, all leaders and strains: 32
+** entries 98.9 M nodes, 64 78.8 M, 128 70.5 M but slower to scan
+** (bench/dds_compare.sh -n 20: 64 the fastest) */
+#define BUCKET 64
 
 /* the table's first bytes: that this code laid it out (else it is
 ** cleared once).  An entry holds for every position of the same context
@@ -178,9 +180,9 @@ static int beats(const dh_fast *f, int s, int r) {
 
 static void give_table(dh_fast *f, const dh_solve_opts *o) {
   fhead *h;
-  size_t n = 16;
+  size_t n = BUCKET;   /* at least one bucket: a probe scans a whole one */
   f->tt = NULL;
-  if (!o->table || o->table_bytes < HEAD_ROOM + 16 * sizeof(dh_fentry)) return;
+  if (!o->table || o->table_bytes < HEAD_ROOM + BUCKET * sizeof(dh_fentry)) return;
   while (HEAD_ROOM + n * 2 * sizeof(dh_fentry) <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
   h = (fhead *)o->table;
   f->tt = (dh_fentry *)(void *)((char *)o->table + HEAD_ROOM);
