@@ -14,13 +14,16 @@
 **    come for every position whose cards that mattered (DDS's winning
 **    ranks) are held as in the one searched;
 **  - bounds before any move is tried: the quick tricks the leader or its
-**    partner can cash at once, sure top trumps, in notrump whether the
-**    leader's team can take every trick left (DDS's later tricks), the
-**    second hand's sure trick;
+**    partner can cash at once (or both, when no opponent can ruff), sure
+**    top trumps, in notrump whether the leader's team can take every
+**    trick left (DDS's later tricks), the second hand's sure trick and
+**    the winner's quick tricks after it;
 **  - a seat's lower cards of a suit skipped once a card below every card
 **    that mattered has failed (winning ranks applied to moves);
-**  - move ordering: the table's best lead first, then cheap winners,
-**    low cards on a partner's trick, sure tricks cashed.
+**  - move ordering: the table's best lead first, then leads in the
+**    suits the opponents hold fewest cards of (fewer answers, a smaller
+**    subtree), cheap winners, low cards on a partner's trick, sure
+**    tricks cashed.
 **
 ** The state is a few words (solve_impl.h) changed and restored in place:
 ** nothing is allocated or copied per node.
