@@ -3,7 +3,7 @@
 ** the machine's load does not change (bench/solve_nodes.sh builds and
 ** runs it).
 **
-**   solve_nodes [-n deals] [-k cards] [-s seed] [-b table_bits]
+**   solve_nodes [-n deals] [-k cards] [-s seed] [-b table_bits] [-v]
 **
 ** For each of n random Bridge deals and each strain: from the deal, random
 ** legal cards are played until every hand holds k cards at a trick's
@@ -53,7 +53,7 @@ static void solve_or_die(const dh_match *m, const dh_solve_opts *o, dh_solve_res
 int main(int argc, char **argv) {
   static dh_rules rules[5];
   dh_solve_opts o;
-  int deals = 4, k = 11, bits = 21, i, strain, solves = 0;
+  int deals = 4, k = 11, bits = 21, i, strain, solves = 0, verbose = 0;
   uint64_t seed = 1, sum = 0, most = 0, check = 0;
   double t0;
   (void)bench_median;   /* bench.h's, not needed here */
@@ -62,8 +62,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "-k") && i + 1 < argc) k = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-b") && i + 1 < argc) bits = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-s") && i + 1 < argc) seed = (uint64_t)atoll(argv[++i]);
+    else if (!strcmp(argv[i], "-v")) verbose = 1;
     else {
-      fprintf(stderr, "usage: solve_nodes [-n deals] [-k cards] [-s seed] [-b table_bits]\n");
+      fprintf(stderr, "usage: solve_nodes [-n deals] [-k cards] [-s seed] [-b table_bits] [-v]\n");
       return 2;
     }
   }
@@ -100,6 +101,9 @@ int main(int argc, char **argv) {
           sum += (uint64_t)res.nodes, solves++;
           if ((uint64_t)res.nodes > most) most = (uint64_t)res.nodes;
           check = check * 31 + (uint64_t)res.value;
+          if (verbose)
+            printf("deal %d (seed %llu) strain %c leader %c: value %d, %ld nodes\n", i,
+                   (unsigned long long)(seed + (uint64_t)i), "CDHSN"[strain], "NESW"[leader], res.value, res.nodes);
         }
         continue;
       }
