@@ -22,6 +22,7 @@ run briscola_heuristic_random briscola --players heuristic,random
 run spades_play_pimc_heuristic spades --players pimc,heuristic $FIXED $PIMC --set pimc.objective=tricks --set pimc.policy=greedy
 run spades_full_pimc_heuristic spades --players pimc,heuristic $PIMC
 run spades_full_pimc_hbids_heuristic spades --players pimc,heuristic $PIMC --set pimc.bid=heuristic
+run spades_play_ddpimc_pimc spades --players dd=pimc,pimc --set dd.solver=dd --set dd.dd_cards=8 --bid-with heuristic
 GAMES=$OHG run ohhell_pimc_heuristic ohhell --players pimc,heuristic,heuristic,heuristic $PIMC
 run briscola_pimc_heuristic briscola --players pimc,heuristic $PIMC
 run briscola_ismcts_pimc briscola --players ismcts,pimc --set ismcts.policy=greedy
