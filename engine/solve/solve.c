@@ -104,15 +104,21 @@ static int reads_tricks(const dh_rules *r, int i) {
   }
 }
 
+/* (nsides - 1) * side's points - the others' summed, in 64 bits and
+** clamped as points are (a rule's points may be any 32-bit value) */
+static int32_t margin_of(const int32_t *pts, int nsides, int side) {
+  int64_t v = 0;
+  int s;
+  for (s = 0; s < nsides; s++) v += pts[s];
+  return dh_points_clamp((int64_t)nsides * pts[side] - v);
+}
+
 /* the root side's points, or its margin (as leaf counts them), at the end
 ** of the hand e */
 static int32_t end_value(const search *c, const dh_match *e, int *err) {
-  int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS], v = 0;
-  int s, nsides = e->rules->nsides;
+  int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS];
   if ((*err = dh_points_eval(e, pts, bags)) != DH_OK) return 0;
-  if (!c->margin) return pts[c->side];
-  for (s = 0; s < nsides; s++) v += pts[s];
-  return nsides * pts[c->side] - v;   /* (nsides - 1) * own - the others' */
+  return c->margin ? margin_of(pts, e->rules->nsides, c->side) : pts[c->side];
 }
 
 /* every way the `left` tricks still to play may fall to seats from..:
@@ -142,6 +148,12 @@ static int spread(search *c, dh_match *e, int from, int left, int team_tricks) {
     if (!ok) return 0;
   }
   return 1;
+}
+
+/* by_value at t, a trick count the fast search gave (kept within
+** 0..left: a search stopped by its budget gives a bound) */
+static int32_t by_tricks_value(const search *c, int32_t t, int left) {
+  return c->by_value[t < 0 ? 0 : t > left ? left : t];
 }
 
 /* do the hand's points follow from the number of the `left` tricks the
@@ -181,9 +193,7 @@ static int32_t leaf(const search *c, const dh_match *m) {
   int32_t v = 0;
   int s;
   if (c->margin) {
-    int nsides = m->rules->nsides;
-    for (s = 0; s < nsides; s++) v += m->hand_points[s];
-    v = nsides * m->hand_points[c->side] - v;   /* (nsides - 1) * own - the others' */
+    v = margin_of(m->hand_points, m->rules->nsides, c->side);
     return c->low ? -v : v;
   }
   if (c->points) return c->low ? -m->hand_points[c->side] : m->hand_points[c->side];
@@ -425,7 +435,7 @@ int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out) {
   if (err != DH_OK) return err;
   if (c.fast) {
     out->value = dh_fast_value(&f, &out->exact);
-    if (c.by_tricks) out->value = c.by_value[out->value];
+    if (c.by_tricks) out->value = by_tricks_value(&c, out->value, f.left);
     out->nodes = f.nodes;
     return DH_OK;
   }
@@ -454,7 +464,7 @@ int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, in
       int exact, pos = dh_set_first(legal);
       cards[n] = dh_card_at(pos, layout);
       values[n] = dh_fast_value_after(&f, pos, &exact);
-      if (c.by_tricks) values[n] = c.by_value[values[n]];
+      if (c.by_tricks) values[n] = by_tricks_value(&c, values[n], f.left);
       n++;
     }
     if (nodes) *nodes = f.nodes;

@@ -166,7 +166,8 @@ for _ = 1, 200 do
   pcall(dh.game(spades, { seed = 1 }).playout, dh.game(spades, { seed = 1 }), value(), value())
   -- the solver: hostile options and games, always with a node budget
   local g = pool[rng:int(#pool)]
-  local opts = { nodes = rng:int(1, 2000), objective = value(), table_bits = value() }
+  local objective = rng:int(2) == 1 and ({ "tricks", "points", "margin" })[rng:int(3)] or value()
+  local opts = { nodes = rng:int(1, 2000), objective = objective, table_bits = value() }
   if rng:int(2) == 1 then opts.objective = nil; opts.table_bits = nil end
   pcall(dh.solve, g, opts)
   pcall(dh.solve_moves, g, opts)
