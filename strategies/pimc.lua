@@ -306,6 +306,7 @@ function M.new(options)
     local start, n, used = os.clock(), 0, 0
     for _ = 1, options.dd_worlds do
       if budget and n > 0 and os.clock() - start > budget then break end
+      if used >= options.dd_nodes then return nil end   -- (a budget of 0 would be none)
       local world = view:sample(rng)
       local moves, stats = world:solve_moves { objective = objective_dd, nodes = options.dd_nodes - used }
       if not stats.exact then return nil end   -- costly worlds (Spades with a Nil): playouts decide
