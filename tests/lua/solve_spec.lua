@@ -35,6 +35,17 @@ local value_of = {
   end,
 }
 
+-- a Skat game played at random until the seat to play holds 4 cards, or
+-- nil when the deal was thrown in or ended with no declarer
+local function skat_endgame(v, seed)
+  local g = dh.game(v, { seed = seed })
+  local rng = dh.rng(seed)
+  while g:phase() ~= "over" and (g:phase() ~= "play" or #g:hand(g:next_player()) > 4) do
+    assert(g:apply(g:next_player(), rng:pick(g:moves())))
+  end
+  return g:phase() == "play" and g:declarer() and g or nil
+end
+
 -- a game of variant v played at random until every seat holds `left` cards
 local function position(v, seed, left)
   local g = dh.game(v, { seed = seed })
@@ -99,12 +110,8 @@ describe("game:solve", function()
     local v = dh.variant("skat", { deals = 1 })
     local checked = 0
     for seed = 1, 40 do
-      local g = dh.game(v, { seed = seed })
-      local rng = dh.rng(seed)
-      while g:phase() ~= "over" and (g:phase() ~= "play" or #g:hand(g:next_player()) > 4) do
-        assert(g:apply(g:next_player(), rng:pick(g:moves())))
-      end
-      if g:phase() == "play" and g:declarer() then
+      local g = skat_endgame(v, seed)
+      if g then
         local declarer, mover = g:declarer(), g:next_player()
         local function team_tricks(t)
           local n = 0
@@ -148,12 +155,8 @@ describe("game:solve", function()
     local v = dh.variant("skat", { deals = 1 })
     local checked, nonzero = 0, 0
     for seed = 1, 40 do
-      local g = dh.game(v, { seed = seed })
-      local rng = dh.rng(seed)
-      while g:phase() ~= "over" and (g:phase() ~= "play" or #g:hand(g:next_player()) > 4) do
-        assert(g:apply(g:next_player(), rng:pick(g:moves())))
-      end
-      if g:phase() == "play" and g:declarer() then
+      local g = skat_endgame(v, seed)
+      if g then
         local mover, hand, declarer = g:next_player(), g:hand_number(), g:declarer()
         local function allied(seat) return (seat == declarer) == (mover == declarer) end
         for objective, value in pairs(value_of) do
