@@ -17,9 +17,10 @@
 ** four seats or fewer -- goes to a faster search of its
 ** own (solve_fast.c: equivalent cards, relative-rank table keys, quick
 ** tricks, move ordering, zero-window probes), which gives the same values.
-** It keeps its table's entries between solves under a generation number
-** (so a large table need not be cleared each time); entries of an earlier
-** solve are never read.
+** Its table's entries hold for any position of the same trump, seats and sides
+** whatever deal they came from, so they are kept between solves (the four
+** leaders of a deal share them; a large table is not cleared each time);
+** dh_solve_table_reset forgets them.
 */
 #ifndef DH_SOLVE_H
 #define DH_SOLVE_H

@@ -53,7 +53,7 @@
 ** team takes from there, and the best lead found */
 struct dh_fentry {
   uint64_t dist, care, p0, p1;
-  uint8_t gen;            /* 1 once written (a byte: 40 bytes an entry, faster to scan) */
+  uint8_t used;           /* 1 once written (a byte: 40 bytes an entry, faster to scan) */
   int8_t lo, hi;          /* for the coalition the context names */
   uint16_t tag;           /* the leader (2 bits) and the context */
   uint8_t best;
@@ -69,7 +69,7 @@ struct dh_fentry {
 ** cleared once).  An entry holds for every position of the same context
 ** matching its pattern, whatever deal or solve it came from, so entries
 ** are kept from solve to solve (the four leaders of a deal share them). */
-typedef struct fhead { uint64_t magic, size; uint32_t gen; } fhead;
+typedef struct fhead { uint64_t magic, size; } fhead;
 #define HEAD_ROOM 64
 #define MAGIC UINT64_C(0x64685F6661737432)
 
@@ -190,15 +190,13 @@ static void give_table(dh_fast *f, const dh_solve_opts *o) {
   h = (fhead *)o->table;
   f->tt = (dh_fentry *)(void *)((char *)o->table + HEAD_ROOM);
   f->mask = (uint64_t)n - 1;
-  /* a table this code left keeps its entries under their generation; any
-     other memory is cleared once */
-  if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n || h->gen != 1) {
+  /* a table this code laid out at this size keeps its entries; any other
+     memory is cleared once */
+  if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n) {
     memset(f->tt, 0, n * sizeof(dh_fentry));
     h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
     h->size = n;
-    h->gen = 1;
   }
-  f->gen = h->gen;
 }
 
 void dh_fast_forget(void *table, size_t bytes) {
@@ -571,7 +569,7 @@ static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *be
   int i;
   for (i = 0; i < BUCKET; i++, e++) {
     int lo, hi;
-    if (e->gen != f->gen || e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
+    if (!e->used || e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
     lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
     hi = f->flip ? f->left - e->lo : e->hi;
     if (lo >= target) { *rel = named(f, e); return 1; }
@@ -588,7 +586,7 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
   int s, i;
   memset(&n, 0, sizeof n);
-  n.dist = sh->dist, n.gen = (uint8_t)f->gen, n.tag = (uint16_t)tag_of(f);
+  n.dist = sh->dist, n.used = 1, n.tag = (uint16_t)tag_of(f);
   for (s = 0; s < 4; s++) {
     unsigned r = lane(rel, s), u = lane(all, s), d;
     if (!r) continue;
@@ -597,11 +595,11 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
   }
   n.p0 = sh->p0 & n.care, n.p1 = sh->p1 & n.care;
   for (i = 0; i < BUCKET; i++)   /* the same pattern: tighten its bounds */
-    if (b[i].gen == f->gen && b[i].dist == n.dist && b[i].tag == n.tag && b[i].care == n.care &&
+    if (b[i].used && b[i].dist == n.dist && b[i].tag == n.tag && b[i].care == n.care &&
         b[i].p0 == n.p0 && b[i].p1 == n.p1) { e = &b[i]; break; }
   if (!e) {
     for (i = 0; i < BUCKET && !e; i++)
-      if (b[i].gen != f->gen) e = &b[i];
+      if (!b[i].used) e = &b[i];
     if (!e) e = &b[f->nodes & (BUCKET - 1)];   /* full: any, spread by the node count */
     *e = n;
     e->lo = 0, e->hi = (int8_t)f->left, e->best = 255;

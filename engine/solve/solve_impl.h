@@ -41,7 +41,6 @@ typedef struct dh_fast {
   int stopped;
   dh_fentry *tt;             /* the table (NULL: none) */
   uint64_t mask;
-  uint32_t gen;
   uint32_t hist[4][64];      /* per seat and card, cut-offs it made (move ordering) */
   uint8_t seat_of[4];        /* internal seat -> the match's seat */
   uint8_t cidx[4];           /* internal seat -> its order among the seats playing */
