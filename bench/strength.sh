@@ -60,3 +60,5 @@ run bridge_ref_pimc bridge --players ref=pimc,pimc --bid-with heuristic --option
 lua5.4 bench/bridge_roles.lua "$OUT/bridge_dd.jsonl" "$OUT/bridge_ref.jsonl" >"$OUT/bridge_roles.txt"
 run skat_heuristic_random skat --players heuristic,random --option deals=1
 run skat_pimc_heuristic skat --players pimc,heuristic --option deals=1 --set pimc.script_worlds=10
+run skat_play_ddpimc_pimc skat --players dd=pimc,pimc --set dd.solver=dd --set dd.dd_cards=6 --bid-with heuristic \
+  --option deals=1
