@@ -1,26 +1,31 @@
--- Time per card of pimc solving its worlds double dummy (solver = "dd")
--- beside pimc's playouts, on the same positions: every seat plays as the
--- heuristic (phases and cards), and at each card decision both pimc
--- configurations are asked and timed (processor time), their answers
--- dropped.  The README's DD-PIMC rows quote it beside their strength.
---   lua5.4 bench/dd_time.lua [deals] [variant] [dd option=value ...]
+-- Time per card of pimc solving its worlds double dummy (solver = "dd"),
+-- or of another strategy (strategy=NAME), beside pimc's playouts, on the
+-- same positions: every seat plays as the heuristic (phases and cards),
+-- and at each card decision both are asked and timed (processor time),
+-- their answers dropped.  The README's DD-PIMC and ISMCTS rows quote it
+-- beside their strength.
+--   lua5.4 bench/dd_time.lua [deals] [variant] [option=value ...]
 -- e.g. lua5.4 bench/dd_time.lua 50 euchre dd_worlds=40
+--      lua5.4 bench/dd_time.lua 3 hearts strategy=ismcts policy=greedy
 local dh = require "deckhand"
 local deals = tonumber(arg[1]) or 50
 local name = arg[2] or "euchre"
-local dd_options = { solver = "dd" }
+local timed, options = "pimc", {}
 for i = 3, #arg do
   local k, x = arg[i]:match("^([%w_]+)=(.+)$")
   if not k then error("bad option '" .. arg[i] .. "' (key=value)", 0) end
-  dd_options[k] = math.tointeger(tonumber(x)) or tonumber(x) or x
+  if k == "strategy" then timed = x else options[k] = math.tointeger(tonumber(x)) or tonumber(x) or x end
 end
+if timed == "pimc" and options.solver == nil then options.solver = "dd" end
 
-local caps = { bridge = { boards = 1 }, skat = { deals = 1 } }
+-- one hand a deal where the variant plays more
+local caps = { bridge = { boards = 1 }, skat = { deals = 1 }, briscola = {} }
 local v = dh.variant(name, caps[name] or { max_hands = 1 })
-dd_options.variant, dd_options.seed = v, 1
+options.variant, options.seed = v, 1
+local label = timed == "pimc" and "pimc " .. options.solver or timed
 local players = {
-  { "dd", dh.strategy("pimc", dd_options) },
-  { "playouts", dh.strategy("pimc", { variant = v, seed = 1 }) },
+  { label, dh.strategy(timed, options) },
+  { "pimc playouts", dh.strategy("pimc", { variant = v, seed = 1 }) },
 }
 local heuristic = dh.strategy("heuristic", { variant = v, seed = 1 })
 
@@ -50,6 +55,6 @@ end
 local _, base = stats(times[2])
 for k, p in ipairs(players) do
   local n, mean, median, worst = stats(times[k])
-  print(("%s pimc %-8s %5d cards: mean %.2f ms, median %.2f ms, worst %.1f ms (%.2fx the playouts')"):format(
+  print(("%s %-14s %5d cards: mean %.2f ms, median %.2f ms, worst %.1f ms (%.2fx the playouts')"):format(
     name, p[1], n, mean, median, worst, mean / base))
 end
