@@ -70,7 +70,10 @@
 --             ("points": game:solve's objective "margin"); when the worlds'
 --             solves take more than dd_nodes positions in all (default
 --             1,000,000: the slow search, as for a Spades hand with a Nil
---             bid), the decision is left to the playouts
+--             bid), the decision is left to the playouts.  A scripted
+--             phase's worlds are solved too where the card play starts
+--             with dd_cards cards a hand or fewer (Euchre's trump making
+--             and discard), with the default objective and two sides
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -163,7 +166,7 @@ function M.new(options)
   -- per candidate, the sum of its values over up to n worlds sampled from
   -- the view, and how many worlds were sampled: try(g, cand, stream, me)
   -- makes the candidate on g, a copy of the world, and returns the hand's
-  -- points and tricks.  Every candidate of a world gets the same random
+  -- points and tricks, or the value itself (a number).  Every candidate of a world gets the same random
   -- numbers: the comparison between candidates is then much less noisy
   -- than each mean alone.  No new world is started once `seconds` is spent.
   local function sums(view, cands, n, try, seconds)
@@ -175,7 +178,8 @@ function M.new(options)
       sampled = sampled + 1
       local stream = rng:split()
       for i, c in ipairs(cands) do
-        sum[i] = sum[i] + value(view, me, try(world:clone(), c, stream:clone(), me))
+        local points, tricks = try(world:clone(), c, stream:clone(), me)
+        sum[i] = sum[i] + (type(points) == "number" and points or value(view, me, points, tricks))
       end
       if seconds and os.clock() - start > seconds then break end
     end
@@ -258,9 +262,25 @@ function M.new(options)
   end
   if pass_mode == "mc" then s.pass = mc_pass end
 
+  -- with solver = "dd", a world whose card play starts with dd_cards
+  -- cards or fewer a hand is solved double dummy instead of played out
+  -- (Euchre's five): the value for `me` is the margin of the side to move,
+  -- negated for the other side, so with the default objective and two
+  -- sides only.  nil: play it out (a solve over dd_nodes positions too)
+  local dd_scripts = options.solver == "dd" and objective == "points"
+  local function dd_value(g, me)
+    local mover = g:next_player()
+    if #g:hand_points() ~= 2 or #g:hand(mover) > options.dd_cards then return nil end
+    local v, stats = g:solve { objective = "margin", nodes = options.dd_nodes, table_bits = 12 }
+    if not stats.exact then return nil end
+    if g:side(mover) ~= g:side(me) then v = -v end
+    return low and -v or v
+  end
+
   -- a variant's scripted phases (Euchre's trump making, its discard): each
   -- legal move made in sampled worlds, the seats acting after it in those
-  -- phases as the heuristic, the hand played out and scored
+  -- phases as the heuristic, the hand played out (or solved, above) and
+  -- scored
   local function helper_move(view)
     local f = helper[view:phase()] or helper.script
     return f(view)
@@ -285,6 +305,8 @@ function M.new(options)
       if g:phase() == "over" or g:hand_number() ~= hand_no then   -- thrown in, or the match ended
         return g:hand_points(), g:last_tricks()
       end
+      local v = dd_scripts and dd_value(g, me)
+      if v then return v end
       return g:playouts(stream, bid_per, policy)
     end, budget)
     if sampled == 0 then return helper_move(view) end

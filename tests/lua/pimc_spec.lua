@@ -229,6 +229,38 @@ describe("pimc with solver = \"dd\"", function()
     end
   end)
 
+  it("solves a scripted phase's worlds where the card play is dd_cards or fewer", function()
+    -- the whole deck dealt to two seats, the first naming trumps: every
+    -- world is the real deal, so the trump named is one whose solved
+    -- margin (tricks less the other's, after it) is the highest; with
+    -- playouts instead some deal gets another
+    local R = dh.rule
+    local v = dh.variant { name = "open_trumps", seats = 2, deck = "As Ks Qs Js Ah Kh Qh Jh Ad Kd", sizes = { 5 },
+      phases = { { name = "declare",
+                   moves = function() return { "trump s", "trump h", "trump d" } end,
+                   apply = function(g, _, text) g:set_trump(text:sub(-1)); g:start_play() end } },
+      hand = R.follow_suit, play = R.trump_wins | R.highest_of_led, points = R.tricks(),
+      win = R.highest_after(1) }
+    local other_choice = 0
+    for seed = 1, 30 do
+      local g = dh.game(v, { seed = seed })
+      local seat = g:next_player()
+      local value, best = {}, -math.huge
+      for _, m in ipairs(g:moves()) do
+        local w = g:clone()
+        assert(w:apply(seat, m))
+        local margin = w:solve { objective = "margin" }
+        value[tostring(m)] = w:side(w:next_player()) == w:side(seat) and margin or -margin
+        best = math.max(best, value[tostring(m)])
+      end
+      local dd = dh.strategy("pimc", { variant = v, seed = seed, solver = "dd", script_worlds = 3 })
+      assert.are.equal(best, value[tostring(dd.move(g:view(seat)))], "seed " .. seed)
+      local playouts = dh.strategy("pimc", { variant = v, seed = seed, script_worlds = 3 })
+      if value[tostring(playouts.move(g:view(seat)))] < best then other_choice = other_choice + 1 end
+    end
+    assert.is_true(other_choice > 0)
+  end)
+
   it("refuses a dd_cards out of range", function()
     assert.has_error(function() dh.strategy("pimc", { solver = "dd", dd_cards = 0 }) end)
     assert.has_error(function() dh.strategy("pimc", { solver = "alpha" }) end)
