@@ -266,13 +266,16 @@ function M.new(options)
   -- cards or fewer a hand is solved double dummy instead of played out
   -- (Euchre's five): the value for `me` is the margin of the side to move,
   -- negated for the other side, so with the default objective and two
-  -- sides only.  nil: play it out (a solve over dd_nodes positions too)
+  -- sides only.  The solves of one decision share dd_nodes; nil: play it
+  -- out (once they have spent it, or the variant does not fit)
   local dd_scripts = options.solver == "dd" and objective == "points"
+  local dd_left = 0
   local function dd_value(g, me)
     local mover = g:next_player()
-    if #g:hand_points() ~= 2 or #g:hand(mover) > options.dd_cards then return nil end
-    local v, stats = g:solve { objective = "margin", nodes = options.dd_nodes, table_bits = 12 }
-    if not stats.exact then return nil end
+    if dd_left <= 0 or #g:hand_points() ~= 2 or #g:hand(mover) > options.dd_cards then return nil end
+    local v, stats = g:solve { objective = "margin", nodes = dd_left, table_bits = 12 }
+    dd_left = dd_left - stats.nodes
+    if not stats.exact then dd_left = 0 return nil end
     if g:side(mover) ~= g:side(me) then v = -v end
     return low and -v or v
   end
@@ -295,6 +298,7 @@ function M.new(options)
       end
       cands = list
     end
+    dd_left = options.dd_nodes
     local sum, sampled = sums(view, cands, options.script_worlds, function(g, m, stream, me)
       local hand_no = g:hand_number()
       assert(g:apply(me, m))
