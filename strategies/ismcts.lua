@@ -28,6 +28,12 @@
 --               "tricks", as pimc's
 --   policy      the playout policy: "random" (default), "greedy" or
 --               "contract" (see pimc)
+--   root        "ucb" (default): the root's cards chosen by UCB like every
+--               other node's, one sampled world an iteration; "paired":
+--               every card tried in each sampled world and searched on
+--               in its subtree with that world, the best mean played, so
+--               the cards are compared on the same worlds (as pimc does)
+--               while the tree below chooses the later moves
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -39,6 +45,7 @@ local takes = {
   exploration = { "number", 0.7, min = 0 },
   objective = { "choice", "points", { "points", "own", "tricks" } },
   policy = { "choice", "random", { "random", "greedy", "contract" } },
+  root = { "choice", "ucb", { "ucb", "paired" } },
 }
 
 -- the value of a finished hand for seat me: the same measure as pimc's
@@ -83,11 +90,14 @@ function M.new(options)
   local rng = dh.rng(options.seed or 1)
   local iterations, budget, c_explore = options.iterations, options.time, options.exploration
   local policy, sqrt, log = options.policy, math.sqrt, math.log
+  local paired = options.root == "paired"
 
-  -- one iteration from the root in world: the path of nodes it visited
-  -- (root excluded), and the hand's points and tricks at its end
-  local function descend(root, world, path, range)
-    local node, hand_no = root, world:hand_number()
+  -- one iteration from the node root in world: the path of nodes it
+  -- visited (root excluded), and the points and tricks of the hand hand_no
+  -- (by default the world's now) at its end
+  local function descend(root, world, path, range, hand_no)
+    local node = root
+    hand_no = hand_no or world:hand_number()
     while world:phase() == "play" and world:hand_number() == hand_no do
       local seat = world:next_player()
       local fresh, best, best_score = {}, nil, -math.huge
@@ -121,33 +131,68 @@ function M.new(options)
     return world:hand_points(), world:last_tricks()
   end
 
-  function s.play(view)
-    if view.can_exchange and view:can_exchange() then return "exchange" end   -- as pimc, the heuristic
-    local legal = view:legal():list()
-    if #legal == 1 then return legal[1] end
-    local root, range, start = new_node(view:seat()), { math.huge, -math.huge }, os.clock()
+  -- credits each node of path with the hand's value for its seat
+  local function back_up(view, path, range, points, tricks)
+    local values = {}   -- per seat: path nodes of one seat share it
+    for _, node in ipairs(path) do
+      local v = values[node.seat]
+      if not v then
+        v = value(view, node.seat, points, tricks)
+        values[node.seat] = v
+        if v < range[1] then range[1] = v end
+        if v > range[2] then range[2] = v end
+      end
+      node.n, node.w = node.n + 1, node.w + v
+    end
+  end
+
+  -- the root by UCB, as below it: one world an iteration
+  local function search_ucb(view, root, range, start)
     for i = 1, iterations do
       if budget and i > 1 and os.clock() - start > budget then break end
       local ok, world = pcall(view.sample, view, rng)
       if not ok then break end   -- the sampler found no deal: decide on what we have
       local path = {}
-      local points, tricks = descend(root, world, path, range)
-      local values = {}   -- per seat: path nodes of one seat share it
-      for _, node in ipairs(path) do
-        local v = values[node.seat]
-        if not v then
-          v = value(view, node.seat, points, tricks)
-          values[node.seat] = v
-          if v < range[1] then range[1] = v end
-          if v > range[2] then range[2] = v end
-        end
-        node.n, node.w = node.n + 1, node.w + v
-      end
+      back_up(view, path, range, descend(root, world, path, range))
     end
-    local best, visits = nil, -1
+  end
+
+  -- every legal card tried in each sampled world, each then searched in
+  -- its own subtree with that world (iterations counts the descents): the
+  -- cards' means compared on the same worlds, as pimc's are, and not each
+  -- on worlds of its own
+  local function search_paired(view, root, range, start, legal)
+    local seat, done = view:seat(), 0
+    while done < iterations do
+      if budget and done > 0 and os.clock() - start > budget then break end
+      local ok, world = pcall(view.sample, view, rng)
+      if not ok then break end
+      for _, card in ipairs(legal) do
+        local child = root.children[card] or new_node(seat)
+        root.children[card] = child
+        local w, path, hand_no = world:clone(), { child }, world:hand_number()
+        assert(w:apply(seat, card))
+        back_up(view, path, range, descend(child, w, path, range, hand_no))
+      end
+      done = done + #legal
+    end
+  end
+
+  function s.play(view)
+    if view.can_exchange and view:can_exchange() then return "exchange" end   -- as pimc, the heuristic
+    local legal = view:legal():list()
+    if #legal == 1 then return legal[1] end
+    local root, range, start = new_node(view:seat()), { math.huge, -math.huge }, os.clock()
+    if paired then search_paired(view, root, range, start, legal) else search_ucb(view, root, range, start) end
+    -- the most visited card; paired, where every card has the same visits,
+    -- the best mean
+    local best, score = nil, -math.huge
     for _, card in ipairs(legal) do
       local child = root.children[card]
-      if child and child.n > visits then best, visits = card, child.n end
+      if child and child.n > 0 then
+        local x = paired and child.w / child.n or child.n
+        if x > score then best, score = card, x end
+      end
     end
     return best or helper.play(view)
   end

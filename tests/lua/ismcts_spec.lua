@@ -31,11 +31,13 @@ describe("ismcts", function()
       for _, value in pairs(values) do worst = math.min(worst, value) end
       if worst < best then   -- only positions where the choice matters
         positions = positions + 1
-        local bot = dh.strategy("ismcts", { variant = v, seed = seed, iterations = 1500 })
-        local card = bot.play(g:view(g:next_player()))
-        assert.are.equal(best, values[tostring(card)],
-                         ("seed %d: %s is worth %d, the best %d"):format(seed, tostring(card),
-                                                                       values[tostring(card)], best))
+        for _, root in ipairs { "ucb", "paired" } do
+          local bot = dh.strategy("ismcts", { variant = v, seed = seed, iterations = 1500, root = root })
+          local card = bot.play(g:view(g:next_player()))
+          assert.are.equal(best, values[tostring(card)],
+                           ("%s, seed %d: %s is worth %d, the best %d"):format(root, seed, tostring(card),
+                                                                              values[tostring(card)], best))
+        end
       end
     end
     assert.is_true(positions >= 10, "too few endgames where the card matters: " .. positions)
@@ -96,5 +98,6 @@ describe("ismcts", function()
     assert.has_error(function() dh.strategy("ismcts", { iterations = 0 }) end)
     assert.has_error(function() dh.strategy("ismcts", { exploration = "wide" }) end)
     assert.has_error(function() dh.strategy("ismcts", { policy = "smart" }) end)
+    assert.has_error(function() dh.strategy("ismcts", { root = "middle" }) end)
   end)
 end)
