@@ -5,16 +5,20 @@
 -- their answers dropped.  The README's DD-PIMC and ISMCTS rows quote it
 -- beside their strength.
 --   lua5.4 bench/dd_time.lua [deals] [variant] [option=value ...]
+-- at=script times the decisions before the card play instead (Euchre's
+-- trump making and discard), those with one choice left out.
 -- e.g. lua5.4 bench/dd_time.lua 50 euchre dd_worlds=40
 --      lua5.4 bench/dd_time.lua 3 hearts strategy=ismcts policy=greedy
 local dh = require "deckhand"
 local deals = tonumber(arg[1]) or 50
 local name = arg[2] or "euchre"
-local timed, options = "pimc", {}
+local timed, options, at = "pimc", {}, "play"
 for i = 3, #arg do
   local k, x = arg[i]:match("^([%w_]+)=(.+)$")
   if not k then error("bad option '" .. arg[i] .. "' (key=value)", 0) end
-  if k == "strategy" then timed = x else options[k] = math.tointeger(tonumber(x)) or tonumber(x) or x end
+  if k == "strategy" then timed = x
+  elseif k == "at" then at = x
+  else options[k] = math.tointeger(tonumber(x)) or tonumber(x) or x end
 end
 if timed == "pimc" and options.solver == nil then options.solver = "dd" end
 
@@ -35,7 +39,7 @@ for d = 1, deals do
   while g:next_player() do
     local s = g:next_player()
     local view = g:view(s)
-    if g:phase() == "play" then
+    if at == "play" and g:phase() == "play" or at ~= "play" and g:phase() ~= "play" and #view:moves() > 1 then
       for k, p in ipairs(players) do
         local t0 = os.clock()
         p[2].move(view)
@@ -55,6 +59,6 @@ end
 local _, base = stats(times[2])
 for k, p in ipairs(players) do
   local n, mean, median, worst = stats(times[k])
-  print(("%s %-14s %5d cards: mean %.2f ms, median %.2f ms, worst %.1f ms (%.2fx the playouts')"):format(
+  print(("%s %-14s %5d " .. (at == "play" and "cards" or "decisions") .. ": mean %.2f ms, median %.2f ms, worst %.1f ms (%.2fx the playouts')"):format(
     name, p[1], n, mean, median, worst, mean / base))
 end
