@@ -572,8 +572,16 @@ static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *be
     if (!e->used || e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
     lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
     hi = f->flip ? f->left - e->lo : e->hi;
-    if (lo >= target) { *rel = named(f, e); return 1; }
-    if (hi < target) { *rel = named(f, e); return 0; }
+    if (lo >= target || hi < target) {
+      /* an entry that answers moves halfway to the bucket's front: the
+         scan stops at the first that answers, and those that answer
+         often are found sooner (the order of a bucket's entries means
+         nothing else) */
+      dh_fentry *d = e - (i + 1) / 2, t;
+      *rel = named(f, e);
+      t = *e, *e = *d, *d = t;
+      return lo >= target;
+    }
     if (e->best != 255) *best = e->best;
   }
   return -1;
