@@ -53,7 +53,6 @@
 ** team takes from there, and the best lead found */
 struct dh_fentry {
   uint64_t dist, care, p0, p1;
-  uint8_t used;           /* 1 once written (a byte: 40 bytes an entry, faster to scan) */
   int8_t lo, hi;          /* for the coalition the context names */
   uint16_t tag;           /* the leader (2 bits) and the context */
   uint8_t best;
@@ -71,6 +70,8 @@ struct dh_fentry {
 ** are kept from solve to solve (the four leaders of a deal share them). */
 typedef struct fhead { uint64_t magic, size; } fhead;
 #define HEAD_ROOM 64
+/* an entry and its digest (below) */
+#define SLOT (sizeof(dh_fentry) + sizeof(uint32_t))
 #define MAGIC UINT64_C(0x64685F6661737432)
 
 static inline unsigned lane(uint64_t set, int s) { return (unsigned)(set >> (16 * s)) & LANE; }
@@ -185,15 +186,16 @@ static void give_table(dh_fast *f, const dh_solve_opts *o) {
   fhead *h;
   size_t n = BUCKET;   /* at least one bucket: a probe scans a whole one */
   f->tt = NULL;
-  if (!o->table || o->table_bytes < HEAD_ROOM + BUCKET * sizeof(dh_fentry)) return;
-  while (HEAD_ROOM + n * 2 * sizeof(dh_fentry) <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
+  if (!o->table || o->table_bytes < HEAD_ROOM + BUCKET * SLOT) return;
+  while (HEAD_ROOM + n * 2 * SLOT <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
   h = (fhead *)o->table;
   f->tt = (dh_fentry *)(void *)((char *)o->table + HEAD_ROOM);
   f->mask = (uint64_t)n - 1;
+  f->dig = (uint32_t *)(void *)(f->tt + n);
   /* a table this code laid out at this size keeps its entries; any other
      memory is cleared once */
   if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n) {
-    memset(f->tt, 0, n * sizeof(dh_fentry));
+    memset(f->tt, 0, n * SLOT);
     h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
     h->size = n;
   }
@@ -502,7 +504,7 @@ static int second_wins(const dh_fast *f, int *winner, uint64_t *rel) {
 ** hand (4 bits each), and per suit the cards left and the seat of each in
 ** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
 ** card) */
-typedef struct shape { uint64_t dist, p0, p1; unsigned count[4]; } shape;
+typedef struct shape { uint64_t dist, p0, p1; unsigned count[4]; uint32_t digest; size_t at; } shape;
 
 static void shape_of(const dh_fast *f, shape *sh) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
@@ -529,8 +531,39 @@ static unsigned tag_of(const dh_fast *f) {
   return f->cidx[f->turn] | (unsigned)f->ctx << 2 | (unsigned)(f->lock == NONE ? 0 : f->lock + 1) << 12;
 }
 
-static dh_fentry *bucket(dh_fast *f, const shape *sh) {
-  return &f->tt[(mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f)) & f->mask) & ~(uint64_t)(BUCKET - 1)];
+/* the position's bucket (sh->at, its first slot) and digest: 16 bits of
+** the hash of lengths and tag (never 0: 0 is an empty slot), and from
+** bit 24 the seat holding each suit's top card (2 bits a suit).  An
+** entry's digest has the same key, the suits its pattern names (bits
+** 16-23, 2 bits a suit) and their top cards' seats: a position can match
+** the entry only where the two agree on those bits, and the digests,
+** 4 bytes an entry kept apart from the entries, are all a probe reads of
+** most entries (the scan's cost was its memory traffic) */
+static void locate(dh_fast *f, shape *sh) {
+  uint64_t h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f));
+  uint32_t tops = 0;
+  int s;
+  for (s = 0; s < 4; s++)
+    if (sh->count[s]) {
+      int k = 16 * s + (int)sh->count[s] - 1;
+      tops |= (uint32_t)((sh->p0 >> k & 1) | (sh->p1 >> k & 1) << 1) << (2 * s);
+    }
+  sh->at = (size_t)(h & f->mask) & ~(size_t)(BUCKET - 1);
+  sh->digest = ((uint32_t)(h >> 40) & 0xFFFFu) | 1u | tops << 24;
+}
+
+/* the digest of an entry naming the cards of care */
+static uint32_t entry_digest(const shape *sh, uint64_t care) {
+  uint32_t names = 0;
+  int s;
+  for (s = 0; s < 4; s++)
+    if (lane(care, s)) names |= 3u << (2 * s);
+  return (sh->digest & (0xFFFFu | names << 24)) | names << 16;
+}
+
+/* can the entry of digest d match the position of digest pd? */
+static inline int digest_fits(uint32_t d, uint32_t pd) {
+  return ((d ^ pd) & (0xFFFFu | (d >> 16 & 0xFFu) << 24)) == 0;
 }
 
 /* does the entry's pattern of top cards match the position? */
@@ -564,12 +597,15 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 ** pattern matches: 1 or 0, and the cards it rests on; -1 none.  *best:
 ** a lead worth trying first */
 static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
-  dh_fentry *e = bucket(f, sh);
+  dh_fentry *b = f->tt + sh->at, *e;
+  uint32_t *dig = f->dig + sh->at;
   unsigned tag = tag_of(f);
   int i;
-  for (i = 0; i < BUCKET; i++, e++) {
+  for (i = 0; i < BUCKET && dig[i]; i++) {   /* the slots in use come first */
     int lo, hi;
-    if (!e->used || e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
+    if (!digest_fits(dig[i], sh->digest)) continue;
+    e = b + i;
+    if (e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
     lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
     hi = f->flip ? f->left - e->lo : e->hi;
     if (lo >= target || hi < target) {
@@ -577,9 +613,12 @@ static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *be
          scan stops at the first that answers, and those that answer
          often are found sooner (the order of a bucket's entries means
          nothing else) */
-      dh_fentry *d = e - (i + 1) / 2, t;
+      int j = i / 2;
+      dh_fentry t = *e;
+      uint32_t td = dig[i];
       *rel = named(f, e);
-      t = *e, *e = *d, *d = t;
+      *e = b[j], b[j] = t;
+      dig[i] = dig[j], dig[j] = td;
       return lo >= target;
     }
     if (e->best != 255) *best = e->best;
@@ -590,11 +629,12 @@ static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *be
 /* keeps what a search proved: the bound, for every position whose top
 ** cards down to the lowest of rel are held as here */
 static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int result, int best) {
-  dh_fentry *b = bucket(f, sh), *e = NULL, n;
+  dh_fentry *b = f->tt + sh->at, *e = NULL, n;
+  uint32_t *dig = f->dig + sh->at, nd;
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
   int s, i;
   memset(&n, 0, sizeof n);
-  n.dist = sh->dist, n.used = 1, n.tag = (uint16_t)tag_of(f);
+  n.dist = sh->dist, n.tag = (uint16_t)tag_of(f);
   for (s = 0; s < 4; s++) {
     unsigned r = lane(rel, s), u = lane(all, s), d;
     if (!r) continue;
@@ -602,13 +642,16 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
     n.care |= (uint64_t)(((1u << d) - 1) << (sh->count[s] - d)) << (16 * s);
   }
   n.p0 = sh->p0 & n.care, n.p1 = sh->p1 & n.care;
-  for (i = 0; i < BUCKET; i++)   /* the same pattern: tighten its bounds */
-    if (b[i].used && b[i].dist == n.dist && b[i].tag == n.tag && b[i].care == n.care &&
+  nd = entry_digest(sh, n.care);
+  for (i = 0; i < BUCKET && dig[i]; i++)   /* the same pattern: tighten its bounds */
+    if (dig[i] == nd && b[i].dist == n.dist && b[i].tag == n.tag && b[i].care == n.care &&
         b[i].p0 == n.p0 && b[i].p1 == n.p1) { e = &b[i]; break; }
   if (!e) {
-    for (i = 0; i < BUCKET && !e; i++)
-      if (!b[i].used) e = &b[i];
-    if (!e) e = &b[f->nodes & (BUCKET - 1)];   /* full: any, spread by the node count */
+    /* a free slot (i, after those in use), else one in the back half:
+       the entries that answer often have moved to the front */
+    if (i == BUCKET) i = BUCKET / 2 + (int)(f->nodes & (BUCKET / 2 - 1));
+    e = &b[i];
+    dig[i] = nd;
     *e = n;
     e->lo = 0, e->hi = (int8_t)f->left, e->best = 255;
   }
@@ -811,6 +854,7 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     if (f->tt) {
       int hit;
       shape_of(f, &sh);
+      locate(f, &sh);
       if ((hit = probe(f, &sh, target, rel, &best)) >= 0) return hit;
     }
   }
