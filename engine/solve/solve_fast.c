@@ -30,7 +30,7 @@
 */
 #include <string.h>
 
-#if defined(__BMI2__)
+#if defined(__BMI2__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -58,11 +58,10 @@ struct dh_fentry {
   uint8_t best;
 };
 /* the entries one set of suit lengths and leader may hold: many
-** patterns share them (4 held too few: 2.5 times the nodes at 12 cards
-** a hand).  On whole deals, 20 of them, all leaders and strains: 32
-** entries 98.9 M nodes, 64 78.8 M, 128 70.5 M but slower to scan
-** (bench/dds_compare.sh -n 20: 64 the fastest) */
-#define BUCKET 64
+** patterns share them, and more entries a bucket means fewer nodes
+** (docs/performance.md); the digests (below) keep a scan of many cheap.
+** A multiple of 8 (digests are compared 8 at a time) */
+#define BUCKET 256
 
 /* the table's first bytes: that this code laid it out (else it is
 ** cleared once).  An entry holds for every position of the same context
@@ -531,39 +530,71 @@ static unsigned tag_of(const dh_fast *f) {
   return f->cidx[f->turn] | (unsigned)f->ctx << 2 | (unsigned)(f->lock == NONE ? 0 : f->lock + 1) << 12;
 }
 
-/* the position's bucket (sh->at, its first slot) and digest: 16 bits of
-** the hash of lengths and tag (never 0: 0 is an empty slot), and from
-** bit 24 the seat holding each suit's top card (2 bits a suit).  An
-** entry's digest has the same key, the suits its pattern names (bits
-** 16-23, 2 bits a suit) and their top cards' seats: a position can match
-** the entry only where the two agree on those bits, and the digests,
-** 4 bytes an entry kept apart from the entries, are all a probe reads of
-** most entries (the scan's cost was its memory traffic) */
+/* A digest, 4 bytes a slot kept apart from the entries, is all a probe
+** reads of most entries (the scan's cost is its memory traffic).  Bits
+** 0-7: 8 bits of the hash of the suit lengths and tag (never 0: 0 is a
+** free slot); 16-23 and 24-31: planes p0, p1 of the seats holding each
+** suit's top two cards (bit 2s: suit s's top card, 2s+1 its second);
+** 8-15, an entry's only: which of those cards its pattern names.  A
+** position can match an entry only where the two agree on the named
+** cards' seats. */
+
+/* the position's bucket (sh->at, its first slot) and digest */
 static void locate(dh_fast *f, shape *sh) {
   uint64_t h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f));
-  uint32_t tops = 0;
-  int s;
+  uint32_t p0 = 0, p1 = 0;
+  int s, j;
   for (s = 0; s < 4; s++)
-    if (sh->count[s]) {
-      int k = 16 * s + (int)sh->count[s] - 1;
-      tops |= (uint32_t)((sh->p0 >> k & 1) | (sh->p1 >> k & 1) << 1) << (2 * s);
+    for (j = 0; j < 2 && j < (int)sh->count[s]; j++) {
+      int k = 16 * s + (int)sh->count[s] - 1 - j;
+      p0 |= (uint32_t)(sh->p0 >> k & 1) << (2 * s + j);
+      p1 |= (uint32_t)(sh->p1 >> k & 1) << (2 * s + j);
     }
   sh->at = (size_t)(h & f->mask) & ~(size_t)(BUCKET - 1);
-  sh->digest = ((uint32_t)(h >> 40) & 0xFFFFu) | 1u | tops << 24;
+  sh->digest = ((uint32_t)(h >> 40) & 0xFFu) | 1u | p0 << 16 | p1 << 24;
 }
 
-/* the digest of an entry naming the cards of care */
+/* the digest of an entry naming the cards of care in the position */
 static uint32_t entry_digest(const shape *sh, uint64_t care) {
   uint32_t names = 0;
-  int s;
-  for (s = 0; s < 4; s++)
-    if (lane(care, s)) names |= 3u << (2 * s);
-  return (sh->digest & (0xFFFFu | names << 24)) | names << 16;
+  int s, c;
+  for (s = 0; s < 4; s++) {
+    c = __builtin_popcount(lane(care, s));   /* its top c cards */
+    names |= (uint32_t)(c >= 2 ? 3 : c) << (2 * s);
+  }
+  return (sh->digest & (0xFFu | names * 0x01010000u)) | names << 8;
 }
 
-/* can the entry of digest d match the position of digest pd? */
+#if !defined(__AVX2__)
 static inline int digest_fits(uint32_t d, uint32_t pd) {
-  return ((d ^ pd) & (0xFFFFu | (d >> 16 & 0xFFu) << 24)) == 0;
+  return ((d ^ pd) & (0xFFu | (d >> 8 & 0xFFu) * 0x01010000u)) == 0;
+}
+#endif
+
+/* of the 8 slots from d: bit k set when slot k's entry may match the
+** position of digest pd (exact: when its digest is pd, for a store);
+** *empty gets the free slots */
+static inline unsigned scan8(const uint32_t *d, uint32_t pd, int exact, unsigned *empty) {
+#if defined(__AVX2__)
+  __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)d), zero = _mm256_setzero_si256(), t;
+  *empty = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(x, zero)));
+  t = _mm256_xor_si256(x, _mm256_set1_epi32((int)pd));
+  if (!exact) {
+    __m256i names = _mm256_and_si256(_mm256_srli_epi32(x, 8), _mm256_set1_epi32(0xFF));
+    t = _mm256_and_si256(t, _mm256_or_si256(_mm256_set1_epi32(0xFF),
+                                            _mm256_or_si256(_mm256_slli_epi32(names, 16), _mm256_slli_epi32(names, 24))));
+  }
+  return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(t, zero)));
+#else
+  unsigned out = 0, e = 0;
+  int k;
+  for (k = 0; k < 8; k++) {
+    if (!d[k]) e |= 1u << k;
+    else if (exact ? d[k] == pd : digest_fits(d[k], pd)) out |= 1u << k;
+  }
+  *empty = e;
+  return out;
+#endif
 }
 
 /* does the entry's pattern of top cards match the position? */
@@ -599,29 +630,33 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
   dh_fentry *b = f->tt + sh->at, *e;
   uint32_t *dig = f->dig + sh->at;
-  unsigned tag = tag_of(f);
-  int i;
-  for (i = 0; i < BUCKET && dig[i]; i++) {   /* the slots in use come first */
-    int lo, hi;
-    if (!digest_fits(dig[i], sh->digest)) continue;
-    e = b + i;
-    if (e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
-    lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
-    hi = f->flip ? f->left - e->lo : e->hi;
-    if (lo >= target || hi < target) {
-      /* an entry that answers moves halfway to the bucket's front: the
-         scan stops at the first that answers, and those that answer
-         often are found sooner (the order of a bucket's entries means
-         nothing else) */
-      int j = i / 2;
-      dh_fentry t = *e;
-      uint32_t td = dig[i];
-      *rel = named(f, e);
-      *e = b[j], b[j] = t;
-      dig[i] = dig[j], dig[j] = td;
-      return lo >= target;
+  unsigned tag = tag_of(f), empty = 0, cand;
+  int base, i;
+  for (base = 0; base < BUCKET && !empty; base += 8) {
+    cand = scan8(dig + base, sh->digest, 0, &empty);
+    if (empty) cand &= (empty & (0u - empty)) - 1;   /* the slots in use come first */
+    for (; cand; cand &= cand - 1) {
+      int lo, hi;
+      i = base + __builtin_ctz(cand);
+      e = b + i;
+      if (e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
+      lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
+      hi = f->flip ? f->left - e->lo : e->hi;
+      if (lo >= target || hi < target) {
+        /* an entry that answers moves halfway to the bucket's front: the
+           scan stops at the first that answers, and those that answer
+           often are found sooner (the order of a bucket's entries means
+           nothing else) */
+        int j = i / 2;
+        dh_fentry t = *e;
+        uint32_t td = dig[i];
+        *rel = named(f, e);
+        *e = b[j], b[j] = t;
+        dig[i] = dig[j], dig[j] = td;
+        return lo >= target;
+      }
+      if (e->best != 255) *best = e->best;
     }
-    if (e->best != 255) *best = e->best;
   }
   return -1;
 }
@@ -632,7 +667,7 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
   dh_fentry *b = f->tt + sh->at, *e = NULL, n;
   uint32_t *dig = f->dig + sh->at, nd;
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
-  int s, i;
+  int s, i, base;
   memset(&n, 0, sizeof n);
   n.dist = sh->dist, n.tag = (uint16_t)tag_of(f);
   for (s = 0; s < 4; s++) {
@@ -643,9 +678,15 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
   }
   n.p0 = sh->p0 & n.care, n.p1 = sh->p1 & n.care;
   nd = entry_digest(sh, n.care);
-  for (i = 0; i < BUCKET && dig[i]; i++)   /* the same pattern: tighten its bounds */
-    if (dig[i] == nd && b[i].dist == n.dist && b[i].tag == n.tag && b[i].care == n.care &&
-        b[i].p0 == n.p0 && b[i].p1 == n.p1) { e = &b[i]; break; }
+  for (base = 0, i = BUCKET; base < BUCKET && !e && i == BUCKET; base += 8) {
+    /* the same pattern: tighten its bounds */
+    unsigned empty, cand = scan8(dig + base, nd, 1, &empty);
+    for (; cand && !e; cand &= cand - 1) {
+      int k = base + __builtin_ctz(cand);
+      if (b[k].dist == n.dist && b[k].tag == n.tag && b[k].care == n.care && b[k].p0 == n.p0 && b[k].p1 == n.p1) e = &b[k];
+    }
+    if (empty) i = base + __builtin_ctz(empty);   /* the first free slot */
+  }
   if (!e) {
     /* a free slot (i, after those in use), else one in the back half:
        the entries that answer often have moved to the front */
