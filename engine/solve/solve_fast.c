@@ -783,9 +783,10 @@ static int follow_score(const dh_fast *f, int me, int s, int r, int run_top) {
   return 100 - r - (s == f->trump ? 50 : 0);
 }
 
-/* the moves of the seat to play, best guess first; the count */
+/* the moves of the seat to play, each with its guessed worth (search takes
+** them best first); the count */
 static int gen_moves(const dh_fast *f, move *mv, int best) {
-  int me = f->turn, s, n = 0, j;
+  int me = f->turn, s, n = 0;
   uint64_t hand = f->hand[me], all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3] | f->intrick;
   uint64_t legal = hand;
   if (f->n > 0 && (hand >> (16 * f->led) & LANE)) legal = hand & ((uint64_t)LANE << (16 * f->led));
@@ -806,12 +807,6 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
       mv[n].bit = (int8_t)b;
       mv[n].top = (int8_t)run_top;
       mv[n].score = sc;
-      /* insertion: best score first */
-      for (j = n; j > 0 && mv[j - 1].score < mv[j].score; j--) {
-        move t = mv[j];
-        mv[j] = mv[j - 1];
-        mv[j - 1] = t;
-      }
       n++;
     }
   }
@@ -915,8 +910,17 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   n = gen_moves(f, mv, best);
   for (i = 0; i < n; i++) {
     undo u;
-    uint64_t r = 0, cards = f->intrick | (UINT64_C(1) << mv[i].bit);
-    int bit = mv[i].bit, s = bit >> 4, got, v, ended, wsuit, wrank;
+    uint64_t r = 0, cards;
+    int bit, s, got, v, ended, wsuit, wrank;
+    {
+      /* the best of the moves left: most nodes try only their first */
+      int j, k = i;
+      for (j = i + 1; j < n; j++)
+        if (mv[j].score > mv[k].score) k = j;
+      if (k != i) { move t = mv[k]; mv[k] = mv[i]; mv[i] = t; }
+    }
+    bit = mv[i].bit, s = bit >> 4;
+    cards = f->intrick | (UINT64_C(1) << bit);
     if (mv[i].top < floor_of[s]) continue;   /* no better than a lower card that failed */
     got = make(f, bit, &u), ended = f->n == 0, wsuit = f->wsuit, wrank = f->wrank;
     v = ab(f, target - got, &r);
