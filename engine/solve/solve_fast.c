@@ -15,9 +15,10 @@
 **    ranks) are held as in the one searched;
 **  - bounds before any move is tried: the quick tricks the leader or its
 **    partner can cash at once (or both, when no opponent can ruff), sure
-**    top trumps, in notrump whether the leader's team can take every
-**    trick left (DDS's later tricks), the second hand's sure trick and
-**    the winner's quick tricks after it;
+**    top trumps, whether the leader's team can take every trick left
+**    (in notrump) or the other team has a sure trick with a lower trump
+**    (DDS's later tricks), the second hand's sure trick and the
+**    winner's quick tricks after it;
 **  - a seat's lower cards of a suit skipped once a card below every card
 **    that mattered has failed (winning ranks applied to moves);
 **  - move ordering: the table's best lead first, then leads in the
@@ -440,6 +441,47 @@ static int top_trumps(const dh_fast *f, int side, int need, uint64_t *rel) {
     *rel |= (uint64_t)(all >> low << low) << (16 * t);
   }
   return most;
+}
+
+/* from a trick start where the other team leads and needs every trick
+** left: does team `side` surely take one with a trump below the top one
+** (which the other team holds; top_trumps counts the other case)?  The
+** other team keeps the lead while it takes every trick, so no seat of
+** `side` leads.  When `side`'s second best trump is held with another
+** trump by the seat playing right after the top trump's holder, that
+** seat always sees the top trump's holder play first: it plays its small
+** trump under the top trump, or its second best over anything else.
+** When `side` holds the second and third best, the second with another
+** trump, the top trump would have to take both in one trick, which their
+** holder (in one hand) cannot be made to do, or (in two, partners
+** opposite) the second's holder avoids by playing its small one: DDS's
+** later tricks with the second and third best.  *rel: the trumps from
+** the lowest of those up */
+static int trump_trick(const dh_fast *f, int side, uint64_t *rel) {
+  unsigned all = 0, rest;
+  int x, t = f->trump, t1, t2, t3 = -1, h1 = -1, h2 = -1, h3 = -1;
+  if (t == NONE || f->max[f->turn] == side) return 0;
+  for (x = 0; x < f->np; x++) all |= lane(f->hand[x], t);
+  if (__builtin_popcount(all) < 2) return 0;
+  t1 = top_bit(all), rest = all & ~(1u << t1);
+  t2 = top_bit(rest), rest &= ~(1u << t2);
+  if (rest) t3 = top_bit(rest);
+  for (x = 0; x < f->np; x++) {
+    unsigned mine = lane(f->hand[x], t);
+    if (mine >> t1 & 1) h1 = x;
+    if (mine >> t2 & 1) h2 = x;
+    if (t3 >= 0 && mine >> t3 & 1) h3 = x;
+  }
+  if (f->max[h1] == side || f->max[h2] != side || __builtin_popcount(lane(f->hand[h2], t)) < 2) return 0;
+  if ((h1 + 1) % f->np == h2) {
+    *rel |= (uint64_t)(all >> t2 << t2) << (16 * t);
+    return 1;
+  }
+  if (h3 >= 0 && f->max[h3] == side && (h3 == h2 || (f->np == 4 && (h2 + 2) % 4 == h3))) {
+    *rel |= (uint64_t)(all >> t3 << t3) << (16 * t);
+    return 1;
+  }
+  return 0;
 }
 
 /* can the leader's team take every trick left, from a trick start in
@@ -881,6 +923,10 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     if (top_trumps(f, 1, target, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
     qrel = 0;
     if (f->left - top_trumps(f, 0, f->left - target + 1, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    qrel = 0;
+    /* one team needs every trick left: the other's trump trick */
+    if (target == f->left && trump_trick(f, 0, &qrel)) { *rel = qrel; return 0; }
+    if (target == 1 && trump_trick(f, 1, &qrel)) { *rel = qrel; return 1; }
     qrel = 0;
     /* the leader's team needs every trick left: can it take them? */
     if (f->trump == NONE && (maximize ? target == f->left : target == 1) && !all_possible(f, &qrel)) {
