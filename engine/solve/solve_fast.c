@@ -15,9 +15,10 @@
 **    ranks) are held as in the one searched;
 **  - bounds before any move is tried: the quick tricks the leader or its
 **    partner can cash at once (or both, when no opponent can ruff), sure
-**    top trumps, in notrump whether the leader's team can take every
-**    trick left (DDS's later tricks), the second hand's sure trick and
-**    the winner's quick tricks after it;
+**    top trumps, whether the leader's team can take every trick left
+**    (in notrump) or the other team has a sure trick with a lower trump
+**    (DDS's later tricks), the second hand's sure trick and the
+**    winner's quick tricks after it;
 **  - a seat's lower cards of a suit skipped once a card below every card
 **    that mattered has failed (winning ranks applied to moves);
 **  - move ordering: the table's best lead first, then leads in the
@@ -30,7 +31,7 @@
 */
 #include <string.h>
 
-#if defined(__BMI2__)
+#if defined(__BMI2__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -53,17 +54,15 @@
 ** team takes from there, and the best lead found */
 struct dh_fentry {
   uint64_t dist, care, p0, p1;
-  uint8_t used;           /* 1 once written (a byte: 40 bytes an entry, faster to scan) */
   int8_t lo, hi;          /* for the coalition the context names */
   uint16_t tag;           /* the leader (2 bits) and the context */
   uint8_t best;
 };
 /* the entries one set of suit lengths and leader may hold: many
-** patterns share them (4 held too few: 2.5 times the nodes at 12 cards
-** a hand).  On whole deals, 20 of them, all leaders and strains: 32
-** entries 98.9 M nodes, 64 78.8 M, 128 70.5 M but slower to scan
-** (bench/dds_compare.sh -n 20: 64 the fastest) */
-#define BUCKET 64
+** patterns share them, and more entries a bucket means fewer nodes
+** (docs/performance.md); the digests (below) keep a scan of many cheap.
+** A multiple of 8 (digests are compared 8 at a time) */
+#define BUCKET 256
 
 /* the table's first bytes: that this code laid it out (else it is
 ** cleared once).  An entry holds for every position of the same context
@@ -71,6 +70,8 @@ struct dh_fentry {
 ** are kept from solve to solve (the four leaders of a deal share them). */
 typedef struct fhead { uint64_t magic, size; } fhead;
 #define HEAD_ROOM 64
+/* an entry and its digest (below) */
+#define SLOT (sizeof(dh_fentry) + sizeof(uint32_t))
 #define MAGIC UINT64_C(0x64685F6661737432)
 
 static inline unsigned lane(uint64_t set, int s) { return (unsigned)(set >> (16 * s)) & LANE; }
@@ -185,15 +186,16 @@ static void give_table(dh_fast *f, const dh_solve_opts *o) {
   fhead *h;
   size_t n = BUCKET;   /* at least one bucket: a probe scans a whole one */
   f->tt = NULL;
-  if (!o->table || o->table_bytes < HEAD_ROOM + BUCKET * sizeof(dh_fentry)) return;
-  while (HEAD_ROOM + n * 2 * sizeof(dh_fentry) <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
+  if (!o->table || o->table_bytes < HEAD_ROOM + BUCKET * SLOT) return;
+  while (HEAD_ROOM + n * 2 * SLOT <= o->table_bytes && n < ((size_t)1 << 26)) n *= 2;
   h = (fhead *)o->table;
   f->tt = (dh_fentry *)(void *)((char *)o->table + HEAD_ROOM);
   f->mask = (uint64_t)n - 1;
+  f->dig = (uint32_t *)(void *)(f->tt + n);
   /* a table this code laid out at this size keeps its entries; any other
      memory is cleared once */
   if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n) {
-    memset(f->tt, 0, n * sizeof(dh_fentry));
+    memset(f->tt, 0, n * SLOT);
     h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
     h->size = n;
   }
@@ -441,6 +443,47 @@ static int top_trumps(const dh_fast *f, int side, int need, uint64_t *rel) {
   return most;
 }
 
+/* from a trick start where the other team leads and needs every trick
+** left: does team `side` surely take one with a trump below the top one
+** (which the other team holds; top_trumps counts the other case)?  The
+** other team keeps the lead while it takes every trick, so no seat of
+** `side` leads.  When `side`'s second best trump is held with another
+** trump by the seat playing right after the top trump's holder, that
+** seat always sees the top trump's holder play first: it plays its small
+** trump under the top trump, or its second best over anything else.
+** When `side` holds the second and third best, the second with another
+** trump, the top trump would have to take both in one trick, which their
+** holder (in one hand) cannot be made to do, or (in two, partners
+** opposite) the second's holder avoids by playing its small one: DDS's
+** later tricks with the second and third best.  *rel: the trumps from
+** the lowest of those up */
+static int trump_trick(const dh_fast *f, int side, uint64_t *rel) {
+  unsigned all = 0, rest;
+  int x, t = f->trump, t1, t2, t3 = -1, h1 = -1, h2 = -1, h3 = -1;
+  if (t == NONE || f->max[f->turn] == side) return 0;
+  for (x = 0; x < f->np; x++) all |= lane(f->hand[x], t);
+  if (__builtin_popcount(all) < 2) return 0;
+  t1 = top_bit(all), rest = all & ~(1u << t1);
+  t2 = top_bit(rest), rest &= ~(1u << t2);
+  if (rest) t3 = top_bit(rest);
+  for (x = 0; x < f->np; x++) {
+    unsigned mine = lane(f->hand[x], t);
+    if (mine >> t1 & 1) h1 = x;
+    if (mine >> t2 & 1) h2 = x;
+    if (t3 >= 0 && mine >> t3 & 1) h3 = x;
+  }
+  if (f->max[h1] == side || f->max[h2] != side || __builtin_popcount(lane(f->hand[h2], t)) < 2) return 0;
+  if ((h1 + 1) % f->np == h2) {
+    *rel |= (uint64_t)(all >> t2 << t2) << (16 * t);
+    return 1;
+  }
+  if (h3 >= 0 && f->max[h3] == side && (h3 == h2 || (f->np == 4 && (h2 + 2) % 4 == h3))) {
+    *rel |= (uint64_t)(all >> t3 << t3) << (16 * t);
+    return 1;
+  }
+  return 0;
+}
+
 /* can the leader's team take every trick left, from a trick start in
 ** notrump?  Only by leading, every time, a suit whose top card it holds
 ** (the other team plays its top card when its suit is led): DDS's "later
@@ -502,7 +545,7 @@ static int second_wins(const dh_fast *f, int *winner, uint64_t *rel) {
 ** hand (4 bits each), and per suit the cards left and the seat of each in
 ** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
 ** card) */
-typedef struct shape { uint64_t dist, p0, p1; unsigned count[4]; } shape;
+typedef struct shape { uint64_t dist, p0, p1; unsigned count[4]; uint32_t digest; size_t at; } shape;
 
 static void shape_of(const dh_fast *f, shape *sh) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
@@ -529,8 +572,71 @@ static unsigned tag_of(const dh_fast *f) {
   return f->cidx[f->turn] | (unsigned)f->ctx << 2 | (unsigned)(f->lock == NONE ? 0 : f->lock + 1) << 12;
 }
 
-static dh_fentry *bucket(dh_fast *f, const shape *sh) {
-  return &f->tt[(mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f)) & f->mask) & ~(uint64_t)(BUCKET - 1)];
+/* A digest, 4 bytes a slot kept apart from the entries, is all a probe
+** reads of most entries (the scan's cost is its memory traffic).  Bits
+** 0-7: 8 bits of the hash of the suit lengths and tag (never 0: 0 is a
+** free slot); 16-23 and 24-31: planes p0, p1 of the seats holding each
+** suit's top two cards (bit 2s: suit s's top card, 2s+1 its second);
+** 8-15, an entry's only: which of those cards its pattern names.  A
+** position can match an entry only where the two agree on the named
+** cards' seats. */
+
+/* the position's bucket (sh->at, its first slot) and digest */
+static void locate(dh_fast *f, shape *sh) {
+  uint64_t h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f));
+  uint32_t p0 = 0, p1 = 0;
+  int s, j;
+  for (s = 0; s < 4; s++)
+    for (j = 0; j < 2 && j < (int)sh->count[s]; j++) {
+      int k = 16 * s + (int)sh->count[s] - 1 - j;
+      p0 |= (uint32_t)(sh->p0 >> k & 1) << (2 * s + j);
+      p1 |= (uint32_t)(sh->p1 >> k & 1) << (2 * s + j);
+    }
+  sh->at = (size_t)(h & f->mask) & ~(size_t)(BUCKET - 1);
+  sh->digest = ((uint32_t)(h >> 40) & 0xFFu) | 1u | p0 << 16 | p1 << 24;
+}
+
+/* the digest of an entry naming the cards of care in the position */
+static uint32_t entry_digest(const shape *sh, uint64_t care) {
+  uint32_t names = 0;
+  int s, c;
+  for (s = 0; s < 4; s++) {
+    c = __builtin_popcount(lane(care, s));   /* its top c cards */
+    names |= (uint32_t)(c >= 2 ? 3 : c) << (2 * s);
+  }
+  return (sh->digest & (0xFFu | names * 0x01010000u)) | names << 8;
+}
+
+#if !defined(__AVX2__)
+static inline int digest_fits(uint32_t d, uint32_t pd) {
+  return ((d ^ pd) & (0xFFu | (d >> 8 & 0xFFu) * 0x01010000u)) == 0;
+}
+#endif
+
+/* of the 8 slots from d: bit k set when slot k's entry may match the
+** position of digest pd (exact: when its digest is pd, for a store);
+** *empty gets the free slots */
+static inline unsigned scan8(const uint32_t *d, uint32_t pd, int exact, unsigned *empty) {
+#if defined(__AVX2__)
+  __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)d), zero = _mm256_setzero_si256(), t;
+  *empty = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(x, zero)));
+  t = _mm256_xor_si256(x, _mm256_set1_epi32((int)pd));
+  if (!exact) {
+    __m256i names = _mm256_and_si256(_mm256_srli_epi32(x, 8), _mm256_set1_epi32(0xFF));
+    t = _mm256_and_si256(t, _mm256_or_si256(_mm256_set1_epi32(0xFF),
+                                            _mm256_or_si256(_mm256_slli_epi32(names, 16), _mm256_slli_epi32(names, 24))));
+  }
+  return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(t, zero)));
+#else
+  unsigned out = 0, e = 0;
+  int k;
+  for (k = 0; k < 8; k++) {
+    if (!d[k]) e |= 1u << k;
+    else if (exact ? d[k] == pd : digest_fits(d[k], pd)) out |= 1u << k;
+  }
+  *empty = e;
+  return out;
+#endif
 }
 
 /* does the entry's pattern of top cards match the position? */
@@ -564,17 +670,35 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 ** pattern matches: 1 or 0, and the cards it rests on; -1 none.  *best:
 ** a lead worth trying first */
 static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
-  dh_fentry *e = bucket(f, sh);
-  unsigned tag = tag_of(f);
-  int i;
-  for (i = 0; i < BUCKET; i++, e++) {
-    int lo, hi;
-    if (!e->used || e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
-    lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
-    hi = f->flip ? f->left - e->lo : e->hi;
-    if (lo >= target) { *rel = named(f, e); return 1; }
-    if (hi < target) { *rel = named(f, e); return 0; }
-    if (e->best != 255) *best = e->best;
+  dh_fentry *b = f->tt + sh->at, *e;
+  uint32_t *dig = f->dig + sh->at;
+  unsigned tag = tag_of(f), empty = 0, cand;
+  int base, i;
+  for (base = 0; base < BUCKET && !empty; base += 8) {
+    cand = scan8(dig + base, sh->digest, 0, &empty);
+    if (empty) cand &= (empty & (0u - empty)) - 1;   /* the slots in use come first */
+    for (; cand; cand &= cand - 1) {
+      int lo, hi;
+      i = base + __builtin_ctz(cand);
+      e = b + i;
+      if (e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
+      lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
+      hi = f->flip ? f->left - e->lo : e->hi;
+      if (lo >= target || hi < target) {
+        /* an entry that answers moves halfway to the bucket's front: the
+           scan stops at the first that answers, and those that answer
+           often are found sooner (the order of a bucket's entries means
+           nothing else) */
+        int j = i / 2;
+        dh_fentry t = *e;
+        uint32_t td = dig[i];
+        *rel = named(f, e);
+        *e = b[j], b[j] = t;
+        dig[i] = dig[j], dig[j] = td;
+        return lo >= target;
+      }
+      if (e->best != 255) *best = e->best;
+    }
   }
   return -1;
 }
@@ -582,11 +706,12 @@ static int probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *be
 /* keeps what a search proved: the bound, for every position whose top
 ** cards down to the lowest of rel are held as here */
 static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int result, int best) {
-  dh_fentry *b = bucket(f, sh), *e = NULL, n;
+  dh_fentry *b = f->tt + sh->at, *e = NULL, n;
+  uint32_t *dig = f->dig + sh->at, nd;
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
-  int s, i;
+  int s, i, base;
   memset(&n, 0, sizeof n);
-  n.dist = sh->dist, n.used = 1, n.tag = (uint16_t)tag_of(f);
+  n.dist = sh->dist, n.tag = (uint16_t)tag_of(f);
   for (s = 0; s < 4; s++) {
     unsigned r = lane(rel, s), u = lane(all, s), d;
     if (!r) continue;
@@ -594,13 +719,22 @@ static void store(dh_fast *f, const shape *sh, uint64_t rel, int target, int res
     n.care |= (uint64_t)(((1u << d) - 1) << (sh->count[s] - d)) << (16 * s);
   }
   n.p0 = sh->p0 & n.care, n.p1 = sh->p1 & n.care;
-  for (i = 0; i < BUCKET; i++)   /* the same pattern: tighten its bounds */
-    if (b[i].used && b[i].dist == n.dist && b[i].tag == n.tag && b[i].care == n.care &&
-        b[i].p0 == n.p0 && b[i].p1 == n.p1) { e = &b[i]; break; }
+  nd = entry_digest(sh, n.care);
+  for (base = 0, i = BUCKET; base < BUCKET && !e && i == BUCKET; base += 8) {
+    /* the same pattern: tighten its bounds */
+    unsigned empty, cand = scan8(dig + base, nd, 1, &empty);
+    for (; cand && !e; cand &= cand - 1) {
+      int k = base + __builtin_ctz(cand);
+      if (b[k].dist == n.dist && b[k].tag == n.tag && b[k].care == n.care && b[k].p0 == n.p0 && b[k].p1 == n.p1) e = &b[k];
+    }
+    if (empty) i = base + __builtin_ctz(empty);   /* the first free slot */
+  }
   if (!e) {
-    for (i = 0; i < BUCKET && !e; i++)
-      if (!b[i].used) e = &b[i];
-    if (!e) e = &b[f->nodes & (BUCKET - 1)];   /* full: any, spread by the node count */
+    /* a free slot (i, after those in use), else one in the back half:
+       the entries that answer often have moved to the front */
+    if (i == BUCKET) i = BUCKET / 2 + (int)(f->nodes & (BUCKET / 2 - 1));
+    e = &b[i];
+    dig[i] = nd;
     *e = n;
     e->lo = 0, e->hi = (int8_t)f->left, e->best = 255;
   }
@@ -691,9 +825,10 @@ static int follow_score(const dh_fast *f, int me, int s, int r, int run_top) {
   return 100 - r - (s == f->trump ? 50 : 0);
 }
 
-/* the moves of the seat to play, best guess first; the count */
+/* the moves of the seat to play, each with its guessed worth (search takes
+** them best first); the count */
 static int gen_moves(const dh_fast *f, move *mv, int best) {
-  int me = f->turn, s, n = 0, j;
+  int me = f->turn, s, n = 0;
   uint64_t hand = f->hand[me], all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3] | f->intrick;
   uint64_t legal = hand;
   if (f->n > 0 && (hand >> (16 * f->led) & LANE)) legal = hand & ((uint64_t)LANE << (16 * f->led));
@@ -714,12 +849,6 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
       mv[n].bit = (int8_t)b;
       mv[n].top = (int8_t)run_top;
       mv[n].score = sc;
-      /* insertion: best score first */
-      for (j = n; j > 0 && mv[j - 1].score < mv[j].score; j--) {
-        move t = mv[j];
-        mv[j] = mv[j - 1];
-        mv[j - 1] = t;
-      }
       n++;
     }
   }
@@ -795,6 +924,10 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     qrel = 0;
     if (f->left - top_trumps(f, 0, f->left - target + 1, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
     qrel = 0;
+    /* one team needs every trick left: the other's trump trick */
+    if (target == f->left && trump_trick(f, 0, &qrel)) { *rel = qrel; return 0; }
+    if (target == 1 && trump_trick(f, 1, &qrel)) { *rel = qrel; return 1; }
+    qrel = 0;
     /* the leader's team needs every trick left: can it take them? */
     if (f->trump == NONE && (maximize ? target == f->left : target == 1) && !all_possible(f, &qrel)) {
       *rel = qrel;
@@ -803,6 +936,7 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     if (f->tt) {
       int hit;
       shape_of(f, &sh);
+      locate(f, &sh);
       if ((hit = probe(f, &sh, target, rel, &best)) >= 0) return hit;
     }
   }
@@ -822,8 +956,17 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   n = gen_moves(f, mv, best);
   for (i = 0; i < n; i++) {
     undo u;
-    uint64_t r = 0, cards = f->intrick | (UINT64_C(1) << mv[i].bit);
-    int bit = mv[i].bit, s = bit >> 4, got, v, ended, wsuit, wrank;
+    uint64_t r = 0, cards;
+    int bit, s, got, v, ended, wsuit, wrank;
+    {
+      /* the best of the moves left: most nodes try only their first */
+      int j, k = i;
+      for (j = i + 1; j < n; j++)
+        if (mv[j].score > mv[k].score) k = j;
+      if (k != i) { move t = mv[k]; mv[k] = mv[i]; mv[i] = t; }
+    }
+    bit = mv[i].bit, s = bit >> 4;
+    cards = f->intrick | (UINT64_C(1) << bit);
     if (mv[i].top < floor_of[s]) continue;   /* no better than a lower card that failed */
     got = make(f, bit, &u), ended = f->n == 0, wsuit = f->wsuit, wrank = f->wrank;
     v = ab(f, target - got, &r);

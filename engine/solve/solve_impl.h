@@ -40,6 +40,7 @@ typedef struct dh_fast {
   int guess;                 /* a likely value, probed first (-1: none) */
   int stopped;
   dh_fentry *tt;             /* the table (NULL: none) */
+  uint32_t *dig;             /* its entries' digests, one a slot (solve_fast.c) */
   uint64_t mask;
   uint32_t hist[4][64];      /* per seat and card, cut-offs it made (move ordering) */
   uint8_t seat_of[4];        /* internal seat -> the match's seat */
