@@ -6,7 +6,9 @@
 -- beside their strength.
 --   lua5.4 bench/dd_time.lua [deals] [variant] [option=value ...]
 -- at=script times the decisions before the card play instead (Euchre's
--- trump making and discard), those with one choice left out.
+-- trump making and discard), those with one choice left out.  It also
+-- says how often the two chose differently (strategy=pimc
+-- solver=playouts seed=2: how often pimc differs from itself).
 -- e.g. lua5.4 bench/dd_time.lua 50 euchre dd_worlds=40
 --      lua5.4 bench/dd_time.lua 3 hearts strategy=ismcts policy=greedy
 local dh = require "deckhand"
@@ -25,7 +27,7 @@ if timed == "pimc" and options.solver == nil then options.solver = "dd" end
 -- one hand a deal where the variant plays more
 local caps = { bridge = { boards = 1 }, skat = { deals = 1 }, briscola = {} }
 local v = dh.variant(name, caps[name] or { max_hands = 1 })
-options.variant, options.seed = v, 1
+options.variant, options.seed = v, options.seed or 1
 local label = timed == "pimc" and "pimc " .. options.solver or timed
 local players = {
   { label, dh.strategy(timed, options) },
@@ -33,17 +35,22 @@ local players = {
 }
 local heuristic = dh.strategy("heuristic", { variant = v, seed = 1 })
 
-local times = { {}, {} }
+local times, asked, differ = { {}, {} }, 0, 0
 for d = 1, deals do
   local g = dh.game(v, { seed = d })
   while g:next_player() do
     local s = g:next_player()
     local view = g:view(s)
     if at == "play" and g:phase() == "play" or at ~= "play" and g:phase() ~= "play" and #view:moves() > 1 then
+      local answers = {}
       for k, p in ipairs(players) do
         local t0 = os.clock()
-        p[2].move(view)
+        answers[k] = tostring(p[2].move(view))
         table.insert(times[k], os.clock() - t0)
+      end
+      if #view:moves() > 1 then
+        asked = asked + 1
+        if answers[1] ~= answers[2] then differ = differ + 1 end
       end
     end
     assert(g:apply(s, heuristic.move(view)))
@@ -62,3 +69,5 @@ for k, p in ipairs(players) do
   print(("%s %-14s %5d " .. (at == "play" and "cards" or "decisions") .. ": mean %.2f ms, median %.2f ms, worst %.1f ms (%.2fx the playouts')"):format(
     name, p[1], n, mean, median, worst, mean / base))
 end
+print(("%s: the two chose differently in %d of %d decisions with a choice (%.1f%%)"):format(
+  name, differ, asked, asked > 0 and 100 * differ / asked or 0))
