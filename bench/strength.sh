@@ -25,7 +25,7 @@ run spades_full_pimc_hbids_heuristic spades --players pimc,heuristic $PIMC --set
 run spades_play_ddpimc_pimc spades --players dd=pimc,pimc --set dd.solver=dd --set dd.dd_cards=8 --bid-with heuristic
 GAMES=$OHG run ohhell_pimc_heuristic ohhell --players pimc,heuristic,heuristic,heuristic $PIMC
 run briscola_pimc_heuristic briscola --players pimc,heuristic $PIMC
-run briscola_ismcts_pimc briscola --players ismcts,pimc --set ismcts.policy=greedy
+run briscola_ismcts_pimc briscola --players ismcts,pimc --set ismcts.policy=greedy --set ismcts.iterations=4000
 run hearts_pimc500_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC --set pimc.worlds=500
 run hearts_pimc_heuristic hearts --players pimc,heuristic,heuristic,heuristic $PIMC
 run hearts_ismcts_pimc hearts --players ismcts,pimc,pimc,pimc --set ismcts.policy=greedy
