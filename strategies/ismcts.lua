@@ -163,13 +163,13 @@ function M.new(options)
   -- on worlds of its own
   local function search_paired(view, root, range, start, legal)
     local seat, done = view:seat(), 0
+    for _, card in ipairs(legal) do root.children[card] = new_node(seat) end
     while done < iterations do
       if budget and done > 0 and os.clock() - start > budget then break end
       local ok, world = pcall(view.sample, view, rng)
       if not ok then break end
       for _, card in ipairs(legal) do
-        local child = root.children[card] or new_node(seat)
-        root.children[card] = child
+        local child = root.children[card]
         local w, path, hand_no = world:clone(), { child }, world:hand_number()
         assert(w:apply(seat, card))
         back_up(view, path, range, descend(child, w, path, range, hand_no))

@@ -166,9 +166,10 @@ function M.new(options)
   -- per candidate, the sum of its values over up to n worlds sampled from
   -- the view, and how many worlds were sampled: try(g, cand, stream, me)
   -- makes the candidate on g, a copy of the world, and returns the hand's
-  -- points and tricks, or the value itself (a number).  Every candidate of a world gets the same random
-  -- numbers: the comparison between candidates is then much less noisy
-  -- than each mean alone.  No new world is started once `seconds` is spent.
+  -- points and tricks, or the value itself (a number).  Every candidate
+  -- of a world gets the same random numbers: the comparison between
+  -- candidates is then much less noisy than each mean alone.  No new
+  -- world is started once `seconds` is spent.
   local function sums(view, cands, n, try, seconds)
     local me, sum, sampled, start = view:seat(), {}, 0, os.clock()
     for i = 1, #cands do sum[i] = 0 end
