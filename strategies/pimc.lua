@@ -74,6 +74,12 @@
 --             phase's worlds are solved too where the card play starts
 --             with dd_cards cards a hand or fewer (Euchre's trump making
 --             and discard), with the default objective and two sides
+--   infer     "none" (default) or "heuristic": where the variant's
+--             heuristic can say how likely its own play would have made the
+--             others' public choices in a world (Euchre's trump making:
+--             heuristic/euchre.lua's explainer), each sampled world is kept
+--             with that probability, so the worlds lean toward what the
+--             bidding shows (a maker holds trumps, a seat that passed few)
 --   variant, seed  (given by the tournament)
 local dh = require "deckhand"
 
@@ -97,6 +103,7 @@ local takes = {
   solver = { "choice", "playouts", { "playouts", "dd" } },
   dd_cards = { "integer", 5, min = 1, max = 13 }, dd_worlds = { "integer", 40, min = 1 },
   dd_nodes = { "integer", 1000000, min = 1 },
+  infer = { "choice", "none", { "heuristic", "none" } },
 }
 
 function M.new(options)
@@ -143,6 +150,30 @@ function M.new(options)
   -- a blind Nil exchange (Spades' option): the heuristic's choice
   local s = { name = "pimc", bid = helper.bid, pass = helper.pass, exchange = helper.exchange }
 
+  -- a world sampled from the view: with infer = "heuristic", where the
+  -- heuristic says how likely its own play would have made the others'
+  -- public choices in a world (helper.explainer: Euchre's trump making),
+  -- a world is kept with that probability (rejection sampling), else the
+  -- likeliest of `TRIES` drawn
+  local TRIES = 64
+  local explainers = setmetatable({}, { __mode = "k" })   -- a view's, made once
+  local function draw(view)
+    local explain = explainers[view]
+    if explain == nil then
+      explain = options.infer == "heuristic" and helper.explainer and helper.explainer(view) or false
+      explainers[view] = explain
+    end
+    if not explain then return view:sample(rng) end
+    local best, best_p
+    for _ = 1, TRIES do
+      local world = view:sample(rng)
+      local p = explain(world)
+      if rng:random() < p then return world end
+      if not best_p or p > best_p then best, best_p = world, p end
+    end
+    return best
+  end
+
   local function value(view, me, points, tricks)
     if objective == "tricks" then
       local t = 0
@@ -174,7 +205,7 @@ function M.new(options)
     local me, sum, sampled, start = view:seat(), {}, 0, os.clock()
     for i = 1, #cands do sum[i] = 0 end
     for _ = 1, n do
-      local ok, world = pcall(view.sample, view, rng)
+      local ok, world = pcall(draw, view)
       if not ok then break end   -- the sampler found no deal: decide on what we have
       sampled = sampled + 1
       local stream = rng:split()
@@ -334,7 +365,7 @@ function M.new(options)
     for _ = 1, options.dd_worlds do
       if budget and n > 0 and os.clock() - start > budget then break end
       if used >= options.dd_nodes then return nil end   -- (a budget of 0 would be none)
-      local world = view:sample(rng)
+      local world = draw(view)
       local moves, stats = world:solve_moves { objective = objective_dd, nodes = options.dd_nodes - used }
       if not stats.exact then return nil end   -- costly worlds (Spades with a Nil): playouts decide
       used = used + stats.nodes

@@ -19,14 +19,12 @@ local dh = require "deckhand"
 local M = {}
 
 local SUITS = { "c", "d", "h", "s" }
+local MAKE_AT, ALONE_AT = 5, 8.5   -- the worth that makes trumps, that goes alone (with both bowers)
 local NAMES = { c = "clubs", d = "diamonds", h = "hearts", s = "spades" }
 
--- the hand's worth with `suit` as trumps (extra: a card it would take
--- in), and how many of the two best trumps it holds
-local function worth(view, suit, extra)
-  -- every trump of the deck by strength under this trump: the first two
-  -- are the bowers wherever the rules put them
-  local deck = view:unseen() | view:hand(view:seat()) | view:played()
+-- each card's place among the trumps of `deck` with `suit` as trumps (1:
+-- the right bower, 2: the left, wherever the rules put them)
+local function trump_places(view, suit, deck)
   local trumps = {}
   for c in deck:iter() do
     local s, st = view:counts_as(c, suit)
@@ -35,20 +33,33 @@ local function worth(view, suit, extra)
   table.sort(trumps, function(a, b) return a.st > b.st end)
   local place = {}
   for i, t in ipairs(trumps) do place[tostring(t.card)] = i end
-  local by_place = { 3, 2.5, 2, 1.5 }
-  local cards = view:hand(view:seat()):list()
-  if extra then cards[#cards + 1] = extra end
+  return place
+end
+
+-- the worth of `cards` under the trump whose places these are, and how
+-- many of the two best trumps they hold
+local BY_PLACE = { 3, 2.5, 2, 1.5 }
+local function hand_worth(place, cards)
   local v, bowers = 0, 0
   for _, c in ipairs(cards) do
     local i = place[tostring(c)]
     if i then
-      v = v + (by_place[i] or 1)
+      v = v + (BY_PLACE[i] or 1)
       if i <= 2 then bowers = bowers + 1 end
     elseif c.rank == 14 then
       v = v + 0.5
     end
   end
   return v, bowers
+end
+
+-- the hand's worth with `suit` as trumps (extra: a card it would take
+-- in), and how many of the two best trumps it holds
+local function worth(view, suit, extra)
+  local deck = view:unseen() | view:hand(view:seat()) | view:played()
+  local cards = view:hand(view:seat()):list()
+  if extra then cards[#cards + 1] = extra end
+  return hand_worth(trump_places(view, suit, deck), cards)
 end
 
 local function text_of(moves, want)
@@ -60,12 +71,10 @@ local function order(view)
   local me, dealer, up = view:seat(), view:dealer(), view:upcard()
   local moves = view:moves()
   local v, bowers = worth(view, up.suit, me == dealer and up or nil)
-  if me ~= dealer then
-    v = v + (view:side(dealer) == view:side(me) and 0.5 or -0.5)
-  end
+  if me ~= dealer then v = v + (view:side(dealer) == view:side(me) and 0.5 or -0.5) end
   local word = me == dealer and "pick up" or "order up"
-  if v >= 8.5 and bowers == 2 then return text_of(moves, word .. " alone") end
-  if v >= 5 then return text_of(moves, word) end
+  if v >= ALONE_AT and bowers == 2 then return text_of(moves, word .. " alone") end
+  if v >= MAKE_AT then return text_of(moves, word) end
   return text_of(moves, "pass")
 end
 
@@ -79,8 +88,8 @@ local function call(view)
     end
   end
   local stuck = tostring(moves[1]) ~= "pass"
-  if best_v >= 8.5 and best_b == 2 then return text_of(moves, "call " .. NAMES[best] .. " alone") end
-  if best_v >= 5 or stuck then return text_of(moves, "call " .. NAMES[best]) end
+  if best_v >= ALONE_AT and best_b == 2 then return text_of(moves, "call " .. NAMES[best] .. " alone") end
+  if best_v >= MAKE_AT or stuck then return text_of(moves, "call " .. NAMES[best]) end
   return text_of(moves, "pass")
 end
 
@@ -102,11 +111,103 @@ local function discard(view)
   return text_of(view:moves(), "discard " .. tostring(best))
 end
 
+-- ---------------------------------------------------------------- inference
+-- What the trump making so far says of the others' hands, were they making
+-- trumps as this heuristic does: a seat that passed the turned card holds
+-- little in its suit, one that ordered it up or called a suit much in it.
+-- The view shows who made trumps (view:declarer), in which round (the
+-- trump is the turned card's suit or not) and, by the turn order from the
+-- dealer's left, who passed before.  Others bid otherwise (pimc by its own
+-- search), so the heuristic's threshold is softened: a seat whose hand is
+-- worth v acts with probability 1 / (1 + exp(-(v - 5) / SOFT)).
+local SOFT = 0.75
+
+local function acts(v) return 1 / (1 + math.exp(-(v - MAKE_AT) / SOFT)) end
+
+-- the seats that acted before `seat` this round, in turn from the dealer's left
+local function before(view, seat)
+  local out, n, dealer = {}, view:seats(), view:dealer()
+  for i = 1, n do
+    local s = (dealer + i - 1) % n + 1
+    if s == seat then break end
+    out[#out + 1] = s
+  end
+  return out
+end
+
+--- M.explainer(view) -> explain(world) -> the probability, in (0, 1], that
+-- the seats other than the view's, dealt as in the world (world:deal()),
+-- would have made the trump making's public choices so far as this
+-- heuristic does (softened as above); nil when those choices say nothing
+-- (no turned card, or none made yet).  pimc keeps sampled worlds with this
+-- probability (its option infer).
+function M.explainer(view)
+  local up, me, phase = view:upcard(), view:seat(), view:phase()
+  if not up then return nil end
+  local all = before(view, nil)   -- every seat, in turn
+  local checks = {}               -- { seat, round, made, suit }
+  local function add(seats, round, made, suit)
+    for _, s in ipairs(seats) do
+      if s ~= me then checks[#checks + 1] = { seat = s, round = round, made = made, suit = suit } end
+    end
+  end
+  if phase == "order" then
+    add(before(view, me), 1, false)
+  elseif phase == "call" then
+    add(all, 1, false)
+    add(before(view, me), 2, false)
+  else
+    local maker = view:declarer()
+    if not maker then return nil end
+    if view:trump() == up.suit then
+      add(before(view, maker), 1, false)
+      add({ maker }, 1, true)
+    else
+      add(all, 1, false)
+      add(before(view, maker), 2, false)
+      -- a dealer who makes trumps in the second round may have been stuck
+      if maker ~= view:dealer() then add({ maker }, 2, true, view:trump()) end
+    end
+  end
+  if #checks == 0 then return nil end
+  local dealer, places = view:dealer(), nil
+  return function(world)
+    local deal = world:deal()
+    if not places then   -- every card of the deck: the dealt hands and the rest
+      local deck = deal.talon and dh.cards(deal.talon) or dh.cards {}
+      for s = 1, view:seats() do deck = deck | deal[s] end
+      places = {}
+      for _, suit in ipairs(SUITS) do places[suit] = trump_places(view, suit, deck | up) end
+    end
+    local p = 1
+    for _, c in ipairs(checks) do
+      local cards = deal[c.seat]:list()
+      local v
+      if c.round == 1 then
+        if c.seat == dealer then cards[#cards + 1] = up
+        else v = view:side(dealer) == view:side(c.seat) and 0.5 or -0.5 end
+        v = (v or 0) + hand_worth(places[up.suit], cards)
+      elseif c.made then
+        v = hand_worth(places[c.suit], cards)
+      else
+        v = -math.huge
+        for _, suit in ipairs(SUITS) do
+          if suit ~= up.suit then v = math.max(v, (hand_worth(places[suit], cards))) end
+        end
+      end
+      local a = acts(v)
+      p = p * (c.made and a or 1 - a)
+    end
+    return p
+  end
+end
+
 function M.new(options)
   local T = dh.strategy("heuristic.trick", options)
   return {
     name = "heuristic.euchre",
     play = T.play, order = order, call = call, discard = discard, script = T.script,
+    explainer = M.explainer,
   }
 end
 
