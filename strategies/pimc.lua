@@ -74,6 +74,10 @@
 --             phase's worlds are solved too where the card play starts
 --             with dd_cards cards a hand or fewer (Euchre's trump making
 --             and discard), with the default objective and two sides
+--   dd_ties   with solver = "dd", how cards whose solved values are equal
+--             over all the worlds are told apart: "first" (default: the
+--             first legal) or "playouts" (the same worlds played out after
+--             each, as without the solver, the best mean of those)
 --   infer     "none" (default) or "heuristic": where the variant's
 --             heuristic can say how likely its own play would have made the
 --             others' public choices in a world (Euchre's trump making:
@@ -103,6 +107,7 @@ local takes = {
   solver = { "choice", "playouts", { "playouts", "dd" } },
   dd_cards = { "integer", 5, min = 1, max = 13 }, dd_worlds = { "integer", 40, min = 1 },
   dd_nodes = { "integer", 1000000, min = 1 },
+  dd_ties = { "choice", "first", { "first", "playouts" } },
   infer = { "choice", "none", { "heuristic", "none" } },
 }
 
@@ -352,12 +357,28 @@ function M.new(options)
   end
   s.script = mc_script
 
+  -- card c played on g, a world, and the hand finished by the playouts:
+  -- the hand's points and tricks
+  local function play_out(g, c, stream, me)
+    local hand_no = g:hand_number()
+    assert(g:play(me, c))
+    if g:phase() == "over" or g:hand_number() ~= hand_no then   -- the card ended the hand
+      return g:hand_points(), g:last_tricks()
+    end
+    return g:playouts(stream, per, policy)
+  end
+
   -- the last dd_cards cards with solver = "dd": every sampled world solved
   -- double dummy (game:solve_moves) instead of played out, the values of
   -- each card summed over the worlds
   local function dd_play(view, legal)
     local sum, index = {}, {}
     for i, c in ipairs(legal) do sum[i], index[tostring(c)] = 0, i end
+    -- cards the solves cannot tell apart (a hand lost or made whatever is
+    -- played, in every world) are told apart by the playouts: the solves
+    -- assume the others play perfectly, the playouts that they may not
+    local tie = options.dd_ties == "playouts" and {} or nil
+    if tie then for i = 1, #legal do tie[i] = 0 end end
     -- the solver's objective matching the playouts': "margin" is the side's
     -- points less the others' (scaled by the number of sides less one)
     local objective_dd = ({ tricks = "tricks", own = "points" })[objective] or "margin"
@@ -373,11 +394,18 @@ function M.new(options)
         local i = index[tostring(m.card)]
         if i then sum[i] = sum[i] + m.value end
       end
+      if tie then   -- the same world played out after each card
+        local stream, me = rng:split(), view:seat()
+        for i, c in ipairs(legal) do
+          tie[i] = tie[i] + value(view, me, play_out(world:clone(), c, stream:clone(), me))
+        end
+      end
       n = n + 1
     end
-    local minimize, best = low and objective_dd ~= "tricks", 1
+    local sign, best = (low and objective_dd ~= "tricks") and -1 or 1, 1
     for i = 2, #legal do
-      if (minimize and sum[i] < sum[best]) or (not minimize and sum[i] > sum[best]) then best = i end
+      local d = sign * (sum[i] - sum[best])
+      if d > 0 or (d == 0 and tie and tie[i] > tie[best]) then best = i end
     end
     return legal[best]
   end
@@ -391,14 +419,7 @@ function M.new(options)
       local card = dd_play(view, legal)
       if card then return card end
     end
-    local sum, sampled = sums(view, legal, worlds, function(g, c, stream, me)
-      local hand_no = g:hand_number()
-      assert(g:play(me, c))
-      if g:phase() == "over" or g:hand_number() ~= hand_no then   -- the card ended the hand
-        return g:hand_points(), g:last_tricks()
-      end
-      return g:playouts(stream, per, policy)
-    end, budget)
+    local sum, sampled = sums(view, legal, worlds, play_out, budget)
     if sampled == 0 then return helper.play(view) end
     local best = 1
     for i = 2, #legal do if sum[i] > sum[best] then best = i end end

@@ -211,4 +211,40 @@ describe("euchre", function()
     assert.is_nil(ok); assert.equal("wrong_phase", code)
     assert.equal(before, json(g:record()))
   end)
+  it("the heuristic's explainer: worlds where the maker holds trumps and the passers few are likelier", function()
+    local v = dh.variant("euchre")
+    local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+    local g = game(HANDS, KITTY)
+    assert.is_nil(h.explainer(g:view(1)))   -- nobody has chosen yet
+    act(g, "pass", "pass", "order up")       -- seats 1 and 2 pass, 3 orders spades up
+    local view = g:view(4)
+    local explain = assert(h.explainer(view))
+    -- spades as trumps, the left bower (Jc) among them, from the rule text
+    local trumps = dh.cards "Js Jc As Ks Qs Ts 9s"
+    local plain, weighed = { 0, 0, 0 }, { 0, 0, 0 }
+    local total, rng = 0, dh.rng(7)
+    for _ = 1, 2000 do
+      local world = view:sample(rng)
+      local p = explain(world)
+      assert.is_true(p > 0 and p <= 1)
+      local deal = world:deal()
+      for s = 1, 3 do
+        local n = #(deal[s] & trumps)
+        plain[s], weighed[s] = plain[s] + n / 2000, weighed[s] + n * p
+      end
+      total = total + p
+    end
+    for s = 1, 3 do weighed[s] = weighed[s] / total end
+    -- the maker's trumps count up by more than a card; each passer's down
+    assert.is_true(weighed[3] > plain[3] + 1, ("maker: %.2f vs %.2f"):format(weighed[3], plain[3]))
+    assert.is_true(weighed[1] < plain[1] - 0.1, ("seat 1: %.2f vs %.2f"):format(weighed[1], plain[1]))
+    assert.is_true(weighed[2] < plain[2] - 0.1, ("seat 2: %.2f vs %.2f"):format(weighed[2], plain[2]))
+    -- the option is pimc's, checked by name
+    assert.has_error(function() dh.strategy("pimc", { variant = v, infer = "psychic" }) end)
+    local ok, move = pcall(function()
+      return dh.strategy("pimc", { variant = v, seed = 2, infer = "heuristic", script_worlds = 20 }).move(view)
+    end)
+    assert.is_true(ok, move)
+    assert.is_truthy(move and g:clone():apply(4, move))
+  end)
 end)
