@@ -261,8 +261,48 @@ describe("pimc with solver = \"dd\"", function()
     assert.is_true(other_choice > 0)
   end)
 
+  it("dd_ties = \"playouts\": cards the solves value alike are told apart by the playouts", function()
+    -- the open deal again (every world the real one): among the cards of
+    -- the best solved margin, the one whose greedy playout after it does
+    -- best (the first such in legal order); "first" keeps the first of them
+    local R = dh.rule
+    local v = dh.variant { name = "open", seats = 2, deck = "As Ks Qs Js Ah Kh Qh Jh Ad Kd", sizes = { 5 },
+                           hand = R.follow_suit, play = R.highest_of_led, points = R.tricks(),
+                           win = R.highest_after(1) }
+    local told_apart = 0
+    for seed = 1, 60 do
+      local g = dh.game(v, { seed = seed })
+      while g:next_player() and #g:legal() > 1 do
+        local seat = g:next_player()
+        local solved = {}
+        for _, m in ipairs(g:solve_moves { objective = "margin" }) do solved[tostring(m.card)] = m.value end
+        local first, best, best_po
+        for _, c in ipairs(g:legal():list()) do
+          local w = g:clone()
+          assert(w:play(seat, c))
+          local pts = w:next_player() and w:playouts(dh.rng(1), 1, "greedy") or w:hand_points()
+          local po = pts[w:side(seat)] - pts[3 - w:side(seat)]
+          local d = first and solved[tostring(c)] - solved[tostring(first)] or 1
+          if d > 0 then first = c end
+          if not best or solved[tostring(c)] > solved[tostring(best)] or
+             (solved[tostring(c)] == solved[tostring(best)] and po > best_po) then best, best_po = c, po end
+        end
+        local function pick(ties)
+          return dh.strategy("pimc", { variant = v, seed = seed, solver = "dd", dd_worlds = 2, dd_ties = ties })
+                   .play(g:view(seat))
+        end
+        assert.are.equal(tostring(best), tostring(pick "playouts"), "seed " .. seed)
+        assert.are.equal(tostring(first), tostring(pick "first"), "seed " .. seed)
+        if tostring(best) ~= tostring(first) then told_apart = told_apart + 1 end
+        assert(g:play(seat, first))
+      end
+    end
+    assert.is_true(told_apart > 0)
+  end)
+
   it("refuses a dd_cards out of range", function()
     assert.has_error(function() dh.strategy("pimc", { solver = "dd", dd_cards = 0 }) end)
     assert.has_error(function() dh.strategy("pimc", { solver = "alpha" }) end)
+    assert.has_error(function() dh.strategy("pimc", { solver = "dd", dd_ties = "coin" }) end)
   end)
 end)

@@ -171,6 +171,43 @@ describe("strategies", function()
     assert.is_true(differ > 0)
   end)
 
+  it("fixes Euchre's trump making with bid_with: the same passes and calls at both tables", function()
+    -- the heuristic orders up or calls by its hand's worth alone
+    -- (heuristic/euchre.lua): making every such move, it makes trumps
+    -- alike at both tables of a deal; random's moves differ (the check
+    -- can fail)
+    local function makings(cfg)
+      local _, lines = dh.tournament(cfg)
+      local out = {}
+      for _, l in ipairs(lines) do
+        local tables = {}
+        for k, e in ipairs(l.games) do
+          local moves = {}
+          for _, m in ipairs(e.record.moves) do
+            if not (m[2]:match "^pass" or m[2]:match "^order" or m[2]:match "^pick" or m[2]:match "^call") then break end
+            moves[#moves + 1] = m[1] .. " " .. m[2]
+          end
+          tables[k] = table.concat(moves, ", ")
+        end
+        out[#out + 1] = tables
+      end
+      return out
+    end
+    local cfg = { variant = "euchre", players = { "random", "greedy" }, games = 12, seed = 5, bid_with = "heuristic" }
+    local made = 0
+    for _, t in ipairs(makings(with(cfg))) do
+      assert.are.equal(t[1], t[2])
+      if t[1]:match "order" or t[1]:match "pick" or t[1]:match "call" then made = made + 1 end
+    end
+    assert.is_true(made >= 6)
+    cfg.bid_with = nil
+    local differ = 0
+    for _, t in ipairs(makings(with(cfg))) do
+      if t[1] ~= t[2] then differ = differ + 1 end
+    end
+    assert.is_true(differ > 0)
+  end)
+
   it("counts a whole Oh Hell match per deal, reported per hand", function()
     -- four players: hands of 1..13 and back down to 1 (the rule text), so a
     -- match is 25 hands and 1+2+...+13+12+...+1 = 169 tricks

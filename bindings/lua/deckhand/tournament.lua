@@ -28,7 +28,9 @@
 -- ("i/n"), progress (true: a bar on a terminal; false; or a
 -- function(done, final)), bid_with (one strategy makes every bid, in
 -- every phase of bids: Spades' and Oh Hell's `bid`, the `auction` of
--- Bridge and Pinochle, Skat's `bidding`; card play with the bids fixed.
+-- Bridge and Pinochle, Skat's `bidding`, Euchre's trump making (`order`
+-- and `call`; the dealer's discard stays each strategy's); card play
+-- with the bids fixed.
 -- A deterministic bidder such as `heuristic` then makes the same calls at
 -- every table of a deal: in Bridge the same contract by the same seat,
 -- declared by one strategy's side at one table and the other's at the
@@ -50,7 +52,7 @@ local searchpath = require "deckhand.searchpath"
 local DEFAULT_LIMIT = 10
 
 -- the phases whose moves are bids: bid_with makes them
-local BID_PHASES = { bid = true, auction = true, bidding = true }
+local BID_PHASES = { bid = true, auction = true, bidding = true, order = true, call = true }
 
 local function split_list(s)
   if type(s) == "table" then return s end
