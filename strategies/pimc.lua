@@ -107,6 +107,7 @@ local takes = {
   solver = { "choice", "playouts", { "playouts", "dd" } },
   dd_cards = { "integer", 5, min = 1, max = 13 }, dd_worlds = { "integer", 40, min = 1 },
   dd_nodes = { "integer", 1000000, min = 1 },
+  dd_others = { "choice", "best", { "best", "greedy" } },
   dd_ties = { "choice", "first", { "first", "playouts" } },
   infer = { "choice", "none", { "heuristic", "none" } },
 }
@@ -310,7 +311,7 @@ function M.new(options)
   local function dd_value(g, me)
     local mover = g:next_player()
     if dd_left <= 0 or #g:hand_points() ~= 2 or #g:hand(mover) > options.dd_cards then return nil end
-    local v, stats = g:solve { objective = "margin", nodes = dd_left, table_bits = 12 }
+    local v, stats = g:solve { objective = "margin", nodes = dd_left, table_bits = 12, others = options.dd_others }
     dd_left = dd_left - stats.nodes
     if not stats.exact then dd_left = 0 return nil end
     if g:side(mover) ~= g:side(me) then v = -v end
@@ -387,7 +388,8 @@ function M.new(options)
       if budget and n > 0 and os.clock() - start > budget then break end
       if used >= options.dd_nodes then return nil end   -- (a budget of 0 would be none)
       local world = draw(view)
-      local moves, stats = world:solve_moves { objective = objective_dd, nodes = options.dd_nodes - used }
+      local moves, stats = world:solve_moves { objective = objective_dd, nodes = options.dd_nodes - used,
+                                               others = options.dd_others }
       if not stats.exact then return nil end   -- costly worlds (Spades with a Nil): playouts decide
       used = used + stats.nodes
       for _, m in ipairs(moves) do

@@ -4,7 +4,9 @@
 **   deckhand.solve_moves(game [, opts]) -> { { card =, value = }, ... }, { nodes =, exact = }
 ** opts: objective ("tricks", the default, "points" or "margin": the
 ** side's points less the others', as solve.h says), nodes (a budget),
-** table_bits (the transposition table's size, 2^bits entries).  game:solve
+** table_bits (the transposition table's size, 2^bits entries), others
+** ("best", the default, or "greedy": the other sides each play the greedy
+** policy's card, solve.h).  game:solve
 ** and game:solve_moves call these (deckhand/game.lua).
 */
 #include <limits.h>
@@ -26,6 +28,14 @@ static void read_opts(lua_State *L, int arg, dh_solve_opts *o) {
       luaL_error(L, "objective must be \"tricks\", \"points\" or \"margin\", got %s",
                  name ? lua_pushfstring(L, "'%s'", name) : luaL_typename(L, -1));
     o->objective = k;
+  }
+  lua_pop(L, 1);
+  if (lua_getfield(L, arg, "others") != LUA_TNIL) {
+    const char *name = lua_tostring(L, -1);
+    if (name && strcmp(name, "greedy") == 0) o->others = DH_SOLVE_OTHERS_GREEDY;
+    else if (!name || strcmp(name, "best") != 0)
+      luaL_error(L, "others must be \"best\" or \"greedy\", got %s",
+                 name ? lua_pushfstring(L, "'%s'", name) : luaL_typename(L, -1));
   }
   lua_pop(L, 1);
   o->max_nodes = (long)dhL_intfield(L, arg, "nodes", 0, 0, LONG_MAX);

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "policy.h"
 #include "rules_impl.h"
 #include "solve.h"
 #include "solve_impl.h"
@@ -342,7 +343,16 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
     return 0;
   }
   if (!legal) legal = m->hand[m->turn];   /* what playouts do: nothing legal, any card */
-  if (c->same_ok) legal = distinct(c, m, legal);
+  if (!maximize && c->o->others == DH_SOLVE_OTHERS_GREEDY) {   /* the one card it plays */
+    dh_card g;
+    if (dh_policy_greedy(m, legal, &g) != DH_OK) {
+      c->err = DH_E_RULE;
+      return 0;
+    }
+    legal = dh_set_of(g);
+  } else if (c->same_ok) {
+    legal = distinct(c, m, legal);
+  }
   best = maximize ? INT32_MIN : INT32_MAX;
   while (legal) {
     dh_card card = dh_card_at(dh_set_first(legal), layout);
@@ -374,13 +384,14 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
 /* sets up a solve of m: the fast search in f when it applies (c->fast),
 ** else the generic one in c */
 static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *o, dh_solve_opts *def) {
-  int s;
+  int s, generic;
   if (!o) {
     dh_solve_defaults(def);
     o = def;
   }
   memset(c, 0, sizeof *c);
   c->o = o;
+  generic = o->generic;
   if (m->phase != DH_PHASE_PLAY) return DH_E_WRONG_PHASE;
   memcpy(c->team, m->team, sizeof c->team);
   c->mover = m->turn;
@@ -391,11 +402,12 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
   c->low = c->points && m->rules->low_wins;
   for (s = 0; s < m->nseats; s++)
     if (m->team[s] == m->team[m->turn]) c->base += m->tricks[s];
-  if (!o->generic && dh_fast_setup(f, m, o)) {
+  if (o->others == DH_SOLVE_OTHERS_GREEDY) generic = 1;   /* the fast search plays best against best */
+  if (!generic && dh_fast_setup(f, m, o)) {
     c->fast = 1;
     return DH_OK;
   }
-  if (!o->generic && c->points) {
+  if (!generic && c->points) {
     dh_solve_opts t = *o;
     t.objective = DH_SOLVE_TRICKS;
     t.guess = 0;   /* a guess of points is no guess of tricks */

@@ -39,6 +39,12 @@
 ** others score too (Euchre's defenders, Spades' other contract) */
 enum { DH_SOLVE_TRICKS, DH_SOLVE_POINTS, DH_SOLVE_MARGIN };
 
+/* how the seats of the other sides play: their best (double dummy, the
+** default), or each its greedy card (policy.h: a policy that reads only
+** the seat's own hand and the trick, so the root side is searched against
+** others who cannot see its cards; the generic search, slower) */
+enum { DH_SOLVE_OTHERS_BEST, DH_SOLVE_OTHERS_GREEDY };
+
 typedef struct dh_solve_opts {
   int objective;        /* DH_SOLVE_TRICKS (default), DH_SOLVE_POINTS or DH_SOLVE_MARGIN */
   long max_nodes;       /* a node budget (0: none); past it the answer is not exact */
@@ -47,6 +53,7 @@ typedef struct dh_solve_opts {
   int generic;          /* 1: the generic search even where the fast one applies (tests) */
   int guess;            /* 1 + a likely value (0: none), tried first by the fast search:
                            a right guess saves probes (a wrong one costs a little) */
+  int others;           /* DH_SOLVE_OTHERS_BEST (default) or DH_SOLVE_OTHERS_GREEDY */
 } dh_solve_opts;
 void dh_solve_defaults(dh_solve_opts *o);   /* tricks, no budget, no table */
 /* the bytes of a table of 2^bits entries (bits 4..26; others are clamped) */

@@ -7,18 +7,19 @@ local dh = require "deckhand"
 -- the hand's value for mover's side by a plain minimax over every line of
 -- play, clone by clone: value(points per side, side) of the hand's end,
 -- maximized by the seats allied(seat) says play with mover (by default
--- those of its side), minimized by the others
-local function minimax(g, mover, hand, value, allied)
+-- those of its side), minimized by the others; with greedy, the others
+-- each play the card view:greedy() names instead
+local function minimax(g, mover, hand, value, allied, greedy)
   if g:phase() ~= "play" or g:hand_number() ~= hand then
     return value(g:hands()[hand].points, g:side(mover))
   end
   local seat = g:next_player()
   local mine = allied and allied(seat) or (not allied and g:side(seat) == g:side(mover))
   local best
-  for _, c in ipairs(g:moves()) do
+  for _, c in ipairs((greedy and not mine) and { g:view(seat):greedy() } or g:moves()) do
     local child = g:clone()
     assert(child:apply(seat, c))
-    local x = minimax(child, mover, hand, value, allied)
+    local x = minimax(child, mover, hand, value, allied, greedy)
     if best == nil or (mine and x > best) or (not mine and x < best) then best = x end
   end
   return best
@@ -200,6 +201,35 @@ describe("game:solve", function()
       end
     end
     assert.is_true(differ > 0)   -- the others' points do count
+  end)
+
+  it("plays the others' greedy cards with others = \"greedy\", as a minimax over the side's own cards does", function()
+    -- the side to move chooses among all its cards, each other seat plays
+    -- the greedy policy's card (view:greedy); on the variants' own rules
+    local differ = 0
+    for _, case in ipairs { { "euchre", 5 }, { "spades", 4 }, { "hearts", 4 } } do
+      local v = dh.variant(case[1], { max_hands = 1 })
+      for seed = 1, 8 do
+        local g = position(v, seed, case[2])
+        local mover, hand = g:next_player(), g:hand_number()
+        local objective = case[1] == "hearts" and "points" or "margin"
+        local moves = g:solve_moves { objective = objective, others = "greedy" }
+        assert.are.equal(#g:moves(), #moves)
+        for _, m in ipairs(moves) do
+          local child = g:clone()
+          assert(child:apply(mover, m.card))
+          -- Hearts: fewer points are better, so the side minimizes its own
+          local value = case[1] == "hearts" and function(p, side) return -p[side] end or value_of[objective]
+          local want = minimax(child, mover, hand, value, nil, true)
+          assert.are.equal(case[1] == "hearts" and -want or want, m.value, case[1] .. " seed " .. seed)
+        end
+        local best = g:solve { objective = objective, others = "greedy" }
+        if best ~= g:solve { objective = objective } then differ = differ + 1 end
+      end
+    end
+    assert.is_true(differ > 0)   -- the greedy others are not the best others
+    local g = position(dh.variant("euchre", { max_hands = 1 }), 1, 5)
+    assert.has_error(function() g:solve { others = "psychic" } end, [[others must be "best" or "greedy", got 'psychic']])
   end)
 
   it("counts Bridge's duplicate score as points and as the margin, read off the tricks, as a plain minimax does", function()
