@@ -74,6 +74,9 @@
 --             phase's worlds are solved too where the card play starts
 --             with dd_cards cards a hand or fewer (Euchre's trump making
 --             and discard), with the default objective and two sides
+--   dd_others with solver = "dd", how the solves play the other sides:
+--             "best" (default: double dummy) or "greedy" (each other seat
+--             the greedy policy's card, game:solve's others option)
 --   dd_ties   with solver = "dd", how cards whose solved values are equal
 --             over all the worlds are told apart: "first" (default: the
 --             first legal) or "playouts" (the same worlds played out after
