@@ -9,6 +9,9 @@
 -- less the others') is that decision's worth.  A finer look than a
 -- tournament: only the decisions that differ are valued, on their own
 -- deal, against the continuation the tournament plays (pimc).
+-- strategy=oracle plays the card solved best on the real deal (every card
+-- seen, game:solve_moves on the margin): what perfect information would
+-- be worth to a card choice.
 --   lua5.4 bench/choice_value.lua [deals] [runs] [variant] [option=value ...]
 -- e.g. lua5.4 bench/choice_value.lua 150 8 euchre
 --      lua5.4 bench/choice_value.lua 150 8 euchre dd_ties=playouts
@@ -25,6 +28,9 @@ for i = 4, #arg do
   if k == "strategy" then tested = x else options[k] = math.tointeger(tonumber(x)) or tonumber(x) or x end
 end
 if tested == "pimc" and options.solver == nil then options.solver = "dd" end
+if tested ~= "oracle" and tested ~= "pimc" and not dh.has_strategy(tested) then
+  error("no strategy '" .. tested .. "'", 0)
+end
 
 local v = dh.variant(name, { max_hands = 1 })
 local heuristic = dh.strategy("heuristic", { variant = v, seed = 1 })
@@ -61,9 +67,18 @@ for d = 1, deals do
     if g:phase() ~= "play" then move = heuristic.move(view) else move = bots[t].move(view) end
     if g:phase() == "play" and #view:legal() > 1 then
       asked = asked + 1
-      local o = { variant = v, seed = d * 7 + t }
-      for k, x in pairs(options) do o[k] = x end
-      local other = tostring(dh.strategy(tested, o).move(view))
+      local other
+      if tested == "oracle" then   -- the best card solved on the real deal: what seeing every card is worth
+        local best
+        for _, m in ipairs(g:solve_moves { objective = "margin" }) do
+          if not best or m.value > best.value then best = m end
+        end
+        other = tostring(best.card)
+      else
+        local o = { variant = v, seed = d * 7 + t }
+        for k, x in pairs(options) do o[k] = x end
+        other = tostring(dh.strategy(tested, o).move(view))
+      end
       if other ~= tostring(move) then
         local sum = 0
         for r = 1, runs do
