@@ -45,6 +45,19 @@ dh.strategy_path = dir .. "/?.lua;" .. dh.strategy_path
 local SECRET = ("0123456789abcdef"):rep(2)
 local quick = { variant = "spades", players = { "heuristic", "random" }, games = 6, seed = 11, progress = false,
                 secret = SECRET }
+-- per deal of a tournament run with cfg, what of_game(entry) says of each
+-- of its tables (the record's games in order)
+local function per_table(cfg, of_game)
+  local _, lines = dh.tournament(cfg)
+  local out = {}
+  for _, l in ipairs(lines) do
+    local tables = {}
+    for k, e in ipairs(l.games) do tables[k] = of_game(e) end
+    out[#out + 1] = tables
+  end
+  return out
+end
+
 local function with(t)
   local c = {}
   for k, v in pairs(quick) do c[k] = v end
@@ -133,23 +146,15 @@ describe("strategies", function()
     -- random's calls give other contracts (the check can fail)
     local v = dh.variant("bridge", { boards = 1 })
     local function contracts(cfg)
-      local _, lines = dh.tournament(cfg)
-      local out = {}
-      for _, l in ipairs(lines) do
-        local tables = {}
-        for k, e in ipairs(l.games) do
-          local g = dh.game(v, { seed = e.record.seed, dealer = e.record.dealer })
-          for _, m in ipairs(e.record.moves) do
-            if g:phase() ~= "auction" then break end
-            assert(g:apply(m[1], m[2]))
-          end
-          local declarer = g:phase() == "play" and g:declarer() or nil
-          tables[k] = { contract = g:var(1), doubled = g:var(3), declarer = declarer,
-                        by = declarer and e.seats[declarer] }
+      return per_table(cfg, function(e)
+        local g = dh.game(v, { seed = e.record.seed, dealer = e.record.dealer })
+        for _, m in ipairs(e.record.moves) do
+          if g:phase() ~= "auction" then break end
+          assert(g:apply(m[1], m[2]))
         end
-        out[#out + 1] = tables
-      end
-      return out
+        local declarer = g:phase() == "play" and g:declarer() or nil
+        return { contract = g:var(1), doubled = g:var(3), declarer = declarer, by = declarer and e.seats[declarer] }
+      end)
     end
     local cfg = { variant = "bridge", options = { boards = 1 }, players = { "heuristic", "random" },
                   games = 12, seed = 5, bid_with = "heuristic" }
@@ -177,21 +182,14 @@ describe("strategies", function()
     -- alike at both tables of a deal; random's moves differ (the check
     -- can fail)
     local function makings(cfg)
-      local _, lines = dh.tournament(cfg)
-      local out = {}
-      for _, l in ipairs(lines) do
-        local tables = {}
-        for k, e in ipairs(l.games) do
-          local moves = {}
-          for _, m in ipairs(e.record.moves) do
-            if not (m[2]:match "^pass" or m[2]:match "^order" or m[2]:match "^pick" or m[2]:match "^call") then break end
-            moves[#moves + 1] = m[1] .. " " .. m[2]
-          end
-          tables[k] = table.concat(moves, ", ")
+      return per_table(cfg, function(e)
+        local moves = {}
+        for _, m in ipairs(e.record.moves) do
+          if not (m[2]:match "^pass" or m[2]:match "^order" or m[2]:match "^pick" or m[2]:match "^call") then break end
+          moves[#moves + 1] = m[1] .. " " .. m[2]
         end
-        out[#out + 1] = tables
-      end
-      return out
+        return table.concat(moves, ", ")
+      end)
     end
     local cfg = { variant = "euchre", players = { "random", "greedy" }, games = 12, seed = 5, bid_with = "heuristic" }
     local made = 0
