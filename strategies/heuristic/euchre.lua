@@ -13,6 +13,8 @@
 -- both bowers.  Discarding: a card outside trumps, preferring one that
 -- leaves a suit empty, never an ace when another card will do.  Card
 -- play is the generic trick player's (heuristic/trick.lua).
+-- M.explainer(view) says how likely a sampled world makes the trump
+-- making so far, were the others making trumps this way (pimc's infer).
 -- Options: variant, seed.
 local dh = require "deckhand"
 
@@ -56,7 +58,9 @@ end
 -- the hand's worth with `suit` as trumps (extra: a card it would take
 -- in), and how many of the two best trumps it holds
 local function worth(view, suit, extra)
+  -- the whole deck: the turned card is neither unseen nor played
   local deck = view:unseen() | view:hand(view:seat()) | view:played()
+  if view:upcard() then deck = deck | view:upcard() end
   local cards = view:hand(view:seat()):list()
   if extra then cards[#cards + 1] = extra end
   return hand_worth(trump_places(view, suit, deck), cards)

@@ -211,6 +211,18 @@ describe("euchre", function()
     assert.is_nil(ok); assert.equal("wrong_phase", code)
     assert.equal(before, json(g:record()))
   end)
+  it("the heuristic values the turned card as the trump it is: a dealer with the right bower turned picks it up", function()
+    -- dealer 4 holds Ah and nothing else of worth; Jh turned: taken in it
+    -- is the right bower (3) beside the ace of trumps (2): worth 5, the
+    -- heuristic's threshold (a deck without the turned card would rank
+    -- Jd first and Ah second, and count Jh as nothing: 2.5, a pass)
+    local hands = { "9d Td Qd Kd Ad", "Qc Kc Ac Jc Qs", "Ks As Js 9h Th", "Ah 9c Tc 9s Ts" }
+    local g = game(hands, "Jh Qh Kh Jd")
+    act(g, "pass", "pass", "pass")
+    local h = dh.strategy("heuristic", { variant = dh.variant("euchre"), seed = 1 })
+    assert.equal("pick up", tostring(h.move(g:view(4))))
+  end)
+
   it("the heuristic's explainer: worlds where the maker holds trumps and the passers few are likelier", function()
     local v = dh.variant("euchre")
     local h = dh.strategy("heuristic", { variant = v, seed = 1 })
