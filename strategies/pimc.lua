@@ -159,23 +159,28 @@ function M.new(options)
   -- a blind Nil exchange (Spades' option): the heuristic's choice
   local s = { name = "pimc", bid = helper.bid, pass = helper.pass, exchange = helper.exchange }
 
-  -- a world sampled from the view: with infer = "heuristic", where the
-  -- heuristic says how likely its own play would have made the others'
-  -- public choices in a world (helper.explainer: Euchre's trump making),
-  -- a world is kept with that probability (rejection sampling), else the
-  -- likeliest of `TRIES` drawn
+  -- a world sampled from the view, or nil when the sampler finds no deal:
+  -- with infer = "heuristic", where the heuristic says how likely its own
+  -- play would have made the others' public choices in a world
+  -- (helper.explainer: Euchre's trump making), a world is kept with that
+  -- probability (rejection sampling), else the likeliest of `TRIES` drawn
   local TRIES = 64
   local explainers = setmetatable({}, { __mode = "k" })   -- a view's, made once
+  local function sample(view)
+    local ok, world = pcall(view.sample, view, rng)
+    return ok and world or nil
+  end
   local function draw(view)
     local explain = explainers[view]
     if explain == nil then
       explain = options.infer == "heuristic" and helper.explainer and helper.explainer(view) or false
       explainers[view] = explain
     end
-    if not explain then return view:sample(rng) end
+    if not explain then return sample(view) end
     local best, best_p
     for _ = 1, TRIES do
-      local world = view:sample(rng)
+      local world = sample(view)
+      if not world then return nil end
       local p = explain(world)
       if rng:random() < p then return world end
       if not best_p or p > best_p then best, best_p = world, p end
@@ -214,8 +219,8 @@ function M.new(options)
     local me, sum, sampled, start = view:seat(), {}, 0, os.clock()
     for i = 1, #cands do sum[i] = 0 end
     for _ = 1, n do
-      local ok, world = pcall(draw, view)
-      if not ok then break end   -- the sampler found no deal: decide on what we have
+      local world = draw(view)
+      if not world then break end   -- the sampler found no deal: decide on what we have
       sampled = sampled + 1
       local stream = rng:split()
       for i, c in ipairs(cands) do
@@ -391,6 +396,7 @@ function M.new(options)
       if budget and n > 0 and os.clock() - start > budget then break end
       if used >= options.dd_nodes then return nil end   -- (a budget of 0 would be none)
       local world = draw(view)
+      if not world then return nil end   -- no deal fits the view: the playouts' turn
       local moves, stats = world:solve_moves { objective = objective_dd, nodes = options.dd_nodes - used,
                                                others = options.dd_others }
       if not stats.exact then return nil end   -- costly worlds (Spades with a Nil): playouts decide
