@@ -57,6 +57,15 @@ local function position(v, seed, left)
   return g
 end
 
+-- f(g, name, seed) for the position of each seed 1..n of each case { name,
+-- left } (one hand of the variant of that name)
+local function each_position(cases, n, f)
+  for _, case in ipairs(cases) do
+    local v = dh.variant(case[1], { max_hands = 1 })
+    for seed = 1, n do f(position(v, seed, case[2]), case[1], seed) end
+  end
+end
+
 describe("game:solve", function()
   it("gives the best of solve_moves, and takes no card from the game", function()
     local v = dh.variant("spades", { max_hands = 1 })
@@ -182,24 +191,20 @@ describe("game:solve", function()
     -- only trick counts, so their table leaves the cards taken out of the
     -- key: the values must still be those of every line searched
     local differ = 0
-    for _, case in ipairs { { "spades", 3 }, { "euchre", 3 }, { "whist", 3 } } do
-      local v = dh.variant(case[1], { max_hands = 1 })
-      for seed = 1, 12 do
-        local g = position(v, seed, case[2])
-        local mover, hand = g:next_player(), g:hand_number()
-        for objective, value in pairs(value_of) do
-          local moves = g:solve_moves { objective = objective }
-          assert.are.equal(#g:moves(), #moves)
-          for _, m in ipairs(moves) do
-            local child = g:clone()
-            assert(child:apply(mover, m.card))
-            assert.are.equal(minimax(child, mover, hand, value), m.value)
-          end
-          assert.are.equal(minimax(g, mover, hand, value), (g:solve { objective = objective }))
+    each_position({ { "spades", 3 }, { "euchre", 3 }, { "whist", 3 } }, 12, function(g)
+      local mover, hand = g:next_player(), g:hand_number()
+      for objective, value in pairs(value_of) do
+        local moves = g:solve_moves { objective = objective }
+        assert.are.equal(#g:moves(), #moves)
+        for _, m in ipairs(moves) do
+          local child = g:clone()
+          assert(child:apply(mover, m.card))
+          assert.are.equal(minimax(child, mover, hand, value), m.value)
         end
-        if g:solve { objective = "margin" } ~= g:solve { objective = "points" } then differ = differ + 1 end
+        assert.are.equal(minimax(g, mover, hand, value), (g:solve { objective = objective }))
       end
-    end
+      if g:solve { objective = "margin" } ~= g:solve { objective = "points" } then differ = differ + 1 end
+    end)
     assert.is_true(differ > 0)   -- the others' points do count
   end)
 
@@ -207,26 +212,22 @@ describe("game:solve", function()
     -- the side to move chooses among all its cards, each other seat plays
     -- the greedy policy's card (view:greedy); on the variants' own rules
     local differ = 0
-    for _, case in ipairs { { "euchre", 5 }, { "spades", 4 }, { "hearts", 4 } } do
-      local v = dh.variant(case[1], { max_hands = 1 })
-      for seed = 1, 8 do
-        local g = position(v, seed, case[2])
-        local mover, hand = g:next_player(), g:hand_number()
-        local objective = case[1] == "hearts" and "points" or "margin"
-        local moves = g:solve_moves { objective = objective, others = "greedy" }
-        assert.are.equal(#g:moves(), #moves)
-        for _, m in ipairs(moves) do
-          local child = g:clone()
-          assert(child:apply(mover, m.card))
-          -- Hearts: fewer points are better, so the side minimizes its own
-          local value = case[1] == "hearts" and function(p, side) return -p[side] end or value_of[objective]
-          local want = minimax(child, mover, hand, value, nil, true)
-          assert.are.equal(case[1] == "hearts" and -want or want, m.value, case[1] .. " seed " .. seed)
-        end
-        local best = g:solve { objective = objective, others = "greedy" }
-        if best ~= g:solve { objective = objective } then differ = differ + 1 end
+    each_position({ { "euchre", 5 }, { "spades", 4 }, { "hearts", 4 } }, 8, function(g, name, seed)
+      local mover, hand = g:next_player(), g:hand_number()
+      local objective = name == "hearts" and "points" or "margin"
+      -- Hearts: fewer points are better, so the side minimizes its own
+      local value = name == "hearts" and function(p, side) return -p[side] end or value_of[objective]
+      local moves = g:solve_moves { objective = objective, others = "greedy" }
+      assert.are.equal(#g:moves(), #moves)
+      for _, m in ipairs(moves) do
+        local child = g:clone()
+        assert(child:apply(mover, m.card))
+        local want = minimax(child, mover, hand, value, nil, true)
+        assert.are.equal(name == "hearts" and -want or want, m.value, name .. " seed " .. seed)
       end
-    end
+      local best = g:solve { objective = objective, others = "greedy" }
+      if best ~= g:solve { objective = objective } then differ = differ + 1 end
+    end)
     assert.is_true(differ > 0)   -- the greedy others are not the best others
     local g = position(dh.variant("euchre", { max_hands = 1 }), 1, 5)
     assert.has_error(function() g:solve { others = "psychic" } end, [[others must be "best" or "greedy", got 'psychic']])
