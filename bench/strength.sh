@@ -45,7 +45,9 @@ run blackjack_heuristic_random blackjack --players heuristic,random
 GAMES=$BPG run blackjack_pimc_heuristic blackjack --players pimc,heuristic
 run euchre_heuristic_random euchre --players heuristic,random
 run euchre_pimc_heuristic euchre --players pimc,heuristic
-run euchre_ddpimc_pimc euchre --players dd=pimc,pimc --set dd.solver=dd
+run euchre_ddpimc_pimc euchre --players dd=pimc,pimc --set dd.solver=dd --set dd.infer=heuristic --set dd.dd_worlds=200
+run euchre_pimcinf_pimc euchre --players inf=pimc,pimc --set inf.infer=heuristic
+run euchre_ddpimc_pimcinf euchre --players dd=pimc,inf=pimc --set dd.solver=dd --set dd.infer=heuristic --set dd.dd_worlds=200 --set inf.infer=heuristic
 run whist_heuristic_random whist --players heuristic,random
 run whist_pimc_heuristic whist --players pimc,heuristic
 run pinochle_heuristic_random pinochle --players heuristic,random
