@@ -55,15 +55,37 @@ local function hand_worth(place, cards)
   return v, bowers
 end
 
--- the hand's worth with `suit` as trumps (extra: a card it would take
--- in), and how many of the two best trumps it holds
-local function worth(view, suit, extra)
-  -- the whole deck: the turned card is neither unseen nor played
-  local deck = view:unseen() | view:hand(view:seat()) | view:played()
+-- every card of the deck, from what the view shows: the turned card is
+-- neither unseen nor played, and the seat's own discard is known to it
+local function deck_of(view)
+  local me = view:seat()
+  local deck = view:unseen() | view:hand(me) | view:played() | view:discard(me)
   if view:upcard() then deck = deck | view:upcard() end
-  local cards = view:hand(view:seat()):list()
-  if extra then cards[#cards + 1] = extra end
-  return hand_worth(trump_places(view, suit, deck), cards)
+  return deck
+end
+
+-- a seat's worth for ordering up the turned card, and its bowers: `cards`
+-- (the dealer's with the turned card taken in), half a point more when
+-- its side deals, half less when the other does
+local function order_worth(view, place, cards, seat)
+  local dealer = view:dealer()
+  if seat == dealer then cards[#cards + 1] = view:upcard() end
+  local v, bowers = hand_worth(place, cards)
+  if seat ~= dealer then v = v + (view:side(dealer) == view:side(seat) and 0.5 or -0.5) end
+  return v, bowers
+end
+
+-- the second round's best suit for `cards` (not the turned one), its worth
+-- and bowers; place_of(suit): the trump places under that suit
+local function best_call(view, place_of, cards)
+  local turned, best, best_v, best_b = view:upcard().suit, nil, -1, 0
+  for _, s in ipairs(SUITS) do
+    if s ~= turned then
+      local v, b = hand_worth(place_of(s), cards)
+      if v > best_v then best, best_v, best_b = s, v, b end
+    end
+  end
+  return best, best_v, best_b
 end
 
 local function text_of(moves, want)
@@ -72,25 +94,19 @@ local function text_of(moves, want)
 end
 
 local function order(view)
-  local me, dealer, up = view:seat(), view:dealer(), view:upcard()
-  local moves = view:moves()
-  local v, bowers = worth(view, up.suit, me == dealer and up or nil)
-  if me ~= dealer then v = v + (view:side(dealer) == view:side(me) and 0.5 or -0.5) end
-  local word = me == dealer and "pick up" or "order up"
+  local me, moves = view:seat(), view:moves()
+  local place = trump_places(view, view:upcard().suit, deck_of(view))
+  local v, bowers = order_worth(view, place, view:hand(me):list(), me)
+  local word = me == view:dealer() and "pick up" or "order up"
   if v >= ALONE_AT and bowers == 2 then return text_of(moves, word .. " alone") end
   if v >= MAKE_AT then return text_of(moves, word) end
   return text_of(moves, "pass")
 end
 
 local function call(view)
-  local moves, turned = view:moves(), view:upcard().suit
-  local best, best_v, best_b = nil, -1, 0
-  for _, s in ipairs(SUITS) do
-    if s ~= turned then
-      local v, b = worth(view, s)
-      if v > best_v then best, best_v, best_b = s, v, b end
-    end
-  end
+  local moves, deck = view:moves(), deck_of(view)
+  local best, best_v, best_b = best_call(view, function(suit) return trump_places(view, suit, deck) end,
+                                         view:hand(view:seat()):list())
   local stuck = tostring(moves[1]) ~= "pass"
   if best_v >= ALONE_AT and best_b == 2 then return text_of(moves, "call " .. NAMES[best] .. " alone") end
   if best_v >= MAKE_AT or stuck then return text_of(moves, "call " .. NAMES[best]) end
@@ -174,30 +190,20 @@ function M.explainer(view)
     end
   end
   if #checks == 0 then return nil end
-  local dealer, places = view:dealer(), nil
+  local places, deck = {}, deck_of(view)
+  for _, suit in ipairs(SUITS) do places[suit] = trump_places(view, suit, deck) end
+  local function place_of(suit) return places[suit] end
   return function(world)
     local deal = world:deal()
-    if not places then   -- every card of the deck: the dealt hands and the rest
-      local deck = deal.talon and dh.cards(deal.talon) or dh.cards {}
-      for s = 1, view:seats() do deck = deck | deal[s] end
-      places = {}
-      for _, suit in ipairs(SUITS) do places[suit] = trump_places(view, suit, deck | up) end
-    end
     local p = 1
     for _, c in ipairs(checks) do
-      local cards = deal[c.seat]:list()
-      local v
+      local cards, v = deal[c.seat]:list(), nil
       if c.round == 1 then
-        if c.seat == dealer then cards[#cards + 1] = up
-        else v = view:side(dealer) == view:side(c.seat) and 0.5 or -0.5 end
-        v = (v or 0) + hand_worth(places[up.suit], cards)
+        v = order_worth(view, places[up.suit], cards, c.seat)
       elseif c.made then
         v = hand_worth(places[c.suit], cards)
       else
-        v = -math.huge
-        for _, suit in ipairs(SUITS) do
-          if suit ~= up.suit then v = math.max(v, (hand_worth(places[suit], cards))) end
-        end
+        v = select(2, best_call(view, place_of, cards))
       end
       local a = acts(v)
       p = p * (c.made and a or 1 - a)
