@@ -170,10 +170,12 @@ function M.new(options)
     local ok, world = pcall(view.sample, view, rng)
     return ok and world or nil
   end
+  local inferring = options.infer == "heuristic" and helper.explainer ~= nil
   local function draw(view)
+    if not inferring then return sample(view) end
     local explain = explainers[view]
     if explain == nil then
-      explain = options.infer == "heuristic" and helper.explainer and helper.explainer(view) or false
+      explain = helper.explainer(view) or false
       explainers[view] = explain
     end
     if not explain then return sample(view) end
