@@ -109,6 +109,7 @@ build = {
     ["deckhand.ratings"] = "bindings/lua/deckhand/ratings.lua",
     ["deckhand.records"] = "bindings/lua/deckhand/records.lua",
     ["deckhand.replay"] = "bindings/lua/deckhand/replay.lua",
+    ["deckhand.report"] = "bindings/lua/deckhand/report.lua",
     ["deckhand.results"] = "bindings/lua/deckhand/results.lua",
     ["deckhand.run"] = "bindings/lua/deckhand/run.lua",
     ["deckhand.sandbox"] = "bindings/lua/deckhand/sandbox.lua",

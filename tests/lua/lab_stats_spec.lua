@@ -170,3 +170,56 @@ describe("deckhand.ratings", function()
     assert.is_true(math.abs(select(1, fit.diff("heuristic", "greedy")) - 0.8) < 1e-9)
   end)
 end)
+
+describe("deckhand.report", function()
+  local report = require "deckhand.report"
+  local stats = require "deckhand.stats"
+  local json = require "deckhand.json"
+
+  local data = {
+    title = "spades: a <b> & c", unit = "points",
+    ranking = { { name = "pimc", rating = 1.2, ci = 0.1 }, { name = "</script><script>alert(1)", rating = -1.2, ci = 0.1 } },
+    pairs = { { a = "pimc", b = "</script><script>alert(1)", mean = 2.4, ci = 0.2, n = 100 } },
+    series = { { label = "pimc - x", points = { { n = 2, mean = 1, ci = 1 }, { n = 4, mean = 2, ci = 0.5 } } } },
+    timing = { { name = "pimc", mean_ms = 12.5, max_ms = 80, decisions = 1000 } },
+  }
+
+  it("writes one page with its data, the tables in order and Chart.js inlined", function()
+    local page = assert(report.html(data, "/* chart stand-in */"))
+    assert.truthy(page:find("<title>spades: a &lt;b&gt; &amp; c</title>", 1, true))
+    assert.truthy(page:find("/* chart stand-in */", 1, true))
+    -- a strategy's name cannot end a script element or add markup
+    assert.falsy(page:find("<script>alert", 1, true))
+    local embedded = page:match('<script id="lab%-data" type="application/json">(.-)</script>')
+    local back = json.decode(embedded)
+    assert.are.same(data.ranking[2].name, back.ranking[2].name)
+    local first = page:find("<td>pimc</td>", 1, true)
+    local second = page:find("<td>&lt;/script&gt;", 1, true)
+    assert.truthy(first and second and first < second)
+  end)
+
+  it("inlines Debian's Chart.js when it is installed, and says what to install when not", function()
+    local saved = report.chart
+    report.chart = "/nonexistent/chart.min.js"
+    local page, err = report.html(data)
+    report.chart = saved
+    assert.is_nil(page)
+    assert.matches("install Debian's libjs%-chart%.js", err)
+    local f = io.open(report.chart)
+    if f then
+      f:close()
+      assert.truthy(assert(report.html(data)):find("Chart.js v", 1, true))
+    end
+  end)
+
+  it("gives the running mean and interval that the whole run's statistics give", function()
+    local xs = {}
+    for i = 1, 1000 do xs[i] = ((i * 7919) % 13) - 6 + ((i % 3 == 0) and 0.5 or 0) end
+    local s = report.series(xs, 50)
+    assert.is_true(#s <= 51)
+    local last = s[#s]
+    local m, ci, n = stats.mean_ci(xs)
+    assert.are.equal(n, last.n)
+    assert.is_true(math.abs(last.mean - m) < 1e-12 and math.abs(last.ci - ci) < 1e-9)
+  end)
+end)
