@@ -58,6 +58,14 @@
 -- board's score goes to the side that earned it, and the side with the
 -- higher total wins.
 --
+-- A fixed contract (option `contract`, such as "4S", "3NT", "4HX" doubled
+-- or "6CXX" redoubled, with option `declarer`, "N", "E", "S" or "W")
+-- skips the auction: every board is played in that contract by that
+-- declarer, the opening lead from declarer's left, for practising card
+-- play and comparing players on it.  Option `vulnerable` ("none", "ns",
+-- "ew" or "both") fixes the vulnerability that the board number gives
+-- otherwise (a deal from a file names its own).
+--
 -- To compare card play alone, a tournament fixes the contract with
 -- `--bid-with heuristic` (bid_with: one strategy makes every call): the
 -- heuristic's calls follow from the hand and the calls before it, so both
@@ -147,13 +155,36 @@ end
 return {
   name = "bridge",
   options = {
-    boards = 16,   -- boards in a match
+    boards = 16,       -- boards in a match
+    contract = "",     -- a fixed contract ("4S", "3NTX"): no auction
+    declarer = "",     -- its declarer: "N", "E", "S" or "W"
+    vulnerable = "",   -- "none", "ns", "ew" or "both": not by the board
   },
   -- for tests and bots: the board cycle, the scoring table, the auction's vars
   board = board, score = score,
   vars = { contract = CONTRACT, bidder = BIDDER, doubled = DOUBLED, opening = OPENING },
   build = function(o)
     if math.type(o.boards) ~= "integer" or o.boards < 1 then error("boards must be a positive integer") end
+    local auction = {}
+    if o.contract ~= "" then
+      local bid, x = o.contract:match("^([1-7][CcDdHhSs])([Xx]*)$")
+      if not bid then bid, x = o.contract:match("^([1-7][Nn][Tt])([Xx]*)$") end
+      if not bid or #x > 2 then
+        error(("contract must be a bid such as 4S, 3NT, 4HX or 6CXX, got '%s'"):format(o.contract))
+      end
+      if not o.declarer:match("^[NESWnesw]$") then
+        error(("a fixed contract needs its declarer: N, E, S or W, got '%s'"):format(o.declarer))
+      end
+      auction.contract, auction.declarer, auction.doubled = bid, o.declarer:upper(), #x
+    elseif o.declarer ~= "" then
+      error("declarer is for a fixed contract: give the contract too")
+    end
+    if o.vulnerable ~= "" then
+      if not ({ none = true, ns = true, ew = true, both = true })[o.vulnerable] then
+        error(("vulnerable must be none, ns, ew or both, got '%s'"):format(o.vulnerable))
+      end
+      auction.vulnerable = o.vulnerable
+    end
     return {
       seats = 4,
       sides = { 1, 2, 1, 2 },
@@ -161,7 +192,7 @@ return {
       sizes = { 13 },
       trump = "none",
       opener = "dealer",
-      phases = dh.phase.auction(),
+      phases = dh.phase.auction(auction),
       status = status,
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,

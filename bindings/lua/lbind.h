@@ -100,9 +100,9 @@ int dhL_rules_mode(const dh_rules *r, const char *name);
 int dhL_rules_raise(lua_State *L);
 const dh_match *dhL_tostate(lua_State *L, int arg);
 
-/* a prefab phase (lphase.c): 1 and its kind and options when arg is a
-** Phase, else 0 */
-int dhL_tophase(lua_State *L, int arg, uint8_t *kind, uint8_t *flags);
+/* a prefab phase (lphase.c): 1 and its kind, options and parameters
+** (dh_rules.phase_args) when arg is a Phase, else 0 */
+int dhL_tophase(lua_State *L, int arg, uint8_t *kind, uint8_t *flags, int16_t *args);
 /* a prefab's parameters resolved in built rules (lphase.c): the tables
 ** it names (Skat's grand), -1 for one missing (its check refuses) */
 void dhL_phase_args(dh_rules *r);

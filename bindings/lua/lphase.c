@@ -16,7 +16,7 @@
 
 #define DH_PHASE "deckhand.Phase"
 
-typedef struct lphase { uint8_t kind, flags; } lphase;
+typedef struct lphase { uint8_t kind, flags; int16_t args[4]; } lphase;
 
 static const char *const kind_names[DH_PREFAB_NKINDS] = { "none", "turned_card_trump", "auction",
                                                           "skat_bidding" };
@@ -24,12 +24,22 @@ static const char *const suit_names[] = { "clubs", "diamonds", "hearts", "spades
 
 static lphase *checkphase(lua_State *L, int arg) { return (lphase *)luaL_checkudata(L, arg, DH_PHASE); }
 
-int dhL_tophase(lua_State *L, int arg, uint8_t *kind, uint8_t *flags) {
+int dhL_tophase(lua_State *L, int arg, uint8_t *kind, uint8_t *flags, int16_t *args) {
   const lphase *p = (const lphase *)luaL_testudata(L, arg, DH_PHASE);
   if (!p) return 0;
   *kind = p->kind;
   *flags = p->flags;
+  memcpy(args, p->args, sizeof p->args);
   return 1;
+}
+
+/* a new Phase of kind, no options yet */
+static lphase *new_phase(lua_State *L, int kind) {
+  lphase *p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
+  memset(p, 0, sizeof *p);
+  p->kind = (uint8_t)kind;
+  luaL_setmetatable(L, DH_PHASE);
+  return p;
 }
 
 /* a boolean option of the table at t (false when absent); raises naming it */
@@ -56,32 +66,94 @@ static int p_turned_card_trump(lua_State *L) {
     }
     stick = bool_field(L, 1, "turned_card_trump", "stick_the_dealer");
   }
-  p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
-  p->kind = DH_PREFAB_TURNED_TRUMP;
+  p = new_phase(L, DH_PREFAB_TURNED_TRUMP);
   p->flags = (uint8_t)(stick ? DH_PREFAB_STICK : 0);
-  luaL_setmetatable(L, DH_PHASE);
   return 1;
 }
 
-/* auction([{}]) -> Phase: Contract Bridge's auction; no options */
+/* a contract's code 1..35 from its text ("4S", "3nt"; any case), 0 when
+** the text is no contract */
+static int contract_code(const char *s) {
+  static const char *const strains[] = { "c", "d", "h", "s", "nt" };
+  int level = s[0] - '0', k;
+  if (level < 1 || level > 7) return 0;
+  for (k = 0; k < 5; k++) {
+    const char *a = s + 1, *b = strains[k];
+    while (*a && *b && (*a | 0x20) == *b) a++, b++;
+    if (!*a && !*b) return (level - 1) * 5 + k + 1;
+  }
+  return 0;
+}
+
+/* a seat given as 1..4 or as N, E, S, W (any case) */
+static int seat_field(lua_State *L, int t, const char *k) {
+  int seat = 0;
+  if (lua_getfield(L, t, k) == LUA_TSTRING) {
+    const char *s = lua_tostring(L, -1), *at = strchr("NESW", s[0] & ~0x20);
+    if (s[0] && !s[1] && at) seat = (int)(at - "NESW") + 1;
+  } else if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= 4) {
+    seat = (int)lua_tointeger(L, -1);
+  }
+  if (!seat && !lua_isnil(L, -1))
+    luaL_error(L, "auction: field '%s' must be a seat, 1..4 or N, E, S, W, got %s", k, luaL_tolstring(L, -1, NULL));
+  lua_pop(L, 1);
+  return seat;
+}
+
+/* auction([{ contract =, declarer =, doubled =, vulnerable = }]) -> Phase:
+** Contract Bridge's auction; with a contract ("4S", "3NT") and its
+** declarer, no calls: every hand is played in that contract (doubled 0,
+** 1 or 2); vulnerable ("none", "ns", "ew", "both") fixes the
+** vulnerability that the board gives otherwise */
 static int p_auction(lua_State *L) {
+  static const char *const keys[] = { "contract", "declarer", "doubled", "vulnerable", NULL };
+  static const char *const vul[] = { "none", "ns", "ew", "both", NULL };
+  int16_t args[4] = { 0, 0, 0, 0 };
   lphase *p;
   if (!lua_isnoneornil(L, 1)) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushnil(L);
-    if (lua_next(L, 1)) return luaL_error(L, "auction: unknown field '%s'", luaL_tolstring(L, -2, NULL));
+    while (lua_next(L, 1)) {
+      int k = 0;
+      lua_pop(L, 1);
+      if (lua_type(L, -1) == LUA_TSTRING)
+        while (keys[k] && strcmp(keys[k], lua_tostring(L, -1)) != 0) k++;
+      if (lua_type(L, -1) != LUA_TSTRING || !keys[k])
+        return luaL_error(L, "auction: unknown field '%s'", luaL_tolstring(L, -1, NULL));
+    }
+    if (lua_getfield(L, 1, "contract") != LUA_TNIL) {
+      const char *s = lua_tostring(L, -1);
+      args[DH_AUCTION_ARG_CONTRACT] = (int16_t)(lua_type(L, -1) == LUA_TSTRING ? contract_code(s) : 0);
+      if (!args[DH_AUCTION_ARG_CONTRACT])
+        return luaL_error(L, "auction: field 'contract' must be a bid such as 4S or 3NT, got %s",
+                          luaL_tolstring(L, -1, NULL));
+    }
+    lua_pop(L, 1);
+    args[DH_AUCTION_ARG_DECLARER] = (int16_t)seat_field(L, 1, "declarer");
+    args[DH_AUCTION_ARG_DOUBLED] = (int16_t)dhL_intfield(L, 1, "doubled", 0, 0, 2);
+    if (lua_getfield(L, 1, "vulnerable") != LUA_TNIL) {
+      int k = 0;
+      const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+      while (vul[k] && strcmp(vul[k], s) != 0) k++;
+      if (!vul[k])
+        return luaL_error(L, "auction: field 'vulnerable' must be none, ns, ew or both, got %s",
+                          luaL_tolstring(L, -1, NULL));
+      args[DH_AUCTION_ARG_VULNERABLE] = (int16_t)(k + 1);
+    }
+    lua_pop(L, 1);
+    if (!args[DH_AUCTION_ARG_CONTRACT] != !args[DH_AUCTION_ARG_DECLARER])
+      return luaL_error(L, "auction: a fixed contract needs both 'contract' and 'declarer'");
+    if (args[DH_AUCTION_ARG_DOUBLED] && !args[DH_AUCTION_ARG_CONTRACT])
+      return luaL_error(L, "auction: 'doubled' needs a fixed 'contract'");
   }
-  p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
-  p->kind = DH_PREFAB_AUCTION;
-  p->flags = 0;
-  luaL_setmetatable(L, DH_PHASE);
+  p = new_phase(L, DH_PREFAB_AUCTION);
+  memcpy(p->args, args, sizeof args);
   return 1;
 }
 
 /* skat_bidding([{}]) -> Phase: Skat's bidding, skat, lay away and game
 ** (no options yet) */
 static int p_skat_bidding(lua_State *L) {
-  lphase *p;
   if (!lua_isnoneornil(L, 1)) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushnil(L);
@@ -90,10 +162,7 @@ static int p_skat_bidding(lua_State *L) {
       return luaL_error(L, "skat_bidding: unknown field '%s'", luaL_tolstring(L, -1, NULL));
     }
   }
-  p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
-  p->kind = DH_PREFAB_SKAT_BIDDING;
-  p->flags = 0;
-  luaL_setmetatable(L, DH_PHASE);
+  new_phase(L, DH_PREFAB_SKAT_BIDDING);
   return 1;
 }
 
@@ -204,7 +273,22 @@ static int phase_step_name(lua_State *L) {
 static int phase_options(lua_State *L) {
   const lphase *p = checkphase(L, 1);
   lua_createtable(L, 0, 1);
-  if (p->kind == DH_PREFAB_AUCTION) return 1;   /* none */
+  if (p->kind == DH_PREFAB_AUCTION) {
+    static const char *const vul[] = { "none", "ns", "ew", "both" };
+    if (p->args[DH_AUCTION_ARG_CONTRACT]) {
+      auction_text(L, DH_AUCTION_BID + p->args[DH_AUCTION_ARG_CONTRACT] - 1);
+      lua_setfield(L, -2, "contract");
+      lua_pushinteger(L, p->args[DH_AUCTION_ARG_DECLARER]);
+      lua_setfield(L, -2, "declarer");
+      lua_pushinteger(L, p->args[DH_AUCTION_ARG_DOUBLED]);
+      lua_setfield(L, -2, "doubled");
+    }
+    if (p->args[DH_AUCTION_ARG_VULNERABLE]) {
+      lua_pushstring(L, vul[p->args[DH_AUCTION_ARG_VULNERABLE] - 1]);
+      lua_setfield(L, -2, "vulnerable");
+    }
+    return 1;
+  }
   if (p->kind == DH_PREFAB_SKAT_BIDDING) return 1;   /* none */
   lua_pushboolean(L, (p->flags & DH_PREFAB_STICK) != 0);
   lua_setfield(L, -2, "stick_the_dealer");

@@ -920,7 +920,7 @@ static int build(lua_State *L) {
   build_tables(L, u, spec);
   r->scripted = (uint8_t)getbool(L, spec, "scripted");
   lua_getfield(L, spec, "phases");  /* a prefab (Phase) plays them in C */
-  dhL_tophase(L, -1, &r->phase, &r->phase_flags);
+  dhL_tophase(L, -1, &r->phase, &r->phase_flags, r->phase_args);
   lua_pop(L, 1);
   dhL_phase_args(r);
   lua_getfield(L, spec, "opener");  /* "dealer", "left" or seats left of the dealer */

@@ -36,6 +36,8 @@ static void enter_bid(dh_match *m) {
     m->phase = DH_PHASE_SCRIPT;
     m->step = 1;
     m->turn = (uint8_t)((m->dealer + m->rules->opener) % m->nseats);
+    /* dh_phase_check made sure a prefab's own start cannot fail */
+    (void)dh_phase_start(m);
     return;
   }
   if (!m->rules->bidding) { enter_play(m, -1); return; }

@@ -46,6 +46,11 @@ int dh_phase_apply_legal(dh_match *m, int move) {
   return p ? p->apply(m, move) : DH_E_WRONG_PHASE;
 }
 
+int dh_phase_start(dh_match *m) {
+  const dh_prefab *p = acting(m);
+  return p && p->start ? p->start(m) : DH_OK;
+}
+
 const char *dh_phase_name(const dh_rules *r, int step) {
   const dh_prefab *p = r->phase < DH_PREFAB_NKINDS ? prefabs[r->phase] : NULL;
   if (!p || step < 1 || step > p->nsteps) return NULL;

@@ -75,6 +75,14 @@ enum {
                            strain, the first seat (1..4) of the side to name it */
   DH_AUCTION_OPENING = DH_AUCTION_NAMED + 2   /* the first bid: its contract + 64 * its seat (1..4) */
 };
+/* The auction's parameters (dh_rules.phase_args), all 0 by default.  A
+** fixed contract (CONTRACT 1..35, DECLARER a seat 1..4, DOUBLED 0..2)
+** skips the calls: at the start of each hand the vars are set as if the
+** declarer had bid it and the others passed, and the play starts from
+** declarer's left.  VULNERABLE 1 + (bit 0 North-South, bit 1 East-West)
+** fixes the vulnerability that the board number gives otherwise. */
+enum { DH_AUCTION_ARG_CONTRACT, DH_AUCTION_ARG_DECLARER, DH_AUCTION_ARG_DOUBLED,
+       DH_AUCTION_ARG_VULNERABLE };
 
 /*
 ** Skat's bidding (DH_PREFAB_SKAT_BIDDING), for three seats, ten cards
@@ -146,5 +154,8 @@ int dh_phase_pick(const dh_match *m, dh_rng *r);
 const char *dh_phase_name(const dh_rules *r, int step);
 /* why the rules do not fit their prefab, or NULL (dh_rules_check asks) */
 const char *dh_phase_check(const dh_rules *r);
+/* the prefab's own start of its phase, when its parameters settle it (a
+** fixed contract): DH_OK, also when there is nothing to do */
+int dh_phase_start(dh_match *m);
 
 #endif

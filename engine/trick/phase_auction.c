@@ -82,7 +82,20 @@ static int apply(dh_match *m, int move) {
   return err ? err : dh_match_set_turn(m, left(seat));
 }
 
+/* a fixed contract (phase.h: the auction's parameters): the vars as the
+** declarer's bid and three passes leave them, then the play */
+static int start(dh_match *m) {
+  const int16_t *a = m->rules->phase_args;
+  int contract = a[DH_AUCTION_ARG_CONTRACT], declarer = a[DH_AUCTION_ARG_DECLARER] - 1, err;
+  if (contract == 0) return DH_OK;
+  err = bid(m, declarer, contract);
+  if (!err && a[DH_AUCTION_ARG_DOUBLED]) err = dh_match_set_var(m, DH_AUCTION_DOUBLED, a[DH_AUCTION_ARG_DOUBLED]);
+  if (!err) err = dh_match_set_var(m, DH_AUCTION_PASSES, 3);
+  return err ? err : finish(m);
+}
+
 static const char *check(const dh_rules *r) {
+  const int16_t *a = r->phase_args;
   int s;
   if (r->nseats != 4 || r->side_of[0] == r->side_of[1])
     return "the auction needs four seats, partners sitting across";
@@ -91,7 +104,13 @@ static const char *check(const dh_rules *r) {
   if (r->trump_mode != DH_TRUMP_NONE) return "the auction names trumps itself: no trump at the deal (trump \"none\")";
   if (r->opener != 0) return "the auction is opened by the dealer (opener \"dealer\")";
   if (r->phase_flags) return "unknown options of the auction";
+  if (a[DH_AUCTION_ARG_CONTRACT] < 0 || a[DH_AUCTION_ARG_CONTRACT] > 35 || a[DH_AUCTION_ARG_DOUBLED] < 0
+      || a[DH_AUCTION_ARG_DOUBLED] > 2 || a[DH_AUCTION_ARG_VULNERABLE] < 0 || a[DH_AUCTION_ARG_VULNERABLE] > 4)
+    return "the auction's fixed contract or vulnerability is out of range";
+  if (a[DH_AUCTION_ARG_CONTRACT] > 0 ? a[DH_AUCTION_ARG_DECLARER] < 1 || a[DH_AUCTION_ARG_DECLARER] > 4
+                                     : a[DH_AUCTION_ARG_DECLARER] != 0 || a[DH_AUCTION_ARG_DOUBLED] != 0)
+    return "a fixed contract needs its declarer, and a declarer or a double its contract";
   return NULL;
 }
 
-const dh_prefab dh_prefab_auction = { step_names, 1, moves, apply, check };
+const dh_prefab dh_prefab_auction = { step_names, 1, moves, apply, check, start };

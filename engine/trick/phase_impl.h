@@ -16,6 +16,8 @@ typedef struct dh_prefab {
   int (*moves)(const dh_match *m, int *out);       /* the seat to act's moves, in order */
   int (*apply)(dh_match *m, int move);             /* the seat to act plays a legal move */
   const char *(*check)(const dh_rules *r);         /* why the rules do not fit, or NULL */
+  int (*start)(dh_match *m);                       /* at the phase's start, or NULL: a prefab
+                                                      whose parameters settle it moves on at once */
 } dh_prefab;
 
 extern const dh_prefab dh_prefab_turned_trump;

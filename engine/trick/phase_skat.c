@@ -169,4 +169,4 @@ static const char *check(const dh_rules *r) {
   return NULL;
 }
 
-const dh_prefab dh_prefab_skat_bidding = { step_names, 4, moves, apply, check };
+const dh_prefab dh_prefab_skat_bidding = { step_names, 4, moves, apply, check, NULL };

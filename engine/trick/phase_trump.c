@@ -91,4 +91,4 @@ static const char *check(const dh_rules *r) {
   return NULL;
 }
 
-const dh_prefab dh_prefab_turned_trump = { step_names, 3, moves, apply, check };
+const dh_prefab dh_prefab_turned_trump = { step_names, 3, moves, apply, check, NULL };

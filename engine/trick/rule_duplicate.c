@@ -44,7 +44,9 @@ void dh_duplicate_points(const dh_match *m, int64_t *pts) {
   int32_t score;
   if (declarer >= m->nseats || contract < 1 || contract > 35) return;   /* passed out */
   side = m->rules->side_of[declarer];
-  v = dh_duplicate_vulnerable(m->hand_no + 1, declarer & 1);            /* North (seat 0) and South: 0 */
+  v = m->rules->phase_args[DH_AUCTION_ARG_VULNERABLE]                   /* North (seat 0) and South: 0 */
+      ? (m->rules->phase_args[DH_AUCTION_ARG_VULNERABLE] - 1) >> (declarer & 1) & 1
+      : dh_duplicate_vulnerable(m->hand_no + 1, declarer & 1);
   score = dh_duplicate_score((contract - 1) / 5 + 1, (contract - 1) % 5, m->vars[DH_AUCTION_DOUBLED], v,
                              m->tricks[declarer] + m->tricks[(declarer + 2) & 3]);
   if (score >= 0) pts[side] += score;
