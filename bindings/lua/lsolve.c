@@ -6,7 +6,9 @@
 ** side's points less the others', as solve.h says), nodes (a budget),
 ** table_bits (the transposition table's size, 2^bits entries), others
 ** ("best", the default, or "greedy": the other sides each play the greedy
-** policy's card, solve.h).  game:solve
+** policy's card, solve.h).
+**   deckhand.solve_bridge_table(hands [, opts]) -> tricks[strain][declarer]
+** (Bridge's double-dummy table, solve_table.c).  game:solve
 ** and game:solve_moves call these (deckhand/game.lua).
 */
 #include <limits.h>
@@ -104,7 +106,41 @@ static int l_solve_moves(lua_State *L) {
   return 2;
 }
 
-static const luaL_Reg funcs[] = { { "solve", l_solve }, { "solve_moves", l_solve_moves }, { NULL, NULL } };
+/* solve_bridge_table(hands [, opts]) -> tricks[strain][declarer]: hands,
+** four sets (North, East, South, West: CardSets, names or lists of
+** cards); strains clubs, diamonds, hearts, spades, notrump; each entry
+** declarer's side's tricks, or false where opts.nodes ran out */
+static int l_solve_bridge_table(lua_State *L) {
+  dh_cardset hands[4];
+  dh_solve_opts o;
+  int tricks[5][4], h, s, d, err;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  for (h = 0; h < 4; h++) {
+    int layout;
+    if (lua_geti(L, 1, h + 1) == LUA_TNIL) luaL_error(L, "solve_bridge_table: hands[%d] is missing", h + 1);
+    hands[h] = dhL_checkset(L, -1, &layout);
+    lua_pop(L, 1);
+  }
+  read_opts(L, 2, &o);
+  give_table(L, 2, &o);
+  if (o.objective != 0) luaL_error(L, "solve_bridge_table: the objective is tricks");
+  err = dh_solve_bridge_table(hands, &o, tricks);
+  if (err == DH_E_BAD_OP) return luaL_error(L, "solve_bridge_table: the hands must be four of 13 cards, none twice");
+  if (err != DH_OK) return luaL_error(L, "solve_bridge_table: %s", dh_error_name(err));
+  lua_createtable(L, 5, 0);
+  for (s = 0; s < 5; s++) {
+    lua_createtable(L, 4, 0);
+    for (d = 0; d < 4; d++) {
+      if (tricks[s][d] < 0) lua_pushboolean(L, 0); else lua_pushinteger(L, tricks[s][d]);
+      lua_rawseti(L, -2, d + 1);
+    }
+    lua_rawseti(L, -2, s + 1);
+  }
+  return 1;
+}
+
+static const luaL_Reg funcs[] = { { "solve", l_solve }, { "solve_moves", l_solve_moves },
+                                  { "solve_bridge_table", l_solve_bridge_table }, { NULL, NULL } };
 
 int dhL_open_solve(lua_State *L) {
   luaL_setfuncs(L, funcs, 0);

@@ -83,4 +83,13 @@ int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out);
 int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, int32_t *values,
                    int room, long *nodes);
 
+/* Contract Bridge's double-dummy table (solve_table.c): into
+** tricks[strain][declarer] (strains clubs, diamonds, hearts, spades,
+** notrump; declarers North, East, South, West: seats 0..3 of hands) the
+** tricks declarer's side takes from the opening lead on its left, -1
+** where o's node budget ran out.  The twenty problems share o's table.
+** DH_OK, or DH_E_BAD_OP when hands are not four hands of 13 different
+** cards. */
+int dh_solve_bridge_table(const dh_cardset hands[4], const dh_solve_opts *o, int tricks[5][4]);
+
 #endif
