@@ -99,9 +99,11 @@
     $("log").scrollTop = $("log").scrollHeight;
   }
 
+  // a move names the step it answers: sent twice (a double click), the
+  // second is refused as stale_move and changes nothing
   function send(move) {
     $("message").textContent = "";
-    DH.send({ type: "move", seat: match.seat, move: move });
+    DH.send({ type: "move", seat: match.seat, move: move, step: match.step });
   }
 
   // the moves of the view, by the card they play ("8h call s" plays 8h);
@@ -304,7 +306,7 @@
   });
   DH.on("move", function (m) {
     if (!match) return;
-    match.view = m.view; match.turn = m.turn; match.your_turn = m.your_turn;
+    match.view = m.view; match.turn = m.turn; match.your_turn = m.your_turn; match.step = m.step;
     log(seatName(m.seat) + ": " + m.move);
     draw();
   });
@@ -312,6 +314,7 @@
     log("hand " + m.number + " over: " + m.seats.join(" / ") + (m.tricks ? " (tricks " + m.tricks.join(" / ") + ")" : ""));
   });
   DH.on("refused", function (m) {
+    if (m.code === "stale_move") return;   // a repeat of a move made: nothing to say
     $("message").textContent = "refused: " + m.message + " (" + m.code + ")";
     $("message").dataset.code = m.code;
   });
