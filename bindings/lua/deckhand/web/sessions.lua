@@ -20,6 +20,7 @@ local json = require "deckhand.json"
 local libs = require "deckhand.web.libs"
 local catalog = require "deckhand.web.catalog"
 local match = require "deckhand.web.match"
+local bots_lib = require "deckhand.web.bots"
 
 local cqueues = libs.require "cqueues"
 local condition = libs.require "cqueues.condition"
@@ -141,9 +142,10 @@ end
 -- the caps on matches in play (each holds a process for its bots): the
 -- server's, one address's, one page's.  Those whose bots are still
 -- loading count (pages that ask at once must not start more processes
--- than the bound); a finished match holds no process and does not.  At a
--- cap, the match no page has held for longest gives way; when every one
--- is held by a page, the answer is busy
+-- than the bound), and against the server's cap the processes of closed
+-- matches still exiting too; a finished match holds no process and does
+-- not.  At a cap, the match no page has held for longest gives way; when
+-- every one is held by a page, the answer is busy
 local function make_room(self)
   local app, caps = self.app, self.app.caps
   local scopes = {
@@ -153,7 +155,8 @@ local function make_room(self)
     { caps.page, function(o) return o.page == self.page end,
       "this page has %d matches in play already; leave one first" },
   }
-  for _, scope in ipairs(scopes) do
+  local deadline = cqueues.monotime() + 2
+  for i, scope in ipairs(scopes) do
     local cap, mine, why = scope[1], scope[2], scope[3]
     while true do
       local n, idle = 0, nil
@@ -166,10 +169,18 @@ local function make_room(self)
       for other in pairs(app.loading) do
         if mine(other) then n = n + 1 end
       end
-      if n < cap then break end
-      if not idle then return nil, why:format(n) end
-      idle:close()
-      app.matches[idle.token] = nil
+      local exiting = i == 1 and bots_lib.ending() or 0
+      if n + exiting < cap then break end
+      if n < cap then
+        -- a process that is ending: room in a moment (but no longer than 2 s)
+        if cqueues.monotime() >= deadline then break end
+        cqueues.sleep(0.05)
+      elseif idle then
+        idle:close()
+        app.matches[idle.token] = nil
+      else
+        return nil, why:format(n)
+      end
     end
   end
   return true
