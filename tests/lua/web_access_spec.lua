@@ -118,4 +118,39 @@ describe("deckhand web: only its own pages", function()
       assert.is_true(ws_opens(server, token))
     end)
   end)
+  it("refuses what a browser says another site's page sent, but not a person following a link", function()
+    H.with_server({}, function(server)
+      for _, site in ipairs { "cross-site", "same-site" } do
+        local status, body = H.http(server, "GET", "/api/records", nil,
+          { ["sec-fetch-site"] = site, ["sec-fetch-mode"] = "no-cors" })
+        assert.equal(403, status, site)
+        assert.matches("another origin", body.error, 1, true)
+        assert.equal(403, (H.http(server, "GET", "/", nil, { ["sec-fetch-site"] = site, ["sec-fetch-mode"] = "no-cors" })))
+        assert.equal(200, (H.http(server, "GET", "/", nil, { ["sec-fetch-site"] = site, ["sec-fetch-mode"] = "navigate" })))
+      end
+      assert.equal(200, (H.http(server, "GET", "/api/records", nil, { ["sec-fetch-site"] = "same-origin" })))
+    end)
+  end)
+
+  it("keeps the token of a page in use however many pages are loaded and never used", function()
+    local access = require "deckhand.web.access"
+    local saved = access.max_pages
+    access.max_pages = 5
+    local ok, err = pcall(H.with_server, {}, function(server)
+      local mine = H.page(server)
+      assert.is_true(ws_opens(server, mine))   -- in use
+      local first = H.page(server)
+      for _ = 1, 20 do H.page(server) end     -- loaded, never used
+      assert.is_true(ws_opens(server, mine))
+      assert.is_false(ws_opens(server, first))   -- the oldest unused is forgotten
+      -- used tokens are bounded too
+      local used = {}
+      for i = 1, 7 do used[i] = H.page(server); assert.is_true(ws_opens(server, used[i])) end
+      assert.is_false(ws_opens(server, mine))
+      assert.is_true(ws_opens(server, used[7]))
+      assert.truthy(server.app.access.fresh.last - server.app.access.fresh.first < 2 * 5 + 17)
+    end)
+    access.max_pages = saved
+    assert(ok, err)
+  end)
 end)

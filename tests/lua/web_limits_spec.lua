@@ -44,6 +44,17 @@ local function start_and_drop(server, fields, token)
 end
 
 describe("deckhand web: one client cannot fill the server", function()
+  it("waits minutes for a page that went away, not half an hour, unless told", function()
+    local server_lib = require "deckhand.web.server"
+    local dir = H.tmpdir()
+    local s = assert(server_lib.new { port = 0, records = dir, log = function() end })
+    local keep, caps = s.app.keep, s.app.caps
+    s:close()
+    os.execute("rm -rf '" .. dir .. "'")
+    assert.truthy(keep <= 300, keep .. " s")
+    assert.same({ 100, 60, 2 }, { caps.total, caps.address, caps.page })
+  end)
+
   it("reclaims a match no page has come back to after `keep` seconds", function()
     H.with_server({ keep = 1, pace = 0 }, function(server)
       local token, pid = start_and_drop(server)

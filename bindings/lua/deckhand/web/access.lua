@@ -29,7 +29,7 @@ local cqueues = libs.require "cqueues"
 
 local M = {}
 
-M.max_pages = 1000   -- page tokens kept; the oldest is forgotten beyond
+M.max_pages = 1000   -- page tokens kept, of each kind (used, not yet used); the oldest is forgotten beyond
 
 local Access = {}
 Access.__index = Access
@@ -46,13 +46,17 @@ end
 
 --- access.new{ host = the address bound, port = the port listened on }
 function M.new(o)
-  local self = setmetatable({ hosts = {}, pages = {}, order = {}, first = 1 }, Access)
+  local self = setmetatable({ hosts = {}, pages = {}, fresh = { first = 1, last = 0, n = 0 },
+                              used = { first = 1, last = 0, n = 0 } },
+                            Access)
   for _, h in ipairs { "127.0.0.1", "localhost", "::1", o.host or "127.0.0.1" } do
     self.hosts[authority(h, o.port)] = true
   end
   -- port 80 may be left out of Host
   if o.port == 80 then
-    for a in pairs(self.hosts) do self.hosts[(a:gsub(":80$", ""))] = true end
+    local bare = {}
+    for a in pairs(self.hosts) do bare[#bare + 1] = a:gsub(":80$", "") end
+    for _, a in ipairs(bare) do self.hosts[a] = true end
   end
   return self
 end
@@ -70,8 +74,14 @@ function Access:check_host(h)
 end
 
 --- access:check_origin(headers) -> true, or nil, why: no Origin (not a
--- browser's cross-origin call) or one of this server's own
+-- browser's cross-origin call) or one of this server's own; and no
+-- browser's word (Sec-Fetch-Site) that another site's page sent it,
+-- unless it is a person following a link to the page
 function Access:check_origin(h)
+  local site = h:get("sec-fetch-site")
+  if site and site ~= "same-origin" and site ~= "none" and h:get("sec-fetch-mode") ~= "navigate" then
+    return nil, ("requests from another origin are refused (Sec-Fetch-Site '%s')"):format(site:sub(1, 40))
+  end
   if not h:has("origin") then return true end
   local n = select("#", h:get("origin"))
   local origin = h:get("origin")
@@ -82,23 +92,58 @@ function Access:check_origin(h)
   return true
 end
 
---- access:new_page(address) -> a fresh page token (32 hex digits)
+-- a token joins a queue (fresh or used); the oldest beyond max_pages is
+-- forgotten.  A queue is { first, last, n (its live tokens), [i] = token };
+-- an entry whose token moved on to the used queue is skipped, and such
+-- entries are dropped once they outnumber the live ones
+local function push(self, queue, token)
+  queue.last = queue.last + 1
+  queue[queue.last] = token
+  queue.n = queue.n + 1
+  while queue.n > M.max_pages do
+    local old = queue[queue.first]
+    queue[queue.first] = nil
+    queue.first = queue.first + 1
+    local p = self.pages[old]
+    if p and p.queue == queue then
+      self.pages[old] = nil
+      queue.n = queue.n - 1
+    end
+  end
+  if queue.last - queue.first + 1 > 2 * M.max_pages + 16 then
+    local live = {}
+    for i = queue.first, queue.last do
+      local p = self.pages[queue[i]]
+      if p and p.queue == queue then live[#live + 1] = queue[i] end
+      queue[i] = nil
+    end
+    for i, t in ipairs(live) do queue[i] = t end
+    queue.first, queue.last = 1, #live
+  end
+end
+
+--- access:new_page(address) -> a fresh page token (32 hex digits).
+-- Tokens never used and tokens used are kept apart, so that pages loaded
+-- and never used (another site can make a browser load the page, though
+-- not read it) cannot push out the token of a page in use
 function Access:new_page(address)
   local token = hex(host_lib.random_bytes(16))
-  self.pages[token] = { address = address, made = cqueues.monotime() }
-  self.order[#self.order + 1] = token
-  -- forget the oldest beyond max_pages (a page that old must be reloaded)
-  while #self.order - self.first + 1 > M.max_pages do
-    self.pages[self.order[self.first]] = nil
-    self.order[self.first] = nil
-    self.first = self.first + 1
-  end
+  self.pages[token] = { address = address, made = cqueues.monotime(), queue = self.fresh }
+  push(self, self.fresh, token)
   return token
 end
 
 --- access:page(token) -> true when the token is one of a page served
+-- (it then counts as used)
 function Access:page(token)
-  return type(token) == "string" and self.pages[token] ~= nil
+  local p = type(token) == "string" and self.pages[token]
+  if not p then return false end
+  if p.queue == self.fresh then
+    self.fresh.n = self.fresh.n - 1
+    p.queue = self.used
+    push(self, self.used, token)
+  end
+  return true
 end
 
 --- access:check_token(token) -> true, or nil, why
