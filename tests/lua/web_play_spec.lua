@@ -145,10 +145,11 @@ describe("deckhand web: matches", function()
     H.with_server({}, function(server)
       -- the moves the issue saw taken twice: Blackjack's hit, Crazy Eights'
       -- draw, Hold'em's call (each legal again once made)
-      for _, case in ipairs { { "blackjack", "hit" }, { "crazy8", "draw" }, { "holdem", "call" } } do
+      -- (Blackjack's seed 4 deals us 6h 5s: the hit leaves the turn ours)
+      for _, case in ipairs { { "blackjack", "hit", { 4 } }, { "crazy8", "draw" }, { "holdem", "call" } } do
         local game, word = case[1], case[2]
         local found
-        for seed = 1, 20 do
+        for _, seed in ipairs(case[3] or { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }) do
           local c = H.start(server, { game = game, seat = 1, bots = "random", seed = seed })
           -- our first legal move until the word is one of ours
           local turn, answered = nil, -1
@@ -190,6 +191,17 @@ describe("deckhand web: matches", function()
             end
             assert.equal(1, #mine, game)
             assert.same({ word, step + 1 }, { mine[1].move, mine[1].step }, game)
+            -- the same message again once the move is made (a resend): refused
+            c:move(1, word, step)
+            r = c:expect("refused")
+            assert.same({ "stale_move", word }, { r.code, r.move }, game)
+            c:send { type = "ping" }
+            c:expect("pong")
+            local count = 0
+            for _, m in ipairs(c.seen) do
+              if m.type == "move" and m.seat == 1 and m.step > step then count = count + 1 end
+            end
+            assert.equal(1, count, game .. ": the resent move was made")
             -- a move that names no step, or one not reached, is refused too
             c:send { type = "move", seat = 1, move = word }
             assert.equal("bad_move", c:expect("error").code)
