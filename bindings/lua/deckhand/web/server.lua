@@ -58,9 +58,9 @@ Server.__index = Server
 -- 0.7), limit (seconds a bot may think over a decision before it
 -- forfeits, 0: no limit; 10), keep (seconds a match waits for its page
 -- once the page is gone, 300), matches (matches in play at once, each
--- with a process for its bots: 100), per_address (of those, started from
--- one address: 60), per_page (started by one page's token: 2), web (the folder of the page; server.static_folder by default),
--- root (the repository, for web/ and bin/deckhand), command (the argv
+-- with a process for its bots: 100), per_address (of those, held from one
+-- address: 60), per_page (held by one page's token: 2), web (the folder
+-- of the page; server.static_folder by default), root (the repository, for web/ and bin/deckhand), command (the argv
 -- that runs deckhand, for tournaments; bin/deckhand gives its own), log
 -- (function(line), default stderr)
 function M.new(o)

@@ -288,8 +288,7 @@ function Session:run()
       local reason = tostring(ok and why or text)
       if self.ws.socket.over then
         close_code, close_why = 1009, "message too big"
-        self:error("too_big", ("a message longer than %d bytes was refused: messages are at most %d bytes"):format(
-          M.max_message, M.max_message))
+        self:error("too_big", ("message refused: messages are at most %d bytes"):format(M.max_message))
       else
         self:error("bad_frame", reason)
       end
