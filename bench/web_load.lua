@@ -12,6 +12,7 @@ local json = require "deckhand.json"
 local libs = require "deckhand.web.libs"
 local cqueues = libs.require "cqueues"
 local websocket = libs.require "http.websocket"
+local request = libs.require "http.request"
 
 local clients = math.tointeger(tonumber(arg[1])) or 50
 local game = arg[2] or "spades"
@@ -36,7 +37,11 @@ local t0 = cqueues.monotime()
 for i = 1, clients do
   cq:wrap(function()
     local ok, err = pcall(function()
-      local ws = websocket.new_from_uri(("ws://127.0.0.1:%s/ws"):format(port))
+      -- a page's token, as the page has it
+      local req = request.new_from_uri(("http://127.0.0.1:%s/"):format(port))
+      local _, stream = assert(req:go(30))
+      local token = assert(assert(stream:get_body_as_string(30)):match('<meta name="deckhand%-token" content="(%x+)">'))
+      local ws = websocket.new_from_uri(("ws://127.0.0.1:%s/ws?token=%s"):format(port, token))
       assert(ws:connect(30))
       local seat = i % 4 + 1
       ws:send(json.encode { type = "start", game = game, seat = seat, options = options, bots = "heuristic" })
@@ -52,7 +57,7 @@ for i = 1, clients do
         if m.type == "over" then break end
         if (m.type == "state" or m.type == "move") and m.your_turn then
           sent = cqueues.monotime()
-          ws:send(json.encode { type = "move", seat = seat, move = m.view.moves[1] })
+          ws:send(json.encode { type = "move", seat = seat, move = m.view.moves[1], step = m.step })
         end
       end
       ws:close()

@@ -10,9 +10,17 @@ DH.el = function (tag, text, cls) {
   return e;
 };
 
+// the page's token, written in its meta tag by the server: sent with every
+// call that changes something and when the WebSocket opens (docs/web.md)
+DH.token = function () {
+  var m = document.querySelector('meta[name="deckhand-token"]');
+  return m ? m.getAttribute("content") : "";
+};
+
 DH.api = function (method, path, body) {
   var init = { method: method, headers: {} };
   if (body !== undefined) { init.body = JSON.stringify(body); init.headers["content-type"] = "application/json"; }
+  if (method !== "GET") init.headers["x-deckhand-token"] = DH.token();
   return fetch(path, init).then(function (r) {
     return r.json().then(function (v) {
       if (!r.ok) throw new Error(v && v.error ? v.error : ("HTTP " + r.status));
@@ -39,9 +47,12 @@ DH.send = function (msg) {
   return false;
 };
 DH.connect = function () {
-  var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?token=" +
+                         encodeURIComponent(DH.token()));
   DH.ws = ws;
+  var opened = false;
   ws.onopen = function () {
+    opened = true;
     DH.$("conn").textContent = "connected";
     DH.onOpen.forEach(function (f) { f(); });
   };
@@ -52,7 +63,17 @@ DH.connect = function () {
   };
   ws.onclose = function () {
     DH.$("conn").textContent = "disconnected: reconnecting…";
-    setTimeout(DH.connect, 1000);
+    if (opened) { setTimeout(DH.connect, 1000); return; }
+    // refused before it opened while the server answers: this page's token
+    // is one the server no longer knows (it restarted); a reload brings a
+    // fresh one (at most one reload every 10 s)
+    fetch("/static/app.js", { method: "HEAD" }).then(function (r) {
+      var last = Number(sessionStorage.getItem("deckhand.reloaded") || 0);
+      if (r.ok && Date.now() - last > 10000) {
+        sessionStorage.setItem("deckhand.reloaded", String(Date.now()));
+        location.reload();
+      } else setTimeout(DH.connect, 1000);
+    }).catch(function () { setTimeout(DH.connect, 1000); });
   };
 };
 DH.on = function (type, f) { (DH.handlers[type] = DH.handlers[type] || []).push(f); };

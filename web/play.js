@@ -99,9 +99,19 @@
     $("log").scrollTop = $("log").scrollHeight;
   }
 
-  function send(move) {
+  // a move names the step of the table it was chosen on (each button and
+  // card keeps the step it was drawn at): sent again, by a double click or
+  // from a table already past, the server refuses it as stale_move and
+  // changes nothing.  The same move again within 400 ms, with no other
+  // seat's move between, is taken for the second half of a double click
+  // (on the button drawn in the first one's place) and not sent at all.
+  var lastSent = 0, lastMove = null;
+  function send(move, step) {
+    var now = Date.now();
+    if (move === lastMove && now - lastSent < 400) return;
+    lastSent = now; lastMove = move;
     $("message").textContent = "";
-    DH.send({ type: "move", seat: match.seat, move: move });
+    DH.send({ type: "move", seat: match.seat, move: move, step: step });
   }
 
   // the moves of the view, by the card they play ("8h call s" plays 8h);
@@ -123,16 +133,16 @@
   }
 
   function moveButton(text, label) {
-    var b = el("button", label || text, "move-btn");
+    var b = el("button", label || text, "move-btn"), step = match.step;
     b.type = "button"; b.dataset.move = text;
-    b.addEventListener("click", function () { send(text); });
+    b.addEventListener("click", function () { send(text, step); });
     return b;
   }
 
   function drawHand(cards, view, mine) {
     var hand = $("hand");
     hand.innerHTML = "";
-    var yourTurn = match.your_turn;
+    var yourTurn = match.your_turn, step = match.step;
     var cardMoves = Object.keys(mine.by).length > 0;   // none: a bid, a bet: the cards are only shown
     cards.forEach(function (c) {
       var e = DH.cardEl(c);
@@ -148,7 +158,7 @@
           if (list && list.length > 1) {   // one card, several moves: say which
             var box = $("moves"); box.innerHTML = "";
             list.forEach(function (m) { box.appendChild(moveButton(m)); });
-          } else send(list ? list[0] : c);   // an illegal card goes too: the engine says why
+          } else send(list ? list[0] : c, step);   // an illegal card goes too: the engine says why
         });
       }
       hand.appendChild(e);
@@ -156,7 +166,7 @@
   }
 
   function drawMoves(view, mine) {
-    var box = $("moves");
+    var box = $("moves"), step = match.step;
     box.innerHTML = "";
     if (!match.your_turn) return;
     if (mine.pass) {
@@ -164,7 +174,7 @@
       b.type = "button"; b.id = "pass-btn";
       b.addEventListener("click", function () {
         var cards = Object.keys(selected).filter(function (c) { return selected[c]; });
-        send("pass " + cards.join(" "));
+        send("pass " + cards.join(" "), step);
       });
       box.appendChild(b);
     }
@@ -183,7 +193,7 @@
       var amount = el("input"); amount.type = "number"; amount.id = "amount";
       amount.min = l.min; amount.max = l.max; amount.value = l.min;
       var go = el("button", l.action + " …", "move-btn"); go.type = "button"; go.id = "amount-btn";
-      go.addEventListener("click", function () { send(l.action + " " + amount.value); });
+      go.addEventListener("click", function () { send(l.action + " " + amount.value, step); });
       box.appendChild(el("span", " " + l.action + " " + l.min + "-" + l.max + ": "));
       box.appendChild(amount); box.appendChild(go);
     });
@@ -304,7 +314,8 @@
   });
   DH.on("move", function (m) {
     if (!match) return;
-    match.view = m.view; match.turn = m.turn; match.your_turn = m.your_turn;
+    match.view = m.view; match.turn = m.turn; match.your_turn = m.your_turn; match.step = m.step;
+    if (m.seat !== match.seat) lastSent = 0;   // another seat moved: a click now is a move of its own
     log(seatName(m.seat) + ": " + m.move);
     draw();
   });
@@ -312,6 +323,8 @@
     log("hand " + m.number + " over: " + m.seats.join(" / ") + (m.tricks ? " (tricks " + m.tricks.join(" / ") + ")" : ""));
   });
   DH.on("refused", function (m) {
+    if (m.code === "stale_move") return;   // a repeat of a move made: nothing to say
+    lastSent = 0;   // nothing was made: the next click is a move of its own
     $("message").textContent = "refused: " + m.message + " (" + m.code + ")";
     $("message").dataset.code = m.code;
   });

@@ -28,11 +28,19 @@ describe_or_skip("deckhand web installed", function()
     return s
   end
 
+  -- a page's token, from the page the server serves
+  local function page_token()
+    local req = request.new_from_uri(("http://127.0.0.1:%d/"):format(port))
+    local _, stream = assert(req:go(20))
+    return assert(assert(stream:get_body_as_string(20)):match('<meta name="deckhand%-token" content="(%x+)">'))
+  end
+
   local function get(path, method, body)
     local req = request.new_from_uri(("http://127.0.0.1:%d%s"):format(port, path))
     if method then req.headers:upsert(":method", method) end
     if body then
       req.headers:upsert("content-type", "application/json")
+      req.headers:upsert("x-deckhand-token", page_token())
       req:set_body(json.encode(body))
     end
     local h, stream = assert(req:go(20))
@@ -82,7 +90,10 @@ describe_or_skip("deckhand web installed", function()
     local status, body, h = get("/")
     assert.are.equal(200, status)
     assert.matches("text/html", h:get("content-type"))
-    assert.are.equal(H.read(H.root .. "/web/index.html"), body)
+    -- (with the token of this page in its meta tag)
+    local token = body:match('<meta name="deckhand%-token" content="(%x+)">')
+    assert.are.equal(32, #token)
+    assert.are.equal(H.read(H.root .. "/web/index.html"), (body:gsub(token, "", 1)))
     -- every script and style the page names, as they are in web/
     local named = 0
     for ref in body:gmatch('"/static/([%w_%-]+%.%w+)"') do
@@ -98,7 +109,7 @@ describe_or_skip("deckhand web installed", function()
   end)
 
   it("plays bot moves and runs a tournament with the installed command", function()
-    local ws = websocket.new_from_uri(("ws://127.0.0.1:%d/ws"):format(port))
+    local ws = websocket.new_from_uri(("ws://127.0.0.1:%d/ws?token=%s"):format(port, page_token()))
     assert(ws:connect(10))
     assert(ws:send(json.encode { type = "start", game = "spades", seat = 1, bots = "random", seed = 3 }))
     local bot_moves = 0
@@ -107,7 +118,7 @@ describe_or_skip("deckhand web installed", function()
       assert.are_not.equal("error", msg.type, msg.message)
       if msg.type == "move" and msg.seat ~= 1 then bot_moves = bot_moves + 1 end
       if msg.your_turn then
-        assert(ws:send(json.encode { type = "move", seat = 1, move = msg.view.moves[1] }))
+        assert(ws:send(json.encode { type = "move", seat = 1, move = msg.view.moves[1], step = msg.step }))
       end
     end
     ws:close()

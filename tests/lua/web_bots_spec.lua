@@ -8,7 +8,6 @@ local dh = require "deckhand"
 local libs = require "deckhand.web.libs"
 local F = require "file_helper"
 
-local sessions = require "deckhand.web.sessions"
 local bots_lib = require "deckhand.web.bots"
 
 local cqueues = libs.require "cqueues"
@@ -94,12 +93,12 @@ end)
 -- true for a message; returns that message
 local function play_until(c, seat, f)
   local turn = c:turn()   -- the turn may be in a message already read
-  if turn then c:send { type = "move", seat = seat, move = turn.view.moves[1] } end
+  if turn then c:move(seat, turn.view.moves[1]) end
   while true do
     local msg = assert(c:receive(60))
     if f(msg) then return msg end
     if msg.type == "error" then error(("error %s: %s"):format(msg.code, msg.message), 2) end
-    if msg.your_turn then c:send { type = "move", seat = seat, move = msg.view.moves[1] } end
+    if msg.your_turn then c:move(seat, msg.view.moves[1]) end
   end
 end
 
@@ -122,7 +121,7 @@ describe("deckhand web: bots think in a process of their own", function()
         -- order that, when the bids beat an early bad move to the server,
         -- once left B waiting for a turn it had been given)
         while not b:turn() do assert(b:receive(60)) end
-        b:send { type = "move", seat = 1, move = "not a move" }
+        b:move(1, "not a move")
         local refused = b:expect("refused")
         assert.is_string(refused.message)
         local mine, theirs = 0, 0
@@ -227,7 +226,7 @@ describe("deckhand web: bots think in a process of their own", function()
       local m = server.app.matches[state.token]
       local pid = assert(m.bots.pid)
       -- its process runs while its bot thinks
-      if state.your_turn then c:send { type = "move", seat = 1, move = state.view.moves[1] } end
+      if state.your_turn then c:move(1, state.view.moves[1]) end
       cqueues.sleep(0.2)
       assert.is_true(running(pid))
       c:send { type = "leave" }
@@ -237,9 +236,7 @@ describe("deckhand web: bots think in a process of their own", function()
   end)
 
   it("ends a page's match when it starts another, and bounds the matches at once", function()
-    local saved = sessions.max_matches
-    sessions.max_matches = 2
-    local ok, err = pcall(H.with_server, { pace = 5 }, function(server)
+    local ok, err = pcall(H.with_server, { pace = 5, matches = 2 }, function(server)
       local c, first = H.start(server, { game = "spades", seat = 1, bots = "random", seed = 1 })
       local pid = server.app.matches[first.token].bots.pid
       c:send { type = "start", game = "spades", seat = 1, bots = "random", seed = 2 }
@@ -259,7 +256,6 @@ describe("deckhand web: bots think in a process of their own", function()
       e:send { type = "start", game = "spades", seat = 1, bots = "random" }
       e:expect("state")
     end)
-    sessions.max_matches = saved
     assert(ok, err)
   end)
 
@@ -267,15 +263,14 @@ describe("deckhand web: bots think in a process of their own", function()
     -- five pages ask at once while each match's bots take a while to load:
     -- two matches start, three pages are told the server is busy, and no
     -- more than two bots' processes were ever started
-    local saved, real_start = sessions.max_matches, bots_lib.start
-    sessions.max_matches = 2
+    local real_start = bots_lib.start
     local started = 0
     bots_lib.start = function(o)
       started = started + 1
       cqueues.sleep(0.5)
       return real_start(o)
     end
-    local ok, err = pcall(H.with_server, { pace = 5 }, function(server)
+    local ok, err = pcall(H.with_server, { pace = 5, matches = 2 }, function(server)
       local pages = {}
       for i = 1, 5 do
         pages[i] = H.client(server)
@@ -289,14 +284,12 @@ describe("deckhand web: bots think in a process of their own", function()
       end
       assert.same({ 2, 3, 2 }, { states, busy, started })
     end)
-    sessions.max_matches, bots_lib.start = saved, real_start
+    bots_lib.start = real_start
     assert(ok, err)
   end)
 
   it("counts only matches in play against the bound: a finished one holds no process", function()
-    local saved = sessions.max_matches
-    sessions.max_matches = 1
-    local ok, err = pcall(H.with_server, {}, function(server)
+    local ok, err = pcall(H.with_server, { matches = 1 }, function(server)
       local c = H.start(server, { game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random", seed = 3 })
       H.play(c, 1)
       -- the finished match stays for its page (a reload shows the result)
@@ -304,7 +297,6 @@ describe("deckhand web: bots think in a process of their own", function()
       e:send { type = "start", game = "spades", seat = 1, bots = "random" }
       e:expect("state")
     end)
-    sessions.max_matches = saved
     assert(ok, err)
   end)
 end)

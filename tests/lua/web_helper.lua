@@ -55,11 +55,24 @@ end
 local Client = {}
 Client.__index = Client
 
---- client(server) -> a WebSocket client connected to the server's /ws
-function H.client(server, timeout)
-  local ws = websocket.new_from_uri(("ws://127.0.0.1:%d/ws"):format(server:port()))
+--- page(server) -> the token of a fresh page: what GET / writes in the
+-- page's <meta name="deckhand-token">
+function H.page(server)
+  local req = request.new_from_uri(("http://127.0.0.1:%d/"):format(server:port()))
+  local _, stream = assert(req:go(20))
+  local html = assert(stream:get_body_as_string(20))
+  return assert(html:match('<meta name="deckhand%-token" content="(%x+)">'), "the page has no token")
+end
+
+--- client(server [, timeout, token]) -> a WebSocket client connected to
+-- the server's /ws as a page would: its own origin, a page's token (a
+-- fresh page's unless given)
+function H.client(server, timeout, token)
+  token = token or H.page(server)
+  local ws = websocket.new_from_uri(("ws://127.0.0.1:%d/ws?token=%s"):format(server:port(), token))
+  ws.request.headers:upsert("origin", ("http://127.0.0.1:%d"):format(server:port()))
   assert(ws:connect(timeout or 10))
-  return setmetatable({ ws = ws, seen = {}, texts = {} }, Client)
+  return setmetatable({ ws = ws, seen = {}, texts = {}, token = token }, Client)
 end
 
 --- client:send(msg): a table as JSON, or a string as it is
@@ -106,6 +119,20 @@ end
 
 function Client:close() self.ws:close(1000, "done", 2) end
 
+--- client:step() -> the step of the last match message read (0 before any)
+function Client:step()
+  for i = #self.seen, 1, -1 do
+    if math.type(self.seen[i].step) == "integer" then return self.seen[i].step end
+  end
+  return 0
+end
+
+--- client:move(seat, text [, step]): a move, answering the step of the
+-- last match message read unless told
+function Client:move(seat, text, step)
+  self:send { type = "move", seat = seat, move = text, step = step or self:step() }
+end
+
 --- start(server, fields) -> a client that started a match (fields of the
 -- start message: game, seat, options, bots, seed) and its state message
 function H.start(server, fields)
@@ -116,13 +143,23 @@ function H.start(server, fields)
   return c, c:expect("state")
 end
 
---- http(server, method, path [, body]) -> status, decoded JSON body (or text)
-function H.http(server, method, path, body)
+--- http(server, method, path [, body, headers]) -> status, decoded JSON
+-- body (or text), headers.  A POST goes as the page sends it (JSON, with a
+-- page's token); headers (name -> value, false: left out; the Host is
+-- ":authority") change that
+function H.http(server, method, path, body, headers)
   local req = request.new_from_uri(("http://127.0.0.1:%d%s"):format(server:port(), path))
   req.headers:upsert(":method", method)
   if body then
     req.headers:upsert("content-type", "application/json")
     req:set_body(type(body) == "table" and json.encode(body) or body)
+  end
+  if method == "POST" and not (headers and headers["x-deckhand-token"] ~= nil) then
+    server.test_page = server.test_page or H.page(server)
+    req.headers:upsert("x-deckhand-token", server.test_page)
+  end
+  for k, v in pairs(headers or {}) do
+    if v == false then req.headers:delete(k) else req.headers:upsert(k, v) end
   end
   local h, stream = assert(req:go(20))
   local text = assert(stream:get_body_as_string(20))
@@ -135,14 +172,14 @@ end
 function H.play(c, seat, choose)
   choose = choose or function(view) return view.moves[1] end
   local msg = c:turn()   -- the turn may be in a message already read
-  if msg then c:send { type = "move", seat = seat, move = choose(msg.view) } end
+  if msg then c:move(seat, choose(msg.view), msg.step) end
   while true do
     msg = assert(c:receive(60))
     if msg.type == "over" then return msg end
     if msg.type == "error" then error(("error %s: %s"):format(msg.code, msg.message), 2) end
     if (msg.type == "state" or msg.type == "move") and msg.your_turn == nil then error("no your_turn") end
     if (msg.type == "state" or msg.type == "move") and msg.your_turn then
-      c:send { type = "move", seat = seat, move = choose(msg.view) }
+      c:move(seat, choose(msg.view), msg.step)
     end
   end
 end

@@ -124,11 +124,12 @@ describe("deckhand web: HTTP routes", function()
     local socket = libs.require "cqueues.socket"
     local cqueues = libs.require "cqueues"
     H.with_server({}, function(server)
+      local token = H.page(server)
       local function short_body(method, path, half)
         local s = assert(socket.connect("127.0.0.1", server:port()))
         s:setmode("b", "b")
-        s:write(("%s %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999\r\n\r\n{}")
-          :format(method, path))
+        s:write(("%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nX-Deckhand-Token: %s\r\n"
+                 .. "Content-Length: 99999\r\n\r\n{}"):format(method, path, server:port(), token))
         s:flush()
         if half then   -- the client stops writing but still reads: it is told why
           s:shutdown("w")

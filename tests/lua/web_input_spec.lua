@@ -13,7 +13,8 @@ local socket = libs.require "cqueues.socket"
 local function raw_client(server)
   local s = assert(socket.connect("127.0.0.1", server:port()))
   s:setmode("b", "b")
-  assert(s:write("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" ..
+  assert(s:write(("GET /ws?token=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"):format(H.page(server), server:port()) ..
+                 "Upgrade: websocket\r\nConnection: Upgrade\r\n" ..
                  "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"))
   assert(s:flush())
   local head = {}
@@ -77,12 +78,12 @@ describe("deckhand web: bad input", function()
     H.with_server({}, function(server)
       local c, st = H.start(server, { game = "spades", seat = 1, options = { max_hands = 1 }, bots = "random" })
       for _, seat in ipairs { 2, 0, "1", 99 } do
-        c:send { type = "move", seat = seat, move = "bid 3" }
+        c:move(seat, "bid 3")
         local e = c:expect("error")
         assert.equal("not_your_seat", e.code)
         assert.matches("this page plays seat 1", e.message, 1, true)
       end
-      c:send { type = "move", seat = 1, move = ("x"):rep(300) }
+      c:move(1, ("x"):rep(300))
       assert.equal("bad_move", c:expect("error").code)
       -- the match itself never saw any of it: every move so far is a bot's or none
       for _, m in ipairs(c.seen) do
@@ -98,7 +99,7 @@ describe("deckhand web: bad input", function()
       local over = H.play(c, 1)
       local steps = #c.seen
       for _, move in ipairs { "bid 3", "2c", "nil" } do
-        c:send { type = "move", seat = 1, move = move }
+        c:move(1, move)
         local r = c:expect("refused")
         assert.same({ "game_over", "the match is over", move }, { r.code, r.message, r.move })
       end
@@ -128,7 +129,24 @@ describe("deckhand web: bad input", function()
       s:flush()
       local m = read_frame(s)
       assert.equal("too_big", m.code)
+      assert.same({ closed = true, code = 1009 }, read_frame(s))
       s:close()
+      -- lengths that would wrap the count round: 2^63 - 1 (past what is
+      -- left of 16 KiB once the header is counted) and a length with the
+      -- top bit set, negative as a Lua integer (RFC 6455 forbids it); the
+      -- bytes that follow are never buffered: too_big, and closed with 1009
+      for _, len in ipairs { math.maxinteger, -1, math.mininteger, 16384 + 17 } do
+        s = raw_client(server)
+        s:write(string.char(0x81, 0x80 | 127) .. string.pack(">i8", len) .. "\1\2\3\4")
+        s:write(("z"):rep(1 << 20))
+        s:flush()
+        m = read_frame(s)
+        assert.is_table(m, "no answer to a frame of length " .. len)
+        assert.equal("too_big", m.code, len)
+        repeat m = read_frame(s) until not m or m.closed
+        assert.same({ closed = true, code = 1009 }, m, len)
+        s:close()
+      end
       -- a message split in many small frames adds up too
       s = raw_client(server)
       local mask = "\0\0\0\0"

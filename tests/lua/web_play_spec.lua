@@ -67,14 +67,15 @@ describe("deckhand web: matches", function()
       local c, msg = H.start(server, { game = "spades", seat = 2, seed = 11, bots = "random" })
       local token = msg.token
       assert.is_true(msg.your_turn)   -- seat 2 bids first: the dealer is seat 1
-      c:send { type = "move", seat = 2, move = "bid 99" }
+      c:move(2, "bid 99")
       local r = c:expect("refused")
       assert.same({ "bad_bid", "bid 99" }, { r.code, r.move })
-      -- two moves at once: the second is out of turn, whenever it comes
-      c:send { type = "move", seat = 2, move = "bid 3" }
-      c:send { type = "move", seat = 2, move = "bid 4" }
+      -- two moves for one step (a double click): the second is a repeat,
+      -- whenever it comes, and is not made
+      c:move(2, "bid 3")
+      c:move(2, "bid 4")
       r = c:expect("refused")
-      assert.same({ "not_your_turn", "bid 4" }, { r.code, r.move })
+      assert.same({ "stale_move", "bid 4" }, { r.code, r.move })
       -- to the first card this seat must play while holding a card it may not
       local before
       while true do
@@ -86,20 +87,20 @@ describe("deckhand web: matches", function()
           for _, card in ipairs(msg.view.hand) do if not legal[card] then illegal = card end end
           if illegal then
             before = json.encode(msg.view)
-            c:send { type = "move", seat = 2, move = illegal }
+            c:move(2, illegal)
             r = c:expect("refused")
             assert.truthy(r.code == "must_follow_suit" or r.code == "suit_not_broken", r.code)
             assert.matches(illegal, r.message, 1, true)
             break
           end
-          c:send { type = "move", seat = 2, move = msg.view.moves[1] }
+          c:move(2, msg.view.moves[1])
         end
       end
       -- nothing changed: the view after the refusal is the one before, byte for byte
       c:send { type = "resume", token = token }
       local again = c:expect("state")
       assert.equal(before, json.encode(again.view))
-      c:send { type = "move", seat = 2, move = "junk" }
+      c:move(2, "junk")
       r = c:expect("refused")
       assert.equal("bad_move", r.code)
       c:send { type = "leave" }
@@ -117,7 +118,7 @@ describe("deckhand web: matches", function()
       local played = 0
       while played < 3 do
         local m = assert(a:receive())
-        if m.your_turn then a:send { type = "move", seat = 3, move = m.view.moves[1] }; played = played + 1 end
+        if m.your_turn then a:move(3, m.view.moves[1]); played = played + 1 end
         last = m.view and m or last
       end
       a.ws.socket:shutdown()
@@ -131,13 +132,90 @@ describe("deckhand web: matches", function()
       local back = a2:expect("state")
       assert.same({ "spades", 3, "playing" }, { back.game, back.seat, back.state })
       assert.truthy(back.step >= 3)
-      a2:send { type = "move", seat = 3, move = back.your_turn and back.view.moves[1] or "Td" }
+      a2:move(3, back.your_turn and back.view.moves[1] or "Td")
       local over = H.play(a2, 3)
       assert.is_true(over.result.over)
       -- an unknown token is told so
       local c = H.client(server)
       c:send { type = "resume", token = ("0"):rep(32) }
       assert.equal("unknown_match", c:expect("error").code)
+    end)
+  end)
+  it("makes a move sent twice once: the second names a step already past and is refused", function()
+    H.with_server({}, function(server)
+      -- the moves the issue saw taken twice: Blackjack's hit, Crazy Eights'
+      -- draw, Hold'em's call (each legal again once made)
+      -- (Blackjack's seed 4 deals us 6h 5s: the hit leaves the turn ours)
+      for _, case in ipairs { { "blackjack", "hit", { 4 } }, { "crazy8", "draw" }, { "holdem", "call" } } do
+        local game, word = case[1], case[2]
+        local found
+        for _, seed in ipairs(case[3] or { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }) do
+          local c = H.start(server, { game = game, seat = 1, bots = "random", seed = seed })
+          -- our first legal move until the word is one of ours
+          local turn, answered = nil, -1
+          for _ = 1, 200 do
+            turn = c:turn()
+            if turn and turn.step > answered then
+              local legal = {}
+              for _, m in ipairs(turn.view.moves) do legal[m] = true end
+              if legal[word] then break end
+              c:move(1, turn.view.moves[1], turn.step)
+              answered = turn.step
+            end
+            local m = assert(c:receive(30))
+            if m.type == "over" then turn = nil; break end
+          end
+          if turn and turn.step > answered then
+            local step = turn.step
+            c:move(1, word, step)
+            c:move(1, word, step)   -- a double click
+            local r = c:expect("refused")
+            assert.same({ "stale_move", word }, { r.code, r.move }, game)
+            -- the first was made, once: a single move of ours after `step`
+            c:send { type = "ping" }
+            c:expect("pong")
+            local mine = {}
+            for _ = 1, 100 do
+              mine = {}
+              for _, m in ipairs(c.seen) do
+                if m.type == "move" and m.seat == 1 and m.step > step then mine[#mine + 1] = m end
+              end
+              if #mine > 0 then break end
+              assert(c:receive(30))
+            end
+            c:send { type = "ping" }
+            c:expect("pong")
+            mine = {}
+            for _, m in ipairs(c.seen) do
+              if m.type == "move" and m.seat == 1 and m.step > step then mine[#mine + 1] = m end
+            end
+            assert.equal(1, #mine, game)
+            assert.same({ word, step + 1 }, { mine[1].move, mine[1].step }, game)
+            -- the same message again once the move is made (a resend): refused
+            c:move(1, word, step)
+            r = c:expect("refused")
+            assert.same({ "stale_move", word }, { r.code, r.move }, game)
+            c:send { type = "ping" }
+            c:expect("pong")
+            local count = 0
+            for _, m in ipairs(c.seen) do
+              if m.type == "move" and m.seat == 1 and m.step > step then count = count + 1 end
+            end
+            assert.equal(1, count, game .. ": the resent move was made")
+            -- a move that names no step, or one not reached, is refused too
+            c:send { type = "move", seat = 1, move = word }
+            assert.equal("bad_move", c:expect("error").code)
+            c:move(1, word, c:step() + 1)
+            assert.matches("must name the step", c:expect("error").message, 1, true)
+            c:send { type = "leave" }
+            c:expect("left")
+            found = true
+            break
+          end
+          c:close()
+        end
+        assert.is_true(found, game .. ": no deal gave our seat a " .. word)
+      end
     end)
   end)
 end)

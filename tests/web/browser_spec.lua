@@ -211,6 +211,33 @@ describe("deckhand web in headless chromium", function()
     shot("euchre-play")
   end)
 
+  it("makes a double click on Blackjack's hit one card, not two", function()
+    new_match("blackjack", { max_hands = 1 })
+    b:type(b:find("#play-seed"), 4)   -- this deal gives us 6h 5s: a hit cannot bust
+    b:click(b:find("#play-start"))
+    local hit = "#moves .move-btn[data-move='hit']"
+    b:wait(function() return visible("#play-table") and text("#play-status") == "your turn" and b:find(hit) end,
+      20, "the hit button")
+    assert.equal(2, #b:find_all("#hand .card"))
+    -- two clicks on the button, the second 150 ms later: on the button
+    -- clicked (drawn for the step now past) and on the one drawn since
+    b:js([[
+      var sel = arguments[0], first = document.querySelector(sel);
+      first.click();
+      setTimeout(function () {
+        first.click();
+        var again = document.querySelector(sel);
+        if (again) again.click();
+      }, 150);
+    ]], hit)
+    b:wait(function() return text("#log"):match("you: hit") end, 10, "the hit")
+    os.execute("sleep 1")   -- the second click's time, and more
+    local _, hits = text("#log"):gsub("you: hit", "")
+    assert.equal(1, hits, text("#log"))
+    assert.equal(3, #b:find_all("#hand .card"))
+    shot("blackjack-hit")
+  end)
+
   it("plays Crazy Eights: a card on the pile, an eight's suit as buttons, a draw", function()
     new_match("crazy8", { max_hands = 1 })
     b:type(b:find("#play-seed"), 1)   -- this deal gives us 8d

@@ -33,6 +33,29 @@ M.grace = 10           -- seconds past the limit before a silent worker is given
 local Bots = {}
 Bots.__index = Bots
 
+-- the workers closed that may still be exiting, by pid: the server counts
+-- them against its cap on processes until they are gone
+local ending = {}
+
+-- whether a process runs (and is no zombie); where there is no /proc,
+-- every process counts as ended
+local function alive(pid)
+  local f = io.open(("/proc/%d/stat"):format(pid), "r")
+  if not f then return false end
+  local stat = f:read("l") or ""
+  f:close()
+  return stat:match("^%d+ %(.*%) (%a)") ~= "Z"
+end
+
+--- bots.ending() -> how many workers of closed matches are still exiting
+function M.ending()
+  local n = 0
+  for pid in pairs(ending) do
+    if alive(pid) then n = n + 1 else ending[pid] = nil end
+  end
+  return n
+end
+
 local function quote(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
 
 local function hex(bytes)
@@ -153,6 +176,7 @@ function Bots:close()
     os.execute(("kill -KILL -%d 2>/dev/null"):format(self.pid))
   end
   if self.conn then self.conn:close() end
+  if self.pid then ending[self.pid] = true end
 end
 
 return M

@@ -115,20 +115,26 @@ function Match:detach(session)
   if self.session == session then self.session, self.touched = nil, cqueues.monotime() end
 end
 
---- match:submit(seat, text): a move from the page.  Refused moves are
--- answered with the engine's reason; a move out of turn is tried on a copy
--- of the game, so the reason is the engine's and nothing changes.
-function Match:submit(seat, text)
+--- match:submit(seat, text, step): a move from the page, answering the
+-- match at `step` (the number of moves made when the page chose it).  A
+-- move for a step already past -- a message sent twice, a double click --
+-- is refused as stale_move and changes nothing, as is a second move for a
+-- step whose move is made already.  Refused moves are answered with the
+-- engine's reason; a move out of turn is tried on a copy of the game, so
+-- the reason is the engine's and nothing changes.
+function Match:submit(seat, text, step)
   self.touched = cqueues.monotime()
   if self.state ~= "playing" then
     return self:send { type = "refused", code = "game_over", message = "the match is over", move = text }
   end
+  -- (a move waiting to be taken answers the step now: another is a repeat)
+  if step < self.step or self.pending then
+    return self:send { type = "refused", code = "stale_move", move = text,
+                       message = ("this move answers step %d, whose move is made already: it was not made again"):format(step) }
+  end
   if self.game:next_player() ~= seat then
     local _, msg, code = self.game:clone():apply(seat, text)
     return self:send { type = "refused", code = code or "not_your_turn", message = msg or "not your turn", move = text }
-  end
-  if self.pending then
-    return self:send { type = "refused", code = "not_your_turn", message = "your move is already made", move = text }
   end
   -- taken by the seat's player as soon as deckhand.run asks it
   self.pending = text

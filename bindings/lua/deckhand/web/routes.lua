@@ -11,10 +11,13 @@
 --     POST /api/open               follow a record file of the records folder: { file }
 --     GET  /api/records            the record files of the records folder
 --     GET  /api/replay?file=&deal=&rotation=&step=   a step of a recorded game
---     GET  /ws                     the WebSocket of a page (deckhand/web/sessions.lua)
+--     GET  /ws?token=              the WebSocket of a page (deckhand/web/sessions.lua)
 --
 -- Errors are JSON, { error = message }, with a 4xx status naming what was
--- wrong; a request body is at most `max_body` bytes.
+-- wrong; a request body is at most `max_body` bytes.  Every request must
+-- name this server as its Host and come from no other origin; a POST must
+-- be JSON and carry the page's token, as the WebSocket must
+-- (deckhand/web/access.lua).
 -- @module deckhand.web.routes
 
 local json = require "deckhand.json"
@@ -61,6 +64,20 @@ local function send_file(stream, path)
   local body = read_file(path)
   if not body then return fail(stream, 404, "no such file: " .. path:match("[^/]*$")) end
   respond(stream, 200, body, types[path:match("%.(%w+)$")] or "application/octet-stream")
+end
+
+local function peer(stream)
+  local ok, _, addr = pcall(stream.peername, stream)
+  return ok and tostring(addr) or "?"
+end
+
+-- the page, with a token of its own in its meta tag
+local function send_page(app, stream)
+  local body = read_file(app.web .. "/index.html")
+  if not body then return fail(stream, 404, "no such file: index.html") end
+  local token = app.access:new_page(peer(stream))
+  body = body:gsub('(<meta name="deckhand%-token" content=")[^"]*(")', "%1" .. token .. "%2", 1)
+  respond(stream, 200, body, types.html)
 end
 
 -- the request body as JSON (a table), or nil, message
@@ -141,20 +158,42 @@ api["GET /api/replay"] = function(app, stream, path)
   send_json(stream, 200, out)
 end
 
-local function websocket_session(app, stream, h)
+local function websocket_session(app, stream, h, full)
+  local token = query_of(full).token
+  local ok, terr = app.access:check_token(token)
+  if not ok then return fail(stream, 403, terr) end
   local ws, why = websocket.new_from_stream(stream, h)
   if not ws then return fail(stream, 400, "a WebSocket upgrade was expected: " .. tostring(why)) end
   if not ws:accept(nil, 10) then return end
-  sessions.new(app, ws):run()
+  sessions.new(app, ws, { page = token, address = peer(stream) }):run()
+end
+
+-- a call that changes something: a JSON body and the page's token
+local function check_call(app, h)
+  local ctype = (h:get("content-type") or ""):lower()
+  if not ctype:match("^application/json%s*$") and not ctype:match("^application/json%s*;") then
+    return nil, "a request body must be JSON (Content-Type: application/json)", 415
+  end
+  local ok, why = app.access:check_token(h:get("x-deckhand-token"))
+  if not ok then return nil, why, 403 end
+  return true
 end
 
 local function route(app, stream)
   local h = stream:get_headers(10)
   if not h then return end
+  -- a foreign Host (DNS rebinding) or Origin (another site's page) first
+  local allowed, why = app.access:check_host(h)
+  if allowed then allowed, why = app.access:check_origin(h) end
+  if not allowed then return fail(stream, 403, why) end
   local method, full = h:get(":method"), h:get(":path") or "/"
   local path = full:match("^[^?]*")
-  if path == "/ws" then return websocket_session(app, stream, h) end
+  if path == "/ws" then return websocket_session(app, stream, h, full) end
   local f = api[method .. " " .. path]
+  if f and method == "POST" then
+    local ok, cwhy, status = check_call(app, h)
+    if not ok then return fail(stream, status, cwhy) end
+  end
   if f then return f(app, stream, full) end
   local id = path:match("^/api/tournaments/(%d+)$")
   if id and method == "GET" then
@@ -163,7 +202,7 @@ local function route(app, stream)
     return send_json(stream, 200, app.watcher:summary(t, true))
   end
   if method ~= "GET" and method ~= "HEAD" then return fail(stream, 405, "method not allowed: " .. method) end
-  if path == "/" then return send_file(stream, app.web .. "/index.html") end
+  if path == "/" then return send_page(app, stream) end
   if path == "/lib/chart.js" then return send_file(stream, app.chart) end
   local name = path:match("^/static/([%w_%-]+%.%w+)$")
   if name then return send_file(stream, app.web .. "/" .. name) end

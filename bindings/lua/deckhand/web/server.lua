@@ -15,6 +15,7 @@
 local libs = require "deckhand.web.libs"
 local searchpath = require "deckhand.searchpath"
 local routes = require "deckhand.web.routes"
+local access = require "deckhand.web.access"
 local watch = require "deckhand.web.watch"
 
 local cqueues = libs.require "cqueues"
@@ -55,9 +56,11 @@ Server.__index = Server
 -- ("127.0.0.1"), port (8080; 0 picks a free one), records (the folder of
 -- record files; made when missing), pace (seconds before each bot move,
 -- 0.7), limit (seconds a bot may think over a decision before it
--- forfeits, 0: no limit; 10), keep (seconds a match waits for its page,
--- 1800), web (the folder of the page; server.static_folder by default),
--- root (the repository, for web/ and bin/deckhand), command (the argv
+-- forfeits, 0: no limit; 10), keep (seconds a match waits for its page
+-- once the page is gone, 300), matches (matches in play at once, each
+-- with a process for its bots: 100), per_address (of those, held from one
+-- address: 60), per_page (held by one page's token: 2), web (the folder
+-- of the page; server.static_folder by default), root (the repository, for web/ and bin/deckhand), command (the argv
 -- that runs deckhand, for tournaments; bin/deckhand gives its own), log
 -- (function(line), default stderr)
 function M.new(o)
@@ -75,8 +78,9 @@ function M.new(o)
   local log = o.log or function(line) io.stderr:write("deckhand web: ", line, "\n") end
   local self = setmetatable({ log = log }, Server)
   local app = {
-    matches = {}, sessions = {}, records = records, web = web,
-    chart = o.chart or M.chart, pace = o.pace or 0.7, keep = o.keep or 1800, limit = o.limit or 10,
+    matches = {}, sessions = {}, loading = {}, records = records, web = web,
+    chart = o.chart or M.chart, pace = o.pace or 0.7, keep = o.keep or 300, limit = o.limit or 10,
+    caps = { total = o.matches or 100, address = o.per_address or 60, page = o.per_page or 2 },
   }
   self.app = app
   app.watcher = watch.new {
@@ -101,6 +105,7 @@ function M.new(o)
   local ok, lerr = srv:listen()
   if not ok then return nil, ("cannot listen on %s:%s: %s"):format(o.host or "127.0.0.1", o.port or 8080, lerr) end
   self.srv = srv
+  app.access = access.new { host = o.host or "127.0.0.1", port = self:port() }
   srv.cq:wrap(function() app.watcher:loop(o.poll or 0.25) end)
   srv.cq:wrap(function() self:reap() end)
   return self
@@ -128,7 +133,7 @@ end
 -- ends the matches no page has come back to within `keep` seconds
 function Server:reap()
   while not self.closed do
-    cqueues.sleep(math.min(30, self.app.keep / 2))
+    cqueues.sleep(math.min(30, math.max(0.05, self.app.keep / 4)))
     local now = cqueues.monotime()
     for token, m in pairs(self.app.matches) do
       if not m.session and now - m.touched > self.app.keep then

@@ -10,7 +10,8 @@
 --     { "type": "start", "game": "spades", "options": {...}, "seat": 1,
 --       "bots": ["heuristic", ...] (by seat, or one name for all), "seed": 7 }
 --     { "type": "resume", "token": "..." }          a match after a reload
---     { "type": "move", "seat": 1, "move": "Td" }   only the session's own seat
+--     { "type": "move", "seat": 1, "move": "Td", "step": 12 }
+--                                  only the session's own seat, at the step it answers
 --     { "type": "leave" }                           ends the match
 --     { "type": "watch" }                           tournaments pushed as they go
 -- @module deckhand.web.sessions
@@ -19,6 +20,7 @@ local json = require "deckhand.json"
 local libs = require "deckhand.web.libs"
 local catalog = require "deckhand.web.catalog"
 local match = require "deckhand.web.match"
+local bots_lib = require "deckhand.web.bots"
 
 local cqueues = libs.require "cqueues"
 local condition = libs.require "cqueues.condition"
@@ -28,36 +30,44 @@ local M = {}
 
 M.max_message = 16 * 1024   -- bytes in one message from a page
 M.max_queue = 5000          -- messages waiting for a slow page before it is dropped
-M.max_matches = 200         -- matches at once (each has a process for its bots)
 
 local Session = {}
 Session.__index = Session
 
 -- the socket as the WebSocket reads it, refusing to buffer a message (or
 -- the frames of one) longer than max bytes: a huge length in a frame
--- header fails at once instead of filling memory
+-- header fails at once instead of filling memory.  Each length is checked
+-- against what is left before it is counted, so no length wraps the sum
+-- round, and a negative one (a 64-bit length with its top bit set, which
+-- RFC 6455 forbids) is refused too
 local function limited(sock, max)
   local proxy = { used = 0 }
-  local function too_big() return nil, ("message longer than %d bytes"):format(max), errno.EMSGSIZE end
+  local budget = max + 16   -- a frame's header (at most 14 bytes) on top
   local function forward(name)
-    return function(self, ...) return sock[name](sock, ...) end
+    return function(_, ...) return sock[name](sock, ...) end
   end
   setmetatable(proxy, { __index = function(_, k)
     local v = sock[k]
     if type(v) == "function" then return forward(k) end
     return v
   end })
+  local function fits(n) return math.type(n) == "integer" and n >= 0 and n <= budget - proxy.used end
+  local function too_big() return nil, ("message longer than %d bytes"):format(max), errno.EMSGSIZE end
   function proxy.fill(_, n, ...)
-    if proxy.used + n > max + 16 then return too_big() end
+    if not fits(n) then
+      proxy.over = true
+      return too_big()
+    end
     return sock:fill(n, ...)
   end
   function proxy.xread(_, n, mode, timeout)
     if type(n) == "number" then
-      proxy.used = proxy.used + n
-      if proxy.used > max + 16 then
-        local ok, why = too_big()
-        if not ok then error(why, 0) end
+      if not fits(n) then
+        proxy.over = true
+        local _, why = too_big()
+        error(why, 0)
       end
+      proxy.used = proxy.used + n
       -- lua-http reads the payload of a frame of 126 to 65535 bytes with
       -- no time to wait (0) and without filling the buffer first: a frame
       -- that arrives in pieces would fail; wait for its bytes here
@@ -71,10 +81,13 @@ local function limited(sock, max)
   return proxy
 end
 
---- sessions.new(app, ws) -> a Session on an accepted WebSocket
-function M.new(app, ws)
+--- sessions.new(app, ws, who) -> a Session on an accepted WebSocket;
+-- who: page (the page's token), address (the peer's)
+function M.new(app, ws, who)
   ws.socket = limited(ws.socket, M.max_message)
-  return setmetatable({ app = app, ws = ws, queue = {}, cond = condition.new(), open = true }, Session)
+  who = who or {}
+  return setmetatable({ app = app, ws = ws, queue = {}, cond = condition.new(), open = true,
+                        page = who.page, address = who.address }, Session)
 end
 
 --- session:send(msg): queue a message (a table, sent as JSON)
@@ -126,6 +139,53 @@ local function bots_by_seat(raw, variant, seat)
   return out
 end
 
+-- the caps on matches in play (each holds a process for its bots): the
+-- server's, one address's, one page's.  Those whose bots are still
+-- loading count (pages that ask at once must not start more processes
+-- than the bound), and against the server's cap the processes of closed
+-- matches still exiting too; a finished match holds no process and does
+-- not.  At a cap, the match no page has held for longest gives way; when
+-- every one is held by a page, the answer is busy
+local function make_room(self)
+  local app, caps = self.app, self.app.caps
+  local scopes = {
+    { caps.total, function() return true end, "the server plays %d matches already; try again later" },
+    { caps.address, function(o) return o.address == self.address end,
+      "%d matches from your address are in play already; leave one first" },
+    { caps.page, function(o) return o.page == self.page end,
+      "this page has %d matches in play already; leave one first" },
+  }
+  local deadline = cqueues.monotime() + 2
+  for i, scope in ipairs(scopes) do
+    local cap, mine, why = scope[1], scope[2], scope[3]
+    while true do
+      local n, idle = 0, nil
+      for _, m in pairs(app.matches) do
+        if m.state == "playing" and mine(m) then
+          n = n + 1
+          if not m.session and (not idle or m.touched < idle.touched) then idle = m end
+        end
+      end
+      for other in pairs(app.loading) do
+        if mine(other) then n = n + 1 end
+      end
+      local exiting = i == 1 and bots_lib.ending() or 0
+      if n + exiting < cap then break end
+      if n < cap then
+        -- a process that is ending: room in a moment (but no longer than 2 s)
+        if cqueues.monotime() >= deadline then break end
+        cqueues.sleep(0.05)
+      elseif idle then
+        idle:close()
+        app.matches[idle.token] = nil
+      else
+        return nil, why:format(n)
+      end
+    end
+  end
+  return true
+end
+
 function handlers.start(self, msg)
   local variant, why = catalog.variant(msg.game, msg.options)
   if not variant then return self:error("bad_game", why) end
@@ -146,24 +206,17 @@ function handlers.start(self, msg)
     self.app.matches[old.token] = nil
     self.match = nil
   end
-  -- the matches in play count (a finished one has no process left), and
-  -- those whose bots are still loading: pages that ask at once must not
-  -- start more processes than the bound
-  local live = self.app.starting or 0
-  for _, other in pairs(self.app.matches) do
-    if other.state == "playing" then live = live + 1 end
-  end
-  if live >= M.max_matches then
-    return self:error("busy", ("the server plays %d matches already; try again later"):format(live))
-  end
+  local room, rwhy = make_room(self)
+  if not room then return self:error("busy", rwhy) end
   local ok, m = pcall(match.new, { variant = variant, seat = seat, bots = bots, seed = msg.seed,
                                    pace = self.app.pace, records = self.app.records, limit = self.app.limit })
   if not ok then return self:error("bad_game", catalog.clean(m)) end
+  m.page, m.address = self.page, self.address
   -- the bots load in their process before the match is offered (this
-  -- session waits; nobody else does)
-  self.app.starting = (self.app.starting or 0) + 1
+  -- session waits; nobody else does); meanwhile it counts against the caps
+  self.app.loading[self] = true
   local loaded, started, swhy = pcall(m.start_bots, m)
-  self.app.starting = self.app.starting - 1
+  self.app.loading[self] = nil
   if not loaded then error(started, 0) end
   if not started then return self:error("bad_bot", catalog.clean(swhy)) end
   self.app.matches[m.token] = m
@@ -175,6 +228,7 @@ function handlers.resume(self, msg)
   local m = type(msg.token) == "string" and self.app.matches[msg.token]
   if not m then return self:error("unknown_match", "no match with this token (it ended or the server restarted)") end
   if self.match and self.match ~= m then self.match:detach(self) end
+  m.page, m.address = self.page, self.address   -- the page that holds it now
   m:attach(self)
 end
 
@@ -187,7 +241,11 @@ function handlers.move(self, msg)
   if type(msg.move) ~= "string" or msg.move == "" or #msg.move > 200 then
     return self:error("bad_move", "move must be the text of a move (a string of 1 to 200 bytes)")
   end
-  m:submit(m.seat, msg.move)
+  if math.type(msg.step) ~= "integer" or msg.step < 0 or msg.step > m.step then
+    return self:error("bad_move", ("a move must name the step it answers (an integer from 0 to %d, the match's"
+      .. " step now), got %s"):format(m.step, json.encode(msg.step)))
+  end
+  m:submit(m.seat, msg.move, msg.step)
 end
 
 function handlers.leave(self)
@@ -222,14 +280,15 @@ end
 function Session:run()
   self.app.sessions[self] = true
   cqueues.running():wrap(function() self:write_loop() end)
+  local close_code, close_why = 1000, "bye"
   while self.open do
     self.ws.socket.used = 0
     local ok, text, why = pcall(self.ws.receive, self.ws)
-    if not ok or (text == nil and why and tostring(why):match("longer than")) then
+    if not ok or self.ws.socket.over then
       local reason = tostring(ok and why or text)
-      if reason:match("longer than") then
-        self:error("too_big", ("%s: messages are at most %d bytes"):format(reason:gsub("^.-message", "message"),
-          M.max_message))
+      if self.ws.socket.over then
+        close_code, close_why = 1009, "message too big"
+        self:error("too_big", ("message refused: messages are at most %d bytes"):format(M.max_message))
       else
         self:error("bad_frame", reason)
       end
@@ -246,7 +305,7 @@ function Session:run()
   self.cond:signal()
   self.app.sessions[self] = nil
   if self.match then self.match:detach(self) end
-  pcall(self.ws.close, self.ws, 1000, "bye", 1)
+  pcall(self.ws.close, self.ws, close_code, close_why, 1)
 end
 
 return M
