@@ -34,14 +34,22 @@
 -- trumps from the jack of clubs the declarer held with the skat ("with")
 -- or lacked ("without"), plus one for the game, one for hand, one for
 -- schneider (a side with 30 or less), one for schneider announced, one
--- for schwarz (a side with no trick), one for schwarz announced.  A null
+-- for schwarz (a side with no trick), one for schwarz announced.  An
+-- announced level counts every level below it, reached or not: schneider
+-- announced counts schneider too, schwarz announced counts schneider,
+-- schneider announced and schwarz (ISkO 5.2.5; a grand hand with four,
+-- schneider announced and missed, is 8 x 24 = 192, lost 384:
+-- preisskat.org/angesagte-gewinnstufe.html).  A null
 -- is worth 23, null hand 35, null ouvert 46, null ouvert hand 59, and is
 -- won when the declarer takes no trick.  When the game's value is less
 -- than the bid the declarer loses, the value then the smallest multiple
 -- of the base that reaches the bid (for a null, the null's value).  The
 -- declarer scores the value when winning, twice the value less when
--- losing; the defenders score nothing.  (The International Skat Order's
--- rules; pagat.com gives the same.)  A match is a number of deals (option
+-- losing; the defenders score nothing.  (The International Skat Order,
+-- ISkO, sections 5.1 to 5.4: the German text at
+-- https://www.yumpu.com/de/document/view/38595069/internationale-skatordnung-isko,
+-- an English one at http://weddslist.com/skat/ordnung/skatordnung3.html;
+-- pagat.com gives the same.)  A match is a number of deals (option
 -- `deals`); the highest total wins.
 --
 -- Move texts: the bids `18`, `20` ...; `yes`, `pass`; `pick up`, `hand`;
@@ -92,10 +100,15 @@ local function value(g)
     v = NULL_VALUE[(g.hand and 1 or 0) + (g.ouvert and 2 or 0)]
     if v < g.bid then return -2 * v end
   else
+    -- an announced level counts the levels below it, reached or not; an
+    -- open game is schwarz announced and one more (ISkO 5.2.5, 5.2.6)
+    local schwarz_ann = g.schwarz_announced or g.ouvert
+    local schneider_ann = g.schneider_announced or schwarz_ann
     local base = BASE[code]
     local mult = g.matadors + 1
-    for _, k in ipairs { "hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced" } do
-      if g[k] then mult = mult + 1 end
+    for _, level in ipairs { g.hand, g.schneider or schneider_ann, schneider_ann, g.schwarz or schwarz_ann,
+                             schwarz_ann, g.ouvert } do
+      if level then mult = mult + 1 end
     end
     v = base * mult
     if v < g.bid then return -2 * base * ((g.bid + base - 1) // base) end
@@ -167,13 +180,15 @@ local function points(s)
     hand = flags & HAND ~= 0, ouvert = flags & OUVERT ~= 0,
     schneider_announced = flags & SCHNEIDER ~= 0, schwarz_announced = flags & SCHWARZ ~= 0,
   }
+  local schwarz_ann = g.schwarz_announced or g.ouvert
+  local schneider_ann = g.schneider_announced or schwarz_ann
   if code == 6 then
     g.won = none
   else
     g.matadors = matadors(s:played_by(d) | skat_cards, code)
     g.schneider = mine >= 90 or mine <= 30
     g.schwarz = all or none
-    g.won = mine >= 61 and (not g.schneider_announced or mine >= 90) and (not g.schwarz_announced or all)
+    g.won = mine >= 61 and (not schneider_ann or mine >= 90) and (not schwarz_ann or all)
   end
   out[d] = value(g)
   return out

@@ -65,7 +65,7 @@ static int matadors(dh_cardset cards, int game) {
 static int64_t declarer_score(const dh_match *m, int d) {
   const dh_rules *r = m->rules;
   int game = m->vars[DH_SKAT_VAR_GAME], flags = m->vars[DH_SKAT_VAR_FLAGS];
-  int bid = dh_skat_bid_value(m->vars[DH_SKAT_VAR_VALUE]), s, v, mult, base, mine;
+  int bid = dh_skat_bid_value(m->vars[DH_SKAT_VAR_VALUE]), s, v, mult, base, mine, ann_schneider, ann_schwarz;
   int hand = (flags & DH_SKAT_FLAG_HAND) != 0, all = m->tricks[d] == 10, none = m->tricks[d] == 0;
   dh_cardset skat = r->deck_set;
   for (s = 0; s < m->nseats; s++) skat &= ~m->taken[s];
@@ -77,14 +77,20 @@ static int64_t declarer_score(const dh_match *m, int d) {
   if (game < DH_SKAT_DIAMONDS || game > DH_SKAT_GRAND) return 0;   /* no game named */
   mine = points_of(m->taken[d] | skat, r->deck.layout);
   base = base_of[game];
+  /* an announced level counts every level below it, reached or not (ISkO
+  ** 5.2.5: a game short of what was announced is lost at least at that
+  ** level); ouvert is schwarz announced and one more (5.2.6) */
+  ann_schwarz = (flags & (DH_SKAT_FLAG_SCHWARZ | DH_SKAT_FLAG_OUVERT)) != 0;
+  ann_schneider = ann_schwarz || (flags & DH_SKAT_FLAG_SCHNEIDER) != 0;
   mult = matadors(m->played_by[d] | skat, game) + 1 + hand;
-  mult += mine >= 90 || mine <= 30;                     /* schneider */
-  mult += (flags & DH_SKAT_FLAG_SCHNEIDER) != 0;
-  mult += all || none;                                  /* schwarz */
-  mult += (flags & DH_SKAT_FLAG_SCHWARZ) != 0;
+  mult += mine >= 90 || mine <= 30 || ann_schneider;    /* schneider */
+  mult += ann_schneider;
+  mult += all || none || ann_schwarz;                   /* schwarz */
+  mult += ann_schwarz;
+  mult += (flags & DH_SKAT_FLAG_OUVERT) != 0;
   v = base * mult;
   if (v < bid) return -2 * (int64_t)base * ((bid + base - 1) / base);   /* overbid */
-  if (mine >= 61 && (!(flags & DH_SKAT_FLAG_SCHNEIDER) || mine >= 90) && (!(flags & DH_SKAT_FLAG_SCHWARZ) || all))
+  if (mine >= 61 && (!ann_schneider || mine >= 90) && (!ann_schwarz || all))
     return v;
   return -2 * (int64_t)v;
 }

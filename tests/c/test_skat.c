@@ -255,7 +255,7 @@ static void test_values_played(const dh_rules *r) {
 }
 
 /*
-** The 25 game values of skat_spec.lua (worked out by hand from the Skat
+** The game values of skat_spec.lua (worked out by hand from the Skat
 ** Order), each scored by the points prefab from a deal's end made up to
 ** fit: the declarer (seat 0) holding the matadors with, or without, the
 ** skat 7h 8h (no points), its tricks' points and count giving what the
@@ -288,6 +288,20 @@ static const struct value_case value_cases[] = {
   { DH_SKAT_HEARTS, 1, "s", 0, 18, -60 },       /* schneidered: (1 + 1 + 1) x 10, twice */
   { DH_SKAT_CLUBS, 1, "", 1, 36, -72 },         /* overbid: 24 < 36, lost 3 x 12 twice */
   { DH_SKAT_SPADES, 1, "", 1, 40, -88 },        /* overbid: 22 < 40, 44 the next multiple */
+  /* announced levels (ISkO 5.2.5: a level announced counts every level
+  ** below it, reached or not; the lost game doubled, ISkO 5.3):
+  ** preisskat.org/angesagte-gewinnstufe.html, Grand hand with 4, schneider
+  ** announced, the defenders 31: "Spiel 5, Hand 6, Schneider 7, Schneider
+  ** angesagt 8", 8 x 24 = 192, lost */
+  { DH_SKAT_GRAND, 4, "hS", 0, 18, -384 },
+  /* schwarz announced, schneider made, schwarz not: game, hand, schneider,
+  ** announced, schwarz, announced all count (ISkO 5.2.5): 7 x 24, lost */
+  { DH_SKAT_GRAND, 1, "hsSZ", 0, 18, -336 },
+  /* schneider announced, the declarer schneidered itself: schneider counted
+  ** once ("den so genannten Eigenschneider gibt es nicht", ISkO 5.2.5) */
+  { DH_SKAT_HEARTS, 1, "hsS", 0, 18, -100 },
+  /* schneider announced and made: 5 x 12 won */
+  { DH_SKAT_CLUBS, 1, "hsS", 1, 18, 60 },
 };
 
 /* the k-th value whose value is v */
@@ -337,7 +351,9 @@ static int32_t value_of(const dh_rules *r, const struct value_case *c, int with)
   /* the points and tricks the case says */
   if (c->game == DH_SKAT_NULL) { p = 0; tricks = c->won ? 0 : 1; }
   else if (schw) { p = 120; tricks = 10; }
+  else if (sch && strchr(c->extras, 'Z')) { p = 96; tricks = 7; }   /* schneider made, schwarz not */
   else if (sch) { p = c->won ? 96 : 21; tricks = c->won ? 7 : 1; }
+  else if (strchr(c->extras, 'S')) { p = 70; tricks = 5; }        /* 61 made, the announced 90 not */
   else { p = c->won ? 70 : 44; tricks = c->won ? 5 : 4; }
   memset(&m, 0, sizeof m);
   m.rules = r;

@@ -161,6 +161,20 @@ describe("skat game values", function()
     { "hearts", 1, "s", false, 18, -60 },           -- schneidered: (1 + 1 + 1) x 10, lost twice
     { "clubs", 1, "", true, 36, -72 },              -- overbid: 24 < 36, the next multiple of 12 is 36
     { "spades", 1, "", true, 40, -88 },             -- overbid: 22 < 40, the next multiple of 11 is 44
+    -- announced levels: ISkO 5.2.5 (https://www.yumpu.com/de/document/view/38595069/
+    -- internationale-skatordnung-isko/26): a level announced and not reached
+    -- loses the game at least at that level, so it counts every level below
+    -- it; the lost game doubled (ISkO 5.3).
+    -- http://www.preisskat.org/angesagte-gewinnstufe.html: grand hand with 4,
+    -- schneider announced, the defenders 31: "Spiel 5, Hand 6, Schneider 7,
+    -- Schneider angesagt 8", 8 x 24 = 192, lost
+    { "grand", 4, "hS", false, 18, -384 },
+    -- schwarz announced, schneider made but not schwarz: 7 x 24, lost
+    { "grand", 1, "hsSZ", false, 18, -336 },
+    -- schneider announced, the declarer schneidered: schneider counted once
+    -- ("den so genannten Eigenschneider gibt es nicht", ISkO 5.2.5): 5 x 10, lost
+    { "hearts", 1, "hsS", false, 18, -100 },
+    { "clubs", 1, "hsS", true, 18, 60 },            -- schneider announced and made: 5 x 12
   }
   it("values " .. #cases .. " games as the Skat Order", function()
     for _, c in ipairs(cases) do
