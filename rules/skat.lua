@@ -14,9 +14,14 @@
 -- face down, or plays from the hand without looking at it ("hand").  Then
 -- the declarer names the game: a suit game (diamonds, hearts, spades,
 -- clubs), a grand, or a null; a hand game may be announced schneider or
--- schwarz, and a null open ("null ouvert": the declarer's hand shown to
--- all before the first lead).  The declarer plays alone against the other
--- two; forehand leads to the first trick.
+-- schwarz, or played open ("ouvert": a suit game or grand open is a hand
+-- game counted as schwarz announced, ISkO 5.2.6), and a null may be open
+-- ("null ouvert"); an open game's declarer shows its hand to all before
+-- the first lead.  A null whose value is below the bid is no valid
+-- announcement and is not offered (ISkO 3.4.1: the declarer must announce
+-- a valid game; a ruling at http://www.preisskat.org/null-hand-offen.html:
+-- an announcement plainly short of the bid is refused).  The declarer
+-- plays alone against the other two; forehand leads to the first trick.
 --
 -- The play.  Players must follow suit.  In a suit game the four jacks are
 -- the highest trumps (clubs, spades, hearts, diamonds jack), then the
@@ -28,13 +33,15 @@
 --
 -- Scoring.  Cards count ace 11, ten 10, king 4, queen 3, jack 2: 120 in
 -- all.  The declarer's tricks and the skat together need 61 to win (90
--- when schneider was announced; every trick when schwarz was).  A suit or
+-- when schneider was announced; every trick when schwarz was, or the game
+-- is open).  A suit or
 -- grand game's value is its base (diamonds 9, hearts 10, spades 11, clubs
 -- 12, grand 24) times a multiplier: the matadors, the unbroken run of top
 -- trumps from the jack of clubs the declarer held with the skat ("with")
 -- or lacked ("without"), plus one for the game, one for hand, one for
 -- schneider (a side with 30 or less), one for schneider announced, one
--- for schwarz (a side with no trick), one for schwarz announced.  An
+-- for schwarz (a side with no trick), one for schwarz announced, one for
+-- ouvert.  An
 -- announced level counts every level below it, reached or not: schneider
 -- announced counts schneider too, schwarz announced counts schneider,
 -- schneider announced and schwarz (ISkO 5.2.5; a grand hand with four,
@@ -43,7 +50,7 @@
 -- is worth 23, null hand 35, null ouvert 46, null ouvert hand 59, and is
 -- won when the declarer takes no trick.  When the game's value is less
 -- than the bid the declarer loses, the value then the smallest multiple
--- of the base that reaches the bid (for a null, the null's value).  The
+-- of the base that reaches the bid (ISkO 5.4.2).  The
 -- declarer scores the value when winning, twice the value less when
 -- losing; the defenders score nothing.  (The International Skat Order,
 -- ISkO, sections 5.1 to 5.4: the German text at
@@ -55,7 +62,7 @@
 -- Move texts: the bids `18`, `20` ...; `yes`, `pass`; `pick up`, `hand`;
 -- `discard 7d 8d`; the games `diamonds`, `hearts`, `spades`, `clubs`,
 -- `grand`, `null`, `null ouvert`, and in a hand game the suit or grand
--- with ` schneider` or ` schwarz`.
+-- with ` schneider`, ` schwarz` or ` ouvert`.
 --
 -- The bidding, the skat and the game named are the prefab phase
 -- dh.phase.skat_bidding, the game's value the points prefab R.skat_value:

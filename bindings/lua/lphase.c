@@ -128,7 +128,7 @@ static int skat_text(lua_State *L, lua_Integer code) {
   else if (code == DH_SKAT_HAND) lua_pushliteral(L, "hand");
   else if (code >= DH_SKAT_GAME && code < DH_SKAT_GAME + 4 * DH_SKAT_NULL) {
     int game = (int)(code - DH_SKAT_GAME) / 4 + 1, a = (int)(code - DH_SKAT_GAME) % 4;
-    if (game == DH_SKAT_NULL ? a == DH_SKAT_ANN_SCHNEIDER || a == DH_SKAT_ANN_SCHWARZ : a == DH_SKAT_ANN_OUVERT)
+    if (game == DH_SKAT_NULL && (a == DH_SKAT_ANN_SCHNEIDER || a == DH_SKAT_ANN_SCHWARZ))
       return 0;
     lua_pushfstring(L, "%s%s", games[game - 1], ann[a]);
   } else if (code >= DH_SKAT_DISCARD && code < DH_SKAT_END) {

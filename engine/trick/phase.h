@@ -123,6 +123,8 @@ enum {
 enum { DH_SKAT_ANN_NONE, DH_SKAT_ANN_SCHNEIDER, DH_SKAT_ANN_SCHWARZ, DH_SKAT_ANN_OUVERT };
 /* the k-th game value a bid may name (1: 18 .. DH_SKAT_NVALUES: 264), or 0 */
 int dh_skat_bid_value(int k);
+/* a null's value: 23, hand 35, ouvert 46, ouvert hand 59 */
+int dh_skat_null_value(int hand, int ouvert);
 
 #define DH_PHASE_MAX_MOVES 72   /* room for any prefab's list of moves (Skat's lay away: 66) */
 #define DH_PHASE_MAX_CODE  0xFFFF  /* prefab move codes are 0..this */

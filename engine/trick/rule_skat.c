@@ -30,6 +30,8 @@ static const int suit_of_game[5] = { 0, DH_DIAMONDS, DH_HEARTS, DH_SPADES, DH_CL
 /* a null by hand + 2 * ouvert */
 static const int null_value[4] = { 23, 35, 46, 59 };
 
+int dh_skat_null_value(int hand, int ouvert) { return null_value[(hand != 0) + (ouvert ? 2 : 0)]; }
+
 /* a card's points: ace 11, ten 10, king 4, queen 3, jack 2 (by rank);
 ** 0 for the rest, and for a rank outside the table (no card of Skat's deck) */
 static int card_value(dh_card c) {

@@ -250,8 +250,40 @@ static void test_values_played(const dh_rules *r) {
   CHECK_EQ(score_of(r, clubs, 1, DH_SKAT_PICK_UP, null), -46);
   CHECK_EQ(score_of(r, clubs, 1, DH_SKAT_HAND, null), -70);
   CHECK_EQ(score_of(r, clubs, 1, DH_SKAT_HAND, null + DH_SKAT_ANN_OUVERT), -118);
-  /* a null of 23 under a bid of 24 is overbid: lost, twice 23 */
-  CHECK_EQ(score_of(r, clubs, 5, DH_SKAT_PICK_UP, null), -46);
+  /* grand ouvert (hand, schwarz announced, open) with 4: 11 x 24 = 264,
+  ** the ISkO's own example (5.2.6) */
+  CHECK_EQ(score_of(r, strong, 1, DH_SKAT_HAND, grand + DH_SKAT_ANN_OUVERT), 264);
+  /* clubs ouvert with 11: 11 + game, hand, schneider, announced, schwarz, announced, open */
+  CHECK_EQ(score_of(r, strong, 1, DH_SKAT_HAND, clubs_game + DH_SKAT_ANN_OUVERT), 18 * 12);
+}
+
+/* a null worth less than the bid is no valid announcement (ISkO 3.4.1;
+** preisskat.org/null-hand-offen.html: the defenders must refuse an
+** announcement that plainly does not reach the bid): not offered */
+static void test_null_under_bid(const dh_rules *r) {
+  int null = DH_SKAT_GAME + 4 * (DH_SKAT_NULL - 1), out[DH_PHASE_MAX_MOVES], n, i, seen = 0;
+  dh_match m;
+  deal(&m, r, clubs);
+  play(&m, 1, DH_SKAT_BID + 5);   /* 24 */
+  play(&m, 0, DH_SKAT_YES);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_PICK_UP);
+  play(&m, 0, DH_SKAT_DISCARD + 64 * C("7d") + C("7s"));
+  n = list(&m, out);
+  for (i = 0; i < n; i++) seen |= (out[i] == null) | (out[i] == null + DH_SKAT_ANN_OUVERT) * 2;
+  CHECK_EQ(seen, 2);                                   /* null ouvert (46) reaches 24, null (23) not */
+  CHECK_EQ(dh_phase_apply(&m, 0, null), DH_E_ILLEGAL_MOVE);
+  /* played from the hand at 36: null hand (35) is short, null ouvert hand (59) not */
+  deal(&m, r, clubs);
+  play(&m, 1, DH_SKAT_BID + 10);  /* 36 */
+  play(&m, 0, DH_SKAT_YES);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_HAND);
+  CHECK_EQ(dh_phase_apply(&m, 0, null), DH_E_ILLEGAL_MOVE);
+  play(&m, 0, null + DH_SKAT_ANN_OUVERT);
+  CHECK(m.known[0] == m.hand[0]);
 }
 
 /*
@@ -302,6 +334,12 @@ static const struct value_case value_cases[] = {
   { DH_SKAT_HEARTS, 1, "hsS", 0, 18, -100 },
   /* schneider announced and made: 5 x 12 won */
   { DH_SKAT_CLUBS, 1, "hsS", 1, 18, 60 },
+  /* open games count schwarz announced and one more (ISkO 5.2.6: "Kreuz
+  ** ouvert mit zweien ... 9 x 12 = 108", "Grand ouvert mit vieren ... 11 x
+  ** 24 = 264"); one lost (a trick given away) doubled */
+  { DH_SKAT_CLUBS, 2, "hozs", 1, 18, 108 },
+  { DH_SKAT_GRAND, 4, "hozs", 1, 18, 264 },
+  { DH_SKAT_CLUBS, 2, "hos", 0, 18, -216 },
 };
 
 /* the k-th value whose value is v */
@@ -351,7 +389,7 @@ static int32_t value_of(const dh_rules *r, const struct value_case *c, int with)
   /* the points and tricks the case says */
   if (c->game == DH_SKAT_NULL) { p = 0; tricks = c->won ? 0 : 1; }
   else if (schw) { p = 120; tricks = 10; }
-  else if (sch && strchr(c->extras, 'Z')) { p = 96; tricks = 7; }   /* schneider made, schwarz not */
+  else if (sch && (strchr(c->extras, 'Z') || ouvert)) { p = 96; tricks = 7; }   /* schneider made, schwarz not */
   else if (sch) { p = c->won ? 96 : 21; tricks = c->won ? 7 : 1; }
   else if (strchr(c->extras, 'S')) { p = 70; tricks = 5; }        /* 61 made, the announced 90 not */
   else { p = c->won ? 70 : 44; tricks = c->won ? 5 : 4; }
@@ -398,12 +436,38 @@ static void test_hand(const dh_rules *r) {
   play(&m, 0, DH_SKAT_HAND);
   CHECK_EQ(m.vars[DH_SKAT_VAR_FLAGS], DH_SKAT_FLAG_HAND);
   n = list(&m, out);
-  CHECK_EQ(n, 17);                                         /* 5 games x 3, null, null ouvert */
+  CHECK_EQ(n, 22);                             /* 5 games x 3, 5 open, null, null ouvert */
   CHECK_EQ(out[2], DH_SKAT_GAME + DH_SKAT_ANN_SCHWARZ);   /* diamonds schwarz */
+  CHECK_EQ(out[19], DH_SKAT_GAME + 4 * (DH_SKAT_GRAND - 1) + DH_SKAT_ANN_OUVERT);
   play(&m, 0, DH_SKAT_GAME + 4 * (DH_SKAT_NULL - 1) + DH_SKAT_ANN_OUVERT);
   CHECK_EQ(m.vars[DH_SKAT_VAR_FLAGS], DH_SKAT_FLAG_HAND | DH_SKAT_FLAG_OUVERT);
   CHECK_EQ(m.trump, DH_NOSUIT);
   CHECK(m.known[0] == m.hand[0]);
+}
+
+/* a suit game open: hand, schwarz announced, the declarer's cards shown
+** to all before the first lead (ISkO 5.2.6) */
+static void test_ouvert(const dh_rules *r) {
+  dh_match m;
+  deal(&m, r, strong);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_BID + 1);
+  play(&m, 0, DH_SKAT_HAND);
+  play(&m, 0, DH_SKAT_GAME + 4 * (DH_SKAT_SPADES - 1) + DH_SKAT_ANN_OUVERT);
+  CHECK_EQ(m.vars[DH_SKAT_VAR_FLAGS],
+           DH_SKAT_FLAG_HAND | DH_SKAT_FLAG_SCHNEIDER | DH_SKAT_FLAG_SCHWARZ | DH_SKAT_FLAG_OUVERT);
+  CHECK_EQ(m.trump, DH_SPADES);
+  CHECK(m.known[0] == m.hand[0] && dh_set_count(m.known[0]) == 10);
+  CHECK_EQ(m.phase, DH_PHASE_PLAY);
+  /* without the skat, no open suit game: ouvert is a hand game */
+  deal(&m, r, strong);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_BID + 1);
+  play(&m, 0, DH_SKAT_PICK_UP);
+  play(&m, 0, DH_SKAT_DISCARD + 64 * C("7c") + C("7d"));
+  CHECK_EQ(dh_phase_apply(&m, 0, DH_SKAT_GAME + 4 * (DH_SKAT_CLUBS - 1) + DH_SKAT_ANN_OUVERT), DH_E_ILLEGAL_MOVE);
 }
 
 /* random matches: cards conserved, the phases visited, every match ends */
@@ -473,6 +537,8 @@ int main(void) {
   test_pick_up(&r);
   test_hand(&r);
   test_values_played(&r);
+  test_null_under_bid(&r);
+  test_ouvert(&r);
   test_value_cases(&r);
   test_playouts(&r);
   test_check();

@@ -179,6 +179,7 @@ local declare = {
   name = "declare",
   moves = function(g)
     local hand = g:var(FLAGS) & HAND ~= 0
+    local bid = BIDS[g:var(VALUE)]
     local out = {}
     for i = 1, 5 do
       out[#out + 1] = GAMES[i]
@@ -187,8 +188,12 @@ local declare = {
         out[#out + 1] = GAMES[i] .. " schwarz"
       end
     end
-    out[#out + 1] = "null"
-    out[#out + 1] = "null ouvert"
+    if hand then   -- since issue 31: the open suit games and grand (ISkO 5.2.6)
+      for i = 1, 5 do out[#out + 1] = GAMES[i] .. " ouvert" end
+    end
+    -- since issue 31: no null below the bid (ISkO 3.4.1)
+    if (hand and 35 or 23) >= bid then out[#out + 1] = "null" end
+    if (hand and 59 or 46) >= bid then out[#out + 1] = "null ouvert" end
     return out
   end,
   apply = function(g, seat, text)
@@ -199,6 +204,7 @@ local declare = {
     if extra == "schwarz" then flags = flags | SCHNEIDER | SCHWARZ end
     if extra == "ouvert" then
       flags = flags | OUVERT
+      if code ~= 6 then flags = flags | SCHNEIDER | SCHWARZ end
       g:expose(seat, "now")
     end
     g:set(FLAGS, flags)

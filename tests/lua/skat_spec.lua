@@ -96,6 +96,44 @@ describe("skat play", function()
     assert.equal(10, #g:view(2):hand(1))
     assert.equal(10, #g:view(3):hand(1))
   end)
+
+  -- ISkO 5.2.6 (https://www.yumpu.com/de/document/view/38595069/internationale-skatordnung-isko/26):
+  -- a suit game or grand played open is a hand game counted as schwarz
+  -- announced, the declarer's cards shown to all; grand ouvert with four
+  -- is 11 x 24 = 264, the text's own example
+  it("grand ouvert: a hand game, the declarer's cards shown to every seat, 264 with four", function()
+    local g = game(STRONG)
+    act(g, "pass", "pass", "18", "pick up")
+    act(g, "discard 7c 7d")
+    assert.is_nil(texts(g:moves())[8])               -- picked up: no open suit game, no announcement
+    g = game(STRONG)
+    act(g, "pass", "pass", "18", "hand")
+    local m = texts(g:moves())
+    assert.same({ "diamonds ouvert", "hearts ouvert", "spades ouvert", "clubs ouvert", "grand ouvert" },
+                { table.unpack(m, 16, 20) })
+    act(g, "grand ouvert")
+    for seat = 1, 3 do assert.equal(10, #g:view(seat):hand(1)) end
+    assert.equal(0, #g:view(2):hand(3))            -- the defenders' hands stay hidden
+    local rng = dh.rng(4)
+    while g:hand_number() == 1 do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+    assert.same({ 264, 0, 0 }, g:hands()[1].points)
+  end)
+
+  -- ISkO 3.4.1 (the declarer must make a valid announcement) and
+  -- http://www.preisskat.org/null-hand-offen.html (an announcement plainly
+  -- short of the bid is to be refused): a null below the bid is not offered
+  it("offers no null worth less than the bid", function()
+    local g = game(STRONG)
+    act(g, "20", "yes", "22", "yes", "23", "yes", "24", "pass", "pass", "hand")   -- middlehand at 24
+    assert.equal(2, g:declarer())
+    local m = texts(g:moves())
+    assert.equal("null", m[#m - 1])                -- null hand: 35 reaches 24
+    g = game(STRONG)
+    act(g, "24", "yes", "pass", "pass", "pick up", "discard 7c 7d")
+    m = texts(g:moves())
+    assert.same({ "grand", "null ouvert" }, { m[#m - 1], m[#m] })   -- 23 short of 24, 46 not
+    assert.is_nil((g:apply(1, "null")))
+  end)
 end)
 
 describe("skat bots", function()
@@ -175,6 +213,11 @@ describe("skat game values", function()
     -- ("den so genannten Eigenschneider gibt es nicht", ISkO 5.2.5): 5 x 10, lost
     { "hearts", 1, "hsS", false, 18, -100 },
     { "clubs", 1, "hsS", true, 18, 60 },            -- schneider announced and made: 5 x 12
+    -- open games: schwarz announced and one more, ISkO 5.2.6 (the page above):
+    -- "Kreuz ouvert mit zweien" 9 x 12 = 108, "Grand ouvert mit vieren" 11 x 24 = 264
+    { "clubs", 2, "hozs", true, 18, 108 },
+    { "grand", 4, "hozs", true, 18, 264 },
+    { "clubs", 2, "hos", false, 18, -216 },         -- a trick given away: lost, doubled
   }
   it("values " .. #cases .. " games as the Skat Order", function()
     for _, c in ipairs(cases) do
