@@ -59,6 +59,20 @@
 -- pagat.com gives the same.)  A match is a number of deals (option
 -- `deals`); the highest total wins.
 --
+-- Ramsch (option `ramsch`, default off: all passing throws the deal in).
+-- Not in the ISkO; as http://www.skatspielen.info/spielvarianten.html
+-- gives it: when all three pass, each plays for itself for the fewest
+-- card points, the skat left lying, the jacks alone trumps as in a grand,
+-- forehand leading.  The skat's points count to the last trick's taker
+-- (option `ramsch_skat = "last"`) or, as
+-- https://www.rasche-software.de/kd/manual/contentskate/uramsch.htm has
+-- it, to the loser (`"loser"`).  The player with the most card points
+-- loses them; players tied for the most all lose theirs (pagat.com's
+-- Skat page: "If two players tie, they both lose").  With `jungfrau`
+-- (default on) a player who took no trick doubles the loss
+-- (http://www.skatwelt.net/jungfrau); one who took every trick scores
+-- 120 and the others nothing.
+--
 -- Move texts: the bids `18`, `20` ...; `yes`, `pass`; `pick up`, `hand`;
 -- `discard 7d 8d`; the games `diamonds`, `hearts`, `spades`, `clubs`,
 -- `grand`, `null`, `null ouvert`, and in a hand game the suit or grand
@@ -94,6 +108,7 @@ local HOLDER = 3   -- the seat answering them
 local STAGE = 4    -- 1 middlehand to forehand, 2 rearhand to the survivor, 3 forehand alone
 local GAME = 5     -- GAME_CODE of the game named (0: not yet)
 local FLAGS = 6    -- 1 hand, 2 schneider announced, 4 schwarz announced, 8 ouvert
+local RAMSCH = 7   -- GAME when all passed and Ramsch is played
 local HAND, SCHNEIDER, SCHWARZ, OUVERT = 1, 2, 4, 8
 
 --- the value of a game: value { game = "clubs".."null", matadors = n
@@ -167,17 +182,47 @@ end
 
 local DECK = dh.deck("piquet32"):set()
 
+-- Ramsch's scores (o: the options ramsch_skat and jungfrau)
+local function ramsch_points(s, o, skat_cards)
+  local out, p, virgin, most = { 0, 0, 0 }, {}, false, 0
+  local tricks = s:tricks()
+  for seat = 1, 3 do
+    if tricks[seat] == 10 then   -- Durchmarsch
+      out[seat] = 120
+      return out
+    end
+    p[seat] = card_points(s:taken(seat))
+    virgin = virgin or tricks[seat] == 0
+  end
+  local skat_pts = card_points(skat_cards)
+  local to_loser = o.ramsch_skat == "loser"
+  if not to_loser then
+    local _, last = s:last_trick()
+    p[last] = p[last] + skat_pts
+  end
+  for seat = 1, 3 do most = math.max(most, p[seat]) end
+  for seat = 1, 3 do
+    if p[seat] == most then
+      local loss = p[seat] + (to_loser and skat_pts or 0)
+      if virgin and o.jungfrau then loss = 2 * loss end
+      out[seat] = -loss
+    end
+  end
+  return out
+end
+
 -- the game's value from a deal's end (a state or a game): what the points
 -- prefab R.skat_value computes in C, kept here as its reference (tests
--- compare the two on random deals)
-local function points(s)
+-- compare the two on random deals); o the variant's options (Ramsch's)
+local function points(s, o)
   local d = s:declarer()
-  local out = { 0, 0, 0 }
-  if not d then return out end   -- thrown in
   local code, flags = s:var(GAME), s:var(FLAGS)
   local rest = DECK
   for seat = 1, 3 do rest = rest - s:taken(seat) end
   local skat_cards = rest   -- the skat: laid away, or untouched in a hand game
+  if code == RAMSCH then return ramsch_points(s, o or {}, skat_cards) end
+  local out = { 0, 0, 0 }
+  if not d then return out end   -- thrown in
   local tricks = s:tricks()
   local mine = card_points(s:taken(d) | skat_cards)
   local all = tricks[d] == 10
@@ -204,12 +249,16 @@ end
 return {
   name = "skat",
   options = {
-    deals = 12,   -- deals in a match
+    deals = 12,            -- deals in a match
+    ramsch = false,        -- all passing plays Ramsch (else the deal is thrown in)
+    ramsch_skat = "last",  -- Ramsch: the skat counts to the last trick's taker ("last") or the loser ("loser")
+    jungfrau = true,       -- Ramsch: a player without a trick doubles the loser's loss
   },
   value = value, points = points, bids = BIDS,   -- for tests and bots
   vars = { value = VALUE, asker = ASKER, holder = HOLDER, stage = STAGE, game = GAME, flags = FLAGS },
   build = function(o)
     if math.type(o.deals) ~= "integer" or o.deals < 1 then error("deals must be a positive integer") end
+    if o.ramsch and o.ramsch_skat ~= "last" and o.ramsch_skat ~= "loser" then error(("skat: ramsch_skat must be last or loser, got %s"):format(tostring(o.ramsch_skat)), 0) end
     return {
       seats = 3,
       deck = "piquet32",
@@ -221,7 +270,9 @@ return {
                        grand = table_for("c", true) },
       -- the bidding, the skat, the two cards laid away (face down: the
       -- others see "discard") and the game named, played in C
-      phases = dh.phase.skat_bidding(),
+      phases = o.ramsch and dh.phase.skat_bidding { ramsch = true, ramsch_skat = o.ramsch_skat,
+                                                    jungfrau = o.jungfrau }
+               or dh.phase.skat_bidding(),
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
       points = R.skat_value {},

@@ -78,21 +78,33 @@ static int p_auction(lua_State *L) {
   return 1;
 }
 
-/* skat_bidding([{}]) -> Phase: Skat's bidding, skat, lay away and game
-** (no options yet) */
+/* skat_bidding([{ramsch, ramsch_skat = "last"|"loser", jungfrau}]) ->
+** Phase: Skat's bidding, skat, lay away and game; Ramsch when all pass */
 static int p_skat_bidding(lua_State *L) {
   lphase *p;
+  unsigned flags = 0;
   if (!lua_isnoneornil(L, 1)) {
+    const char *to;
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushnil(L);
-    if (lua_next(L, 1)) {
+    while (lua_next(L, 1)) {
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
       lua_pop(L, 1);
-      return luaL_error(L, "skat_bidding: unknown field '%s'", luaL_tolstring(L, -1, NULL));
+      if (!k || (strcmp(k, "ramsch") && strcmp(k, "ramsch_skat") && strcmp(k, "jungfrau")))
+        return luaL_error(L, "skat_bidding: unknown field '%s'", luaL_tolstring(L, -1, NULL));
     }
+    if (bool_field(L, 1, "skat_bidding", "ramsch")) flags |= DH_SKAT_RAMSCH;
+    if (bool_field(L, 1, "skat_bidding", "jungfrau")) flags |= DH_SKAT_JUNGFRAU;
+    lua_getfield(L, 1, "ramsch_skat");
+    to = lua_tostring(L, -1);
+    if (!lua_isnil(L, -1) && (!to || (strcmp(to, "last") && strcmp(to, "loser"))))
+      return luaL_error(L, "skat_bidding: ramsch_skat must be \"last\" or \"loser\"");
+    if (to && !strcmp(to, "loser")) flags |= DH_SKAT_RAMSCH_LOSER;
+    lua_pop(L, 1);
   }
   p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
   p->kind = DH_PREFAB_SKAT_BIDDING;
-  p->flags = 0;
+  p->flags = (uint8_t)flags;
   luaL_setmetatable(L, DH_PHASE);
   return 1;
 }
@@ -205,7 +217,16 @@ static int phase_options(lua_State *L) {
   const lphase *p = checkphase(L, 1);
   lua_createtable(L, 0, 1);
   if (p->kind == DH_PREFAB_AUCTION) return 1;   /* none */
-  if (p->kind == DH_PREFAB_SKAT_BIDDING) return 1;   /* none */
+  if (p->kind == DH_PREFAB_SKAT_BIDDING) {
+    if (!p->flags) return 1;   /* the default: no Ramsch, none shown (as before) */
+    lua_pushboolean(L, (p->flags & DH_SKAT_RAMSCH) != 0);
+    lua_setfield(L, -2, "ramsch");
+    lua_pushstring(L, (p->flags & DH_SKAT_RAMSCH_LOSER) ? "loser" : "last");
+    lua_setfield(L, -2, "ramsch_skat");
+    lua_pushboolean(L, (p->flags & DH_SKAT_JUNGFRAU) != 0);
+    lua_setfield(L, -2, "jungfrau");
+    return 1;
+  }
   lua_pushboolean(L, (p->flags & DH_PREFAB_STICK) != 0);
   lua_setfield(L, -2, "stick_the_dealer");
   return 1;

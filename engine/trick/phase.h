@@ -21,6 +21,9 @@ enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_AUCTION,
 
 /* their options (dh_rules.phase_flags) */
 #define DH_PREFAB_STICK 1u   /* turned-card trump: the dealer may not pass in the second round */
+#define DH_SKAT_RAMSCH 1u    /* Skat: all passing plays Ramsch instead of throwing the deal in */
+#define DH_SKAT_RAMSCH_LOSER 2u   /* Ramsch: the skat's points go to the loser, not the last trick's winner */
+#define DH_SKAT_JUNGFRAU 4u  /* Ramsch: a player without a trick doubles the loser's loss */
 
 /*
 ** The turned-card trump (Euchre's making trump), for four seats in two
@@ -105,7 +108,8 @@ enum {
   DH_SKAT_VAR_GAME,    /* the game named: DH_SKAT_DIAMONDS .. DH_SKAT_NULL (0: not yet) */
   DH_SKAT_VAR_FLAGS    /* DH_SKAT_FLAG_* */
 };
-enum { DH_SKAT_DIAMONDS = 1, DH_SKAT_HEARTS, DH_SKAT_SPADES, DH_SKAT_CLUBS, DH_SKAT_GRAND, DH_SKAT_NULL };
+enum { DH_SKAT_DIAMONDS = 1, DH_SKAT_HEARTS, DH_SKAT_SPADES, DH_SKAT_CLUBS, DH_SKAT_GRAND, DH_SKAT_NULL,
+       DH_SKAT_RAMSCH_GAME };   /* Ramsch: no declarer, the jacks alone trumps (not a move) */
 #define DH_SKAT_FLAG_HAND      1
 #define DH_SKAT_FLAG_SCHNEIDER 2   /* announced */
 #define DH_SKAT_FLAG_SCHWARZ   4   /* announced */

@@ -105,9 +105,20 @@ static int after_pass(dh_match *m, int out) {
   return err ? err : dh_match_set_turn(m, survivor);
 }
 
+/* all three passed: Ramsch, each for itself, the jacks alone trumps as
+** in a grand, forehand leading, the skat left lying (rules/skat.lua) */
+static int ramsch(dh_match *m) {
+  int err = dh_match_set_var(m, DH_SKAT_VAR_GAME, DH_SKAT_RAMSCH_GAME);
+  if (!err) err = dh_match_set_trump(m, DH_CLUBS);
+  if (!err) err = dh_match_set_table(m, m->rules->phase_args[DH_SKAT_ARG_GRAND]);
+  return err ? err : dh_match_start_play(m, -1);
+}
+
 static int bid(dh_match *m, int move) {
   int seat = m->turn, asker, holder, stage = bidding(m, &asker, &holder), err;
-  if (stage == 3) return move == DH_SKAT_PASS ? dh_match_end_hand(m) : declarer_is(m, seat, 1);
+  if (stage == 3 && move == DH_SKAT_PASS)
+    return (m->rules->phase_flags & DH_SKAT_RAMSCH) ? ramsch(m) : dh_match_end_hand(m);
+  if (stage == 3) return declarer_is(m, seat, 1);
   err = dh_match_set_var(m, DH_SKAT_VAR_STAGE, stage);
   if (!err) err = dh_match_set_var(m, DH_SKAT_VAR_ASKER, asker + 1);
   if (!err) err = dh_match_set_var(m, DH_SKAT_VAR_HOLDER, holder + 1);
@@ -172,7 +183,8 @@ static const char *check(const dh_rules *r) {
   for (s = DH_CLUBS; s <= DH_SPADES; s++)
     if (!r->trump_table[s]) return "the Skat bidding needs a card table for each trump suit (its jacks)";
   if (k < 1 || k > r->ntables) return "the Skat bidding needs the grand's card table (trump_tables.grand)";
-  if (r->phase_flags) return "unknown options of the Skat bidding";
+  if (r->phase_flags & ~(DH_SKAT_RAMSCH | DH_SKAT_RAMSCH_LOSER | DH_SKAT_JUNGFRAU))
+    return "unknown options of the Skat bidding";
   return NULL;
 }
 

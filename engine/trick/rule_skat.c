@@ -97,7 +97,38 @@ static int64_t declarer_score(const dh_match *m, int d) {
   return -2 * (int64_t)v;
 }
 
+/* Ramsch (rules/skat.lua says whence): the most card points lose them,
+** the skat's with them (or the last trick's taker counts them), doubled
+** when a player took no trick; ties all lose; all ten tricks win 120 */
+static void ramsch_score(const dh_match *m, int64_t *pts) {
+  const dh_rules *r = m->rules;
+  dh_cardset skat = r->deck_set;
+  int p[3], s, most = 0, virgin = 0, to_loser = (r->phase_flags & DH_SKAT_RAMSCH_LOSER) != 0, skat_pts;
+  for (s = 0; s < 3; s++) skat &= ~m->taken[s];
+  skat_pts = points_of(skat, r->deck.layout);
+  for (s = 0; s < 3; s++) {
+    if (m->tricks[s] == 10) {   /* Durchmarsch */
+      pts[r->side_of[s]] += 120;
+      return;
+    }
+    p[s] = points_of(m->taken[s], r->deck.layout);
+    virgin |= m->tricks[s] == 0;
+  }
+  if (!to_loser && m->last_winner < 3) p[m->last_winner] += skat_pts;
+  for (s = 0; s < 3; s++) if (p[s] > most) most = p[s];
+  for (s = 0; s < 3; s++)
+    if (p[s] == most) {
+      int64_t loss = p[s] + (to_loser ? skat_pts : 0);
+      if (virgin && (r->phase_flags & DH_SKAT_JUNGFRAU)) loss *= 2;
+      pts[r->side_of[s]] -= loss;
+    }
+}
+
 void dh_skat_value(const dh_match *m, int64_t *pts) {
+  if (m->vars[DH_SKAT_VAR_GAME] == DH_SKAT_RAMSCH_GAME) {
+    ramsch_score(m, pts);
+    return;
+  }
   if (m->declarer >= m->nseats) return;   /* thrown in */
   pts[m->rules->side_of[m->declarer]] += declarer_score(m, m->declarer);
 }

@@ -470,6 +470,78 @@ static void test_ouvert(const dh_rules *r) {
   CHECK_EQ(dh_phase_apply(&m, 0, DH_SKAT_GAME + 4 * (DH_SKAT_CLUBS - 1) + DH_SKAT_ANN_OUVERT), DH_E_ILLEGAL_MOVE);
 }
 
+/*
+** Ramsch (option): all three passing play each for itself, the jacks alone
+** trumps; the most card points lose them.  Whence each rule:
+** http://www.skatspielen.info/spielvarianten.html (jacks alone trumps as
+** in a grand, the skat counted to the last trick, a player without a trick
+** (Jungfer) doubles the loss, all the points won: 120 to the good);
+** https://www.rasche-software.de/kd/manual/contentskate/uramsch.htm (the
+** skat's points to the loser instead); http://www.skatwelt.net/jungfrau.
+*/
+static int64_t ramsch_of(const dh_rules *r, const char *const *taken, const char *skat, const int *tricks,
+                         int last, int seat) {
+  dh_match m;
+  int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS];
+  int s;
+  memset(&m, 0, sizeof m);
+  m.rules = r;
+  m.nseats = 3;
+  m.declarer = DH_MAX_SEATS;
+  m.vars[DH_SKAT_VAR_GAME] = DH_SKAT_RAMSCH_GAME;
+  for (s = 0; s < 2; s++) m.taken[s] = S(taken[s]);
+  m.taken[2] = r->deck_set & ~S(skat) & ~m.taken[0] & ~m.taken[1];
+  for (s = 0; s < 3; s++) m.tricks[s] = (uint8_t)tricks[s];
+  m.last_winner = (uint8_t)last;
+  CHECK_EQ(dh_points_eval(&m, pts, bags), DH_OK);
+  return pts[seat];
+}
+
+static void test_ramsch(void) {
+  static const char *const a[2] = { "Ac Ad Ah As Tc Td Kc Jd", "Th Ts Kd Kh Ks Qc Qd" };   /* 70, 38 */
+  static const char *const tie[2] = { "Ac Ad Tc Td Kc Qc Jc", "Ah As Th Ts Kd Qd Jd" };   /* 51, 51 */
+  static const int t541[3] = { 5, 4, 1 }, t640[3] = { 6, 4, 0 }, t10[3] = { 10, 0, 0 }, t433[3] = { 4, 3, 3 };
+  const unsigned both = DH_SKAT_RAMSCH | DH_SKAT_JUNGFRAU;
+  dh_rules r;
+  dh_match m;
+  skat_rules(&r);
+  r.phase_flags = both;
+  CHECK(dh_rules_check(&r) == NULL);
+  /* the skat Qh Qs (6) to the last trick's taker: seat 1's, so seat 0 loses its 70 */
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t541, 1, 0), -70);
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t541, 1, 1), 0);
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t541, 0, 0), -76);     /* its own last trick: 70 + 6 */
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t640, 1, 0), -140);     /* seat 2 a Jungfrau: doubled */
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t10, 0, 0), 120);       /* every trick: 120 to the good */
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t10, 0, 1), 0);
+  CHECK_EQ(ramsch_of(&r, tie, "7h 8h", t433, 2, 0), -51);    /* a tie: both lose */
+  CHECK_EQ(ramsch_of(&r, tie, "7h 8h", t433, 2, 1), -51);
+  CHECK_EQ(ramsch_of(&r, tie, "7h 8h", t433, 2, 2), 0);
+  r.phase_flags = both | DH_SKAT_RAMSCH_LOSER;
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t541, 1, 0), -76);      /* the skat to the loser */
+  r.phase_flags = DH_SKAT_RAMSCH;
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t640, 1, 0), -70);      /* without the Jungfrau rule */
+  /* all passing: Ramsch, forehand leading, the jacks alone trumps, nobody declarer */
+  deal(&m, &r, strong);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_PASS);
+  CHECK_EQ(m.phase, DH_PHASE_PLAY);
+  CHECK_EQ(m.hand_no, 0);
+  CHECK(m.declarer >= 3);
+  CHECK_EQ(m.vars[DH_SKAT_VAR_GAME], DH_SKAT_RAMSCH_GAME);
+  CHECK_EQ(m.turn, 0);
+  CHECK_EQ(dh_match_suit(&m, C("Jd")), DH_CLUBS);
+  CHECK_EQ(dh_match_suit(&m, C("Ac")), DH_NOSUIT);
+  /* without the option the deal is thrown in, as before */
+  r.phase_flags = 0;
+  deal(&m, &r, strong);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_PASS);
+  CHECK_EQ(m.hand_no, 1);
+}
+
 /* random matches: cards conserved, the phases visited, every match ends */
 static void test_playouts(const dh_rules *r) {
   dh_match m;
@@ -512,7 +584,7 @@ static void test_check(void) {
   r.sizes[0] = 9;
   CHECK(dh_rules_check(&r) != NULL && strstr(dh_rules_check(&r), "ten cards"));
   skat_rules(&r);
-  r.phase_flags = 1;
+  r.phase_flags = 8;
   CHECK(dh_rules_check(&r) != NULL);
   skat_rules(&r);
   r.trump_mode = DH_TRUMP_TURN_UNDER;
@@ -539,6 +611,7 @@ int main(void) {
   test_values_played(&r);
   test_null_under_bid(&r);
   test_ouvert(&r);
+  test_ramsch();
   test_value_cases(&r);
   test_playouts(&r);
   test_check();

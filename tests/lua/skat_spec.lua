@@ -136,6 +136,69 @@ describe("skat play", function()
   end)
 end)
 
+-- Ramsch, an option (default off: all passing throws the deal in, as
+-- before).  Rules: http://www.skatspielen.info/spielvarianten.html (the
+-- jacks alone trumps, the skat to the last trick, the most card points
+-- lose them, a Jungfer doubles it, all the points: 120 to the good);
+-- https://www.rasche-software.de/kd/manual/contentskate/uramsch.htm (the
+-- skat to the loser); tests/c/test_skat.c scores worked deals.
+describe("skat ramsch", function()
+  it("is played when all pass, each for itself, the jacks alone trumps", function()
+    local g = game(STRONG, { ramsch = true })
+    act(g, "pass", "pass", "pass")
+    assert.equal(1, g:hand_number())
+    assert.is_nil(g:declarer())
+    assert.equal(7, g:var(def.vars.game))
+    assert.equal(1, g:next_player())                -- forehand leads
+    assert.equal("c", (g:counts_as(dh.card("Jh"))))
+    local rng = dh.rng(2)
+    while g:hand_number() == 1 do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+    local pts, tricks = g:hands()[1].points, g:hands()[1].tricks
+    -- forehand's four jacks and seven clubs took every trick here: 120
+    assert.same({ 120, 0, 0 }, pts)
+    assert.same({ 10, 0, 0 }, tricks)
+  end)
+
+  it("scores as the Lua reference over random deals, each option", function()
+    local seen = 0
+    for _, o in ipairs { { ramsch = true }, { ramsch = true, ramsch_skat = "loser" },
+                         { ramsch = true, jungfrau = false } } do
+      o.deals = 4
+      local v = dh.variant("skat", o)
+      local spec = dh.variant({ name = "skat", options = def.options, build = function(oo)
+        local b = def.build(oo)
+        b.points = function(st)
+          if st:var(def.vars.game) == 7 then seen = seen + 1 end
+          return def.points(st, oo)
+        end
+        return b
+      end }, o)
+      for seed = 1, 40 do   -- every first deal a Ramsch (random bids seldom all pass)
+        local a, b = dh.game(v, { seed = seed }), dh.game(spec, { seed = seed })
+        act(a, "pass", "pass", "pass")
+        act(b, "pass", "pass", "pass")
+        a:playout(dh.rng(seed))
+        b:playout(dh.rng(seed))
+        assert.equal(json(b:hands()), json(a:hands()))
+      end
+    end
+    assert.is_true(seen >= 120, seen .. " ramsch deals")
+  end)
+
+  it("checks its options, and bots play it", function()
+    assert.has_error(function() dh.variant("skat", { ramsch = true, ramsch_skat = "first" }) end,
+                     "skat: ramsch_skat must be last or loser, got first")
+    assert.has_error(function() dh.phase.skat_bidding { ramsch_skat = 3 } end)
+    assert.same({ ramsch = true, ramsch_skat = "loser", jungfrau = false },
+                dh.phase.skat_bidding { ramsch = true, ramsch_skat = "loser" }:options())
+    local v = dh.variant("skat", { deals = 3, ramsch = true })
+    local g = dh.game(v, { seed = 5 })
+    assert(dh.run(g, { dh.strategy("heuristic", { variant = v, seed = 1 }), dh.strategy("greedy", { variant = v, seed = 2 }),
+                       dh.strategy("heuristic", { variant = v, seed = 3 }) }))
+    assert.equal(json(g:result()), json(assert(dh.replay(g:record())):result()))
+  end)
+end)
+
 describe("skat bots", function()
   it("the heuristic bids by its trumps, lays away its cheapest cards and names its best game", function()
     local H = dh.strategy("heuristic", { variant = "skat", seed = 1 })
