@@ -42,23 +42,25 @@ static int bool_field(lua_State *L, int t, const char *what, const char *k) {
   return v;
 }
 
-/* turned_card_trump([{ stick_the_dealer = false }]) -> Phase */
+/* turned_card_trump([{ stick_the_dealer = false, keep_upcard = false }]) -> Phase */
 static int p_turned_card_trump(lua_State *L) {
   lphase *p;
-  int stick = 0;
+  int stick = 0, keep = 0;
   if (!lua_isnoneornil(L, 1)) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushnil(L);
     while (lua_next(L, 1)) {
       lua_pop(L, 1);
-      if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "stick_the_dealer") != 0)
+      if (lua_type(L, -1) != LUA_TSTRING || (strcmp(lua_tostring(L, -1), "stick_the_dealer") != 0 &&
+                                             strcmp(lua_tostring(L, -1), "keep_upcard") != 0))
         return luaL_error(L, "turned_card_trump: unknown field '%s'", luaL_tolstring(L, -1, NULL));
     }
     stick = bool_field(L, 1, "turned_card_trump", "stick_the_dealer");
+    keep = bool_field(L, 1, "turned_card_trump", "keep_upcard");
   }
   p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
   p->kind = DH_PREFAB_TURNED_TRUMP;
-  p->flags = (uint8_t)(stick ? DH_PREFAB_STICK : 0);
+  p->flags = (uint8_t)((stick ? DH_PREFAB_STICK : 0) | (keep ? DH_PREFAB_KEEP_UPCARD : 0));
   luaL_setmetatable(L, DH_PHASE);
   return 1;
 }
@@ -229,6 +231,10 @@ static int phase_options(lua_State *L) {
   }
   lua_pushboolean(L, (p->flags & DH_PREFAB_STICK) != 0);
   lua_setfield(L, -2, "stick_the_dealer");
+  if (p->flags & DH_PREFAB_KEEP_UPCARD) {   /* shown when set (older callers see what they saw) */
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "keep_upcard");
+  }
   return 1;
 }
 

@@ -21,6 +21,7 @@ enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_AUCTION,
 
 /* their options (dh_rules.phase_flags) */
 #define DH_PREFAB_STICK 1u   /* turned-card trump: the dealer may not pass in the second round */
+#define DH_PREFAB_KEEP_UPCARD 2u   /* turned-card trump: the dealer may not discard the card picked up */
 #define DH_SKAT_RAMSCH 1u    /* Skat: all passing plays Ramsch instead of throwing the deal in */
 #define DH_SKAT_RAMSCH_LOSER 2u   /* Ramsch: the skat's points go to the loser, not the last trick's winner */
 #define DH_SKAT_JUNGFRAU 4u  /* Ramsch: a player without a trick doubles the loser's loss */

@@ -27,9 +27,13 @@ static int moves(const dh_match *m, int *out) {
       out[n++] = seat == m->dealer ? DH_MOVE_PICK_UP : DH_MOVE_ORDER_UP;
       out[n++] = seat == m->dealer ? DH_MOVE_PICK_UP_ALONE : DH_MOVE_ORDER_UP_ALONE;
       return n;
-    case DH_STEP_DISCARD:  /* any card of the six, lowest position first */
-      for (it = m->hand[seat]; it && n < DH_PHASE_MAX_MOVES; it &= it - 1)
-        out[n++] = DH_MOVE_DISCARD + dh_card_at(dh_set_first(it), m->rules->deck.layout);
+    case DH_STEP_DISCARD:  /* any card of the six (but the one picked up, with
+                              KEEP_UPCARD), lowest position first */
+      for (it = m->hand[seat]; it && n < DH_PHASE_MAX_MOVES; it &= it - 1) {
+        dh_card c = dh_card_at(dh_set_first(it), m->rules->deck.layout);
+        if (c == m->upcard && (m->rules->phase_flags & DH_PREFAB_KEEP_UPCARD)) continue;
+        out[n++] = DH_MOVE_DISCARD + c;
+      }
       return n;
     case DH_STEP_CALL:
       if (!(m->rules->phase_flags & DH_PREFAB_STICK) || seat != m->dealer) out[n++] = DH_MOVE_PASS;
@@ -87,7 +91,7 @@ static const char *check(const dh_rules *r) {
     if (r->side_of[s] != r->side_of[(s + 2) & 3]) return "the turned-card trump needs four seats, partners sitting across";
   if (r->trump_mode != DH_TRUMP_SHOW_TOP) return "the turned-card trump needs the talon's top card shown (trump \"show_top\")";
   if (r->opener != 1) return "the turned-card trump opens left of the dealer";
-  if (r->phase_flags & ~DH_PREFAB_STICK) return "unknown options of the turned-card trump";
+  if (r->phase_flags & ~(DH_PREFAB_STICK | DH_PREFAB_KEEP_UPCARD)) return "unknown options of the turned-card trump";
   return NULL;
 }
 

@@ -23,6 +23,36 @@ local function act(g, ...)
 end
 
 describe("euchre", function()
+  -- https://blog.worldofcardgames.com/2014/08/euchre-is-discarding-up-card-legal.html:
+  -- that site's dealer may not discard the card picked up; the player it
+  -- quotes, and today's default here, may
+  it("dealer_may_discard_upcard = false keeps the card picked up in the dealer's hand", function()
+    local g = game(HANDS, KITTY)
+    act(g, "pass", "pass", "pass", "pick up")
+    assert.equal(6, #g:moves())
+    local with = {}
+    for _, t in ipairs(texts(g:moves())) do with[t] = true end
+    assert.is_true(with["discard Js"])
+    g = game(HANDS, KITTY, { dealer_may_discard_upcard = false })
+    act(g, "pass", "pass", "pass", "pick up")
+    assert.equal(5, #g:moves())
+    for _, t in ipairs(texts(g:moves())) do assert.are_not.equal("discard Js", t) end
+    assert.is_nil((g:apply(4, "discard Js")))
+    act(g, "discard 9d")
+    assert.is_true(g:hand(4):has("Js"))
+    assert.is_true(dh.phase.turned_card_trump { keep_upcard = true }:options().keep_upcard)
+    -- six trumps: the heuristic would lay the nine picked up away, and
+    -- keeps to the legal cards instead (the ten, its next lowest)
+    local hands, kitty = { "Jh Jd Ah 9c Ts", "Kh Qh Ac Kc Qc", "Th 9h Ad Kd Qd", "Js Jc As Ks Qs" }, "9s Td 9d Tc"
+    for _, keep in ipairs { true, false } do
+      local v = dh.variant("euchre", { dealer_may_discard_upcard = keep })
+      local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+      g = game(hands, kitty, { dealer_may_discard_upcard = keep })
+      act(g, "pass", "pass", "pass", "pick up")
+      assert.equal(keep and "discard 9s" or "discard Qs", tostring(h.discard(g:view(4))))
+    end
+  end)
+
   it("first round: pass or order up; the dealer picks up the turned card and discards face down", function()
     local g = game(HANDS, KITTY)
     assert.equal("order", g:phase())
