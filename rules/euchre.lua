@@ -19,6 +19,13 @@
 -- The player who makes trump (the maker) may go alone ("order up alone",
 -- "call hearts alone"): the maker's partner lays down the hand and sits
 -- out.  When the dealer sits out so, the turned card is not picked up.
+-- With `lone_defender`, once a maker goes alone each defender in turn from
+-- the maker's left may pass or play alone against it ("defend alone"),
+-- the partner then sitting out too; a lone defender who euchres the lone
+-- maker scores `lone_defender_euchre` (4) for the side ("A player
+-- defending against a loner can declare 'defending alone' ... If the
+-- defender euchres the lone-caller, his side scores four points",
+-- http://www.euchrelinks.com/variations.html).
 --
 -- Trumps rank: the jack of trumps (right bower), the other jack of the
 -- same colour (left bower, which counts as a trump and not as its own
@@ -59,6 +66,8 @@ return {
     stick_the_dealer = false,  -- the dealer must name trumps when all others pass twice
     lone_march = 4,            -- a lone hand taking all five tricks
     dealer_may_discard_upcard = true,   -- false: the dealer keeps the card picked up
+    lone_defender = false,     -- a defender may play alone against a lone maker
+    lone_defender_euchre = 4,  -- a lone defender euchring the lone maker
     max_hands = 200,           -- every match ends
   },
   build = function(o)
@@ -72,10 +81,12 @@ return {
       trump_tables = trump_tables(),
       -- (a number given for the option counts as true, as it always did)
       phases = dh.phase.turned_card_trump { stick_the_dealer = o.stick_the_dealer ~= false,
-                                            keep_upcard = o.dealer_may_discard_upcard == false or nil },
+                                            keep_upcard = o.dealer_may_discard_upcard == false or nil,
+                                            lone_defender = o.lone_defender or nil },
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
-      points = R.makers { need = 3, made = 1, march = 2, alone_march = o.lone_march, euchred = 2 },
+      points = R.makers { need = 3, made = 1, march = 2, alone_march = o.lone_march, euchred = 2,
+                          alone_euchred = o.lone_defender and o.lone_defender_euchre or 0 },
       win = R.first_to(o.target),
       max_hands = o.max_hands,
     }

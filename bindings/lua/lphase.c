@@ -42,25 +42,28 @@ static int bool_field(lua_State *L, int t, const char *what, const char *k) {
   return v;
 }
 
-/* turned_card_trump([{ stick_the_dealer = false, keep_upcard = false }]) -> Phase */
+/* turned_card_trump([{ stick_the_dealer = false, keep_upcard = false, lone_defender = false }]) -> Phase */
 static int p_turned_card_trump(lua_State *L) {
   lphase *p;
-  int stick = 0, keep = 0;
+  int stick = 0, keep = 0, lone = 0;
   if (!lua_isnoneornil(L, 1)) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushnil(L);
     while (lua_next(L, 1)) {
       lua_pop(L, 1);
       if (lua_type(L, -1) != LUA_TSTRING || (strcmp(lua_tostring(L, -1), "stick_the_dealer") != 0 &&
-                                             strcmp(lua_tostring(L, -1), "keep_upcard") != 0))
+                                             strcmp(lua_tostring(L, -1), "keep_upcard") != 0 &&
+                                             strcmp(lua_tostring(L, -1), "lone_defender") != 0))
         return luaL_error(L, "turned_card_trump: unknown field '%s'", luaL_tolstring(L, -1, NULL));
     }
     stick = bool_field(L, 1, "turned_card_trump", "stick_the_dealer");
     keep = bool_field(L, 1, "turned_card_trump", "keep_upcard");
+    lone = bool_field(L, 1, "turned_card_trump", "lone_defender");
   }
   p = (lphase *)lua_newuserdatauv(L, sizeof(lphase), 0);
   p->kind = DH_PREFAB_TURNED_TRUMP;
-  p->flags = (uint8_t)((stick ? DH_PREFAB_STICK : 0) | (keep ? DH_PREFAB_KEEP_UPCARD : 0));
+  p->flags = (uint8_t)((stick ? DH_PREFAB_STICK : 0) | (keep ? DH_PREFAB_KEEP_UPCARD : 0) |
+                       (lone ? DH_PREFAB_LONE_DEFENDER : 0));
   luaL_setmetatable(L, DH_PHASE);
   return 1;
 }
@@ -160,7 +163,8 @@ static int skat_text(lua_State *L, lua_Integer code) {
 
 /* phase:text(code) -> the text of one of its moves */
 static int phase_text(lua_State *L) {
-  static const char *const fixed[] = { "pass", "order up", "order up alone", "pick up", "pick up alone" };
+  static const char *const fixed[] = { "pass", "order up", "order up alone", "pick up", "pick up alone",
+                                       "defend alone" };
   lua_Integer code;
   const lphase *p = checkphase(L, 1);
   code = luaL_checkinteger(L, 2);
@@ -169,7 +173,7 @@ static int phase_text(lua_State *L) {
     if (!skat_text(L, code)) return luaL_argerror(L, 2, "not a move of the phase");
     return 1;
   }
-  if (code >= DH_MOVE_PASS && code <= DH_MOVE_PICK_UP_ALONE) {
+  if (code >= DH_MOVE_PASS && code <= DH_MOVE_DEFEND_ALONE) {
     lua_pushstring(L, fixed[code]);
   } else if (code >= DH_MOVE_CALL && code < DH_MOVE_CALL + 8) {
     lua_pushfstring(L, "call %s%s", suit_names[(code - DH_MOVE_CALL) / 2],
@@ -234,6 +238,10 @@ static int phase_options(lua_State *L) {
   if (p->flags & DH_PREFAB_KEEP_UPCARD) {   /* shown when set (older callers see what they saw) */
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, "keep_upcard");
+  }
+  if (p->flags & DH_PREFAB_LONE_DEFENDER) {
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "lone_defender");
   }
   return 1;
 }

@@ -221,6 +221,7 @@ function M.new(options)
   return {
     name = "heuristic.euchre",
     play = T.play, order = order, call = call, discard = discard, script = T.script,
+    defend = function(view) return text_of(view:moves(), "pass") end,   -- (lone_defender: never alone)
     explainer = M.explainer,
   }
 end
