@@ -21,7 +21,8 @@
 -- side bet of half the bet, paid 2:1 if the dealer has a blackjack.  With an ace or a ten-valued card up the dealer then looks
 -- at the hole card: a dealer's blackjack ends the round, every hand losing
 -- its bet but a player's blackjack, which pushes.  Otherwise a player's
--- blackjack is paid 3:2 (or 6:5, `blackjack_pays`) and takes no more part.
+-- blackjack is paid 3:2 (or 6:5 or 1:1, `blackjack_pays`) and takes no
+-- more part.
 --
 -- Then each player in turn plays each of their hands: `stand`; `hit` (a
 -- card; again until they stand, bust or reach 21, where the hand stops);
@@ -33,7 +34,20 @@
 -- says; split aces take one card each, unless `hit_split_aces`, and are
 -- split again only with `resplit_aces`; a split hand's 21 is no
 -- blackjack); `surrender` (with `surrender`, the first two cards of an
--- unsplit hand: half the bet back, the hand gone).
+-- unsplit hand: half the bet back, the hand gone, late: after the dealer
+-- has looked).  Doubling may be turned off (`double = "none"`).
+--
+-- Variants of the dealer's blackjack.  `peek = false` is the European
+-- no-hole-card game: the dealer does not look under an ace or a ten, and
+-- a dealer's blackjack found at the end takes every bet on the table,
+-- doubles and split hands too (a player's blackjack pushes; a late
+-- surrender then saves nothing).  `early_surrender`: with an ace or a ten
+-- up each player without a blackjack may surrender before the dealer
+-- looks (`surrender` or `no surrender`), half the bet lost whatever the
+-- hole card; against other up cards surrender is offered in the play.
+-- (https://wizardofodds.com/games/blackjack/rule-variations/ lists the
+-- rules and their effects; bench/blackjack_edge.lua sets the house edge
+-- measured under each beside published figures.)
 --
 -- The dealer turns the hole card and, if some hand is still standing,
 -- draws until 17 or more; on a soft 17 the dealer stands, or hits with
@@ -78,6 +92,7 @@ local function is_blackjack(cards) return #cards == 2 and total(cards) == 21 end
 
 local function hard_double(o, cards)
   local t, soft = total(cards)
+  if o.double == "none" then return false end
   if o.double == "9-11" then return not soft and t >= 9 and t <= 11 end
   if o.double == "10-11" then return not soft and t >= 10 and t <= 11 end
   return true
@@ -92,7 +107,8 @@ local function actions(o, seat, h)
     open.double = not locked and (not h.split or o.double_after_split) and hard_double(o, h.cards)
     open.split = value(h.cards[1]) == value(h.cards[2]) and #seat.hands < o.split_hands
                  and (not h.split_aces or o.resplit_aces)
-    open.surrender = o.surrender and #seat.hands == 1
+    -- (with early_surrender and no ace or ten up, surrender comes here)
+    open.surrender = (o.surrender or seat.late) and #seat.hands == 1
   end
   local out = {}
   for _, a in ipairs(ORDER) do if open[a] then out[#out + 1] = a end end
@@ -100,12 +116,13 @@ local function actions(o, seat, h)
 end
 
 local MOVES = {}
-for _, t in ipairs { "stand", "hit", "double", "split", "surrender", "insurance", "no insurance" } do
+for _, t in ipairs { "stand", "hit", "double", "split", "surrender", "insurance", "no insurance", "no surrender" } do
   MOVES[t] = dh.move { kind = t, text = t }
 end
 
 local function moves(s, o)
   if s.phase == "insurance" then return { MOVES.insurance, MOVES["no insurance"] } end
+  if s.phase == "surrender" then return { MOVES.surrender, MOVES["no surrender"] } end
   local seat = s.seats[s.turn]
   local out = {}
   for i, a in ipairs(actions(o, seat, seat.hands[seat.current])) do out[i] = MOVES[a] end
@@ -145,7 +162,8 @@ local function settle(s, o, rng)
       local bet = h.doubled and 2 * o.bet or o.bet
       local t = total(h.cards)
       local won
-      if dealer_bj then won = seat.blackjack and 0 or -bet
+      if h.early then won = -bet / 2   -- surrendered before the dealer looked
+      elseif dealer_bj then won = seat.blackjack and 0 or -bet
       elseif seat.blackjack then won = bet * o._bj_pays
       elseif h.surrendered then won = -bet / 2
       elseif t > 21 then won = -bet
@@ -201,10 +219,24 @@ local function advance(s, o, rng)
   settle(s, o, rng)
 end
 
--- after the insurance: the dealer's peek, then the players' play
+-- the next seat from k on that may still surrender early (no blackjack)
+local function early_from(s, k)
+  while k <= #s.seats and s.seats[k].blackjack do k = k + 1 end
+  return k <= #s.seats and k or nil
+end
+
+-- after the insurance: early surrender, the dealer's peek (unless the
+-- rules play without a hole card looked at), then the players' play
 local function peek_and_play(s, o, rng)
   local up = value(s.dealer[1])
-  if (up == 1 or up == 10) and is_blackjack(s.dealer) then return settle(s, o, rng) end
+  if o.early_surrender and (up == 1 or up == 10) and s.phase ~= "surrender" then
+    local k = early_from(s, 1)
+    if k then
+      s.phase, s.turn = "surrender", k
+      return
+    end
+  end
+  if o.peek and (up == 1 or up == 10) and is_blackjack(s.dealer) then return settle(s, o, rng) end
   s.phase, s.turn = "play", 1
   s.seats[1].current = 1
   advance(s, o, rng)
@@ -225,6 +257,9 @@ deal_round = function(s, o, rng)
     s.seats[k].blackjack = is_blackjack(h.cards)
   end
   s.dealer[2] = draw(s, rng)
+  if o.early_surrender and value(s.dealer[1]) ~= 1 and value(s.dealer[1]) ~= 10 then
+    for k = 1, n do s.seats[k].late = true end
+  end
   if o.insurance and value(s.dealer[1]) == 1 then
     s.phase, s.turn = "insurance", 1
   else
@@ -238,6 +273,15 @@ local function apply(s, o, seat_no, m, rng)
   if s.phase == "insurance" then
     seat.insurance = kind == "insurance"
     if seat_no < #s.seats then s.turn = seat_no + 1 else peek_and_play(s, o, rng) end
+    return
+  end
+  if s.phase == "surrender" then   -- early: before the dealer looks
+    if kind == "surrender" then
+      local h = seat.hands[1]
+      h.surrendered, h.early, h.done = true, true, true
+    end
+    local k = early_from(s, seat_no + 1)
+    if k then s.turn = k else peek_and_play(s, o, rng) end
     return
   end
   local h = seat.hands[seat.current]
@@ -259,7 +303,8 @@ end
 
 -- the rules in force, for the bots (the options as plain data)
 local RULE_KEYS = { "decks", "penetration", "dealer_hits_soft17", "blackjack_pays", "double", "double_after_split",
-                    "split_hands", "resplit_aces", "hit_split_aces", "surrender", "insurance", "bet", "max_hands" }
+                    "split_hands", "resplit_aces", "hit_split_aces", "surrender", "insurance", "bet", "max_hands",
+                    "peek", "early_surrender" }
 local function rules_of(o)
   local r = {}
   for _, k in ipairs(RULE_KEYS) do r[k] = o[k] end
@@ -267,8 +312,8 @@ local function rules_of(o)
 end
 
 local CHOICES = {
-  blackjack_pays = { ["3:2"] = 1.5, ["6:5"] = 1.2 },
-  double = { any = true, ["9-11"] = true, ["10-11"] = true },
+  blackjack_pays = { ["3:2"] = 1.5, ["6:5"] = 1.2, ["1:1"] = 1 },
+  double = { any = true, ["9-11"] = true, ["10-11"] = true, none = true },
 }
 
 return dh.lua_game {
@@ -279,13 +324,15 @@ return dh.lua_game {
     decks = 6,                   -- decks in the shoe, 1 to 8
     penetration = 0.75,          -- the share of the shoe dealt before the cut card
     dealer_hits_soft17 = false,  -- the dealer hits a soft 17 (else stands)
-    blackjack_pays = "3:2",      -- or "6:5"
-    double = "any",              -- two-card hands that may double: "any", "9-11", "10-11" (hard totals)
+    blackjack_pays = "3:2",      -- or "6:5", "1:1"
+    double = "any",              -- two-card hands that may double: "any", "9-11", "10-11" (hard totals), "none"
     double_after_split = true,
     split_hands = 4,             -- the most hands a player makes by splitting (1: no split)
     resplit_aces = false,
     hit_split_aces = false,
     surrender = false,           -- late surrender
+    early_surrender = false,     -- surrender before the dealer looks for a blackjack
+    peek = true,                 -- the dealer looks under an ace or ten (false: no hole card looked at)
     insurance = true,            -- offered with an ace up
     bet = 10,                    -- chips a hand
     max_hands = 10,              -- rounds in a match
@@ -315,7 +362,7 @@ return dh.lua_game {
       end
     end
     for _, k in ipairs { "dealer_hits_soft17", "double_after_split", "resplit_aces", "hit_split_aces", "surrender",
-                         "insurance" } do
+                         "insurance", "peek", "early_surrender" } do
       if type(o[k]) ~= "boolean" then error(("blackjack: %s must be true or false, got %s"):format(k, tostring(o[k])), 0) end
     end
   end,
@@ -364,7 +411,7 @@ return dh.lua_game {
     shuffle(pool, rng)
     local up = value(v.up)
     local function allowed(c)
-      if v.phase ~= "play" then return true end
+      if v.phase ~= "play" or not v.rules.peek then return true end
       return not ((up == 1 and value(c) == 10) or (up == 10 and value(c) == 1))
     end
     local at = #pool
@@ -378,6 +425,7 @@ return dh.lua_game {
   -- the dealer does, else stand
   greedy = function(v, o, choices)
     if v.phase == "insurance" then return MOVES["no insurance"] end
+    if v.phase == "surrender" then return MOVES["no surrender"] end
     local seat = v.players[v.seat]
     local h = seat.hands[seat.current]
     if total(h.cards) < 17 then

@@ -6,7 +6,11 @@
 -- twice from the dealer's left.  First round: each player may pass or
 -- order the dealer to pick up the turned card ("order up"; the dealer
 -- says "pick up"), which makes its suit trumps; the dealer then takes the
--- card into hand and discards one card face down.  If all four pass, the
+-- card into hand and discards one card face down: any of the six, the
+-- card picked up too, as many play (a player's account at
+-- https://blog.worldofcardgames.com/2014/08/euchre-is-discarding-up-card-legal.html),
+-- or with `dealer_may_discard_upcard = false` any but that card, as that
+-- site plays it.  If all four pass, the
 -- card is turned down and in the second round each player may pass or
 -- name any other suit as trumps ("call hearts").  If all pass again the
 -- hand is thrown in and the next dealer deals (with `stick_the_dealer`
@@ -15,6 +19,13 @@
 -- The player who makes trump (the maker) may go alone ("order up alone",
 -- "call hearts alone"): the maker's partner lays down the hand and sits
 -- out.  When the dealer sits out so, the turned card is not picked up.
+-- With `lone_defender`, once a maker goes alone each defender in turn from
+-- the maker's left may pass or play alone against it ("defend alone"),
+-- the partner then sitting out too; a lone defender who euchres the lone
+-- maker scores `lone_defender_euchre` (4) for the side ("A player
+-- defending against a loner can declare 'defending alone' ... If the
+-- defender euchres the lone-caller, his side scores four points",
+-- http://www.euchrelinks.com/variations.html).
 --
 -- Trumps rank: the jack of trumps (right bower), the other jack of the
 -- same colour (left bower, which counts as a trump and not as its own
@@ -54,6 +65,9 @@ return {
     target = 10,               -- points to win
     stick_the_dealer = false,  -- the dealer must name trumps when all others pass twice
     lone_march = 4,            -- a lone hand taking all five tricks
+    dealer_may_discard_upcard = true,   -- false: the dealer keeps the card picked up
+    lone_defender = false,     -- a defender may play alone against a lone maker
+    lone_defender_euchre = 4,  -- a lone defender euchring the lone maker
     max_hands = 200,           -- every match ends
   },
   build = function(o)
@@ -66,10 +80,13 @@ return {
       trump = "show_top",
       trump_tables = trump_tables(),
       -- (a number given for the option counts as true, as it always did)
-      phases = dh.phase.turned_card_trump { stick_the_dealer = o.stick_the_dealer ~= false },
+      phases = dh.phase.turned_card_trump { stick_the_dealer = o.stick_the_dealer ~= false,
+                                            keep_upcard = o.dealer_may_discard_upcard == false or nil,
+                                            lone_defender = o.lone_defender or nil },
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
-      points = R.makers { need = 3, made = 1, march = 2, alone_march = o.lone_march, euchred = 2 },
+      points = R.makers { need = 3, made = 1, march = 2, alone_march = o.lone_march, euchred = 2,
+                          alone_euchred = o.lone_defender and o.lone_defender_euchre or 0 },
       win = R.first_to(o.target),
       max_hands = o.max_hands,
     }

@@ -13,7 +13,10 @@
 -- the non-dealer begins by drawing from the stock.  Every later turn, the
 -- player draws the top card of the stock (`draw`) or takes the top of the
 -- discard pile (`take`), then discards a card (`7h`), which may not be the
--- card just taken from the pile.  Instead of a plain discard, a player
+-- card just taken from the pile (http://rummytalk.com/playing-the-game/:
+-- "they may not discard that card on the same play"; with
+-- `discard_taken` it may, as the house rules that
+-- https://ginrummy.pages.dev/rules mentions as not universal have it).  Instead of a plain discard, a player
 -- whose deadwood after discarding is `knock` (10) or less may knock
 -- (`knock 7h`), and one with no deadwood at all goes gin (`gin 7h`); with
 -- `big_gin` a player whose eleven cards all meld after drawing may go big
@@ -35,6 +38,12 @@
 -- ends the game and adds `game_bonus` (100), doubled with `shutout` when
 -- the other scored nothing; then each adds `box_bonus` (25) for every hand
 -- won.  A game stopped by `max_hands` gets no bonuses.
+--
+-- Oklahoma gin (`oklahoma`): the first upcard's count (ace 1, pips, court
+-- cards 10) is the most deadwood a knock may keep that hand, and when it
+-- is an ace nobody may knock: only gin ends the hand; with
+-- `oklahoma_spades` a spade turned up doubles every score of the hand
+-- (http://www.bicyclecards.com/card-games/rule/oklahoma-gin).
 local dh = require "deckhand"
 
 local gin = dh.gin
@@ -45,10 +54,16 @@ local shuffled, take, show = lua_game.shuffled, lua_game.take, lua_game.show
 local function other(seat) return 3 - seat end
 
 -- a new hand: ten cards each, the upcard, the non-dealer offered it first
-local function deal_hand(s, rng)
+local function deal_hand(s, rng, o)
   local stock = shuffled(dh.deck("french52"):set(), rng)
   s.hands = { take(stock, 10), take(stock, 10) }
   s.pile = { table.remove(stock) }
+  -- the most deadwood a knock may keep this hand; Oklahoma: the upcard's
+  -- count, an ace none (gin only)
+  local up = s.pile[1]
+  local count = gin.value(up)
+  s.knock = o.oklahoma and (count == 1 and 0 or count) or o.knock
+  s.double = o.oklahoma and o.oklahoma_spades and up.suit == "s" or nil
   s.stock = stock
   s.known = { dh.cards(), dh.cards() }   -- cards each took from the pile, still held
   s.taken = nil                          -- the card just taken from the pile
@@ -74,11 +89,11 @@ local function moves(s, o)
   if o.big_gin and gin.deadwood(hand) == 0 then out[#out + 1] = move("big gin", "big gin") end
   local cards, after = gin.discards(hand)
   for i, card in ipairs(cards) do
-    if card ~= s.taken then
+    if card ~= s.taken or o.discard_taken then
       out[#out + 1] = card
       local left = after[i]
       if left == 0 then out[#out + 1] = move("gin", "gin " .. tostring(card), card)
-      elseif left <= o.knock then out[#out + 1] = move("knock", "knock " .. tostring(card), card) end
+      elseif left <= s.knock then out[#out + 1] = move("knock", "knock " .. tostring(card), card) end
     end
   end
   return out
@@ -100,6 +115,7 @@ end
 
 -- a hand is over (a winner and points, or void): the next or the end
 local function end_hand(s, o, rng, row, entry)
+  if s.double then row = { 2 * row[1], 2 * row[2] } end   -- Oklahoma: a spade turned up
   entry.seats, entry.sides = row, row
   s.results[#s.results + 1] = entry
   for seat = 1, 2 do s.scores[seat] = s.scores[seat] + row[seat] end
@@ -110,7 +126,7 @@ local function end_hand(s, o, rng, row, entry)
   if math.max(s.scores[1], s.scores[2]) >= o.target then return finish(s, o) end
   if s.hand >= o.max_hands then s.turn, s.phase = nil, "over"; return end
   s.hand = s.hand + 1
-  deal_hand(s, rng)
+  deal_hand(s, rng, o)
 end
 
 -- a knock, gin or big gin by seat: show the hands, lay off, score
@@ -205,6 +221,9 @@ return dh.lua_game {
     shutout = true,        -- the game bonus doubled when the loser scored nothing
     box_bonus = 25,        -- for each hand won, at the end
     max_hands = 100,       -- every game ends
+    discard_taken = false, -- may the card just taken from the pile be discarded at once?
+    oklahoma = false,      -- the upcard's count is the most deadwood a knock may keep (an ace: gin only)
+    oklahoma_spades = false, -- with oklahoma: a spade turned up doubles the hand's scores
   },
   seats = 2,
   check = function(o)
@@ -218,12 +237,12 @@ return dh.lua_game {
         error(("gin: %s must be a positive integer, got %s"):format(k, tostring(o[k])), 0)
       end
     end
-    for _, k in ipairs { "big_gin", "shutout" } do
+    for _, k in ipairs { "big_gin", "shutout", "discard_taken", "oklahoma", "oklahoma_spades" } do
       if type(o[k]) ~= "boolean" then error(("gin: %s must be true or false"):format(k), 0) end
     end
   end,
   deal = function(o, rng)
-    return deal_hand({ hand = 1, dealer = 1, scores = { 0, 0 }, wins = { 0, 0 }, results = {} }, rng)
+    return deal_hand({ hand = 1, dealer = 1, scores = { 0, 0 }, wins = { 0, 0 }, results = {} }, rng, o)
   end,
   moves = moves,
   apply = apply,
@@ -234,7 +253,7 @@ return dh.lua_game {
     return { hand = s.hands[seat], held = #s.hands[other(seat)], pile = s.pile, stock = #s.stock,
              known = s.known, taken = s.taken, refused = s.refused, scores = s.scores, wins = s.wins,
              hand_number = s.hand, dealer = s.dealer, results = s.results, bonuses = s.bonuses,
-             turn = s.turn, phase = s.phase, seat = seat }
+             turn = s.turn, phase = s.phase, seat = seat, knock = s.knock, double = s.double }
   end,
   -- the opponent holds the cards it took from the pile; its other cards and
   -- the stock are dealt at random from the cards this seat has not seen
@@ -245,7 +264,7 @@ return dh.lua_game {
     local extra = take(pool, v.held - #v.known[opp])
     local s = { hands = {}, pile = v.pile, stock = pool, known = v.known, taken = v.taken, refused = v.refused,
                 scores = v.scores, wins = v.wins, hand = v.hand_number, dealer = v.dealer, results = v.results,
-                bonuses = v.bonuses, turn = v.turn, phase = v.phase }
+                bonuses = v.bonuses, turn = v.turn, phase = v.phase, knock = v.knock, double = v.double }
     s.hands[v.seat] = v.hand
     s.hands[opp] = v.known[opp] | extra
     return s
@@ -263,7 +282,7 @@ return dh.lua_game {
     end
     local big = find_kind(choices, "big gin")
     if big then return big end
-    local _, card = best_discard(v.hand, v.taken)
+    local _, card = best_discard(v.hand, not o.discard_taken and v.taken or nil)
     return find_kind(choices, "gin", card) or find_kind(choices, "knock", card) or card
   end,
   describe = function(v, o, card)

@@ -14,9 +14,14 @@
 -- face down, or plays from the hand without looking at it ("hand").  Then
 -- the declarer names the game: a suit game (diamonds, hearts, spades,
 -- clubs), a grand, or a null; a hand game may be announced schneider or
--- schwarz, and a null open ("null ouvert": the declarer's hand shown to
--- all before the first lead).  The declarer plays alone against the other
--- two; forehand leads to the first trick.
+-- schwarz, or played open ("ouvert": a suit game or grand open is a hand
+-- game counted as schwarz announced, ISkO 5.2.6), and a null may be open
+-- ("null ouvert"); an open game's declarer shows its hand to all before
+-- the first lead.  A null whose value is below the bid is no valid
+-- announcement and is not offered (ISkO 3.4.1: the declarer must announce
+-- a valid game; a ruling at http://www.preisskat.org/null-hand-offen.html:
+-- an announcement plainly short of the bid is refused).  The declarer
+-- plays alone against the other two; forehand leads to the first trick.
 --
 -- The play.  Players must follow suit.  In a suit game the four jacks are
 -- the highest trumps (clubs, spades, hearts, diamonds jack), then the
@@ -28,26 +33,50 @@
 --
 -- Scoring.  Cards count ace 11, ten 10, king 4, queen 3, jack 2: 120 in
 -- all.  The declarer's tricks and the skat together need 61 to win (90
--- when schneider was announced; every trick when schwarz was).  A suit or
+-- when schneider was announced; every trick when schwarz was, or the game
+-- is open).  A suit or
 -- grand game's value is its base (diamonds 9, hearts 10, spades 11, clubs
 -- 12, grand 24) times a multiplier: the matadors, the unbroken run of top
 -- trumps from the jack of clubs the declarer held with the skat ("with")
 -- or lacked ("without"), plus one for the game, one for hand, one for
 -- schneider (a side with 30 or less), one for schneider announced, one
--- for schwarz (a side with no trick), one for schwarz announced.  A null
+-- for schwarz (a side with no trick), one for schwarz announced, one for
+-- ouvert.  An
+-- announced level counts every level below it, reached or not: schneider
+-- announced counts schneider too, schwarz announced counts schneider,
+-- schneider announced and schwarz (ISkO 5.2.5; a grand hand with four,
+-- schneider announced and missed, is 8 x 24 = 192, lost 384:
+-- preisskat.org/angesagte-gewinnstufe.html).  A null
 -- is worth 23, null hand 35, null ouvert 46, null ouvert hand 59, and is
 -- won when the declarer takes no trick.  When the game's value is less
 -- than the bid the declarer loses, the value then the smallest multiple
--- of the base that reaches the bid (for a null, the null's value).  The
+-- of the base that reaches the bid (ISkO 5.4.2).  The
 -- declarer scores the value when winning, twice the value less when
--- losing; the defenders score nothing.  (The International Skat Order's
--- rules; pagat.com gives the same.)  A match is a number of deals (option
+-- losing; the defenders score nothing.  (The International Skat Order,
+-- ISkO, sections 5.1 to 5.4: the German text at
+-- https://www.yumpu.com/de/document/view/38595069/internationale-skatordnung-isko,
+-- an English one at http://weddslist.com/skat/ordnung/skatordnung3.html;
+-- pagat.com gives the same.)  A match is a number of deals (option
 -- `deals`); the highest total wins.
+--
+-- Ramsch (option `ramsch`, default off: all passing throws the deal in).
+-- Not in the ISkO; as http://www.skatspielen.info/spielvarianten.html
+-- gives it: when all three pass, each plays for itself for the fewest
+-- card points, the skat left lying, the jacks alone trumps as in a grand,
+-- forehand leading.  The skat's points count to the last trick's taker
+-- (option `ramsch_skat = "last"`) or, as
+-- https://www.rasche-software.de/kd/manual/contentskate/uramsch.htm has
+-- it, to the loser (`"loser"`).  The player with the most card points
+-- loses them; players tied for the most all lose theirs (pagat.com's
+-- Skat page: "If two players tie, they both lose").  With `jungfrau`
+-- (default on) a player who took no trick doubles the loss
+-- (http://www.skatwelt.net/jungfrau); one who took every trick scores
+-- 120 and the others nothing.
 --
 -- Move texts: the bids `18`, `20` ...; `yes`, `pass`; `pick up`, `hand`;
 -- `discard 7d 8d`; the games `diamonds`, `hearts`, `spades`, `clubs`,
 -- `grand`, `null`, `null ouvert`, and in a hand game the suit or grand
--- with ` schneider` or ` schwarz`.
+-- with ` schneider`, ` schwarz` or ` ouvert`.
 --
 -- The bidding, the skat and the game named are the prefab phase
 -- dh.phase.skat_bidding, the game's value the points prefab R.skat_value:
@@ -79,6 +108,7 @@ local HOLDER = 3   -- the seat answering them
 local STAGE = 4    -- 1 middlehand to forehand, 2 rearhand to the survivor, 3 forehand alone
 local GAME = 5     -- GAME_CODE of the game named (0: not yet)
 local FLAGS = 6    -- 1 hand, 2 schneider announced, 4 schwarz announced, 8 ouvert
+local RAMSCH = 7   -- GAME when all passed and Ramsch is played
 local HAND, SCHNEIDER, SCHWARZ, OUVERT = 1, 2, 4, 8
 
 --- the value of a game: value { game = "clubs".."null", matadors = n
@@ -92,10 +122,15 @@ local function value(g)
     v = NULL_VALUE[(g.hand and 1 or 0) + (g.ouvert and 2 or 0)]
     if v < g.bid then return -2 * v end
   else
+    -- an announced level counts the levels below it, reached or not; an
+    -- open game is schwarz announced and one more (ISkO 5.2.5, 5.2.6)
+    local schwarz_ann = g.schwarz_announced or g.ouvert
+    local schneider_ann = g.schneider_announced or schwarz_ann
     local base = BASE[code]
     local mult = g.matadors + 1
-    for _, k in ipairs { "hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced" } do
-      if g[k] then mult = mult + 1 end
+    for _, level in ipairs { g.hand, g.schneider or schneider_ann, schneider_ann, g.schwarz or schwarz_ann,
+                             schwarz_ann, g.ouvert } do
+      if level then mult = mult + 1 end
     end
     v = base * mult
     if v < g.bid then return -2 * base * ((g.bid + base - 1) // base) end
@@ -147,17 +182,47 @@ end
 
 local DECK = dh.deck("piquet32"):set()
 
+-- Ramsch's scores (o: the options ramsch_skat and jungfrau)
+local function ramsch_points(s, o, skat_cards)
+  local out, p, virgin, most = { 0, 0, 0 }, {}, false, 0
+  local tricks = s:tricks()
+  for seat = 1, 3 do
+    if tricks[seat] == 10 then   -- Durchmarsch
+      out[seat] = 120
+      return out
+    end
+    p[seat] = card_points(s:taken(seat))
+    virgin = virgin or tricks[seat] == 0
+  end
+  local skat_pts = card_points(skat_cards)
+  local to_loser = o.ramsch_skat == "loser"
+  if not to_loser then
+    local _, last = s:last_trick()
+    p[last] = p[last] + skat_pts
+  end
+  for seat = 1, 3 do most = math.max(most, p[seat]) end
+  for seat = 1, 3 do
+    if p[seat] == most then
+      local loss = p[seat] + (to_loser and skat_pts or 0)
+      if virgin and o.jungfrau then loss = 2 * loss end
+      out[seat] = -loss
+    end
+  end
+  return out
+end
+
 -- the game's value from a deal's end (a state or a game): what the points
 -- prefab R.skat_value computes in C, kept here as its reference (tests
--- compare the two on random deals)
-local function points(s)
+-- compare the two on random deals); o the variant's options (Ramsch's)
+local function points(s, o)
   local d = s:declarer()
-  local out = { 0, 0, 0 }
-  if not d then return out end   -- thrown in
   local code, flags = s:var(GAME), s:var(FLAGS)
   local rest = DECK
   for seat = 1, 3 do rest = rest - s:taken(seat) end
   local skat_cards = rest   -- the skat: laid away, or untouched in a hand game
+  if code == RAMSCH then return ramsch_points(s, o or {}, skat_cards) end
+  local out = { 0, 0, 0 }
+  if not d then return out end   -- thrown in
   local tricks = s:tricks()
   local mine = card_points(s:taken(d) | skat_cards)
   local all = tricks[d] == 10
@@ -167,13 +232,15 @@ local function points(s)
     hand = flags & HAND ~= 0, ouvert = flags & OUVERT ~= 0,
     schneider_announced = flags & SCHNEIDER ~= 0, schwarz_announced = flags & SCHWARZ ~= 0,
   }
+  local schwarz_ann = g.schwarz_announced or g.ouvert
+  local schneider_ann = g.schneider_announced or schwarz_ann
   if code == 6 then
     g.won = none
   else
     g.matadors = matadors(s:played_by(d) | skat_cards, code)
     g.schneider = mine >= 90 or mine <= 30
     g.schwarz = all or none
-    g.won = mine >= 61 and (not g.schneider_announced or mine >= 90) and (not g.schwarz_announced or all)
+    g.won = mine >= 61 and (not schneider_ann or mine >= 90) and (not schwarz_ann or all)
   end
   out[d] = value(g)
   return out
@@ -182,12 +249,16 @@ end
 return {
   name = "skat",
   options = {
-    deals = 12,   -- deals in a match
+    deals = 12,            -- deals in a match
+    ramsch = false,        -- all passing plays Ramsch (else the deal is thrown in)
+    ramsch_skat = "last",  -- Ramsch: the skat counts to the last trick's taker ("last") or the loser ("loser")
+    jungfrau = true,       -- Ramsch: a player without a trick doubles the loser's loss
   },
   value = value, points = points, bids = BIDS,   -- for tests and bots
   vars = { value = VALUE, asker = ASKER, holder = HOLDER, stage = STAGE, game = GAME, flags = FLAGS },
   build = function(o)
     if math.type(o.deals) ~= "integer" or o.deals < 1 then error("deals must be a positive integer") end
+    if o.ramsch and o.ramsch_skat ~= "last" and o.ramsch_skat ~= "loser" then error(("skat: ramsch_skat must be last or loser, got %s"):format(tostring(o.ramsch_skat)), 0) end
     return {
       seats = 3,
       deck = "piquet32",
@@ -199,7 +270,9 @@ return {
                        grand = table_for("c", true) },
       -- the bidding, the skat, the two cards laid away (face down: the
       -- others see "discard") and the game named, played in C
-      phases = dh.phase.skat_bidding(),
+      phases = o.ramsch and dh.phase.skat_bidding { ramsch = true, ramsch_skat = o.ramsch_skat,
+                                                    jungfrau = o.jungfrau }
+               or dh.phase.skat_bidding(),
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
       points = R.skat_value {},

@@ -19,6 +19,15 @@
 -- two bids (side_cap = 13, as OpenSpiel plays) and a minimum for them
 -- (side_min, Nil aside).
 --
+-- Both partners Nil.  Each Nil scores +-100 on its own.  The side's
+-- contract is then 0 tricks, so what the side took is all surplus: by
+-- default the Nil players' tricks are bags only (no points, as with one
+-- Nil); with nil_tricks_to_partner they count for the side as tricks in
+-- surplus of its contract, 1 point and a bag each ("tricks won in surplus
+-- of the contract count 1 each",
+-- http://tipwriter.expertscolumn.com/article/spades-card-game-rules).
+-- E.g. both Nil, one taking 2 tricks: -100 + 100 + 2 = 2 and 2 bags.
+--
 -- The blind Nil exchange (blind_nil_exchange = n, 1 to 4, as Spades is
 -- commonly played with n = 2): once every bid is made and before the first lead,
 -- a player who bid blind Nil passes n cards face down to the partner, who

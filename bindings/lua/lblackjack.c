@@ -14,7 +14,8 @@
 **     sim:stats() -> { rounds =, hands =, shuffles =, sum =, sumsq = }
 ** rules: the fields of rules/blackjack.lua's options (decks, penetration,
 ** dealer_hits_soft17, blackjack_pays, double, double_after_split,
-** split_hands, resplit_aces, hit_split_aces, surrender); strategy: the
+** split_hands, resplit_aces, hit_split_aces, surrender, early_surrender,
+** peek); strategy: the
 ** expected values the player plays by, { hard = { [total] = { [up] =
 ** { stand, hit, double } } }, soft = ..., split = { [value] = { [up] = ev } } }
 ** with up 1..10 (an ace 1): hard totals 4..21, soft 12..21 and pairs 1..10
@@ -58,17 +59,21 @@ static void checkrules(lua_State *L, int t, dh_bj_rules *r) {
   pays = strfield(L, t, "blackjack_pays", "3:2");
   if (strcmp(pays, "3:2") == 0) r->bj_num = 3, r->bj_den = 2;
   else if (strcmp(pays, "6:5") == 0) r->bj_num = 6, r->bj_den = 5;
-  else luaL_error(L, "blackjack_pays must be \"3:2\" or \"6:5\", got \"%s\"", pays);
+  else if (strcmp(pays, "1:1") == 0) r->bj_num = 1, r->bj_den = 1;
+  else luaL_error(L, "blackjack_pays must be \"3:2\", \"6:5\" or \"1:1\", got \"%s\"", pays);
   dbl = strfield(L, t, "double", "any");
   if (strcmp(dbl, "any") == 0) r->double_on = DH_BJ_DOUBLE_ANY;
   else if (strcmp(dbl, "9-11") == 0) r->double_on = DH_BJ_DOUBLE_9_11;
   else if (strcmp(dbl, "10-11") == 0) r->double_on = DH_BJ_DOUBLE_10_11;
-  else luaL_error(L, "double must be \"any\", \"9-11\" or \"10-11\", got \"%s\"", dbl);
+  else if (strcmp(dbl, "none") == 0) r->double_on = DH_BJ_DOUBLE_NONE;
+  else luaL_error(L, "double must be \"any\", \"9-11\", \"10-11\" or \"none\", got \"%s\"", dbl);
   r->double_after_split = boolfield(L, t, "double_after_split", 1);
   r->split_hands = (int)dhL_intfield(L, t, "split_hands", 4, 1, DH_BJ_MAX_HANDS);
   r->resplit_aces = boolfield(L, t, "resplit_aces", 0);
   r->hit_split_aces = boolfield(L, t, "hit_split_aces", 0);
   r->surrender = boolfield(L, t, "surrender", 0);
+  r->early_surrender = boolfield(L, t, "early_surrender", 0);
+  r->peek = boolfield(L, t, "peek", 1);
 }
 
 /* a number at t[i] (the table on top of the stack), named in the error */
@@ -112,6 +117,15 @@ static void checkstrategy(lua_State *L, int t, dh_bj_strategy *st) {
     for (up = 1; up <= 10; up++) st->split[a][up] = numat(L, up, "split", a, up);
     lua_pop(L, 1);
   }
+  lua_pop(L, 1);
+  /* optional: surrender's value (default half a bet) and the dealer's
+  ** blackjack chance by up card (default 0) */
+  for (up = 1; up <= 10; up++) st->surrender[up] = -0.5;
+  if (lua_getfield(L, t, "surrender") == LUA_TTABLE)
+    for (up = 1; up <= 10; up++) st->surrender[up] = numat(L, up, "surrender", up, 0);
+  lua_pop(L, 1);
+  if (lua_getfield(L, t, "bj_chance") == LUA_TTABLE)
+    for (up = 1; up <= 10; up++) st->bj_chance[up] = numat(L, up, "bj_chance", up, 0);
   lua_pop(L, 1);
 }
 

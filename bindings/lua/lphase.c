@@ -52,22 +52,27 @@ static int bool_field(lua_State *L, int t, const char *what, const char *k) {
   return v;
 }
 
-/* turned_card_trump([{ stick_the_dealer = false }]) -> Phase */
+/* turned_card_trump([{ stick_the_dealer = false, keep_upcard = false, lone_defender = false }]) -> Phase */
 static int p_turned_card_trump(lua_State *L) {
   lphase *p;
-  int stick = 0;
+  int stick = 0, keep = 0, lone = 0;
   if (!lua_isnoneornil(L, 1)) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushnil(L);
     while (lua_next(L, 1)) {
       lua_pop(L, 1);
-      if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "stick_the_dealer") != 0)
+      if (lua_type(L, -1) != LUA_TSTRING || (strcmp(lua_tostring(L, -1), "stick_the_dealer") != 0 &&
+                                             strcmp(lua_tostring(L, -1), "keep_upcard") != 0 &&
+                                             strcmp(lua_tostring(L, -1), "lone_defender") != 0))
         return luaL_error(L, "turned_card_trump: unknown field '%s'", luaL_tolstring(L, -1, NULL));
     }
     stick = bool_field(L, 1, "turned_card_trump", "stick_the_dealer");
+    keep = bool_field(L, 1, "turned_card_trump", "keep_upcard");
+    lone = bool_field(L, 1, "turned_card_trump", "lone_defender");
   }
   p = new_phase(L, DH_PREFAB_TURNED_TRUMP);
-  p->flags = (uint8_t)(stick ? DH_PREFAB_STICK : 0);
+  p->flags = (uint8_t)((stick ? DH_PREFAB_STICK : 0) | (keep ? DH_PREFAB_KEEP_UPCARD : 0) |
+                       (lone ? DH_PREFAB_LONE_DEFENDER : 0));
   return 1;
 }
 
@@ -151,18 +156,30 @@ static int p_auction(lua_State *L) {
   return 1;
 }
 
-/* skat_bidding([{}]) -> Phase: Skat's bidding, skat, lay away and game
-** (no options yet) */
+/* skat_bidding([{ramsch, ramsch_skat = "last"|"loser", jungfrau}]) ->
+** Phase: Skat's bidding, skat, lay away and game; Ramsch when all pass */
 static int p_skat_bidding(lua_State *L) {
+  unsigned flags = 0;
   if (!lua_isnoneornil(L, 1)) {
+    const char *to;
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_pushnil(L);
-    if (lua_next(L, 1)) {
+    while (lua_next(L, 1)) {
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
       lua_pop(L, 1);
-      return luaL_error(L, "skat_bidding: unknown field '%s'", luaL_tolstring(L, -1, NULL));
+      if (!k || (strcmp(k, "ramsch") && strcmp(k, "ramsch_skat") && strcmp(k, "jungfrau")))
+        return luaL_error(L, "skat_bidding: unknown field '%s'", luaL_tolstring(L, -1, NULL));
     }
+    if (bool_field(L, 1, "skat_bidding", "ramsch")) flags |= DH_SKAT_RAMSCH;
+    if (bool_field(L, 1, "skat_bidding", "jungfrau")) flags |= DH_SKAT_JUNGFRAU;
+    lua_getfield(L, 1, "ramsch_skat");
+    to = lua_tostring(L, -1);
+    if (!lua_isnil(L, -1) && (!to || (strcmp(to, "last") && strcmp(to, "loser"))))
+      return luaL_error(L, "skat_bidding: ramsch_skat must be \"last\" or \"loser\"");
+    if (to && !strcmp(to, "loser")) flags |= DH_SKAT_RAMSCH_LOSER;
+    lua_pop(L, 1);
   }
-  new_phase(L, DH_PREFAB_SKAT_BIDDING);
+  new_phase(L, DH_PREFAB_SKAT_BIDDING)->flags = (uint8_t)flags;
   return 1;
 }
 
@@ -197,7 +214,7 @@ static int skat_text(lua_State *L, lua_Integer code) {
   else if (code == DH_SKAT_HAND) lua_pushliteral(L, "hand");
   else if (code >= DH_SKAT_GAME && code < DH_SKAT_GAME + 4 * DH_SKAT_NULL) {
     int game = (int)(code - DH_SKAT_GAME) / 4 + 1, a = (int)(code - DH_SKAT_GAME) % 4;
-    if (game == DH_SKAT_NULL ? a == DH_SKAT_ANN_SCHNEIDER || a == DH_SKAT_ANN_SCHWARZ : a == DH_SKAT_ANN_OUVERT)
+    if (game == DH_SKAT_NULL && (a == DH_SKAT_ANN_SCHNEIDER || a == DH_SKAT_ANN_SCHWARZ))
       return 0;
     lua_pushfstring(L, "%s%s", games[game - 1], ann[a]);
   } else if (code >= DH_SKAT_DISCARD && code < DH_SKAT_END) {
@@ -215,7 +232,8 @@ static int skat_text(lua_State *L, lua_Integer code) {
 
 /* phase:text(code) -> the text of one of its moves */
 static int phase_text(lua_State *L) {
-  static const char *const fixed[] = { "pass", "order up", "order up alone", "pick up", "pick up alone" };
+  static const char *const fixed[] = { "pass", "order up", "order up alone", "pick up", "pick up alone",
+                                       "defend alone" };
   lua_Integer code;
   const lphase *p = checkphase(L, 1);
   code = luaL_checkinteger(L, 2);
@@ -224,7 +242,7 @@ static int phase_text(lua_State *L) {
     if (!skat_text(L, code)) return luaL_argerror(L, 2, "not a move of the phase");
     return 1;
   }
-  if (code >= DH_MOVE_PASS && code <= DH_MOVE_PICK_UP_ALONE) {
+  if (code >= DH_MOVE_PASS && code <= DH_MOVE_DEFEND_ALONE) {
     lua_pushstring(L, fixed[code]);
   } else if (code >= DH_MOVE_CALL && code < DH_MOVE_CALL + 8) {
     lua_pushfstring(L, "call %s%s", suit_names[(code - DH_MOVE_CALL) / 2],
@@ -289,9 +307,26 @@ static int phase_options(lua_State *L) {
     }
     return 1;
   }
-  if (p->kind == DH_PREFAB_SKAT_BIDDING) return 1;   /* none */
+  if (p->kind == DH_PREFAB_SKAT_BIDDING) {
+    if (!p->flags) return 1;   /* the default: no Ramsch, none shown (as before) */
+    lua_pushboolean(L, (p->flags & DH_SKAT_RAMSCH) != 0);
+    lua_setfield(L, -2, "ramsch");
+    lua_pushstring(L, (p->flags & DH_SKAT_RAMSCH_LOSER) ? "loser" : "last");
+    lua_setfield(L, -2, "ramsch_skat");
+    lua_pushboolean(L, (p->flags & DH_SKAT_JUNGFRAU) != 0);
+    lua_setfield(L, -2, "jungfrau");
+    return 1;
+  }
   lua_pushboolean(L, (p->flags & DH_PREFAB_STICK) != 0);
   lua_setfield(L, -2, "stick_the_dealer");
+  if (p->flags & DH_PREFAB_KEEP_UPCARD) {   /* shown when set (older callers see what they saw) */
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "keep_upcard");
+  }
+  if (p->flags & DH_PREFAB_LONE_DEFENDER) {
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "lone_defender");
+  }
   return 1;
 }
 

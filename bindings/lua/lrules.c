@@ -315,10 +315,10 @@ static int p_contract(lua_State *L) {
   return 1;
 }
 
-/* makers{need=3, made=1, march=2, alone_march=4, euchred=2} (the
+/* makers{need=3, made=1, march=2, alone_march=4, euchred=2, alone_euchred=0} (the
 ** defaults: dh_makers_defaults) */
 static int p_makers(lua_State *L) {
-  static const char *const keys[] = { "need", "made", "march", "alone_march", "euchred", NULL };
+  static const char *const keys[] = { "need", "made", "march", "alone_march", "euchred", "alone_euchred", NULL };
   dh_makers_opts o;
   lrule *u;
   dh_makers_defaults(&o);
@@ -328,6 +328,7 @@ static int p_makers(lua_State *L) {
   o.march = int32_field(L, 1, "march", o.march, INT32_MIN);
   o.alone_march = int32_field(L, 1, "alone_march", o.alone_march, INT32_MIN);
   o.euchred = int32_field(L, 1, "euchred", o.euchred, INT32_MIN);
+  o.alone_euchred = int32_field(L, 1, "alone_euchred", o.alone_euchred, INT32_MIN);
   u = new_rule(L);
   built(L, u, dh_rule_makers(&u->r, &o));
   return 1;

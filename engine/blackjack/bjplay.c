@@ -48,9 +48,13 @@ static int double_ok(const dh_bj_rules *r, const dh_bj_hand *h) {
   switch (r->double_on) {
     case DH_BJ_DOUBLE_9_11: return !soft && t >= 9 && t <= 11;
     case DH_BJ_DOUBLE_10_11: return !soft && t >= 10 && t <= 11;
+    case DH_BJ_DOUBLE_NONE: return 0;
     default: return 1;
   }
 }
+
+/* an up card the dealer looks under (an ace or a ten) */
+static int peeked(dh_card up) { return value_of(up) == 1 || value_of(up) == 10; }
 
 unsigned dh_bj_allowed(const dh_bj_rules *r, const dh_bj_round *round, int i) {
   const dh_bj_hand *h = &round->hands[i];
@@ -62,7 +66,8 @@ unsigned dh_bj_allowed(const dh_bj_rules *r, const dh_bj_round *round, int i) {
   if (value_of(h->cards[0]) == value_of(h->cards[1]) && round->nhands < r->split_hands &&
       (!h->split_aces || r->resplit_aces))
     a |= 1u << DH_BJ_SPLIT;
-  if (r->surrender && round->nhands == 1) a |= 1u << DH_BJ_SURRENDER;
+  if (round->nhands == 1 && (r->surrender || (r->early_surrender && !peeked(round->dealer[0]))))
+    a |= 1u << DH_BJ_SURRENDER;
   return a;
 }
 
@@ -74,7 +79,7 @@ int dh_bj_choose(const dh_bj_strategy *st, unsigned allowed, int hard, int ace, 
     if (!(allowed >> a & 1)) continue;
     if (a <= DH_BJ_DOUBLE) v = st->ev[soft][t][up][a];
     else if (a == DH_BJ_SPLIT) v = st->split[pair][up];
-    else v = -0.5;
+    else v = st->surrender[up];
     if (best < 0 || v > bestv) best = a, bestv = v;
   }
   return best;
@@ -101,6 +106,19 @@ int dh_bj_dealer_play(const dh_bj_rules *r, dh_bj_shoe *s, dh_rng *rng, dh_bj_ro
 }
 
 static int is_blackjack(int hard, int ace) { return hard == 11 && ace; }
+
+/* early surrender: worth it when half a bet beats playing on, the dealer's
+** blackjack (bj_chance) costing the bet and the best play's value counting
+** only when there is none (the values assume the dealer has looked) */
+static int early(const dh_bj_rules *r, const dh_bj_strategy *st, const dh_bj_round *round, int up) {
+  const dh_bj_hand *h = &round->hands[0];
+  unsigned allowed = dh_bj_allowed(r, round, 0) & ~(1u << DH_BJ_SURRENDER);
+  int pair = value_of(h->cards[0]) == value_of(h->cards[1]) ? value_of(h->cards[0]) : 0;
+  int a = dh_bj_choose(st, allowed, h->hard, h->ace, pair, up), soft, t = dh_bj_total_of(h->hard, h->ace, &soft);
+  double best = a == DH_BJ_SPLIT ? st->split[pair][up] : st->ev[soft][t][up][a], p = st->bj_chance[up];
+  if (!r->peek) return -0.5 > best;   /* the values already count the dealer's blackjack */
+  return -0.5 > -p + (1 - p) * best;
+}
 
 /* plays hand i out with the strategy; new hands from splits join the round */
 static void play_hand(const dh_bj_rules *r, const dh_bj_strategy *st, dh_bj_shoe *s, dh_rng *rng,
@@ -159,7 +177,11 @@ double dh_bj_play_round(const dh_bj_rules *r, const dh_bj_strategy *st, dh_bj_sh
   up = value_of(out->dealer[0]);
   out->player_blackjack = is_blackjack(h->hard, h->ace);
   out->dealer_blackjack = is_blackjack(up + value_of(out->dealer[1]), up == 1 || value_of(out->dealer[1]) == 1);
-  if (out->dealer_blackjack) {   /* the dealer peeks: the round ends */
+  if (r->early_surrender && peeked(out->dealer[0]) && !out->player_blackjack && early(r, st, out, up)) {
+    h->surrendered = 1;   /* before the dealer looks: half the bet, whatever the hole card */
+    return out->net = h->net = -0.5;
+  }
+  if (out->dealer_blackjack && (r->peek || out->player_blackjack)) {   /* the dealer peeks: the round ends */
     h->net = out->player_blackjack ? 0 : -1;
     return out->net = h->net;
   }
@@ -168,6 +190,14 @@ double dh_bj_play_round(const dh_bj_rules *r, const dh_bj_strategy *st, dh_bj_sh
     return out->net = h->net;
   }
   for (i = 0; i < out->nhands; i++) play_hand(r, st, s, rng, out, i, up);
+  if (out->dealer_blackjack) {   /* no peek: found at the end, it takes every bet on the table */
+    for (i = 0; i < out->nhands; i++) {
+      dh_bj_hand *x = &out->hands[i];
+      x->net = x->doubled ? -2 : -1;
+      out->net += x->net;
+    }
+    return out->net;
+  }
   for (i = 0; i < out->nhands; i++) {
     dh_bj_hand *x = &out->hands[i];
     if (!x->surrendered && x->hard <= 21) live = 1;

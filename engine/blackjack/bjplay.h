@@ -7,7 +7,9 @@
 ** the dealer's up card, the player's second card, the dealer's hole card.
 ** With an ace or a ten-valued card up the dealer looks at the hole card
 ** and a blackjack ends the round at once (a player's blackjack pushes, any
-** other hand loses its bet).  A player's blackjack is paid (3:2 or 6:5).
+** other hand loses its bet; without the peek a blackjack found at the end
+** takes every bet, doubles and splits too; early surrender comes before
+** the peek).  A player's blackjack is paid (3:2, 6:5 or 1:1).
 ** Otherwise the player plays: stand, hit, double (one card, the bet
 ** doubled), split a pair (each card a hand of its own, each drawing its
 ** second card when its turn comes) or surrender (half the bet back).  A
@@ -24,7 +26,7 @@
 #include "shoe.h"
 
 enum { DH_BJ_STAND, DH_BJ_HIT, DH_BJ_DOUBLE, DH_BJ_SPLIT, DH_BJ_SURRENDER, DH_BJ_NACTIONS };
-enum { DH_BJ_DOUBLE_ANY, DH_BJ_DOUBLE_9_11, DH_BJ_DOUBLE_10_11 };
+enum { DH_BJ_DOUBLE_ANY, DH_BJ_DOUBLE_9_11, DH_BJ_DOUBLE_10_11, DH_BJ_DOUBLE_NONE };
 
 #define DH_BJ_MAX_HANDS 8     /* splitting makes at most this many hands */
 #define DH_BJ_HAND_CARDS 24   /* more cards than any hand of 21 or less holds */
@@ -40,6 +42,9 @@ typedef struct dh_bj_rules {
   int resplit_aces;         /* a split ace drawing an ace may split again */
   int hit_split_aces;       /* split aces may draw more than one card */
   int surrender;            /* late surrender of the first two cards */
+  int early_surrender;      /* surrender before the dealer looks (ace or ten up); in the play otherwise */
+  int peek;                 /* the dealer looks under an ace or ten; 0: a blackjack found at the end
+                               takes every bet, doubles and splits too (no hole card looked at) */
 } dh_bj_rules;
 
 /*
@@ -49,11 +54,15 @@ typedef struct dh_bj_rules {
 ** [value][up] the value of splitting a pair of that card value; surrender
 ** is worth -0.5.  The strategy plays, among the actions allowed, the one
 ** of highest value (ties: the first in the order stand, hit, double,
-** split, surrender).
+** split, surrender).  surrender[up] is the value of a late surrender
+** (-0.5 when the dealer has looked); bj_chance[up] the chance of a
+** dealer's blackjack behind up, which early surrender weighs.
 */
 typedef struct dh_bj_strategy {
   double ev[2][22][11][3];
   double split[11][11];
+  double surrender[11];
+  double bj_chance[11];
 } dh_bj_strategy;
 
 /* one hand of the player's */

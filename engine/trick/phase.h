@@ -21,6 +21,11 @@ enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_AUCTION,
 
 /* their options (dh_rules.phase_flags) */
 #define DH_PREFAB_STICK 1u   /* turned-card trump: the dealer may not pass in the second round */
+#define DH_PREFAB_KEEP_UPCARD 2u   /* turned-card trump: the dealer may not discard the card picked up */
+#define DH_PREFAB_LONE_DEFENDER 4u /* turned-card trump: a defender may play alone against a lone maker */
+#define DH_SKAT_RAMSCH 1u    /* Skat: all passing plays Ramsch instead of throwing the deal in */
+#define DH_SKAT_RAMSCH_LOSER 2u   /* Ramsch: the skat's points go to the loser, not the last trick's winner */
+#define DH_SKAT_JUNGFRAU 4u  /* Ramsch: a player without a trick doubles the loser's loss */
 
 /*
 ** The turned-card trump (Euchre's making trump), for four seats in two
@@ -34,11 +39,12 @@ enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_AUCTION,
 ** pass throws the hand in (under DH_PREFAB_STICK the dealer may not).
 ** A maker alone sets var 0 to 1 and its partner sits out.
 */
-enum { DH_STEP_ORDER = 1, DH_STEP_DISCARD, DH_STEP_CALL };
+enum { DH_STEP_ORDER = 1, DH_STEP_DISCARD, DH_STEP_CALL, DH_STEP_DEFEND };
 enum {
   DH_MOVE_PASS = 0,
   DH_MOVE_ORDER_UP, DH_MOVE_ORDER_UP_ALONE,  /* a seat other than the dealer */
   DH_MOVE_PICK_UP, DH_MOVE_PICK_UP_ALONE,    /* the dealer */
+  DH_MOVE_DEFEND_ALONE,                      /* a defender against a lone maker (LONE_DEFENDER) */
   DH_MOVE_CALL = 8,                          /* + 2 * suit, + 1 alone */
   DH_MOVE_DISCARD = 16,                      /* + the card */
   DH_MOVE_END = DH_MOVE_DISCARD + 256
@@ -113,7 +119,8 @@ enum {
   DH_SKAT_VAR_GAME,    /* the game named: DH_SKAT_DIAMONDS .. DH_SKAT_NULL (0: not yet) */
   DH_SKAT_VAR_FLAGS    /* DH_SKAT_FLAG_* */
 };
-enum { DH_SKAT_DIAMONDS = 1, DH_SKAT_HEARTS, DH_SKAT_SPADES, DH_SKAT_CLUBS, DH_SKAT_GRAND, DH_SKAT_NULL };
+enum { DH_SKAT_DIAMONDS = 1, DH_SKAT_HEARTS, DH_SKAT_SPADES, DH_SKAT_CLUBS, DH_SKAT_GRAND, DH_SKAT_NULL,
+       DH_SKAT_RAMSCH_GAME };   /* Ramsch: no declarer, the jacks alone trumps (not a move) */
 #define DH_SKAT_FLAG_HAND      1
 #define DH_SKAT_FLAG_SCHNEIDER 2   /* announced */
 #define DH_SKAT_FLAG_SCHWARZ   4   /* announced */
@@ -131,6 +138,8 @@ enum {
 enum { DH_SKAT_ANN_NONE, DH_SKAT_ANN_SCHNEIDER, DH_SKAT_ANN_SCHWARZ, DH_SKAT_ANN_OUVERT };
 /* the k-th game value a bid may name (1: 18 .. DH_SKAT_NVALUES: 264), or 0 */
 int dh_skat_bid_value(int k);
+/* a null's value: 23, hand 35, ouvert 46, ouvert hand 59 */
+int dh_skat_null_value(int hand, int ouvert);
 
 #define DH_PHASE_MAX_MOVES 72   /* room for any prefab's list of moves (Skat's lay away: 66) */
 #define DH_PHASE_MAX_CODE  0xFFFF  /* prefab move codes are 0..this */

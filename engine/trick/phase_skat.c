@@ -60,7 +60,10 @@ static int moves(const dh_match *m, int *out) {
         for (b = a & (a - 1); b && n < DH_PHASE_MAX_MOVES; b &= b - 1)
           out[n++] = DH_SKAT_DISCARD + 64 * dh_set_first(a) + dh_set_first(b);
       return n;
-    case DH_SKAT_STEP_DECLARE:
+    case DH_SKAT_STEP_DECLARE: {
+      /* a null is worth what it is worth: one below the bid is no valid
+      ** announcement (ISkO 3.4.1), so it is not offered */
+      int bid = dh_skat_bid_value(m->vars[DH_SKAT_VAR_VALUE]);
       for (g = DH_SKAT_DIAMONDS; g <= DH_SKAT_GRAND; g++) {
         out[n++] = DH_SKAT_GAME + 4 * (g - 1);
         if (hand) {
@@ -68,9 +71,12 @@ static int moves(const dh_match *m, int *out) {
           out[n++] = DH_SKAT_GAME + 4 * (g - 1) + DH_SKAT_ANN_SCHWARZ;
         }
       }
-      out[n++] = DH_SKAT_GAME + 4 * (DH_SKAT_NULL - 1);
-      out[n++] = DH_SKAT_GAME + 4 * (DH_SKAT_NULL - 1) + DH_SKAT_ANN_OUVERT;
+      if (hand)   /* the open suit games and grand, after the closed ones */
+        for (g = DH_SKAT_DIAMONDS; g <= DH_SKAT_GRAND; g++) out[n++] = DH_SKAT_GAME + 4 * (g - 1) + DH_SKAT_ANN_OUVERT;
+      if (dh_skat_null_value(hand, 0) >= bid) out[n++] = DH_SKAT_GAME + 4 * (DH_SKAT_NULL - 1);
+      if (dh_skat_null_value(hand, 1) >= bid) out[n++] = DH_SKAT_GAME + 4 * (DH_SKAT_NULL - 1) + DH_SKAT_ANN_OUVERT;
       return n;
+    }
     default:
       return 0;
   }
@@ -99,9 +105,20 @@ static int after_pass(dh_match *m, int out) {
   return err ? err : dh_match_set_turn(m, survivor);
 }
 
+/* all three passed: Ramsch, each for itself, the jacks alone trumps as
+** in a grand, forehand leading, the skat left lying (rules/skat.lua) */
+static int ramsch(dh_match *m) {
+  int err = dh_match_set_var(m, DH_SKAT_VAR_GAME, DH_SKAT_RAMSCH_GAME);
+  if (!err) err = dh_match_set_trump(m, DH_CLUBS);
+  if (!err) err = dh_match_set_table(m, m->rules->phase_args[DH_SKAT_ARG_GRAND]);
+  return err ? err : dh_match_start_play(m, -1);
+}
+
 static int bid(dh_match *m, int move) {
   int seat = m->turn, asker, holder, stage = bidding(m, &asker, &holder), err;
-  if (stage == 3) return move == DH_SKAT_PASS ? dh_match_end_hand(m) : declarer_is(m, seat, 1);
+  if (stage == 3 && move == DH_SKAT_PASS)
+    return (m->rules->phase_flags & DH_SKAT_RAMSCH) ? ramsch(m) : dh_match_end_hand(m);
+  if (stage == 3) return declarer_is(m, seat, 1);
   err = dh_match_set_var(m, DH_SKAT_VAR_STAGE, stage);
   if (!err) err = dh_match_set_var(m, DH_SKAT_VAR_ASKER, asker + 1);
   if (!err) err = dh_match_set_var(m, DH_SKAT_VAR_HOLDER, holder + 1);
@@ -119,8 +136,9 @@ static int declare(dh_match *m, int move) {
   err = dh_match_set_var(m, DH_SKAT_VAR_GAME, game);
   if (ann == DH_SKAT_ANN_SCHNEIDER) flags |= DH_SKAT_FLAG_SCHNEIDER;
   if (ann == DH_SKAT_ANN_SCHWARZ) flags |= DH_SKAT_FLAG_SCHNEIDER | DH_SKAT_FLAG_SCHWARZ;
-  if (ann == DH_SKAT_ANN_OUVERT) {
+  if (ann == DH_SKAT_ANN_OUVERT) {   /* a suit or grand open: schwarz announced too (ISkO 5.2.6) */
     flags |= DH_SKAT_FLAG_OUVERT;
+    if (game != DH_SKAT_NULL) flags |= DH_SKAT_FLAG_SCHNEIDER | DH_SKAT_FLAG_SCHWARZ;
     if (!err) err = dh_match_expose(m, seat, 0);
   }
   if (!err) err = dh_match_set_var(m, DH_SKAT_VAR_FLAGS, flags);
@@ -165,7 +183,8 @@ static const char *check(const dh_rules *r) {
   for (s = DH_CLUBS; s <= DH_SPADES; s++)
     if (!r->trump_table[s]) return "the Skat bidding needs a card table for each trump suit (its jacks)";
   if (k < 1 || k > r->ntables) return "the Skat bidding needs the grand's card table (trump_tables.grand)";
-  if (r->phase_flags) return "unknown options of the Skat bidding";
+  if (r->phase_flags & ~(DH_SKAT_RAMSCH | DH_SKAT_RAMSCH_LOSER | DH_SKAT_JUNGFRAU))
+    return "unknown options of the Skat bidding";
   return NULL;
 }
 

@@ -11,7 +11,7 @@
 */
 #include "phase_impl.h"
 
-static const char *const step_names[] = { "order", "discard", "call" };
+static const char *const step_names[] = { "order", "discard", "call", "defend" };
 
 static int left(int seat) { return (seat + 1) & 3; }
 
@@ -27,9 +27,17 @@ static int moves(const dh_match *m, int *out) {
       out[n++] = seat == m->dealer ? DH_MOVE_PICK_UP : DH_MOVE_ORDER_UP;
       out[n++] = seat == m->dealer ? DH_MOVE_PICK_UP_ALONE : DH_MOVE_ORDER_UP_ALONE;
       return n;
-    case DH_STEP_DISCARD:  /* any card of the six, lowest position first */
-      for (it = m->hand[seat]; it && n < DH_PHASE_MAX_MOVES; it &= it - 1)
-        out[n++] = DH_MOVE_DISCARD + dh_card_at(dh_set_first(it), m->rules->deck.layout);
+    case DH_STEP_DISCARD:  /* any card of the six (but the one picked up, with
+                              KEEP_UPCARD), lowest position first */
+      for (it = m->hand[seat]; it && n < DH_PHASE_MAX_MOVES; it &= it - 1) {
+        dh_card c = dh_card_at(dh_set_first(it), m->rules->deck.layout);
+        if (c == m->upcard && (m->rules->phase_flags & DH_PREFAB_KEEP_UPCARD)) continue;
+        out[n++] = DH_MOVE_DISCARD + c;
+      }
+      return n;
+    case DH_STEP_DEFEND:
+      out[n++] = DH_MOVE_PASS;
+      out[n++] = DH_MOVE_DEFEND_ALONE;
       return n;
     case DH_STEP_CALL:
       if (!(m->rules->phase_flags & DH_PREFAB_STICK) || seat != m->dealer) out[n++] = DH_MOVE_PASS;
@@ -53,8 +61,39 @@ static int make(dh_match *m, int seat, int suit, int alone) {
   return err;
 }
 
+/* trump made: the dealer takes the turned card up (ordered up, the
+** dealer not sitting out) and lays one away, or the play begins */
+static int after_make(dh_match *m, int picked) {
+  int err;
+  if (!picked || (m->out_mask >> m->dealer & 1)) return dh_match_start_play(m, -1);
+  err = dh_match_take(m, m->dealer, 1);
+  return err ? err : dh_match_set_step(m, DH_STEP_DISCARD, m->dealer);
+}
+
+/* a lone maker: with LONE_DEFENDER each defender from the maker's left
+** may play alone (var 1 set, its partner sitting out); var 2 remembers
+** whether the turned card is to be picked up once they have spoken */
+static int made(dh_match *m, int seat, int alone, int picked) {
+  int err;
+  if (!alone || !(m->rules->phase_flags & DH_PREFAB_LONE_DEFENDER)) return after_make(m, picked);
+  err = dh_match_set_var(m, 2, picked);
+  return err ? err : dh_match_set_step(m, DH_STEP_DEFEND, left(seat));
+}
+
+static int defend(dh_match *m, int seat, int move) {
+  int err;
+  if (move == DH_MOVE_DEFEND_ALONE) {
+    err = dh_match_set_var(m, 1, 1);
+    if (!err) err = dh_match_sit_out(m, dh_match_partner(m, seat));
+    return err ? err : after_make(m, m->vars[2]);
+  }
+  if (left(seat) != m->declarer) return dh_match_set_turn(m, left(left(seat)));   /* the other defender */
+  return after_make(m, m->vars[2]);
+}
+
 static int apply(dh_match *m, int move) {
   int seat = m->turn, dealer = m->dealer, err;
+  if (m->step == DH_STEP_DEFEND) return defend(m, seat, move);
   if (move == DH_MOVE_PASS) {
     if (seat != dealer) return dh_match_set_turn(m, left(seat));
     /* the dealer passes: the second round, or the hand thrown in */
@@ -67,16 +106,17 @@ static int apply(dh_match *m, int move) {
     return err ? err : dh_match_start_play(m, -1);
   }
   if (move >= DH_MOVE_CALL) {
-    err = make(m, seat, (move - DH_MOVE_CALL) / 2, (move - DH_MOVE_CALL) & 1);
-    return err ? err : dh_match_start_play(m, -1);
+    int alone = (move - DH_MOVE_CALL) & 1;
+    err = make(m, seat, (move - DH_MOVE_CALL) / 2, alone);
+    return err ? err : made(m, seat, alone, 0);
   }
   /* ordered up or picked up: the dealer takes the card and discards,
-     unless the dealer's partner went alone */
-  err = make(m, seat, turned_suit(m), move == DH_MOVE_ORDER_UP_ALONE || move == DH_MOVE_PICK_UP_ALONE);
-  if (err) return err;
-  if (m->out_mask >> dealer & 1) return dh_match_start_play(m, -1);
-  err = dh_match_take(m, dealer, 1);
-  return err ? err : dh_match_set_step(m, DH_STEP_DISCARD, dealer);
+     unless the dealer's partner went alone (or, defending alone, sits out) */
+  {
+    int alone = move == DH_MOVE_ORDER_UP_ALONE || move == DH_MOVE_PICK_UP_ALONE;
+    err = make(m, seat, turned_suit(m), alone);
+    return err ? err : made(m, seat, alone, 1);
+  }
 }
 
 static const char *check(const dh_rules *r) {
@@ -87,8 +127,9 @@ static const char *check(const dh_rules *r) {
     if (r->side_of[s] != r->side_of[(s + 2) & 3]) return "the turned-card trump needs four seats, partners sitting across";
   if (r->trump_mode != DH_TRUMP_SHOW_TOP) return "the turned-card trump needs the talon's top card shown (trump \"show_top\")";
   if (r->opener != 1) return "the turned-card trump opens left of the dealer";
-  if (r->phase_flags & ~DH_PREFAB_STICK) return "unknown options of the turned-card trump";
+  if (r->phase_flags & ~(DH_PREFAB_STICK | DH_PREFAB_KEEP_UPCARD | DH_PREFAB_LONE_DEFENDER))
+    return "unknown options of the turned-card trump";
   return NULL;
 }
 
-const dh_prefab dh_prefab_turned_trump = { step_names, 3, moves, apply, check, NULL };
+const dh_prefab dh_prefab_turned_trump = { step_names, 4, moves, apply, check, NULL };

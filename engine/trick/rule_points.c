@@ -85,9 +85,12 @@ static void makers(const dh_match *m, const dh_makers_opts *o, int64_t *pts) {
   }
   if (got >= all && all > 0) pts[side] += m->out_mask ? o->alone_march : o->march;
   else if (got >= o->need) pts[side] += o->made;
-  else
+  else {
+    int alone = 0;   /* a defender sat out: the other defended alone */
+    for (s = 0; s < m->nseats; s++) alone |= (m->out_mask >> s & 1) && r->side_of[s] != side;
     for (s = 0; s < r->nsides; s++)
-      if (s != side) pts[s] += o->euchred;
+      if (s != side) pts[s] += alone && o->alone_euchred ? o->alone_euchred : o->euchred;
+  }
 }
 
 /* the contract of every side (dh_contract_opts in rules.h says how) */

@@ -30,6 +30,8 @@ static const int suit_of_game[5] = { 0, DH_DIAMONDS, DH_HEARTS, DH_SPADES, DH_CL
 /* a null by hand + 2 * ouvert */
 static const int null_value[4] = { 23, 35, 46, 59 };
 
+int dh_skat_null_value(int hand, int ouvert) { return null_value[(hand != 0) + (ouvert ? 2 : 0)]; }
+
 /* a card's points: ace 11, ten 10, king 4, queen 3, jack 2 (by rank);
 ** 0 for the rest, and for a rank outside the table (no card of Skat's deck) */
 static int card_value(dh_card c) {
@@ -65,7 +67,7 @@ static int matadors(dh_cardset cards, int game) {
 static int64_t declarer_score(const dh_match *m, int d) {
   const dh_rules *r = m->rules;
   int game = m->vars[DH_SKAT_VAR_GAME], flags = m->vars[DH_SKAT_VAR_FLAGS];
-  int bid = dh_skat_bid_value(m->vars[DH_SKAT_VAR_VALUE]), s, v, mult, base, mine;
+  int bid = dh_skat_bid_value(m->vars[DH_SKAT_VAR_VALUE]), s, v, mult, base, mine, ann_schneider, ann_schwarz;
   int hand = (flags & DH_SKAT_FLAG_HAND) != 0, all = m->tricks[d] == 10, none = m->tricks[d] == 0;
   dh_cardset skat = r->deck_set;
   for (s = 0; s < m->nseats; s++) skat &= ~m->taken[s];
@@ -77,19 +79,56 @@ static int64_t declarer_score(const dh_match *m, int d) {
   if (game < DH_SKAT_DIAMONDS || game > DH_SKAT_GRAND) return 0;   /* no game named */
   mine = points_of(m->taken[d] | skat, r->deck.layout);
   base = base_of[game];
+  /* an announced level counts every level below it, reached or not (ISkO
+  ** 5.2.5: a game short of what was announced is lost at least at that
+  ** level); ouvert is schwarz announced and one more (5.2.6) */
+  ann_schwarz = (flags & (DH_SKAT_FLAG_SCHWARZ | DH_SKAT_FLAG_OUVERT)) != 0;
+  ann_schneider = ann_schwarz || (flags & DH_SKAT_FLAG_SCHNEIDER) != 0;
   mult = matadors(m->played_by[d] | skat, game) + 1 + hand;
-  mult += mine >= 90 || mine <= 30;                     /* schneider */
-  mult += (flags & DH_SKAT_FLAG_SCHNEIDER) != 0;
-  mult += all || none;                                  /* schwarz */
-  mult += (flags & DH_SKAT_FLAG_SCHWARZ) != 0;
+  mult += mine >= 90 || mine <= 30 || ann_schneider;    /* schneider */
+  mult += ann_schneider;
+  mult += all || none || ann_schwarz;                   /* schwarz */
+  mult += ann_schwarz;
+  mult += (flags & DH_SKAT_FLAG_OUVERT) != 0;
   v = base * mult;
   if (v < bid) return -2 * (int64_t)base * ((bid + base - 1) / base);   /* overbid */
-  if (mine >= 61 && (!(flags & DH_SKAT_FLAG_SCHNEIDER) || mine >= 90) && (!(flags & DH_SKAT_FLAG_SCHWARZ) || all))
+  if (mine >= 61 && (!ann_schneider || mine >= 90) && (!ann_schwarz || all))
     return v;
   return -2 * (int64_t)v;
 }
 
+/* Ramsch (rules/skat.lua says whence): the most card points lose them,
+** the skat's with them (or the last trick's taker counts them), doubled
+** when a player took no trick; ties all lose; all ten tricks win 120 */
+static void ramsch_score(const dh_match *m, int64_t *pts) {
+  const dh_rules *r = m->rules;
+  dh_cardset skat = r->deck_set;
+  int p[3], s, most = 0, virgin = 0, to_loser = (r->phase_flags & DH_SKAT_RAMSCH_LOSER) != 0, skat_pts;
+  for (s = 0; s < 3; s++) skat &= ~m->taken[s];
+  skat_pts = points_of(skat, r->deck.layout);
+  for (s = 0; s < 3; s++) {
+    if (m->tricks[s] == 10) {   /* Durchmarsch */
+      pts[r->side_of[s]] += 120;
+      return;
+    }
+    p[s] = points_of(m->taken[s], r->deck.layout);
+    virgin |= m->tricks[s] == 0;
+  }
+  if (!to_loser && m->last_winner < 3) p[m->last_winner] += skat_pts;
+  for (s = 0; s < 3; s++) if (p[s] > most) most = p[s];
+  for (s = 0; s < 3; s++)
+    if (p[s] == most) {
+      int64_t loss = p[s] + (to_loser ? skat_pts : 0);
+      if (virgin && (r->phase_flags & DH_SKAT_JUNGFRAU)) loss *= 2;
+      pts[r->side_of[s]] -= loss;
+    }
+}
+
 void dh_skat_value(const dh_match *m, int64_t *pts) {
+  if (m->vars[DH_SKAT_VAR_GAME] == DH_SKAT_RAMSCH_GAME) {
+    ramsch_score(m, pts);
+    return;
+  }
   if (m->declarer >= m->nseats) return;   /* thrown in */
   pts[m->rules->side_of[m->declarer]] += declarer_score(m, m->declarer);
 }

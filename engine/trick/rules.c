@@ -267,6 +267,7 @@ void dh_makers_defaults(dh_makers_opts *o) {
   o->march = 2;
   o->alone_march = 4;
   o->euchred = 2;
+  o->alone_euchred = 0;   /* none: euchred */
 }
 
 int dh_rule_makers(dh_rules *r, const dh_makers_opts *o) {

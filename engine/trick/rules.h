@@ -257,8 +257,9 @@ int dh_rule_odd_tricks(dh_rules *r, const dh_odd_tricks_opts *o);
 /* Euchre's makers: the declarer's side (the match's declarer, set by a
 ** phase script) scores made for need tricks or more, march for all of
 ** them (alone_march when a seat sat out), else the other sides score
+** euchred (alone_euchred instead when a defender played alone, if not 0;
 ** euchred each.  A hand without a declarer scores nothing. */
-typedef struct dh_makers_opts { int32_t need, made, march, alone_march, euchred; } dh_makers_opts;
+typedef struct dh_makers_opts { int32_t need, made, march, alone_march, euchred, alone_euchred; } dh_makers_opts;
 void dh_makers_defaults(dh_makers_opts *o);  /* 3, 1, 2, 4, 2 */
 int dh_rule_makers(dh_rules *r, const dh_makers_opts *o);
 

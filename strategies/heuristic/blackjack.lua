@@ -80,6 +80,7 @@ end
 
 -- may a two-card hand of this total double under the rules?
 local function double_ok(rules, t, soft)
+  if rules.double == "none" then return false end
   if rules.double == "9-11" then return not soft and t >= 9 and t <= 11 end
   if rules.double == "10-11" then return not soft and t >= 10 and t <= 11 end
   return true
@@ -163,13 +164,16 @@ local function split_value(rules, pv, v)
   local np, pp = split_counts(p, rules.split_hands, v ~= 1 or rules.resplit_aces)
   local other = 0
   for c = 1, 10 do if c ~= v then other = other + P[c] * w(c) end end
-  return np * other / (1 - p) + pp * w(v)
+  return np * other / (1 - p) + pp * w(v), np + pp
 end
+
+-- the chance of a dealer's blackjack behind up card u
+local function bj_chance(u) return u == 1 and P[10] or u == 10 and P[1] or 0 end
 
 local function key_of(rules)
   local parts = {}
   for _, k in ipairs { "dealer_hits_soft17", "double", "double_after_split", "split_hands", "resplit_aces",
-                       "hit_split_aces" } do
+                       "hit_split_aces", "peek" } do
     parts[#parts + 1] = tostring(rules[k])
   end
   return table.concat(parts, "/")
@@ -190,11 +194,24 @@ function M.tables(rules, cache)
   for t = 4, 21 do out.hard[t] = {} end
   for t = 12, 21 do out.soft[t] = {} end
   for v = 1, 10 do out.split[v] = {} end
+  out.surrender, out.bj_chance = {}, {}
   for u = 1, 10 do
     local pv = player_values(dealer_dist(rules, u))
-    for t = 4, 21 do out.hard[t][u] = { pv.stand(t, false), pv.hit(t, false), pv.double(t, false) } end
-    for t = 12, 21 do out.soft[t][u] = { pv.stand(t - 10, true), pv.hit(t - 10, true), pv.double(t - 10, true) } end
-    for v = 1, 10 do out.split[v][u] = split_value(rules, pv, v) end
+    -- without the peek a dealer's blackjack, found at the end, takes
+    -- every bet: the values weigh it (a split's stake taken as its
+    -- expected number of hands, doubles after the split left out)
+    local p = rules.peek == false and bj_chance(u) or 0
+    local function w(v, stake) return -p * stake + (1 - p) * v end
+    for t = 4, 21 do out.hard[t][u] = { w(pv.stand(t, false), 1), w(pv.hit(t, false), 1), w(pv.double(t, false), 2) } end
+    for t = 12, 21 do
+      out.soft[t][u] = { w(pv.stand(t - 10, true), 1), w(pv.hit(t - 10, true), 1), w(pv.double(t - 10, true), 2) }
+    end
+    for v = 1, 10 do
+      local ev, hands = split_value(rules, pv, v)
+      out.split[v][u] = ev == -math.huge and ev or w(ev, hands)
+    end
+    out.surrender[u] = w(-0.5, 1)   -- a late surrender saves nothing from a blackjack not looked for
+    out.bj_chance[u] = bj_chance(u)
   end
   -- insurance, per chip of the side bet: a ten in the hole pays 2
   out.insurance = 2 * P[10] - (1 - P[10])
@@ -216,9 +233,23 @@ function M.values(tables, cards, up, moves)
     elseif k == "hit" then out[k] = row[up][2]
     elseif k == "double" then out[k] = row[up][3]
     elseif k == "split" then out[k] = tables.split[value(cards[1])][up]
-    elseif k == "surrender" then out[k] = -0.5 end
+    elseif k == "surrender" then out[k] = tables.surrender and tables.surrender[up] or -0.5 end
   end
   return out
+end
+
+-- early surrender (before the dealer looks under an ace or a ten): half a
+-- bet against playing on, whose best value counts only when the dealer
+-- has no blackjack (with the peek the values assume there is none)
+local function early(tables, rules, cards, up)
+  local moves = { "stand", "hit" }
+  local t, soft = total(cards)
+  if rules.double ~= "none" and double_ok(rules, t, soft) then moves[#moves + 1] = "double" end
+  if value(cards[1]) == value(cards[2]) and rules.split_hands >= 2 then moves[#moves + 1] = "split" end
+  local best
+  for _, v in pairs(M.values(tables, cards, up, moves)) do best = best and math.max(best, v) or v end
+  local p = rules.peek == false and 0 or tables.bj_chance[up]
+  return -0.5 > -p + (1 - p) * best
 end
 
 local ORDER = { "stand", "hit", "double", "split", "surrender" }
@@ -230,6 +261,12 @@ function M.new()
     local tables = M.tables(view:get("rules"), cache)
     if view:phase() == "insurance" then
       return view:move(tables.insurance > 0 and "insurance" or "no insurance")
+    end
+    if view:phase() == "surrender" then
+      local seat = view:get("players")[view:seat()]
+      local rules = view:get("rules")
+      return view:move(early(tables, rules, seat.hands[1].cards, value(view:get("up"))) and "surrender"
+                       or "no surrender")
     end
     local seat = view:get("players")[view:seat()]
     local cards = seat.hands[seat.current].cards

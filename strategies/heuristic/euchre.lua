@@ -121,12 +121,16 @@ local function discard(view)
     local s = view:counts_as(c)
     count[s] = (count[s] or 0) + 1
   end
+  local legal = {}   -- (with dealer_may_discard_upcard = false the card picked up is not)
+  for _, m in ipairs(view:moves()) do legal[tostring(m)] = true end
   local best, best_k
   for _, c in ipairs(hand) do
     local s, st = view:counts_as(c)
     -- trumps last, aces next to last, a card that empties a suit first
     local k = (s == trump and 1000 or 0) + (c.rank == 14 and 100 or 0) + (count[s] == 1 and 0 or 20) + st
-    if not best_k or k < best_k or (k == best_k and tostring(c) < tostring(best)) then best, best_k = c, k end
+    if legal["discard " .. tostring(c)] and (not best_k or k < best_k or (k == best_k and tostring(c) < tostring(best))) then
+      best, best_k = c, k
+    end
   end
   return text_of(view:moves(), "discard " .. tostring(best))
 end
@@ -217,6 +221,7 @@ function M.new(options)
   return {
     name = "heuristic.euchre",
     play = T.play, order = order, call = call, discard = discard, script = T.script,
+    defend = function(view) return text_of(view:moves(), "pass") end,   -- (lone_defender: never alone)
     explainer = M.explainer,
   }
 end

@@ -204,11 +204,20 @@ function M.new(options)
     local position = {
       hands = { at["hand 1"], at["hand 2"] }, known = v:get("known"), pile = v:get("pile"),
       stock = at.stock:list(), turn = world:next_player(), phase = world:phase(),
-      refused = v:get("refused"), taken = v:get("taken"),
+      refused = v:get("refused"),
+      -- with discard_taken the card just taken may go at once (the C
+      -- playout still keeps it back on its own later turns)
+      taken = not o.discard_taken and v:get("taken") or nil,
     }
+    local r = rules
+    if v:get("knock") and v:get("knock") ~= rules.knock then   -- Oklahoma: this hand's knock limit
+      r = {}
+      for k, x in pairs(rules) do r[k] = x end
+      r.knock = v:get("knock")
+    end
     local out = {}
     for i, m in ipairs(moves) do
-      local p1, p2 = gin.playout(position, rules, dh.rng(seed), m)
+      local p1, p2 = gin.playout(position, r, dh.rng(seed), m)
       out[i] = me == 1 and p1 - p2 or p2 - p1
     end
     return out

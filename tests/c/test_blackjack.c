@@ -146,7 +146,7 @@ static void stack(dh_bj_shoe *s, const char *names) {
 }
 
 static dh_bj_rules vegas(void) {
-  dh_bj_rules r = { 6, 0.75, 0, 3, 2, DH_BJ_DOUBLE_ANY, 1, 4, 0, 0, 0 };
+  dh_bj_rules r = { 6, 0.75, 0, 3, 2, DH_BJ_DOUBLE_ANY, 1, 4, 0, 0, 0, 0, 1 };
   return r;
 }
 
@@ -154,6 +154,7 @@ static dh_bj_rules vegas(void) {
 static void stand_only(dh_bj_strategy *st) {
   int s, t, u;
   memset(st, 0, sizeof *st);
+  for (u = 0; u < 11; u++) st->surrender[u] = -0.5;
   for (s = 0; s < 2; s++)
     for (t = 0; t < 22; t++)
       for (u = 0; u < 11; u++) st->ev[s][t][u][DH_BJ_HIT] = st->ev[s][t][u][DH_BJ_DOUBLE] = -1;
@@ -213,6 +214,60 @@ static void test_rounds(void) {
   CHECK_EQ(round.ndealer, 3);
 }
 
+/* the rule variations of issue 31 (rules/blackjack.lua cites them) */
+static void test_variations(void) {
+  dh_bj_rules r = vegas();
+  dh_bj_strategy st;
+  dh_bj_shoe s;
+  dh_bj_round round;
+  dh_rng rng;
+  dh_rng_seed(&rng, 2);
+  stand_only(&st);
+  /* a blackjack paid 1:1 */
+  r.bj_num = 1, r.bj_den = 1;
+  stack(&s, "As 9c Kd 7h");
+  CHECK(dh_bj_play_round(&r, &st, &s, &rng, &round) == 1);
+  r = vegas();
+  /* 8 8 against the dealer's ace, a king in the hole; the strategy splits,
+  ** doubles the 11 (8 3) to 21 and stands on 17 (8 9).  With the peek the
+  ** round ends at once, one bet lost; without it (the European no-hole-card
+  ** game) the blackjack found at the end takes every bet: 2 + 1 */
+  st.split[8][1] = 1;
+  st.ev[0][11][1][DH_BJ_DOUBLE] = 1;
+  stack(&s, "8c Ah 8h Kc 3c Th 9d");
+  CHECK(dh_bj_play_round(&r, &st, &s, &rng, &round) == -1);
+  CHECK_EQ(round.nhands, 1);
+  r.peek = 0;
+  stack(&s, "8c Ah 8h Kc 3c Th 9d");
+  CHECK(dh_bj_play_round(&r, &st, &s, &rng, &round) == -3);
+  CHECK(round.nhands == 2 && round.hands[0].doubled && round.hands[0].net == -2 && round.hands[1].net == -1);
+  /* without the peek and no blackjack, play goes on as usual: 8 8 split vs
+  ** A 7 (18): 21 doubled wins 2, 17 loses 1 */
+  stack(&s, "8c Ah 8h 7c 3c Th 9d");
+  CHECK(dh_bj_play_round(&r, &st, &s, &rng, &round) == 1);
+  r = vegas();
+  stand_only(&st);
+  /* early surrender: T 6 against an ace, standing worth -0.7 and hitting
+  ** -0.6 once the dealer has looked; a blackjack 4 times in 13: playing on
+  ** is worth -4/13 + 9/13 (-0.6) < -0.5, so it surrenders before the dealer
+  ** looks and loses half a bet even to the blackjack */
+  st.ev[0][16][1][DH_BJ_STAND] = -0.7;
+  st.ev[0][16][1][DH_BJ_HIT] = -0.6;
+  st.bj_chance[1] = 4.0 / 13;
+  r.early_surrender = 1;
+  stack(&s, "Td Ah 6s Kc");
+  CHECK(dh_bj_play_round(&r, &st, &s, &rng, &round) == -0.5);
+  CHECK(round.hands[0].surrendered);
+  r.early_surrender = 0;
+  stack(&s, "Td Ah 6s Kc");
+  CHECK(dh_bj_play_round(&r, &st, &s, &rng, &round) == -1);
+  /* worth playing on (standing -0.2): no early surrender */
+  r.early_surrender = 1;
+  st.ev[0][16][1][DH_BJ_STAND] = -0.2;
+  stack(&s, "Td Ah 6s Kc");
+  CHECK(dh_bj_play_round(&r, &st, &s, &rng, &round) == -1);
+}
+
 static void test_allowed(void) {
   dh_bj_rules r = vegas();
   dh_bj_round round;
@@ -231,6 +286,18 @@ static void test_allowed(void) {
   round.nhands = 4;   /* four hands already: no more splits, no surrender */
   a = dh_bj_allowed(&r, &round, 0);
   CHECK_EQ(a, (1u << DH_BJ_STAND) | (1u << DH_BJ_HIT));
+  /* doubling turned off; early surrender against a 9 (not looked under)
+  ** comes in the play */
+  r = vegas();
+  r.double_on = DH_BJ_DOUBLE_NONE;
+  r.early_surrender = 1;
+  round.nhands = 1;
+  round.dealer[0] = dh_card_make(9, 0);
+  a = dh_bj_allowed(&r, &round, 0);
+  CHECK_EQ(a, (1u << DH_BJ_STAND) | (1u << DH_BJ_HIT) | (1u << DH_BJ_SPLIT) | (1u << DH_BJ_SURRENDER));
+  round.dealer[0] = dh_card_make(14, 0);   /* an ace up: surrendered (or not) before the peek */
+  a = dh_bj_allowed(&r, &round, 0);
+  CHECK_EQ(a, (1u << DH_BJ_STAND) | (1u << DH_BJ_HIT) | (1u << DH_BJ_SPLIT));
 }
 
 int main(void) {
@@ -240,5 +307,6 @@ int main(void) {
   test_shoe();
   test_rounds();
   test_allowed();
+  test_variations();
   return check_done();
 }

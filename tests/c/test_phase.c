@@ -338,7 +338,8 @@ static void test_check(void) {
   CHECK_STR(dh_rules_check(&r), "no such prefab phase");
   euchre_rules(&r, 0);
   CHECK(r.scripted == 1);                                 /* set by the check */
-  CHECK(dh_phase_name(&r, 4) == NULL && dh_phase_name(&r, 0) == NULL);
+  CHECK_STR(dh_phase_name(&r, 4), "defend");                /* lone_defender's step */
+  CHECK(dh_phase_name(&r, 5) == NULL && dh_phase_name(&r, 0) == NULL);
 }
 
 /* without a prefab, nothing: a Lua script's phase is the caller's */

@@ -250,12 +250,44 @@ static void test_values_played(const dh_rules *r) {
   CHECK_EQ(score_of(r, clubs, 1, DH_SKAT_PICK_UP, null), -46);
   CHECK_EQ(score_of(r, clubs, 1, DH_SKAT_HAND, null), -70);
   CHECK_EQ(score_of(r, clubs, 1, DH_SKAT_HAND, null + DH_SKAT_ANN_OUVERT), -118);
-  /* a null of 23 under a bid of 24 is overbid: lost, twice 23 */
-  CHECK_EQ(score_of(r, clubs, 5, DH_SKAT_PICK_UP, null), -46);
+  /* grand ouvert (hand, schwarz announced, open) with 4: 11 x 24 = 264,
+  ** the ISkO's own example (5.2.6) */
+  CHECK_EQ(score_of(r, strong, 1, DH_SKAT_HAND, grand + DH_SKAT_ANN_OUVERT), 264);
+  /* clubs ouvert with 11: 11 + game, hand, schneider, announced, schwarz, announced, open */
+  CHECK_EQ(score_of(r, strong, 1, DH_SKAT_HAND, clubs_game + DH_SKAT_ANN_OUVERT), 18 * 12);
+}
+
+/* a null worth less than the bid is no valid announcement (ISkO 3.4.1;
+** preisskat.org/null-hand-offen.html: the defenders must refuse an
+** announcement that plainly does not reach the bid): not offered */
+static void test_null_under_bid(const dh_rules *r) {
+  int null = DH_SKAT_GAME + 4 * (DH_SKAT_NULL - 1), out[DH_PHASE_MAX_MOVES], n, i, seen = 0;
+  dh_match m;
+  deal(&m, r, clubs);
+  play(&m, 1, DH_SKAT_BID + 5);   /* 24 */
+  play(&m, 0, DH_SKAT_YES);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_PICK_UP);
+  play(&m, 0, DH_SKAT_DISCARD + 64 * C("7d") + C("7s"));
+  n = list(&m, out);
+  for (i = 0; i < n; i++) seen |= (out[i] == null) | (out[i] == null + DH_SKAT_ANN_OUVERT) * 2;
+  CHECK_EQ(seen, 2);                                   /* null ouvert (46) reaches 24, null (23) not */
+  CHECK_EQ(dh_phase_apply(&m, 0, null), DH_E_ILLEGAL_MOVE);
+  /* played from the hand at 36: null hand (35) is short, null ouvert hand (59) not */
+  deal(&m, r, clubs);
+  play(&m, 1, DH_SKAT_BID + 10);  /* 36 */
+  play(&m, 0, DH_SKAT_YES);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_HAND);
+  CHECK_EQ(dh_phase_apply(&m, 0, null), DH_E_ILLEGAL_MOVE);
+  play(&m, 0, null + DH_SKAT_ANN_OUVERT);
+  CHECK(m.known[0] == m.hand[0]);
 }
 
 /*
-** The 25 game values of skat_spec.lua (worked out by hand from the Skat
+** The game values of skat_spec.lua (worked out by hand from the Skat
 ** Order), each scored by the points prefab from a deal's end made up to
 ** fit: the declarer (seat 0) holding the matadors with, or without, the
 ** skat 7h 8h (no points), its tricks' points and count giving what the
@@ -288,6 +320,26 @@ static const struct value_case value_cases[] = {
   { DH_SKAT_HEARTS, 1, "s", 0, 18, -60 },       /* schneidered: (1 + 1 + 1) x 10, twice */
   { DH_SKAT_CLUBS, 1, "", 1, 36, -72 },         /* overbid: 24 < 36, lost 3 x 12 twice */
   { DH_SKAT_SPADES, 1, "", 1, 40, -88 },        /* overbid: 22 < 40, 44 the next multiple */
+  /* announced levels (ISkO 5.2.5: a level announced counts every level
+  ** below it, reached or not; the lost game doubled, ISkO 5.3):
+  ** preisskat.org/angesagte-gewinnstufe.html, Grand hand with 4, schneider
+  ** announced, the defenders 31: "Spiel 5, Hand 6, Schneider 7, Schneider
+  ** angesagt 8", 8 x 24 = 192, lost */
+  { DH_SKAT_GRAND, 4, "hS", 0, 18, -384 },
+  /* schwarz announced, schneider made, schwarz not: game, hand, schneider,
+  ** announced, schwarz, announced all count (ISkO 5.2.5): 7 x 24, lost */
+  { DH_SKAT_GRAND, 1, "hsSZ", 0, 18, -336 },
+  /* schneider announced, the declarer schneidered itself: schneider counted
+  ** once ("den so genannten Eigenschneider gibt es nicht", ISkO 5.2.5) */
+  { DH_SKAT_HEARTS, 1, "hsS", 0, 18, -100 },
+  /* schneider announced and made: 5 x 12 won */
+  { DH_SKAT_CLUBS, 1, "hsS", 1, 18, 60 },
+  /* open games count schwarz announced and one more (ISkO 5.2.6: "Kreuz
+  ** ouvert mit zweien ... 9 x 12 = 108", "Grand ouvert mit vieren ... 11 x
+  ** 24 = 264"); one lost (a trick given away) doubled */
+  { DH_SKAT_CLUBS, 2, "hozs", 1, 18, 108 },
+  { DH_SKAT_GRAND, 4, "hozs", 1, 18, 264 },
+  { DH_SKAT_CLUBS, 2, "hos", 0, 18, -216 },
 };
 
 /* the k-th value whose value is v */
@@ -337,7 +389,9 @@ static int32_t value_of(const dh_rules *r, const struct value_case *c, int with)
   /* the points and tricks the case says */
   if (c->game == DH_SKAT_NULL) { p = 0; tricks = c->won ? 0 : 1; }
   else if (schw) { p = 120; tricks = 10; }
+  else if (sch && (strchr(c->extras, 'Z') || ouvert)) { p = 96; tricks = 7; }   /* schneider made, schwarz not */
   else if (sch) { p = c->won ? 96 : 21; tricks = c->won ? 7 : 1; }
+  else if (strchr(c->extras, 'S')) { p = 70; tricks = 5; }        /* 61 made, the announced 90 not */
   else { p = c->won ? 70 : 44; tricks = c->won ? 5 : 4; }
   memset(&m, 0, sizeof m);
   m.rules = r;
@@ -382,12 +436,110 @@ static void test_hand(const dh_rules *r) {
   play(&m, 0, DH_SKAT_HAND);
   CHECK_EQ(m.vars[DH_SKAT_VAR_FLAGS], DH_SKAT_FLAG_HAND);
   n = list(&m, out);
-  CHECK_EQ(n, 17);                                         /* 5 games x 3, null, null ouvert */
+  CHECK_EQ(n, 22);                             /* 5 games x 3, 5 open, null, null ouvert */
   CHECK_EQ(out[2], DH_SKAT_GAME + DH_SKAT_ANN_SCHWARZ);   /* diamonds schwarz */
+  CHECK_EQ(out[19], DH_SKAT_GAME + 4 * (DH_SKAT_GRAND - 1) + DH_SKAT_ANN_OUVERT);
   play(&m, 0, DH_SKAT_GAME + 4 * (DH_SKAT_NULL - 1) + DH_SKAT_ANN_OUVERT);
   CHECK_EQ(m.vars[DH_SKAT_VAR_FLAGS], DH_SKAT_FLAG_HAND | DH_SKAT_FLAG_OUVERT);
   CHECK_EQ(m.trump, DH_NOSUIT);
   CHECK(m.known[0] == m.hand[0]);
+}
+
+/* a suit game open: hand, schwarz announced, the declarer's cards shown
+** to all before the first lead (ISkO 5.2.6) */
+static void test_ouvert(const dh_rules *r) {
+  dh_match m;
+  deal(&m, r, strong);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_BID + 1);
+  play(&m, 0, DH_SKAT_HAND);
+  play(&m, 0, DH_SKAT_GAME + 4 * (DH_SKAT_SPADES - 1) + DH_SKAT_ANN_OUVERT);
+  CHECK_EQ(m.vars[DH_SKAT_VAR_FLAGS],
+           DH_SKAT_FLAG_HAND | DH_SKAT_FLAG_SCHNEIDER | DH_SKAT_FLAG_SCHWARZ | DH_SKAT_FLAG_OUVERT);
+  CHECK_EQ(m.trump, DH_SPADES);
+  CHECK(m.known[0] == m.hand[0] && dh_set_count(m.known[0]) == 10);
+  CHECK_EQ(m.phase, DH_PHASE_PLAY);
+  /* without the skat, no open suit game: ouvert is a hand game */
+  deal(&m, r, strong);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_BID + 1);
+  play(&m, 0, DH_SKAT_PICK_UP);
+  play(&m, 0, DH_SKAT_DISCARD + 64 * C("7c") + C("7d"));
+  CHECK_EQ(dh_phase_apply(&m, 0, DH_SKAT_GAME + 4 * (DH_SKAT_CLUBS - 1) + DH_SKAT_ANN_OUVERT), DH_E_ILLEGAL_MOVE);
+}
+
+/*
+** Ramsch (option): all three passing play each for itself, the jacks alone
+** trumps; the most card points lose them.  Whence each rule:
+** http://www.skatspielen.info/spielvarianten.html (jacks alone trumps as
+** in a grand, the skat counted to the last trick, a player without a trick
+** (Jungfer) doubles the loss, all the points won: 120 to the good);
+** https://www.rasche-software.de/kd/manual/contentskate/uramsch.htm (the
+** skat's points to the loser instead); http://www.skatwelt.net/jungfrau.
+*/
+static int64_t ramsch_of(const dh_rules *r, const char *const *taken, const char *skat, const int *tricks,
+                         int last, int seat) {
+  dh_match m;
+  int32_t pts[DH_MAX_SEATS], bags[DH_MAX_SEATS];
+  int s;
+  memset(&m, 0, sizeof m);
+  m.rules = r;
+  m.nseats = 3;
+  m.declarer = DH_MAX_SEATS;
+  m.vars[DH_SKAT_VAR_GAME] = DH_SKAT_RAMSCH_GAME;
+  for (s = 0; s < 2; s++) m.taken[s] = S(taken[s]);
+  m.taken[2] = r->deck_set & ~S(skat) & ~m.taken[0] & ~m.taken[1];
+  for (s = 0; s < 3; s++) m.tricks[s] = (uint8_t)tricks[s];
+  m.last_winner = (uint8_t)last;
+  CHECK_EQ(dh_points_eval(&m, pts, bags), DH_OK);
+  return pts[seat];
+}
+
+static void test_ramsch(void) {
+  static const char *const a[2] = { "Ac Ad Ah As Tc Td Kc Jd", "Th Ts Kd Kh Ks Qc Qd" };   /* 70, 38 */
+  static const char *const tie[2] = { "Ac Ad Tc Td Kc Qc Jc", "Ah As Th Ts Kd Qd Jd" };   /* 51, 51 */
+  static const int t541[3] = { 5, 4, 1 }, t640[3] = { 6, 4, 0 }, t10[3] = { 10, 0, 0 }, t433[3] = { 4, 3, 3 };
+  const unsigned both = DH_SKAT_RAMSCH | DH_SKAT_JUNGFRAU;
+  dh_rules r;
+  dh_match m;
+  skat_rules(&r);
+  r.phase_flags = both;
+  CHECK(dh_rules_check(&r) == NULL);
+  /* the skat Qh Qs (6) to the last trick's taker: seat 1's, so seat 0 loses its 70 */
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t541, 1, 0), -70);
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t541, 1, 1), 0);
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t541, 0, 0), -76);     /* its own last trick: 70 + 6 */
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t640, 1, 0), -140);     /* seat 2 a Jungfrau: doubled */
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t10, 0, 0), 120);       /* every trick: 120 to the good */
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t10, 0, 1), 0);
+  CHECK_EQ(ramsch_of(&r, tie, "7h 8h", t433, 2, 0), -51);    /* a tie: both lose */
+  CHECK_EQ(ramsch_of(&r, tie, "7h 8h", t433, 2, 1), -51);
+  CHECK_EQ(ramsch_of(&r, tie, "7h 8h", t433, 2, 2), 0);
+  r.phase_flags = both | DH_SKAT_RAMSCH_LOSER;
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t541, 1, 0), -76);      /* the skat to the loser */
+  r.phase_flags = DH_SKAT_RAMSCH;
+  CHECK_EQ(ramsch_of(&r, a, "Qh Qs", t640, 1, 0), -70);      /* without the Jungfrau rule */
+  /* all passing: Ramsch, forehand leading, the jacks alone trumps, nobody declarer */
+  deal(&m, &r, strong);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_PASS);
+  CHECK_EQ(m.phase, DH_PHASE_PLAY);
+  CHECK_EQ(m.hand_no, 0);
+  CHECK(m.declarer >= 3);
+  CHECK_EQ(m.vars[DH_SKAT_VAR_GAME], DH_SKAT_RAMSCH_GAME);
+  CHECK_EQ(m.turn, 0);
+  CHECK_EQ(dh_match_suit(&m, C("Jd")), DH_CLUBS);
+  CHECK_EQ(dh_match_suit(&m, C("Ac")), DH_NOSUIT);
+  /* without the option the deal is thrown in, as before */
+  r.phase_flags = 0;
+  deal(&m, &r, strong);
+  play(&m, 1, DH_SKAT_PASS);
+  play(&m, 2, DH_SKAT_PASS);
+  play(&m, 0, DH_SKAT_PASS);
+  CHECK_EQ(m.hand_no, 1);
 }
 
 /* random matches: cards conserved, the phases visited, every match ends */
@@ -432,7 +584,7 @@ static void test_check(void) {
   r.sizes[0] = 9;
   CHECK(dh_rules_check(&r) != NULL && strstr(dh_rules_check(&r), "ten cards"));
   skat_rules(&r);
-  r.phase_flags = 1;
+  r.phase_flags = 8;
   CHECK(dh_rules_check(&r) != NULL);
   skat_rules(&r);
   r.trump_mode = DH_TRUMP_TURN_UNDER;
@@ -457,6 +609,9 @@ int main(void) {
   test_pick_up(&r);
   test_hand(&r);
   test_values_played(&r);
+  test_null_under_bid(&r);
+  test_ouvert(&r);
+  test_ramsch();
   test_value_cases(&r);
   test_playouts(&r);
   test_check();

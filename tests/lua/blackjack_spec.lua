@@ -189,7 +189,59 @@ describe("blackjack", function()
     assert.are.same({ "hit", "stand" }, texts(g:moves()))
   end)
 
+  -- the rule variations (rules/blackjack.lua): a blackjack paid even
+  -- money, as in Super Fun 21 (http://www.cliquiz.com/5); the European
+  -- no-hole-card game, where "the player loses the total bet if the dealer
+  -- gets a blackjack, including the additional money bet after"
+  -- (https://comalatcucendec.netlify.app/no-hole-card-blackjack, Henry
+  -- Tamburin); early surrender, "the ability to forfeit half your wager
+  -- against a face or ace before the dealer checks for blackjack"
+  -- (https://168casinos.com/games/blackjack/strategy.html); no doubling
+  it("pays a blackjack 1:1 with blackjack_pays = \"1:1\"", function()
+    local g = staged({ players = 1, blackjack_pays = "1:1" }, "As 9c Kd 7h")
+    assert.are.same({ 10 }, round2(g).seats)
+  end)
+
+  it("without the peek, a dealer's blackjack found at the end takes doubles and splits too", function()
+    local g = staged({ players = 1, insurance = false }, "8c Ah 8h Kc 3c Th 9d")
+    assert.is_nil(g:next_player())                      -- the dealer looked: over at once
+    assert.are.same({ -10 }, round2(g).seats)
+    g = staged({ players = 1, insurance = false, peek = false }, "8c Ah 8h Kc 3c Th 9d")
+    assert.are.equal("play", g:phase())
+    assert(g:apply(1, "split"))
+    assert(g:apply(1, "double"))                        -- 8 3, then the ten: 21 doubled
+    assert(g:apply(1, "stand"))                         -- 8 9
+    assert.are.same({ -30 }, round2(g).seats)
+    assert.is_true(round2(g).dealer_blackjack)
+    -- a world sampled in the play may give the dealer a blackjack then
+    g = staged({ players = 1, insurance = false, peek = false }, "Tc Ah 6h Kc")
+    local bj = 0
+    for i = 1, 60 do
+      local w = g:view(1):sample(dh.rng(i))
+      if dh.blackjack.value(w.s.dealer[2]) == 10 then bj = bj + 1 end
+    end
+    assert.is_true(bj > 0)
+  end)
+
+  it("surrenders early, before the dealer looks, with early_surrender", function()
+    local g = staged({ players = 1, insurance = false, early_surrender = true }, "Td Ah 6s Kc")
+    assert.are.equal("surrender", g:phase())
+    assert.are.same({ "no surrender", "surrender" }, texts(g:moves()))
+    assert(g:apply(1, "surrender"))
+    assert.are.same({ -5 }, round2(g).seats)            -- half, though the dealer had a blackjack
+    g = staged({ players = 1, insurance = false, early_surrender = true }, "Td Ah 6s Kc")
+    assert(g:apply(1, "no surrender"))
+    assert.are.same({ -10 }, round2(g).seats)
+    -- against a nine the dealer does not look: surrender comes in the play
+    g = staged({ players = 1, early_surrender = true }, "Td 9h 6s 7c")
+    assert.are.same({ "double", "hit", "stand", "surrender" }, texts(g:moves()))
+    -- a blackjack is not asked
+    g = staged({ players = 1, insurance = false, early_surrender = true }, "As Ah Kd 7c")
+    assert.is_nil(g:next_player())
+  end)
+
   it("doubles only the two-card hands the rules allow", function()
+    assert.are.same({ "hit", "stand" }, texts(staged({ players = 1, double = "none" }, "5c 9d 6h 7s"):moves()))
     local g = staged({ players = 1, double = "10-11" }, "5c 9d 4h 7s")   -- hard 9
     assert.are.same({ "hit", "stand" }, texts(g:moves()))
     g = staged({ players = 1, double = "9-11" }, "5c 9d 4h 7s")
@@ -226,7 +278,7 @@ describe("blackjack", function()
     assert.has_error(function() dh.variant("blackjack", { decks = 9 }) end,
                      "blackjack: decks must be an integer from 1 to 8, got 9")
     assert.has_error(function() dh.variant("blackjack", { blackjack_pays = "2:1" }) end,
-                     'blackjack: blackjack_pays must be one of "3:2", "6:5", got 2:1')
+                     'blackjack: blackjack_pays must be one of "1:1", "3:2", "6:5", got 2:1')
     assert.has_error(function() dh.variant("blackjack", { penetration = 1.5 }) end,
                      "blackjack: penetration must be a number above 0 and at most 1, got 1.5")
     -- NaN compares false with every bound: it must be refused all the same,
@@ -364,6 +416,23 @@ describe("blackjack", function()
       assert.are.equal("double", decide({ players = 1, dealer_hits_soft17 = true }, "Ac 6d 8h 9s"))   -- A8 v 6
       assert.are.equal("stand", decide({ players = 1 }, "Ac 6d 8h 9s"))
     end)
+    -- https://throminbiba1986.netlify.app/blackjack-no-hole-card: "where the
+    -- house takes both double down and split bets on a dealer blackjack,
+    -- don't double down with an 11 against a dealer's 10"; nor are the 8s
+    -- split against a ten (computed: splitting -0.61 a bet, hitting 16 -0.58)
+    it("plays the no-hole-card game: 11 v T hit, not doubled; 8 8 v T hit, not split", function()
+      local enhc = { players = 1, peek = false, insurance = false }
+      assert.are.equal("double", decide({ players = 1 }, "6c Td 5h 9s"))
+      assert.are.equal("hit", decide(enhc, "6c Td 5h 9s"))
+      assert.are.equal("split", decide({ players = 1 }, "8c Td 8h 9s"))
+      assert.are.equal("hit", decide(enhc, "8c Td 8h 9s"))
+      -- early surrender takes 16 v A and T before the dealer looks, not 12
+      local es = { players = 1, insurance = false, early_surrender = true }
+      assert.are.equal("surrender", decide(es, "Tc Ad 6h 9s"))
+      assert.are.equal("surrender", decide(es, "Tc Td 6h 9s"))
+      assert.are.equal("no surrender", decide(es, "Tc Td 2h 9s"))
+    end)
+
     it("changes with the rules: hitting soft 17 doubles 11 v A and A7 v 2", function()
       local h17 = { players = 1, dealer_hits_soft17 = true }
       local g = staged(h17, "5c Ad 6h 9s")
@@ -389,6 +458,9 @@ describe("blackjack", function()
       { double_after_split = false, double = "10-11", split_hands = 2 },
       { resplit_aces = true, hit_split_aces = true, blackjack_pays = "6:5", split_hands = 3 },
       { double = "9-11", surrender = true, split_hands = 8 },
+      { peek = false, surrender = true },
+      { early_surrender = true, dealer_hits_soft17 = true },
+      { double = "none", blackjack_pays = "1:1", early_surrender = true, peek = false },
     }
     it("agree on totals, draws and payouts for the same deals", function()
       local rng = dh.rng(77)
@@ -423,7 +495,7 @@ describe("blackjack", function()
           assert.are.equal(#c.dealer.cards, #row.dealer)
           assert.are.equal(c.drawn, 4 + before - #g.s.shoe)   -- the deal, then the play
         end
-        assert.is_true(splits > 5 and doubles > 5, ("splits %d, doubles %d"):format(splits, doubles))
+        assert.is_true(splits > 5 and (doubles > 5 or options.double == "none"), ("splits %d, doubles %d"):format(splits, doubles))
       end
     end)
   end)

@@ -23,6 +23,76 @@ local function act(g, ...)
 end
 
 describe("euchre", function()
+  -- http://www.euchrelinks.com/variations.html: "A player defending against
+  -- a loner can declare 'defending alone' ... and play heads-up against the
+  -- lone-caller.  If the defender euchres the lone-caller, his side scores
+  -- four points."
+  it("lone_defender: a defender may play alone against a lone maker, 4 for euchring it", function()
+    -- seat 1 orders up spades alone (dealer 4 picks up Js); seat 2 passes,
+    -- seat 4 (the dealer) defends alone: seats 3 and 2 sit out
+    local g = game(HANDS, KITTY)
+    act(g, "order up alone")
+    assert.equal("discard", g:phase())               -- without the option: no defence step
+    g = game(HANDS, KITTY, { lone_defender = true })
+    act(g, "order up alone")
+    assert.equal("defend", g:phase())
+    assert.equal(2, g:next_player())
+    assert.same({ "pass", "defend alone" }, texts(g:moves()))
+    act(g, "pass")
+    assert.equal(4, g:next_player())
+    act(g, "defend alone")
+    assert.equal("discard", g:phase())               -- the dealer still takes the card up
+    act(g, "discard 9d")
+    assert.equal("play", g:phase())
+    local rng = dh.rng(2)
+    while g:hand_number() == 1 do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+    assert.same({ 1, 0, 0, 4 }, g:hands()[1].tricks)   -- two seats sat out; the maker euchred
+    assert.same({ 0, 4 }, g:hands()[1].points)         -- by the lone defender: 4, not 2
+    -- the option's scores by the rule: R.makers' alone_euchred
+    assert.equal("Phase(turned_card_trump)", tostring(dh.variant("euchre", { lone_defender = true }).spec.phases))
+    assert.is_true(dh.phase.turned_card_trump { lone_defender = true }:options().lone_defender)
+  end)
+
+  it("lone_defender: both defenders may pass, and a call alone asks them too", function()
+    local g = game(HANDS, KITTY, { lone_defender = true })
+    act(g, "pass", "pass", "pass", "pass")            -- turned down
+    act(g, "call hearts alone")                       -- seat 1 calls alone: seat 3 sits out
+    assert.equal("defend", g:phase())
+    act(g, "pass", "pass")
+    assert.equal("play", g:phase())
+    assert.equal(1, g:next_player())
+  end)
+
+  -- https://blog.worldofcardgames.com/2014/08/euchre-is-discarding-up-card-legal.html:
+  -- that site's dealer may not discard the card picked up; the player it
+  -- quotes, and today's default here, may
+  it("dealer_may_discard_upcard = false keeps the card picked up in the dealer's hand", function()
+    local g = game(HANDS, KITTY)
+    act(g, "pass", "pass", "pass", "pick up")
+    assert.equal(6, #g:moves())
+    local with = {}
+    for _, t in ipairs(texts(g:moves())) do with[t] = true end
+    assert.is_true(with["discard Js"])
+    g = game(HANDS, KITTY, { dealer_may_discard_upcard = false })
+    act(g, "pass", "pass", "pass", "pick up")
+    assert.equal(5, #g:moves())
+    for _, t in ipairs(texts(g:moves())) do assert.are_not.equal("discard Js", t) end
+    assert.is_nil((g:apply(4, "discard Js")))
+    act(g, "discard 9d")
+    assert.is_true(g:hand(4):has("Js"))
+    assert.is_true(dh.phase.turned_card_trump { keep_upcard = true }:options().keep_upcard)
+    -- six trumps: the heuristic would lay the nine picked up away, and
+    -- keeps to the legal cards instead (the ten, its next lowest)
+    local hands, kitty = { "Jh Jd Ah 9c Ts", "Kh Qh Ac Kc Qc", "Th 9h Ad Kd Qd", "Js Jc As Ks Qs" }, "9s Td 9d Tc"
+    for _, keep in ipairs { true, false } do
+      local v = dh.variant("euchre", { dealer_may_discard_upcard = keep })
+      local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+      g = game(hands, kitty, { dealer_may_discard_upcard = keep })
+      act(g, "pass", "pass", "pass", "pick up")
+      assert.equal(keep and "discard 9s" or "discard Qs", tostring(h.discard(g:view(4))))
+    end
+  end)
+
   it("first round: pass or order up; the dealer picks up the turned card and discards face down", function()
     local g = game(HANDS, KITTY)
     assert.equal("order", g:phase())

@@ -73,6 +73,49 @@ describe("gin rummy", function()
     end
   end)
 
+  -- http://rummytalk.com/playing-the-game/ forbids it (the default);
+  -- https://ginrummy.pages.dev/rules: only "some of the house rules" do
+  it("may discard the card just taken with discard_taken", function()
+    local g = dh.game(dh.variant("gin", { discard_taken = true }), { seed = 5 })
+    local up = g.s.pile[1]
+    assert(g:apply(2, "take"))
+    assert.is_true(has(g:moves(), tostring(up)))
+    assert(g:apply(2, tostring(up)))
+    assert.are.equal(tostring(up), tostring(g.s.pile[#g.s.pile]))
+  end)
+
+  -- http://www.bicyclecards.com/card-games/rule/oklahoma-gin: "if the
+  -- upcard is a five, the knocker must have 5 points or less.  Face cards
+  -- count 10.  When an ace is the knock card ... each must play for a gin
+  -- hand"; with the spade rule "all scores accruing from that deal are doubled"
+  it("Oklahoma: the upcard sets the knock limit, an ace allows gin only, a spade doubles", function()
+    local seen = {}
+    for seed = 1, 80 do
+      local g = dh.game(dh.variant("gin", { oklahoma = true, oklahoma_spades = true }), { seed = seed })
+      local up = g.s.pile[1]
+      local count = dh.gin.value(up)
+      assert.are.equal(count == 1 and 0 or count, g.s.knock)
+      assert.are.equal(up.suit == "s", g.s.double == true)
+      assert.are.equal(g.s.knock, g:view(1):get("knock"))
+      seen[count] = true
+    end
+    assert.is_true(seen[1] and seen[5] and seen[10])
+    assert.are.equal(10, dh.game("gin", { seed = 1 }).s.knock)   -- plain gin: always the option's 10
+    -- the knock of the first test keeps 10: allowed under a ten or a court
+    -- card, not under a five (the deal's limit), and never under an ace
+    local hand, theirs = "As 2s 3s 4s 9c 9d 9h 2d 3h 5c Kd", "5s 6s 9s Jc Jd Jh Qc Qd Kh Ks"
+    local g = staged({ oklahoma = true }, hand, theirs)
+    g.s.knock = 5   -- as a five turned up sets it
+    assert.is_false(has(g:moves(), "knock Kd"))
+    g.s.knock = 10
+    assert.is_true(has(g:moves(), "knock Kd"))
+    -- a spade turned up: the 30 the knock scores is doubled
+    g = staged({ oklahoma = true, oklahoma_spades = true }, hand, theirs)
+    g.s.knock, g.s.double = 10, true
+    assert(g:apply(1, "knock Kd"))
+    assert.are.same({ 60, 0 }, g:result().hands[1].seats)
+  end)
+
   it("knocks with 10 or less, and the defender lays off onto the knocker's melds", function()
     -- knocker: As 2s 3s 4s, 9c 9d 9h, deadwood 2d 3h 5c = 10 after Kd goes
     -- defender: 5s 6s onto the spade run, 9s onto the nines, Jc Jd Jh a

@@ -67,11 +67,7 @@ for i, v in ipairs(BIDS) do INDEX[tostring(v)] = i end
 local GAMES = { "diamonds", "hearts", "spades", "clubs", "grand", "null" }
 local GAME_CODE = { diamonds = 1, hearts = 2, spades = 3, clubs = 4, grand = 5, null = 6 }
 local TRUMP = { "d", "h", "s", "c", "c" }   -- a grand's jacks count as clubs (its mode)
-local BASE = { 9, 10, 11, 12, 24 }
-local NULL_VALUE = { [0] = 23, [1] = 35, [2] = 46, [3] = 59 }   -- by hand + 2 * ouvert
-local POINTS = { [14] = 11, [10] = 10, [13] = 4, [12] = 3, [11] = 2 }
 local JACKS = { "Jc", "Js", "Jh", "Jd" }
-local RUN = { "A", "T", "K", "Q", "9", "8", "7" }
 
 -- the script's public state (var numbers)
 local VALUE = 1    -- the last value named: an index into BIDS (0: none)
@@ -84,51 +80,11 @@ local HAND, SCHNEIDER, SCHWARZ, OUVERT = 1, 2, 4, 8
 
 local function left(seat) return seat % 3 + 1 end
 
---- the value of a game: value { game = "clubs".."null", matadors = n
--- (with or without), hand, schneider, schneider_announced, schwarz,
--- schwarz_announced, ouvert (booleans), won (the declarer's 61, or no
--- trick in a null, and what was announced), bid } -> the declarer's score
-local function value(g)
-  local code = GAME_CODE[g.game]
-  local v
-  if code == 6 then
-    v = NULL_VALUE[(g.hand and 1 or 0) + (g.ouvert and 2 or 0)]
-    if v < g.bid then return -2 * v end
-  else
-    local base = BASE[code]
-    local mult = g.matadors + 1
-    for _, k in ipairs { "hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced" } do
-      if g[k] then mult = mult + 1 end
-    end
-    v = base * mult
-    if v < g.bid then return -2 * base * ((g.bid + base - 1) // base) end
-  end
-  return g.won and v or -2 * v
-end
-
--- the trumps of a game from the highest (a grand's: the jacks)
-local function trumps(code)
-  local out = {}
-  for i, j in ipairs(JACKS) do out[i] = j end
-  if code <= 4 then
-    for _, r in ipairs(RUN) do out[#out + 1] = r .. TRUMP[code] end
-  end
-  return out
-end
-
--- the matadors: with or without, how many
-local function matadors(cards, code)
-  local list, n = trumps(code), 0
-  local with = cards:has(list[1])
-  while n < #list and cards:has(list[n + 1]) == with do n = n + 1 end
-  return n
-end
-
-local function card_points(set)
-  local p = 0
-  for c in set:iter() do p = p + (POINTS[c.rank] or 0) end
-  return p
-end
+-- the game's value: rules/skat.lua's Lua reference, the scoring the
+-- prefabs are compared with (not what they replaced: the ISkO's
+-- announced levels are counted there since issue 31)
+local ref = dofile(assert(package.searchpath("skat", dh.path)))
+local value, points = ref.value, ref.points
 
 -- the declarer found: the skat phase next, the defenders a team
 local function declarer_is(g, seat, value_index)
@@ -223,6 +179,7 @@ local declare = {
   name = "declare",
   moves = function(g)
     local hand = g:var(FLAGS) & HAND ~= 0
+    local bid = BIDS[g:var(VALUE)]
     local out = {}
     for i = 1, 5 do
       out[#out + 1] = GAMES[i]
@@ -231,8 +188,12 @@ local declare = {
         out[#out + 1] = GAMES[i] .. " schwarz"
       end
     end
-    out[#out + 1] = "null"
-    out[#out + 1] = "null ouvert"
+    if hand then   -- since issue 31: the open suit games and grand (ISkO 5.2.6)
+      for i = 1, 5 do out[#out + 1] = GAMES[i] .. " ouvert" end
+    end
+    -- since issue 31: no null below the bid (ISkO 3.4.1)
+    if (hand and 35 or 23) >= bid then out[#out + 1] = "null" end
+    if (hand and 59 or 46) >= bid then out[#out + 1] = "null ouvert" end
     return out
   end,
   apply = function(g, seat, text)
@@ -243,6 +204,7 @@ local declare = {
     if extra == "schwarz" then flags = flags | SCHNEIDER | SCHWARZ end
     if extra == "ouvert" then
       flags = flags | OUVERT
+      if code ~= 6 then flags = flags | SCHNEIDER | SCHWARZ end
       g:expose(seat, "now")
     end
     g:set(FLAGS, flags)
@@ -268,37 +230,6 @@ local function table_for(trump, plain_clubs)
     end
   end
   return t
-end
-
-local DECK = dh.deck("piquet32"):set()
-
-local function points(s)
-  local d = s:declarer()
-  local out = { 0, 0, 0 }
-  if not d then return out end   -- thrown in
-  local code, flags = s:var(GAME), s:var(FLAGS)
-  local rest = DECK
-  for seat = 1, 3 do rest = rest - s:taken(seat) end
-  local skat_cards = rest   -- the skat: laid away, or untouched in a hand game
-  local tricks = s:tricks()
-  local mine = card_points(s:taken(d) | skat_cards)
-  local all = tricks[d] == 10
-  local none = tricks[d] == 0
-  local g = {
-    game = GAMES[code], bid = BIDS[s:var(VALUE)],
-    hand = flags & HAND ~= 0, ouvert = flags & OUVERT ~= 0,
-    schneider_announced = flags & SCHNEIDER ~= 0, schwarz_announced = flags & SCHWARZ ~= 0,
-  }
-  if code == 6 then
-    g.won = none
-  else
-    g.matadors = matadors(s:played_by(d) | skat_cards, code)
-    g.schneider = mine >= 90 or mine <= 30
-    g.schwarz = all or none
-    g.won = mine >= 61 and (not g.schneider_announced or mine >= 90) and (not g.schwarz_announced or all)
-  end
-  out[d] = value(g)
-  return out
 end
 
 return {

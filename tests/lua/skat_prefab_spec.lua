@@ -132,6 +132,7 @@ describe("skat's prefab phase and points", function()
     assert.equal("18", dh.phase.skat_bidding():text(2))
     assert.equal("264", dh.phase.skat_bidding():text(64))
     assert.equal("null ouvert", dh.phase.skat_bidding():text(80 + 4 * 5 + 3))
+    assert.equal("grand ouvert", dh.phase.skat_bidding():text(80 + 4 * 4 + 3))
     assert.has_error(function() dh.phase.skat_bidding():text(80 + 4 * 5 + 1) end)   -- no null schneider
     assert.has_error(function() dh.phase.skat_bidding():text(65) end)
     assert.has_error(function() dh.phase.skat_bidding { hand = true } end, "skat_bidding: unknown field 'hand'")

@@ -96,6 +96,107 @@ describe("skat play", function()
     assert.equal(10, #g:view(2):hand(1))
     assert.equal(10, #g:view(3):hand(1))
   end)
+
+  -- ISkO 5.2.6 (https://www.yumpu.com/de/document/view/38595069/internationale-skatordnung-isko/26):
+  -- a suit game or grand played open is a hand game counted as schwarz
+  -- announced, the declarer's cards shown to all; grand ouvert with four
+  -- is 11 x 24 = 264, the text's own example
+  it("grand ouvert: a hand game, the declarer's cards shown to every seat, 264 with four", function()
+    local g = game(STRONG)
+    act(g, "pass", "pass", "18", "pick up")
+    act(g, "discard 7c 7d")
+    assert.is_nil(texts(g:moves())[8])               -- picked up: no open suit game, no announcement
+    g = game(STRONG)
+    act(g, "pass", "pass", "18", "hand")
+    local m = texts(g:moves())
+    assert.same({ "diamonds ouvert", "hearts ouvert", "spades ouvert", "clubs ouvert", "grand ouvert" },
+                { table.unpack(m, 16, 20) })
+    act(g, "grand ouvert")
+    for seat = 1, 3 do assert.equal(10, #g:view(seat):hand(1)) end
+    assert.equal(0, #g:view(2):hand(3))            -- the defenders' hands stay hidden
+    local rng = dh.rng(4)
+    while g:hand_number() == 1 do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+    assert.same({ 264, 0, 0 }, g:hands()[1].points)
+  end)
+
+  -- ISkO 3.4.1 (the declarer must make a valid announcement) and
+  -- http://www.preisskat.org/null-hand-offen.html (an announcement plainly
+  -- short of the bid is to be refused): a null below the bid is not offered
+  it("offers no null worth less than the bid", function()
+    local g = game(STRONG)
+    act(g, "20", "yes", "22", "yes", "23", "yes", "24", "pass", "pass", "hand")   -- middlehand at 24
+    assert.equal(2, g:declarer())
+    local m = texts(g:moves())
+    assert.equal("null", m[#m - 1])                -- null hand: 35 reaches 24
+    g = game(STRONG)
+    act(g, "24", "yes", "pass", "pass", "pick up", "discard 7c 7d")
+    m = texts(g:moves())
+    assert.same({ "grand", "null ouvert" }, { m[#m - 1], m[#m] })   -- 23 short of 24, 46 not
+    assert.is_nil((g:apply(1, "null")))
+  end)
+end)
+
+-- Ramsch, an option (default off: all passing throws the deal in, as
+-- before).  Rules: http://www.skatspielen.info/spielvarianten.html (the
+-- jacks alone trumps, the skat to the last trick, the most card points
+-- lose them, a Jungfer doubles it, all the points: 120 to the good);
+-- https://www.rasche-software.de/kd/manual/contentskate/uramsch.htm (the
+-- skat to the loser); tests/c/test_skat.c scores worked deals.
+describe("skat ramsch", function()
+  it("is played when all pass, each for itself, the jacks alone trumps", function()
+    local g = game(STRONG, { ramsch = true })
+    act(g, "pass", "pass", "pass")
+    assert.equal(1, g:hand_number())
+    assert.is_nil(g:declarer())
+    assert.equal(7, g:var(def.vars.game))
+    assert.equal(1, g:next_player())                -- forehand leads
+    assert.equal("c", (g:counts_as(dh.card("Jh"))))
+    local rng = dh.rng(2)
+    while g:hand_number() == 1 do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+    local pts, tricks = g:hands()[1].points, g:hands()[1].tricks
+    -- forehand's four jacks and seven clubs took every trick here: 120
+    assert.same({ 120, 0, 0 }, pts)
+    assert.same({ 10, 0, 0 }, tricks)
+  end)
+
+  it("scores as the Lua reference over random deals, each option", function()
+    local seen = 0
+    for _, o in ipairs { { ramsch = true }, { ramsch = true, ramsch_skat = "loser" },
+                         { ramsch = true, jungfrau = false } } do
+      o.deals = 4
+      local v = dh.variant("skat", o)
+      local spec = dh.variant({ name = "skat", options = def.options, build = function(oo)
+        local b = def.build(oo)
+        b.points = function(st)
+          if st:var(def.vars.game) == 7 then seen = seen + 1 end
+          return def.points(st, oo)
+        end
+        return b
+      end }, o)
+      for seed = 1, 40 do   -- every first deal a Ramsch (random bids seldom all pass)
+        local a, b = dh.game(v, { seed = seed }), dh.game(spec, { seed = seed })
+        act(a, "pass", "pass", "pass")
+        act(b, "pass", "pass", "pass")
+        a:playout(dh.rng(seed))
+        b:playout(dh.rng(seed))
+        assert.equal(json(b:hands()), json(a:hands()))
+      end
+    end
+    assert.is_true(seen >= 120, seen .. " ramsch deals")
+  end)
+
+  it("checks its options, and bots play it", function()
+    assert.has_error(function() dh.variant("skat", { ramsch = true, ramsch_skat = "first" }) end,
+                     "skat: ramsch_skat must be last or loser, got first")
+    assert.has_error(function() dh.phase.skat_bidding { ramsch_skat = 3 } end)
+    assert.same({ ramsch = true, ramsch_skat = "loser", jungfrau = false },
+                dh.phase.skat_bidding { ramsch = true, ramsch_skat = "loser" }:options())
+    local v = dh.variant("skat", { deals = 3, ramsch = true })
+    local g = dh.game(v, { seed = 5 })
+    assert(dh.run(g, { dh.strategy("heuristic", { variant = v, seed = 1 }), dh.strategy("greedy", { variant = v, seed = 2 }),
+                       dh.strategy("heuristic", { variant = v, seed = 3 }) }))
+    assert.equal(json(g:result()), json(assert(dh.replay(g:record())):result()))
+  end)
 end)
 
 describe("skat bots", function()
@@ -161,6 +262,25 @@ describe("skat game values", function()
     { "hearts", 1, "s", false, 18, -60 },           -- schneidered: (1 + 1 + 1) x 10, lost twice
     { "clubs", 1, "", true, 36, -72 },              -- overbid: 24 < 36, the next multiple of 12 is 36
     { "spades", 1, "", true, 40, -88 },             -- overbid: 22 < 40, the next multiple of 11 is 44
+    -- announced levels: ISkO 5.2.5 (https://www.yumpu.com/de/document/view/38595069/
+    -- internationale-skatordnung-isko/26): a level announced and not reached
+    -- loses the game at least at that level, so it counts every level below
+    -- it; the lost game doubled (ISkO 5.3).
+    -- http://www.preisskat.org/angesagte-gewinnstufe.html: grand hand with 4,
+    -- schneider announced, the defenders 31: "Spiel 5, Hand 6, Schneider 7,
+    -- Schneider angesagt 8", 8 x 24 = 192, lost
+    { "grand", 4, "hS", false, 18, -384 },
+    -- schwarz announced, schneider made but not schwarz: 7 x 24, lost
+    { "grand", 1, "hsSZ", false, 18, -336 },
+    -- schneider announced, the declarer schneidered: schneider counted once
+    -- ("den so genannten Eigenschneider gibt es nicht", ISkO 5.2.5): 5 x 10, lost
+    { "hearts", 1, "hsS", false, 18, -100 },
+    { "clubs", 1, "hsS", true, 18, 60 },            -- schneider announced and made: 5 x 12
+    -- open games: schwarz announced and one more, ISkO 5.2.6 (the page above):
+    -- "Kreuz ouvert mit zweien" 9 x 12 = 108, "Grand ouvert mit vieren" 11 x 24 = 264
+    { "clubs", 2, "hozs", true, 18, 108 },
+    { "grand", 4, "hozs", true, 18, 264 },
+    { "clubs", 2, "hos", false, 18, -216 },         -- a trick given away: lost, doubled
   }
   it("values " .. #cases .. " games as the Skat Order", function()
     for _, c in ipairs(cases) do

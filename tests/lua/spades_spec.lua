@@ -208,6 +208,21 @@ describe("spades play", function()
   end)
 end)
 
+describe("spades, both partners Nil, the rule text's example", function()
+  -- rules/spades.lua: both Nil, one taking 2 tricks: -100 + 100, the 2
+  -- tricks bags only by default, 1 point and a bag each counted for the
+  -- side ("tricks won in surplus of the contract count 1 each",
+  -- tipwriter.expertscolumn.com/article/spades-card-game-rules)
+  it("scores the Nil players' tricks as bags, or as surplus tricks with the option", function()
+    local g = hand({ 0, 5, 0, 5 }, { 2, 6, 0, 5 })
+    assert.same({ 0, 101 }, g:scores())
+    assert.same({ 2, 1 }, g:bags())
+    g = hand({ 0, 5, 0, 5 }, { 2, 6, 0, 5 }, { nil_tricks_to_partner = true })
+    assert.same({ 2, 101 }, g:scores())
+    assert.same({ 2, 1 }, g:bags())
+  end)
+end)
+
 describe("spades, both partners Nil with nil_tricks_to_partner", function()
   it("scores what they took as overtricks, a point and a bag each, as with one Nil", function()
     local v = dh.variant("spades", { nil_tricks_to_partner = true, max_hands = 1, target = 10000 })
