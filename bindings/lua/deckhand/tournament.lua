@@ -38,7 +38,9 @@
 -- forfeit; default 10, 0 for none), secret (32 hex digits: the bots'
 -- seeds of an earlier run), hands (1, the default, caps variants that have
 -- a max_hands option at one hand; a number caps them at that many;
--- "match" plays whole matches).
+-- "match" plays whole matches), signals (true: SIGINT and SIGTERM end the
+-- process at once with status 130 or 143, its workers too, the record
+-- holding only whole deals; for a command, not a library's caller).
 -- @module deckhand.tournament
 
 local guard = require "deckhand.guard"
@@ -354,9 +356,19 @@ return function(deckhand)
       report = report == false and function() end or progress.bar(mine, mine - #pending)
     end
     local finished = mine - #pending
+    if cfg.signals then
+      host.exit_on_signals(rec and "\ndeckhand: interrupted; the record keeps every finished deal"
+                                   .. " (the same command resumes)\n" or "\ndeckhand: interrupted\n")
+    end
     local function take(line)
       lines[#lines + 1] = line
-      if rec then records.write(rec, line, cfg.record) end
+      if rec then
+        -- a signal waits for the line to be whole: the record holds only whole deals
+        host.hold(true)
+        local fine, why = pcall(records.write, rec, line, cfg.record)
+        host.hold(false)
+        if not fine then error(why, 0) end
+      end
       finished = finished + 1
       report(finished, finished == mine)
     end
@@ -364,10 +376,12 @@ return function(deckhand)
       if jobs <= 1 or #pending < 2 then
         for _, i in ipairs(pending) do take(T.play_deal(c, variant, i, secret)) end
       else
-        workers.run({ config = c, secret = secret, path = deckhand.path, strategy_path = deckhand.strategy_path },
+        workers.run({ config = c, secret = secret, path = deckhand.path, strategy_path = deckhand.strategy_path,
+                      signals = cfg.signals },
                     pending, math.min(jobs, #pending), take)
       end
     end)
+    if cfg.signals then host.exit_on_signals(false) end
     if rec then rec:close() end
     if not ok then error(err, 0) end
     table.sort(lines, function(a, b) return a.i < b.i end)

@@ -25,6 +25,13 @@ function M.main()
   local f = assert(io.open(file, "r"))
   local job = assert(json.decode(f:read("a")))
   f:close()
+  os.remove(file)   -- read once: a run stopped by a signal leaves nothing behind
+  -- a signal (Ctrl-C reaches the whole process group) ends the worker at
+  -- once, never as an error inside a bot; the runner learns its id first,
+  -- to stop it when the signal reached the runner alone
+  if job.signals then host.exit_on_signals("") end
+  assert(out:write(json.encode { pid = host.pid() }, "\n"))
+  assert(out:flush())
   dh.path, dh.strategy_path = job.path, job.strategy_path
   local T = dh.tournament_lib
   local variant = T.make_variant(job.config)
@@ -38,8 +45,10 @@ end
 --- workers.run(job, pending, jobs, take): plays the deals of pending
 -- (indices) on jobs workers, handing each deal's line to take in the order
 -- of pending; raises naming the deal when a worker fails.  job: config,
--- secret, path, strategy_path (see main).
+-- secret, path, strategy_path (see main), signals (true: the workers end
+-- at once on SIGINT and SIGTERM, and a signal to the runner stops them).
 function M.run(job, pending, jobs, take)
+  local host = require "deckhand.core".host
   local lua = os.getenv("DECKHAND_LUA") or "lua5.4"
   local boot = ("package.path = %q; package.cpath = %q; require('deckhand.workers').main()"):format(
     package.path, package.cpath)
@@ -50,10 +59,12 @@ function M.run(job, pending, jobs, take)
     local file = os.tmpname()
     local f = assert(io.open(file, "w"))
     assert(f:write(json.encode { config = job.config, secret = job.secret, path = job.path,
-                                 strategy_path = job.strategy_path, indices = idx }))
+                                 strategy_path = job.strategy_path, indices = idx, signals = job.signals }))
     assert(f:close())
     files[j] = file
     pipes[j] = assert(io.popen(("DECKHAND_WORKER_JOB=%s %s -e %s"):format(quote(file), quote(lua), quote(boot)), "r"))
+    local hello = json.decode(pipes[j]:read("l") or "")
+    if type(hello) == "table" and math.type(hello.pid) == "integer" and job.signals then host.child(hello.pid) end
   end
   local function finish()
     local failed
