@@ -37,8 +37,6 @@ local function deal_problem(v, c, expect)
   if type(v) ~= "table" or math.type(v.i) ~= "integer" or type(v.games) ~= "table" then
     return "not a deal"
   end
-  local why = expect(v)
-  if why then return why end
   local allowed = {}
   for _, p in ipairs(c.players) do allowed[p] = true end
   if c.bid_with then allowed[c.bid_with] = true end
@@ -48,7 +46,46 @@ local function deal_problem(v, c, expect)
       if not allowed[name] then return ("a player not in this tournament: '%s'"):format(tostring(name)) end
     end
   end
-  return nil
+  return expect(v)
+end
+
+-- the tournament's arguments as the command line names them
+local ARGUMENTS = {
+  { "variant", "the variant" }, { "players", "--players" }, { "games", "--games" }, { "seed", "--seed" },
+  { "options", "--option" }, { "strategy_options", "--set" }, { "duplicate", "duplicate (--no-duplicate)" },
+  { "bid_with", "--bid-with" }, { "hands", "--hands" }, { "limit", "--limit" },
+}
+
+-- a value of the arguments as a person reads it, cut short
+local function shown(v)
+  local s = v == nil and "none" or type(v) == "string" and v or json.encode(v)
+  if #s > 60 then s = s:sub(1, 57) .. "..." end
+  return s
+end
+
+--- records.difference(old, new [, where]) -> "--games 10 in the record,
+-- 20 here": the first argument in which two tournaments' configs differ.
+-- where: the names of old and new (default "in the record", "here")
+function M.difference(old, new, where)
+  where = where or { "in the record", "here" }
+  local form = "%s %s " .. where[1] .. ", %s " .. where[2]
+  local known = {}
+  for _, a in ipairs(ARGUMENTS) do
+    known[a[1]] = true
+    local x, y = old[a[1]], new[a[1]]
+    if json.encode(x) ~= json.encode(y) then
+      return form:format(a[2], shown(x), shown(y))
+    end
+  end
+  for k, x in pairs(old) do
+    if not known[k] and json.encode(x) ~= json.encode(new[k]) then
+      return form:format(shown(k), shown(x), shown(new[k]))
+    end
+  end
+  for k, y in pairs(new) do
+    if not known[k] and old[k] == nil then return form:format(shown(k), "none", shown(y)) end
+  end
+  return "the record's header differs"
 end
 
 --- records.header(file) -> the record's first line (a table with
@@ -65,11 +102,12 @@ function M.header(file)
   return v
 end
 
---- records.read(file, c, expect) -> { header =, lines = { deals }, problems =
+--- records.read(file, c, expect [, where]) -> { header =, lines = { deals }, problems =
 -- { "line 7: ..." }, good = bytes of complete lines } or nil, message.  c:
 -- the tournament's config (nil: take the header's); expect(deal) -> nil or
--- why the deal does not belong.  Reads only: nothing is written.
-function M.read(file, c, expect)
+-- why the deal does not belong; where: the names of the file and of c in a
+-- message on other arguments (see difference).  Reads only.
+function M.read(file, c, expect, where)
   local f, err = io.open(file, "rb")
   if not f then return nil, err end
   local text = f:read("a")
@@ -93,7 +131,7 @@ function M.read(file, c, expect)
       end
       out.header = v
       if c and json.encode(v.tournament) ~= json.encode(c) then
-        return nil, ("%s was made with other arguments"):format(file)
+        return nil, ("%s was made with other arguments: %s"):format(file, M.difference(v.tournament, c, where))
       end
       c = c or v.tournament
     else

@@ -45,6 +45,7 @@
 
 local guard = require "deckhand.guard"
 local records = require "deckhand.records"
+local deal_check = require "deckhand.deal_check"
 local results = require "deckhand.results"
 local progress = require "deckhand.progress"
 local workers = require "deckhand.workers"
@@ -272,12 +273,17 @@ return function(deckhand)
              forfeits = #forfeits > 0 and forfeits or nil, errors = #errors > 0 and errors or nil }
   end
 
-  -- does a deal line belong to tournament c?  nil, or why not
-  local function expect(c)
+  -- does a deal line belong to tournament c, and is it sound (see
+  -- deckhand/deal_check.lua)?  nil, or why not
+  local function expect(c, variant)
+    local sound = deal_check.new(deckhand, c, variant, function(r)
+      local names, _, nsides = seating(c, variant, r)
+      return names, nsides
+    end)
     return function(v)
       if v.i < 1 or v.i > c.games then return ("deal %d is not one of this tournament's 1..%d"):format(v.i, c.games) end
       if v.seed ~= deal_seed(c.seed, v.i) then return ("deal %d has a seed not of this tournament"):format(v.i) end
-      return nil
+      return sound(v)
     end
   end
 
@@ -332,7 +338,7 @@ return function(deckhand)
     local rec
     if cfg.record then
       local old
-      rec, old = records.open(cfg.record, c, { tournament = c, secret = secret }, expect(c))
+      rec, old = records.open(cfg.record, c, { tournament = c, secret = secret }, expect(c, variant))
       if old then
         local kept = old.header.secret
         if cfg.secret and kept ~= secret then
@@ -395,15 +401,26 @@ return function(deckhand)
   -- (never one of the inputs)
   function deckhand.tournament_merge(files, out)
     if type(files) ~= "table" or #files == 0 then error("merge: no record files", 2) end
-    local all, seen, problems, c, header = {}, {}, {}, nil, nil
+    local all, seen, problems, c, header, check = {}, {}, {}, nil, nil, nil
     for _, file in ipairs(files) do
       if not c then   -- the first file names the tournament
         local h, err = records.header(file)
         if not h then error(err, 0) end
+        local fine, why = pcall(T.config, h.tournament)
+        if not fine then error(("%s: its header is not a tournament's (%s)"):format(file, why), 0) end
         c = h.tournament
+        fine, why = pcall(T.make_variant, c)
+        if not fine then error(("%s: %s"):format(file, why), 0) end
+        check = expect(c, why)
       end
-      local r, err = records.read(file, c, expect(c))
+      local r, err = records.read(file, c, check, { "in " .. file, "in " .. files[1] })
       if not r then error(err, 0) end
+      -- shards of one tournament share its bots' seeds: a shard played with
+      -- another secret is another tournament
+      if header and r.header.secret ~= header.secret then
+        error(("merge: %s was played with another secret than %s (its bots had other seeds): give every shard"
+          .. " the same --secret"):format(file, files[1]), 0)
+      end
       header = header or r.header
       for _, p in ipairs(r.problems) do problems[#problems + 1] = file .. ": " .. p end
       for _, l in ipairs(r.lines) do
