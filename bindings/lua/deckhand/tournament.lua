@@ -46,6 +46,8 @@
 local guard = require "deckhand.guard"
 local records = require "deckhand.records"
 local deal_check = require "deckhand.deal_check"
+local indexset = require "deckhand.indexset"
+local json = require "deckhand.json"
 local results = require "deckhand.results"
 local progress = require "deckhand.progress"
 local workers = require "deckhand.workers"
@@ -308,9 +310,28 @@ return function(deckhand)
     return a, b
   end
 
+  -- the secret of a run given none: drawn at random; for a shard, derived
+  -- from the tournament's arguments, so that every shard of one tournament
+  -- gives its bots the same seeds without being told a secret
+  local function secret_for(c, shard_n)
+    if shard_n == 1 then return hex(host.random_bytes(16)) end
+    local text = json.encode(c)
+    local out = {}
+    for k, basis in ipairs { 0xcbf29ce484222325, 0x84222325cbf29ce4 } do
+      local h = basis ~ k
+      for p = 1, #text do h = (h ~ text:byte(p)) * 0x100000001b3 end
+      out[k] = ("%016x"):format(deckhand.rng(h):next())
+    end
+    return table.concat(out)
+  end
+  T.secret_for = secret_for
+
   --- deckhand.tournament(cfg) -> results (see deckhand/results.lua, with
   -- config, secret and problems: the record's lines not counted, each
-  -- "line N: why"), and the deal lines
+  -- "line N: why").  cfg.on_deal(line): called with each deal line this
+  -- run plays, in index order.  Nothing is kept per deal (the pending
+  -- deals are made as they are handed out, the figures are running
+  -- totals), so a run's memory does not grow with `games`.
   function deckhand.tournament(cfg)
     local c = T.config(cfg)
     local jobs = cfg.jobs or 1
@@ -321,7 +342,7 @@ return function(deckhand)
     -- every player exists before any deal is played
     for _, name in ipairs(c.players) do find_strategy(name) end
     if c.bid_with then find_strategy(c.bid_with) end
-    local secret = cfg.secret and check_secret(cfg.secret) or hex(host.random_bytes(16))
+    local secret = cfg.secret and check_secret(cfg.secret) or secret_for(c, shard_n)
     local variant = T.make_variant(c)
     -- a strategy that cannot start at all (a bad option, a syntax error)
     -- is a mistake in the arguments, told before any deal is played
@@ -334,11 +355,14 @@ return function(deckhand)
         if not ok then error(("tournament: strategy '%s' %s"):format(name, why), 0) end
       end
     end
-    local lines, done, problems = {}, {}, {}
+    local totals, problems, done, already = results.new(c), {}, indexset.new(), 0
     local rec
     if cfg.record then
       local old
-      rec, old = records.open(cfg.record, c, { tournament = c, secret = secret }, expect(c, variant))
+      rec, old = records.open(cfg.record, c, { tournament = c, secret = secret }, expect(c, variant), function(l)
+        totals:add(l)
+        if (l.i - 1) % shard_n == shard_i - 1 then already = already + 1 end
+      end)
       if old then
         local kept = old.header.secret
         if cfg.secret and kept ~= secret then
@@ -346,28 +370,23 @@ return function(deckhand)
           error(("%s was played with another secret"):format(cfg.record), 0)
         end
         secret = type(kept) == "string" and check_secret(kept) or secret
-        for _, l in ipairs(old.lines) do lines[#lines + 1] = l; done[l.i] = true end
-        problems = old.problems
+        done, problems = old.seen, old.problems
       end
     end
-    local pending, mine = {}, 0
-    for i = 1, c.games do
-      if (i - 1) % shard_n == shard_i - 1 then
-        mine = mine + 1
-        if not done[i] then pending[#pending + 1] = i end
-      end
-    end
+    local mine = c.games >= shard_i and (c.games - shard_i) // shard_n + 1 or 0
+    local pending = { games = c.games, shard_i = shard_i, shard_n = shard_n, done = done, count = mine - already }
     local report = cfg.progress
     if type(report) ~= "function" then
-      report = report == false and function() end or progress.bar(mine, mine - #pending)
+      report = report == false and function() end or progress.bar(mine, already)
     end
-    local finished = mine - #pending
+    local finished = already
     if cfg.signals then
       host.exit_on_signals(rec and "\ndeckhand: interrupted; the record keeps every finished deal"
                                    .. " (the same command resumes)\n" or "\ndeckhand: interrupted\n")
     end
     local function take(line)
-      lines[#lines + 1] = line
+      totals:add(line)
+      if cfg.on_deal then cfg.on_deal(line) end
       if rec then
         -- a signal waits for the line to be whole: the record holds only whole deals
         host.hold(true)
@@ -379,30 +398,38 @@ return function(deckhand)
       report(finished, finished == mine)
     end
     local ok, err = pcall(function()
-      if jobs <= 1 or #pending < 2 then
-        for _, i in ipairs(pending) do take(T.play_deal(c, variant, i, secret)) end
+      if jobs <= 1 or pending.count < 2 then
+        for i in workers.pending(pending, 1, 1) do take(T.play_deal(c, variant, i, secret)) end
       else
         workers.run({ config = c, secret = secret, path = deckhand.path, strategy_path = deckhand.strategy_path,
                       signals = cfg.signals },
-                    pending, math.min(jobs, #pending), take)
+                    pending, math.min(jobs, pending.count), take)
       end
     end)
     if cfg.signals then host.exit_on_signals(false) end
     if rec then rec:close() end
     if not ok then error(err, 0) end
-    table.sort(lines, function(a, b) return a.i < b.i end)
-    local res = T.totals(c, lines)
+    local res = totals:result()
     res.config, res.secret, res.problems = c, secret, problems
-    return res, lines
+    return res
   end
 
   --- deckhand.tournament_merge(files [, out]) -> results over the shards'
-  -- records (and the deal lines); out: a new file for the merged record
-  -- (never one of the inputs)
+  -- records; out: a new file for the merged record (never one of the
+  -- inputs), its deals in index order.  The files are read twice, line by
+  -- line (once to check them, once to total and write them merged), so
+  -- the memory does not grow with the deals, unless a file is out of
+  -- index order: its deals are then sorted in memory.
   function deckhand.tournament_merge(files, out)
     if type(files) ~= "table" or #files == 0 then error("merge: no record files", 2) end
-    local all, seen, problems, c, header, check = {}, {}, {}, nil, nil, nil
-    for _, file in ipairs(files) do
+    local problems, c, header, check, totals = {}, nil, nil, nil, nil
+    local sets, sorted = {}, true
+    -- the first file holding deal i: the one it is counted from
+    local function owner(i, upto)
+      for k = 1, upto do if sets[k]:has(i) then return k end end
+    end
+    local where = {}
+    for k, file in ipairs(files) do
       if not c then   -- the first file names the tournament
         local h, err = records.header(file)
         if not h then error(err, 0) end
@@ -411,9 +438,18 @@ return function(deckhand)
         c = h.tournament
         fine, why = pcall(T.make_variant, c)
         if not fine then error(("%s: %s"):format(file, why), 0) end
-        check = expect(c, why)
+        check, totals = expect(c, why), results.new(c)
       end
-      local r, err = records.read(file, c, check, { "in " .. file, "in " .. files[1] })
+      local last = 0
+      where[k] = { "in " .. file, "in " .. files[1] }
+      local r, err = records.read(file, c, check, where[k], function(l)
+        if l.i < last then sorted = false end
+        last = l.i
+        local first = owner(l.i, k - 1)
+        if first then
+          problems[#problems + 1] = ("%s: deal %d is also in %s (counted once)"):format(file, l.i, files[first])
+        end
+      end)
       if not r then error(err, 0) end
       -- shards of one tournament share its bots' seeds: a shard played with
       -- another secret is another tournament
@@ -422,20 +458,56 @@ return function(deckhand)
           .. " the same --secret"):format(file, files[1]), 0)
       end
       header = header or r.header
+      sets[k] = r.seen
       for _, p in ipairs(r.problems) do problems[#problems + 1] = file .. ": " .. p end
-      for _, l in ipairs(r.lines) do
-        if seen[l.i] then
-          problems[#problems + 1] = ("%s: deal %d is also in %s (counted once)"):format(file, l.i, seen[l.i])
-        else
-          seen[l.i] = file
-          all[#all + 1] = l
+    end
+    do
+      -- each file's counted deals, in its order, as a stream; merged in
+      -- index order, totalled (in the order a whole run totals them) and
+      -- written
+      local streams = {}
+      for k, file in ipairs(files) do
+        streams[k] = coroutine.wrap(function()
+          records.read(file, c, check, where[k], function(l)
+            if not owner(l.i, k - 1) then coroutine.yield(l) end
+          end)
+          coroutine.yield(nil)
+        end)
+      end
+      local next_line
+      if sorted then   -- a k-way merge: the lowest index at the head of each stream
+        local heads = {}
+        for k = 1, #streams do heads[k] = streams[k]() end
+        next_line = function()
+          local best
+          for k = 1, #streams do
+            if heads[k] and (not best or heads[k].i < heads[best].i) then best = k end
+          end
+          if not best then return nil end
+          local l = heads[best]
+          heads[best] = streams[best]()
+          return l
         end
+      else
+        local all = {}
+        for k = 1, #streams do for l in streams[k] do all[#all + 1] = l end end
+        table.sort(all, function(a, b) return a.i < b.i end)
+        local n = 0
+        next_line = function() n = n + 1; return all[n] end
+      end
+      local function counted()
+        local l = next_line()
+        if l then totals:add(l) end
+        return l
+      end
+      if out then
+        records.write_new(out, header, counted, files)
+      else
+        while counted() do end
       end
     end
-    table.sort(all, function(a, b) return a.i < b.i end)
-    if out then records.write_new(out, header, all, files) end
-    local res = T.totals(c, all)
+    local res = totals:result()
     res.config, res.problems = c, problems
-    return res, all
+    return res
   end
 end
