@@ -36,7 +36,9 @@
 -- declared by one strategy's side at one table and the other's at the
 -- next), limit (seconds of wall time per decision before a
 -- forfeit; default 10, 0 for none), secret (32 hex digits: the bots'
--- seeds of an earlier run), hands (1, the default, caps variants that have
+-- seeds of an earlier run; without it a run draws one, and a shard derives
+-- it from the tournament's arguments, so that every shard of a tournament
+-- gives its bots the same seeds), hands (1, the default, caps variants that have
 -- a max_hands option at one hand; a number caps them at that many;
 -- "match" plays whole matches), signals (true: SIGINT and SIGTERM end the
 -- process at once with status 130 or 143, its workers too, the record
@@ -313,8 +315,8 @@ return function(deckhand)
   -- the secret of a run given none: drawn at random; for a shard, derived
   -- from the tournament's arguments, so that every shard of one tournament
   -- gives its bots the same seeds without being told a secret
-  local function secret_for(c, shard_n)
-    if shard_n == 1 then return hex(host.random_bytes(16)) end
+  local function secret_for(c, sharded)
+    if not sharded then return hex(host.random_bytes(16)) end
     local text = json.encode(c)
     local out = {}
     for k, basis in ipairs { 0xcbf29ce484222325, 0x84222325cbf29ce4 } do
@@ -342,7 +344,7 @@ return function(deckhand)
     -- every player exists before any deal is played
     for _, name in ipairs(c.players) do find_strategy(name) end
     if c.bid_with then find_strategy(c.bid_with) end
-    local secret = cfg.secret and check_secret(cfg.secret) or secret_for(c, shard_n)
+    local secret = cfg.secret and check_secret(cfg.secret) or secret_for(c, cfg.shard ~= nil)
     local variant = T.make_variant(c)
     -- a strategy that cannot start at all (a bad option, a syntax error)
     -- is a mistake in the arguments, told before any deal is played
