@@ -15,6 +15,7 @@
 -- @module deckhand.results
 
 local stats = require "deckhand.stats"
+local message = require "deckhand.message"
 
 local M = {}
 
@@ -210,12 +211,13 @@ function M.format(res, c)
   for k, f in ipairs(res.forfeits) do
     if k > 10 then out[#out + 1] = ("... %d forfeits in all"):format(res.forfeit_count or #res.forfeits); break end
     out[#out + 1] = ("forfeit: %s at seat %d, move %s, deal %s, game seed %d: %s"):format(
-      f.strategy, f.seat, f.move or "-", tostring(f.deal or "?"), f.seed or 0, f.reason)
+      f.strategy, f.seat, message.clip(f.move or "-", 40), tostring(f.deal or "?"), f.seed or 0,
+      message.for_user(f.reason, 200))
   end
   for k, e in ipairs(res.errors) do
     if k > 10 then out[#out + 1] = ("... %d variant errors in all"):format(res.error_count or #res.errors); break end
     out[#out + 1] = ("variant error in %s, deal %s, rotation %d: %s"):format(c.variant,
-      tostring(e.deal), e.rotation or 0, e.reason)
+      tostring(e.deal), e.rotation or 0, message.for_user(e.reason, 200))
   end
   return table.concat(out, "\n")
 end

@@ -302,6 +302,24 @@ return function(deckhand)
     end
   end
 
+  -- does the variant ever ask for a bid (a phase bid_with makes)?  One
+  -- game walked through on its first legal moves tells
+  function T.has_bids(variant)
+    local ok, found = pcall(function()
+      local g = deckhand.game(variant, { seed = 1 })
+      for _ = 1, 2000 do
+        local p = g:next_player()
+        if not p then return false end
+        local v = g:view(p)
+        if BID_PHASES[v:phase()] then return true end
+        local m = v:moves()[1]
+        if m == nil or not g:apply(p, m) then return false end
+      end
+      return false
+    end)
+    return not ok or found   -- a variant that cannot be walked is not refused here
+  end
+
   local function shard_of(s)
     if s == nil then return 1, 1 end
     local a, b = tostring(s):match("^(%d+)/(%d+)$")
@@ -346,6 +364,9 @@ return function(deckhand)
     if c.bid_with then find_strategy(c.bid_with) end
     local secret = cfg.secret and check_secret(cfg.secret) or secret_for(c, cfg.shard ~= nil)
     local variant = T.make_variant(c)
+    if c.bid_with and not T.has_bids(variant) then
+      error(("tournament: bid_with '%s': %s has no bids to make"):format(c.bid_with, c.variant), 0)
+    end
     -- a strategy that cannot start at all (a bad option, a syntax error)
     -- is a mistake in the arguments, told before any deal is played
     local tried, names = {}, { table.unpack(c.players) }
@@ -354,7 +375,9 @@ return function(deckhand)
       if not tried[name] then
         tried[name] = true
         local ok, why = start_bot(c, variant, name, bot_seed(secret, 0, 0, 0))
-        if not ok then error(("tournament: strategy '%s' %s"):format(name, why), 0) end
+        -- its own words: "raised:" says nothing to the person who gave the options
+        if not ok then error(("tournament: strategy '%s' %s"):format(name, why:gsub("^could not start: raised: ",
+          "could not start: ")), 0) end
       end
     end
     local totals, problems, done, already = results.new(c), {}, indexset.new(), 0
