@@ -8,7 +8,7 @@ local json = require "deckhand.json"
 local root = os.getenv("DECKHAND_ROOT") or "."
 local bin = root .. "/bin/deckhand"
 local SECRET = ("0123456789abcdef"):rep(2)
-local base = { variant = "spades", players = { "heuristic", "random" }, games = 10, seed = 11, progress = false,
+local base = { variant = "spades", players = { "heuristic", "random" }, games = 11, seed = 11, progress = false,
                secret = SECRET }
 local function with(t)
   local c = {}
@@ -53,6 +53,12 @@ describe("a record read back", function()
     { function(_, v) table.remove(v.games, 2) end, nil, "has 1 of its 2 rotations" },
     { function(g) g.seats = { "random", "heuristic", "random", "heuristic" } end, nil, "not this rotation's" },
     { function(g) g.forfeit = { strategy = "random", seat = "two", reason = "x" } end, nil, "a forfeit without" },
+    -- Ctrl-C caught as the variant's error by an older version: the deal is played again
+    { function(g, v)
+        for k in pairs(g) do if k ~= "seats" then g[k] = nil end end
+        g.error = { deal = v.i, rotation = 1, reason = "guard.lua: interrupted!" }
+        v.errors = { g.error }
+      end, nil, "deal 11, rotation 1: stopped by an interrupt (Ctrl-C), not finished: played again" },
   }
 
   it("reports every spoiled line by its number and counts none of them, resumed or merged", function()

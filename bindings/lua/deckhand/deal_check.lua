@@ -7,7 +7,8 @@
 -- seating that rotation has; points are finite numbers, one per side,
 -- within what the variant can score; winners are sides that exist; tricks
 -- are whole numbers, one per seat, no more in all than the hands held;
--- forfeits and errors have the fields their report shows.  The first
+-- forfeits and errors have the fields their report shows, and none is a
+-- Ctrl-C that an older version recorded as one.  The first
 -- thing wrong is returned as a short phrase; nil when the line is sound.
 -- @module deckhand.deal_check
 
@@ -60,8 +61,17 @@ local function tricks_bound(deckhand, variant)
   return #deck // variant.seats
 end
 
+-- a Ctrl-C that an older version caught inside a bot or the rules and
+-- recorded as a forfeit or the variant's error: no result of the game
+local function interrupted(e)
+  return type(e) == "table" and type(e.reason) == "string" and e.reason:find("interrupted!%s*$") ~= nil
+end
+
 -- the checks of one finished game (one rotation's entry)
 local function game_problem(g, t)
+  if interrupted(g.forfeit) or interrupted(g.error) then
+    return "stopped by an interrupt (Ctrl-C), not finished: played again"
+  end
   if g.forfeit ~= nil then
     local f = g.forfeit
     if type(f) ~= "table" or not t.allowed[f.strategy] or not whole(f.seat, 1, t.seats)
