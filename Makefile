@@ -6,6 +6,8 @@
 #   make test-sanitize   the same suite built with ASan + UBSan
 #   make web        the browser front end: bin/deckhand web (http://127.0.0.1:8080/)
 #   make check-web  the browser tests: headless chromium through chromium-driver
+#   make check-cluster   the Slurm recipe of docs/tournament.md on a one-node
+#                   Slurm the test starts and stops (checked as root; not in .ci/run)
 #   make demo       the main job
 #   make bench      the benchmarks (their own build, with this machine's -m
 #                   flags; what make install ships has none)
@@ -26,7 +28,7 @@ DESTDIR ?=
 export LUA_PATH_5_4  := $(CURDIR)/bindings/lua/?.lua;$(CURDIR)/bindings/lua/?/init.lua;;
 export LUA_CPATH_5_4 := $(CURDIR)/build/release/lua/?.so;;
 
-.PHONY: all release debug sanitize build-bench test test-sanitize check-dist check-web web demo bench fuzz clean \
+.PHONY: all release debug sanitize build-bench test test-sanitize check-dist check-web check-cluster web demo bench fuzz clean \
         bootstrap env \
         install uninstall docs
 
@@ -80,6 +82,10 @@ check-dist: release
 check-web: release
 	@bash .ci/bootstrap browser
 	@bash tests/run web
+
+check-cluster: release
+	@bash .ci/bootstrap cluster
+	@bash tests/cluster/slurm.sh
 
 # make web WEB_ARGS="--port 9000 --pace 1"
 web: release

@@ -125,6 +125,9 @@ project "deckhand_shared"
   targetname "deckhand"
   files(engine_files)
   linkoptions { "-Wl,-soname,libdeckhand.so." .. dh_major }
+  -- the engine calls sqrt and friends: the library names libm itself, so
+  -- that `cc prog.c $(pkg-config --libs deckhand)` links without -lm
+  links { "m" }
   outdirs("shared")
   objdirs("deckhand_shared")
 

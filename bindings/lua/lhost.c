@@ -2,7 +2,7 @@
 ** lhost.c -- what the Lua package needs from the host system and Lua
 ** cannot give: a monotonic clock, a deadline that stops a coroutine even
 ** when it loops inside pcall, an exclusive lock and an in-place truncation
-** of a file, random bytes, and a clean exit on Ctrl-C.  The tournament
+** of a file, random bytes, and a clean exit on Ctrl-C and SIGTERM.  The tournament
 ** runner and its bot guard (deckhand/guard.lua, deckhand/records.lua) and
 ** the terminal (deckhand/terminal.lua) use them; bots never see them.
 */
@@ -195,11 +195,34 @@ static int h_isatty(lua_State *L) {
   return 1;
 }
 
-/* what an interrupted terminal session writes before it exits: set once by
-** host.exit_on_interrupt, read by the signal handler (a process has one
-** terminal, so one text) */
-static char interrupt_text[64];
+/* what an interrupted run writes before it exits, and what it must not cut:
+** set by host.exit_on_interrupt or host.exit_on_signals, read by the
+** signal handler (a process has one terminal and one run, so one text).
+** While `holding` (a record's line being written) a signal only sets
+** `pending`; the process ends as soon as the line is whole.  `children`:
+** worker processes told to stop too. */
+#define MAX_CHILDREN 256
+static char interrupt_text[160];
 static size_t interrupt_len;
+static volatile sig_atomic_t holding, pending;
+static pid_t children[MAX_CHILDREN];
+static volatile sig_atomic_t nchildren;
+static struct sigaction saved_int, saved_term;
+static int installed;
+
+static void stop_now(int sig) {
+  ssize_t w;
+  int i;
+  for (i = 0; i < nchildren; i++) kill(children[i], SIGTERM);
+  w = write(STDERR_FILENO, interrupt_text, interrupt_len);  /* async-signal-safe */
+  (void)w;
+  _exit(128 + sig);
+}
+
+static void on_signal(int sig) {
+  if (holding) pending = sig;
+  else stop_now(sig);
+}
 
 static void on_interrupt(int sig) {
   ssize_t w;
@@ -209,16 +232,21 @@ static void on_interrupt(int sig) {
   _exit(130);
 }
 
-/* host.exit_on_interrupt([text]): from now on Ctrl-C (SIGINT) writes text
-** (at most 63 bytes: a newline, a colour reset) and ends the process with
-** status 130 at once, even in the middle of a read.  For `deckhand play`. */
-static int h_exit_on_interrupt(lua_State *L) {
+static void set_text(lua_State *L, int arg, const char *def) {
   size_t len;
-  const char *t = luaL_optlstring(L, 1, "\n", &len);
-  struct sigaction sa;
-  luaL_argcheck(L, len < sizeof interrupt_text, 1, "text too long");
+  const char *t = luaL_optlstring(L, arg, def, &len);
+  luaL_argcheck(L, len < sizeof interrupt_text, arg, "text too long");
   memcpy(interrupt_text, t, len);
   interrupt_len = len;
+}
+
+/* host.exit_on_interrupt([text]): from now on Ctrl-C (SIGINT) writes text
+** (at most 159 bytes: a newline, a colour reset) on standard output and
+** ends the process with status 130 at once, even in the middle of a read.
+** For `deckhand play`. */
+static int h_exit_on_interrupt(lua_State *L) {
+  struct sigaction sa;
+  set_text(L, 1, "\n");
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_interrupt;
   sigemptyset(&sa.sa_mask);
@@ -226,8 +254,64 @@ static int h_exit_on_interrupt(lua_State *L) {
   return 0;
 }
 
+/* host.exit_on_signals(text): from now on SIGINT and SIGTERM write text on
+** standard error, stop the registered children (host.child) and end the
+** process at once with status 130 or 143 -- only between records' lines
+** (host.hold).  A run cannot be stopped halfway by a signal caught as an
+** error inside a bot or the rules.  host.exit_on_signals(false) puts the
+** earlier handlers back and forgets the children. */
+static int h_exit_on_signals(lua_State *L) {
+  struct sigaction sa;
+  if (lua_isboolean(L, 1) && !lua_toboolean(L, 1)) {
+    if (installed) {
+      sigaction(SIGINT, &saved_int, NULL);
+      sigaction(SIGTERM, &saved_term, NULL);
+      installed = 0;
+    }
+    nchildren = 0;
+    return 0;
+  }
+  set_text(L, 1, "");
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaddset(&sa.sa_mask, SIGINT);
+  sigaddset(&sa.sa_mask, SIGTERM);
+  if (sigaction(SIGINT, &sa, installed ? NULL : &saved_int) != 0
+      || sigaction(SIGTERM, &sa, installed ? NULL : &saved_term) != 0)
+    return luaL_error(L, "cannot catch signals: %s", strerror(errno));
+  installed = 1;
+  return 0;
+}
+
+/* host.hold(on): while on, a signal waits (a record's line is being
+** written); turned off, a signal that came meanwhile ends the process */
+static int h_hold(lua_State *L) {
+  holding = lua_toboolean(L, 1);
+  if (!holding && pending) stop_now(pending);
+  return 0;
+}
+
+/* host.child(pid): a worker process that a signal stops too */
+static int h_child(lua_State *L) {
+  lua_Integer pid = luaL_checkinteger(L, 1);
+  luaL_argcheck(L, pid > 0, 1, "not a process id");
+  if (nchildren < MAX_CHILDREN) {
+    children[nchildren] = (pid_t)pid;
+    nchildren = nchildren + 1;
+  }
+  return 0;
+}
+
+/* host.pid() -> this process's id */
+static int h_pid(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)getpid());
+  return 1;
+}
+
 static const luaL_Reg host_funcs[] = {
-  { "exit_on_interrupt", h_exit_on_interrupt },
+  { "exit_on_interrupt", h_exit_on_interrupt }, { "exit_on_signals", h_exit_on_signals },
+  { "hold", h_hold }, { "child", h_child }, { "pid", h_pid },
   { "own_stdout", h_own_stdout }, { "isatty", h_isatty },
   { "clock", h_clock }, { "deadline", h_deadline }, { "watch", h_watch }, { "past", h_past },
   { "lock", h_lock }, { "truncate", h_truncate }, { "random_bytes", h_random_bytes },

@@ -121,6 +121,33 @@ describe_or_skip("make install", function()
     end
   end)
 
+  it("runs its command from any folder and through a symlink, with no Lua paths set", function()
+    if not H.exists(H.root .. "/bin/deckhand") then return pending("no bin/deckhand") end
+    local want = "deckhand " .. require("deckhand.core").version() .. "\n"
+    local link = tmp .. "/dh-link"
+    H.run("ln -sf " .. q(prefix .. "/bin/deckhand") .. " " .. q(link))
+    for _, cmd in ipairs { q(prefix .. "/bin/deckhand"), "lua5.4 " .. q(prefix .. "/bin/deckhand"), q(link) } do
+      assert.are.equal(want, H.run("cd / && " .. H.clean_env() .. " " .. cmd .. " --version"), cmd)
+    end
+    local out = H.run("cd / && " .. H.clean_env() .. " " .. q(link) .. " tournament spades --games 2 --quiet")
+    assert.truthy(out:find("spades, 2 deals", 1, true), out)
+  end)
+
+  it("links a C program that uses no Lua through pkg-config alone", function()
+    local pc = "PKG_CONFIG_PATH=" .. q(prefix .. "/lib/pkgconfig")
+    local src, exe = tmp .. "/plain.c", tmp .. "/plain"
+    local f = assert(io.open(src, "w"))
+    f:write([[
+#include <stdio.h>
+#include <deckhand/deckhand.h>
+int main(void) { printf("%s\n", dh_version()); return 0; }
+]])
+    f:close()
+    H.run(("cc -std=c11 -Wall -o %s %s $(%s pkg-config --cflags --libs deckhand)"):format(q(exe), q(src), pc))
+    local out = H.run("LD_LIBRARY_PATH=" .. q(prefix .. "/lib") .. " " .. q(exe))
+    assert.are.equal(require("deckhand.core").version(), (out:gsub("%s+$", "")))
+  end)
+
   it("honours DESTDIR and uninstalls exactly what it installed", function()
     local stage = tmp .. "/stage"
     H.run(("cd %s && bash .ci/install install %s /opt/dh %s"):format(q(H.root), q(stage), q(release)))

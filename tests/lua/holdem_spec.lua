@@ -308,7 +308,7 @@ describe("deckhand.holdem", function()
     assert.are.equal(1, g:next_player())
     assert.has_error(function() dh.variant("holdem", { bogus = 1 }) end, "holdem: unknown option 'bogus'")
     assert.has_error(function() dh.variant("holdem", { stack = "lots" }) end,
-      "holdem: option 'stack' must be a number, got string")
+      "holdem: option 'stack' must be a number, got 'lots'")
   end)
 
   it("keeps every chip over thousands of random hands, and every match ends", function()

@@ -95,7 +95,7 @@ describe("omaha pot limit", function()
     assert.has_error(function() dh.variant("omaha", { limit = "half" }) end,
                      "omaha: limit must be \"no\", \"pot\" or \"fixed\"")
     assert.has_error(function() dh.variant("omaha", { hilo = "yes" }) end,
-                     "omaha: option 'hilo' must be a boolean, got string")
+                     "omaha: option 'hilo' must be a boolean, got 'yes'")
     assert.has_error(function() dh.variant("omaha", { colour = 1 }) end)
     assert.has_error(function() dh.holdem.game { hilo = true } end)
     assert.has_error(function() omaha({}, { deal = { "AsKs" } }) end, "omaha: seat 1 needs four hole cards")

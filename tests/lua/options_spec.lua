@@ -15,7 +15,7 @@ describe("strategy options", function()
   it("are refused out of range, out of the choices, or unknown", function()
     assert.are.equal("pimc: option 'worlds' must be an integer of at least 1, got 0",
                      refusal(dh.strategy, "pimc", { variant = spades, worlds = 0 }))
-    assert.are.equal("pimc: option 'objective' must be one of 'points', 'own', 'tricks', got bogus",
+    assert.are.equal("pimc: option 'objective' must be one of 'points', 'own', 'tricks', got 'bogus'",
                      refusal(dh.strategy, "pimc", { variant = spades, objective = "bogus" }))
     assert.matches("^pimc: unknown option 'wrlds' %(it takes: .*worlds", 
                    refusal(dh.strategy, "pimc", { variant = spades, wrlds = 3 }))
@@ -38,7 +38,7 @@ describe("strategy options", function()
     local out = p:read("a")
     local ok = p:close()
     assert.is_falsy(ok)
-    assert.matches("strategy 'pimc' could not start: raised: pimc: option 'worlds' must be an integer of at least 1, got 0",
+    assert.matches("strategy 'pimc' could not start: pimc: option 'worlds' must be an integer of at least 1, got 0",
                    out, 1, true)
     assert.is_nil(out:find("forfeit", 1, true))
   end)

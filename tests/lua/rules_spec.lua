@@ -245,7 +245,7 @@ return { name = "mine", seats = 3, sizes = { 5 }, hand = R.free_play,
     ok, err = pcall(dh.variant, "spades", { targte = 300 })
     assert.is_false(ok); assert.equal("spades: unknown option 'targte'", err)
     ok, err = pcall(dh.variant, "spades", { target = "high" })
-    assert.is_false(ok); assert.equal("spades: option 'target' must be a number, got string", err)
+    assert.is_false(ok); assert.equal("spades: option 'target' must be a number, got 'high'", err)
     ok, err = pcall(simple, { sizes = { 14 } })
     assert.is_false(ok); assert.equal("test: hand size does not fit the deck", err)
   end)

@@ -48,7 +48,9 @@ local quick = { variant = "spades", players = { "heuristic", "random" }, games =
 -- per deal of a tournament run with cfg, what of_game(entry) says of each
 -- of its tables (the record's games in order)
 local function per_table(cfg, of_game)
-  local _, lines = dh.tournament(cfg)
+  local lines = {}
+  cfg.on_deal = function(l) lines[#lines + 1] = l end
+  dh.tournament(cfg)
   local out = {}
   for _, l in ipairs(lines) do
     local tables = {}

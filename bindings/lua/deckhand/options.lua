@@ -20,6 +20,13 @@ local M = {}
 
 local always = { variant = true, seed = true }
 
+-- a value as the user gave it, quoted when text, cut when long
+local function shown(v)
+  local s = type(v) == "string" and v or tostring(v)
+  if #s > 40 then s = s:sub(1, 37) .. "..." end
+  return type(v) == "string" and ("'" .. s .. "'") or s
+end
+
 local function describe(spec)
   local kind = spec[1]
   if kind == "choice" then
@@ -61,10 +68,11 @@ function M.check(name, given, specs)
       local names = {}
       for key in pairs(specs) do names[#names + 1] = key end
       table.sort(names)
-      error(("%s: unknown option '%s' (it takes: %s)"):format(name, tostring(k), table.concat(names, ", ")), 0)
+      error(("%s: unknown option %s (%s)"):format(name, shown(k),
+        #names > 0 and "it takes: " .. table.concat(names, ", ") or "it takes none"), 0)
     end
     if spec and not fits(v, spec) then
-      error(("%s: option '%s' must be %s, got %s"):format(name, k, describe(spec), tostring(v)), 0)
+      error(("%s: option '%s' must be %s, got %s"):format(name, k, describe(spec), shown(v)), 0)
     end
     out[k] = v
   end

@@ -16,6 +16,7 @@
 
 local json = require "deckhand.json"
 local host = require "deckhand.core".host
+local indexset = require "deckhand.indexset"
 
 local M = {}
 
@@ -37,8 +38,6 @@ local function deal_problem(v, c, expect)
   if type(v) ~= "table" or math.type(v.i) ~= "integer" or type(v.games) ~= "table" then
     return "not a deal"
   end
-  local why = expect(v)
-  if why then return why end
   local allowed = {}
   for _, p in ipairs(c.players) do allowed[p] = true end
   if c.bid_with then allowed[c.bid_with] = true end
@@ -48,7 +47,46 @@ local function deal_problem(v, c, expect)
       if not allowed[name] then return ("a player not in this tournament: '%s'"):format(tostring(name)) end
     end
   end
-  return nil
+  return expect(v)
+end
+
+-- the tournament's arguments as the command line names them
+local ARGUMENTS = {
+  { "variant", "the variant" }, { "players", "--players" }, { "games", "--games" }, { "seed", "--seed" },
+  { "options", "--option" }, { "strategy_options", "--set" }, { "duplicate", "duplicate (--no-duplicate)" },
+  { "bid_with", "--bid-with" }, { "hands", "--hands" }, { "limit", "--limit" },
+}
+
+-- a value of the arguments as a person reads it, cut short
+local function shown(v)
+  local s = v == nil and "none" or type(v) == "string" and v or json.encode(v)
+  if #s > 60 then s = s:sub(1, 57) .. "..." end
+  return s
+end
+
+--- records.difference(old, new [, where]) -> "--games 10 in the record,
+-- 20 here": the first argument in which two tournaments' configs differ.
+-- where: the names of old and new (default "in the record", "here")
+function M.difference(old, new, where)
+  where = where or { "in the record", "here" }
+  local form = "%s %s " .. where[1] .. ", %s " .. where[2]
+  local known = {}
+  for _, a in ipairs(ARGUMENTS) do
+    known[a[1]] = true
+    local x, y = old[a[1]], new[a[1]]
+    if json.encode(x) ~= json.encode(y) then
+      return form:format(a[2], shown(x), shown(y))
+    end
+  end
+  for k, x in pairs(old) do
+    if not known[k] and json.encode(x) ~= json.encode(new[k]) then
+      return form:format(shown(k), shown(x), shown(new[k]))
+    end
+  end
+  for k, y in pairs(new) do
+    if not known[k] and old[k] == nil then return form:format(shown(k), "none", shown(y)) end
+  end
+  return "the record's header differs"
 end
 
 --- records.header(file) -> the record's first line (a table with
@@ -65,57 +103,65 @@ function M.header(file)
   return v
 end
 
---- records.read(file, c, expect) -> { header =, lines = { deals }, problems =
--- { "line 7: ..." }, good = bytes of complete lines } or nil, message.  c:
--- the tournament's config (nil: take the header's); expect(deal) -> nil or
--- why the deal does not belong.  Reads only: nothing is written.
-function M.read(file, c, expect)
+--- records.read(file, c, expect [, where [, on_line]]) -> { header =,
+-- problems = { "line 7: ..." }, good = bytes of complete lines, seen = the
+-- indices counted (deckhand/indexset.lua), count =, lines = { deals } when
+-- no on_line } or nil, message.  c: the tournament's config (nil: take the
+-- header's); expect(deal) -> nil or why the deal does not belong; where:
+-- the names of the file and of c in a message on other arguments (see
+-- difference); on_line(deal): each deal counted, in file order, none kept
+-- (a record of any size is read in bounded memory).  Reads only.
+function M.read(file, c, expect, where, on_line)
   local f, err = io.open(file, "rb")
   if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  local out = { lines = {}, problems = {}, good = 0 }
-  local seen, n, pos = {}, 0, 1
-  while pos <= #text do
-    local stop = text:find("\n", pos, true)
-    if not stop then   -- a line cut short by a kill: not counted
+  local out = { problems = {}, good = 0, seen = indexset.new(), count = 0 }
+  if not on_line then
+    out.lines = {}
+    on_line = function(v) out.lines[#out.lines + 1] = v end
+  end
+  local n = 0
+  for chunk in f:lines("L") do
+    if chunk:sub(-1) ~= "\n" then   -- a line cut short by a kill: not counted
       out.problems[#out.problems + 1] = ("line %d: cut short (left by a killed run)"):format(n + 1)
       out.cut = true
       break
     end
     n = n + 1
-    local line = text:sub(pos, stop - 1)
-    pos = stop + 1
-    local v = json.decode(line)
+    local v = json.decode(chunk:sub(1, -2))
     if n == 1 then
       if type(v) ~= "table" or type(v.tournament) ~= "table" then
+        f:close()
         return nil, ("%s: line 1 is not a tournament's header"):format(file)
       end
       out.header = v
       if c and json.encode(v.tournament) ~= json.encode(c) then
-        return nil, ("%s was made with other arguments"):format(file)
+        f:close()
+        return nil, ("%s was made with other arguments: %s"):format(file, M.difference(v.tournament, c, where))
       end
       c = c or v.tournament
     else
       local why = v == nil and "not JSON" or deal_problem(v, c, expect)
-      if not why and seen[v.i] then why = ("deal %d again"):format(v.i) end
+      if not why and out.seen:has(v.i) then why = ("deal %d again"):format(v.i) end
       if why then
         out.problems[#out.problems + 1] = ("line %d: %s"):format(n, why)
       else
-        seen[v.i] = true
-        out.lines[#out.lines + 1] = v
+        out.seen:add(v.i)
+        out.count = out.count + 1
+        on_line(v)
       end
     end
-    out.good = pos - 1
+    out.good = out.good + #chunk
   end
+  f:close()
   if not out.header then return nil, ("%s is empty"):format(file) end
   return out
 end
 
---- records.open(file, c, header, expect) -> the file, locked and positioned
--- to append, and what it held (see read), or raises.  A new file gets the
--- header; an existing one is checked, its cut last line removed in place.
-function M.open(file, c, header, expect)
+--- records.open(file, c, header, expect [, on_line]) -> the file, locked
+-- and positioned to append, and what it held (see read), or raises.  A new
+-- file gets the header; an existing one is checked, its cut last line
+-- removed in place.
+function M.open(file, c, header, expect, on_line)
   local f, err = io.open(file, "a+b")
   if not f then error(("cannot open %s: %s"):format(file, err), 0) end
   local locked, why = host.lock(f)
@@ -123,7 +169,7 @@ function M.open(file, c, header, expect)
   local size = f:seek("end")
   local old
   if size > 0 then
-    local r, msg = M.read(file, c, expect)
+    local r, msg = M.read(file, c, expect, nil, on_line)
     if not r then f:close(); error(msg, 0) end
     if r.cut then check(host.truncate(f, r.good)) end
     old = r
@@ -133,9 +179,10 @@ function M.open(file, c, header, expect)
   return f, old
 end
 
---- records.write_new(file, header, lines): a new file, written beside the
--- final name and renamed onto it once complete (an input is never
--- rewritten: the name must not be one of inputs)
+--- records.write_new(file, header, lines, inputs): a new file, written
+-- beside the final name and renamed onto it once complete (an input is
+-- never rewritten: the name must not be one of inputs).  lines: a list, or
+-- a function giving the next line (nil at the end)
 function M.write_new(file, header, lines, inputs)
   for _, input in ipairs(inputs or {}) do
     if input == file then error(("will not overwrite an input: %s"):format(file), 0) end
@@ -145,7 +192,11 @@ function M.write_new(file, header, lines, inputs)
   if not f then error(("cannot write %s: %s"):format(tmp, err), 0) end
   local ok, e = pcall(function()
     M.write(f, header, tmp)
-    for _, l in ipairs(lines) do M.write(f, l, tmp) end
+    if type(lines) == "table" then
+      for _, l in ipairs(lines) do M.write(f, l, tmp) end
+    else
+      for l in lines do M.write(f, l, tmp) end
+    end
   end)
   local closed, cerr = f:close()
   if not ok or not closed then

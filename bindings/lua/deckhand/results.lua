@@ -15,6 +15,7 @@
 -- @module deckhand.results
 
 local stats = require "deckhand.stats"
+local message = require "deckhand.message"
 
 local M = {}
 
@@ -76,57 +77,94 @@ local function deal_sums(players, line)
   return acc, clean
 end
 
---- results.totals(c, lines) -> { deals =, unit =, big_blind =, players = {
--- { name =, score =, score_ci =, n =, tricks =, tricks_ci =, win =, win_ci
--- =, forfeits =, bb100 =, bb100_ci = } }, diff = (two players: the paired
--- differences a - b), forfeits = { ... }, errors = { ... } }
-function M.totals(c, lines)
-  local per, order = {}, {}
+-- the forfeits and variant errors a result lists one by one: the first
+-- ones (a report shows ten); the rest are counted
+local KEPT = 100
+
+local Totals = {}
+Totals.__index = Totals
+
+--- results.new(c) -> running totals of tournament c: tot:add(line) for
+-- each deal line, tot:result() for the figures.  Nothing grows with the
+-- number of deals but the count.
+function M.new(c)
+  local t = setmetatable({ per = {}, order = {}, diff_s = stats.running(), diff_t = stats.running(),
+                           forfeits = {}, errors = {}, nforfeits = 0, nerrors = 0, deals = 0 }, Totals)
   for _, p in ipairs(c.players) do
-    if not per[p] then per[p] = { score = {}, tricks = {}, win = {}, forfeits = 0 }; order[#order + 1] = p end
-  end
-  local diff_s, diff_t, forfeits, errors = {}, {}, {}, {}
-  local unit, bb
-  for _, line in ipairs(lines) do
-    unit = line.unit or (line.kind == "poker" and "chips") or unit
-    bb = line.big_blind or bb
-    local acc, clean = deal_sums(order, line)
-    for _, f in ipairs(line.forfeits or {}) do
-      forfeits[#forfeits + 1] = f
-      if per[f.strategy] then per[f.strategy].forfeits = per[f.strategy].forfeits + 1 end
-    end
-    for _, e in ipairs(line.errors or {}) do errors[#errors + 1] = e end
-    for p, a in pairs(acc) do
-      if a.wn > 0 then table.insert(per[p].win, a.win / a.wn) end
-      if clean and a.n > 0 then
-        table.insert(per[p].score, a.score / a.n)
-        if a.has_tricks then table.insert(per[p].tricks, a.tricks / a.n) end
-      end
-    end
-    if clean and #order == 2 then
-      local a, b = acc[order[1]], acc[order[2]]
-      if a.n > 0 and b.n > 0 then
-        diff_s[#diff_s + 1] = a.score / a.n - b.score / b.n
-        if a.has_tricks and b.has_tricks then diff_t[#diff_t + 1] = a.tricks / a.n - b.tricks / b.n end
-      end
+    if not t.per[p] then
+      t.per[p] = { score = stats.running(), tricks = stats.running(), win = stats.running(), forfeits = 0 }
+      t.order[#t.order + 1] = p
     end
   end
-  local res = { deals = #lines, unit = unit or "points", big_blind = bb, players = {},
-                forfeits = forfeits, errors = errors }
+  return t
+end
+
+--- tot:add(line): one deal line's figures folded in
+function Totals:add(line)
+  local per, order = self.per, self.order
+  self.deals = self.deals + 1
+  self.unit = line.unit or (line.kind == "poker" and "chips") or self.unit
+  self.bb = line.big_blind or self.bb
+  local acc, clean = deal_sums(order, line)
+  for _, f in ipairs(line.forfeits or {}) do
+    self.nforfeits = self.nforfeits + 1
+    if self.nforfeits <= KEPT then self.forfeits[self.nforfeits] = f end
+    if per[f.strategy] then per[f.strategy].forfeits = per[f.strategy].forfeits + 1 end
+  end
+  for _, e in ipairs(line.errors or {}) do
+    self.nerrors = self.nerrors + 1
+    if self.nerrors <= KEPT then self.errors[self.nerrors] = e end
+  end
   for _, p in ipairs(order) do
-    local r = { name = p, forfeits = per[p].forfeits }
-    r.score, r.score_ci, r.n = stats.mean_ci(per[p].score)
-    r.tricks, r.tricks_ci = stats.mean_ci(per[p].tricks)
-    r.win, r.win_ci = stats.mean_ci(per[p].win)
+    local a = acc[p]
+    if a.wn > 0 then per[p].win:add(a.win / a.wn) end
+    if clean and a.n > 0 then
+      per[p].score:add(a.score / a.n)
+      if a.has_tricks then per[p].tricks:add(a.tricks / a.n) end
+    end
+  end
+  if clean and #order == 2 then
+    local a, b = acc[order[1]], acc[order[2]]
+    if a.n > 0 and b.n > 0 then
+      self.diff_s:add(a.score / a.n - b.score / b.n)
+      if a.has_tricks and b.has_tricks then self.diff_t:add(a.tricks / a.n - b.tricks / b.n) end
+    end
+  end
+end
+
+--- tot:result() -> { deals =, unit =, big_blind =, players = { { name =,
+-- score =, score_ci =, n =, tricks =, tricks_ci =, win =, win_ci =,
+-- forfeits =, bb100 =, bb100_ci = } }, diff = (two players: the paired
+-- differences a - b), forfeits = { the first 100 }, errors = { the first
+-- 100 }, forfeit_count =, error_count = }
+function Totals:result()
+  local bb = self.bb
+  local res = { deals = self.deals, unit = self.unit or "points", big_blind = bb, players = {},
+                forfeits = self.forfeits, errors = self.errors,
+                forfeit_count = self.nforfeits, error_count = self.nerrors }
+  for _, p in ipairs(self.order) do
+    local per = self.per[p]
+    local r = { name = p, forfeits = per.forfeits }
+    r.score, r.score_ci, r.n = per.score:mean_ci()
+    r.tricks, r.tricks_ci = per.tricks:mean_ci()
+    r.win, r.win_ci = per.win:mean_ci()
     if bb and r.score then r.bb100, r.bb100_ci = r.score * 100 / bb, r.score_ci * 100 / bb end
     res.players[#res.players + 1] = r
   end
-  if #order == 2 and #diff_s > 0 then
-    res.diff = { a = order[1], b = order[2] }
-    res.diff.score, res.diff.score_ci, res.diff.n = stats.mean_ci(diff_s)
-    res.diff.tricks, res.diff.tricks_ci = stats.mean_ci(diff_t)
+  if #self.order == 2 and self.diff_s.n > 0 then
+    res.diff = { a = self.order[1], b = self.order[2] }
+    res.diff.score, res.diff.score_ci, res.diff.n = self.diff_s:mean_ci()
+    res.diff.tricks, res.diff.tricks_ci = self.diff_t:mean_ci()
   end
   return res
+end
+
+--- results.totals(c, lines) -> the figures (see tot:result) of a list of
+-- deal lines
+function M.totals(c, lines)
+  local t = M.new(c)
+  for _, line in ipairs(lines) do t:add(line) end
+  return t:result()
 end
 
 -- "12.34 ± 0.56", or "-" for nothing
@@ -171,14 +209,15 @@ function M.format(res, c)
     out[#out + 1] = line .. (" (95%% CI, paired over %d deals)"):format(d.n)
   end
   for k, f in ipairs(res.forfeits) do
-    if k > 10 then out[#out + 1] = ("... %d forfeits in all"):format(#res.forfeits); break end
+    if k > 10 then out[#out + 1] = ("... %d forfeits in all"):format(res.forfeit_count or #res.forfeits); break end
     out[#out + 1] = ("forfeit: %s at seat %d, move %s, deal %s, game seed %d: %s"):format(
-      f.strategy, f.seat, f.move or "-", tostring(f.deal or "?"), f.seed or 0, f.reason)
+      f.strategy, f.seat, message.clip(f.move or "-", 40), tostring(f.deal or "?"), f.seed or 0,
+      message.for_user(f.reason, 200))
   end
   for k, e in ipairs(res.errors) do
-    if k > 10 then out[#out + 1] = ("... %d variant errors in all"):format(#res.errors); break end
+    if k > 10 then out[#out + 1] = ("... %d variant errors in all"):format(res.error_count or #res.errors); break end
     out[#out + 1] = ("variant error in %s, deal %s, rotation %d: %s"):format(c.variant,
-      tostring(e.deal), e.rotation or 0, e.reason)
+      tostring(e.deal), e.rotation or 0, message.for_user(e.reason, 200))
   end
   return table.concat(out, "\n")
 end

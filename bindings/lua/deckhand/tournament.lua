@@ -36,13 +36,20 @@
 -- declared by one strategy's side at one table and the other's at the
 -- next), limit (seconds of wall time per decision before a
 -- forfeit; default 10, 0 for none), secret (32 hex digits: the bots'
--- seeds of an earlier run), hands (1, the default, caps variants that have
+-- seeds of an earlier run; without it a run draws one, and a shard derives
+-- it from the tournament's arguments, so that every shard of a tournament
+-- gives its bots the same seeds), hands (1, the default, caps variants that have
 -- a max_hands option at one hand; a number caps them at that many;
--- "match" plays whole matches).
+-- "match" plays whole matches), signals (true: SIGINT and SIGTERM end the
+-- process at once with status 130 or 143, its workers too, the record
+-- holding only whole deals; for a command, not a library's caller).
 -- @module deckhand.tournament
 
 local guard = require "deckhand.guard"
 local records = require "deckhand.records"
+local deal_check = require "deckhand.deal_check"
+local indexset = require "deckhand.indexset"
+local json = require "deckhand.json"
 local results = require "deckhand.results"
 local progress = require "deckhand.progress"
 local workers = require "deckhand.workers"
@@ -270,12 +277,17 @@ return function(deckhand)
              forfeits = #forfeits > 0 and forfeits or nil, errors = #errors > 0 and errors or nil }
   end
 
-  -- does a deal line belong to tournament c?  nil, or why not
-  local function expect(c)
+  -- does a deal line belong to tournament c, and is it sound (see
+  -- deckhand/deal_check.lua)?  nil, or why not
+  local function expect(c, variant)
+    local sound = deal_check.new(deckhand, c, variant, function(r)
+      local names, _, nsides = seating(c, variant, r)
+      return names, nsides
+    end)
     return function(v)
       if v.i < 1 or v.i > c.games then return ("deal %d is not one of this tournament's 1..%d"):format(v.i, c.games) end
       if v.seed ~= deal_seed(c.seed, v.i) then return ("deal %d has a seed not of this tournament"):format(v.i) end
-      return nil
+      return sound(v)
     end
   end
 
@@ -290,6 +302,24 @@ return function(deckhand)
     end
   end
 
+  -- does the variant ever ask for a bid (a phase bid_with makes)?  One
+  -- game walked through on its first legal moves tells
+  function T.has_bids(variant)
+    local ok, found = pcall(function()
+      local g = deckhand.game(variant, { seed = 1 })
+      for _ = 1, 2000 do
+        local p = g:next_player()
+        if not p then return false end
+        local v = g:view(p)
+        if BID_PHASES[v:phase()] then return true end
+        local m = v:moves()[1]
+        if m == nil or not g:apply(p, m) then return false end
+      end
+      return false
+    end)
+    return not ok or found   -- a variant that cannot be walked is not refused here
+  end
+
   local function shard_of(s)
     if s == nil then return 1, 1 end
     local a, b = tostring(s):match("^(%d+)/(%d+)$")
@@ -300,9 +330,28 @@ return function(deckhand)
     return a, b
   end
 
+  -- the secret of a run given none: drawn at random; for a shard, derived
+  -- from the tournament's arguments, so that every shard of one tournament
+  -- gives its bots the same seeds without being told a secret
+  local function secret_for(c, sharded)
+    if not sharded then return hex(host.random_bytes(16)) end
+    local text = json.encode(c)
+    local out = {}
+    for k, basis in ipairs { 0xcbf29ce484222325, 0x84222325cbf29ce4 } do
+      local h = basis ~ k
+      for p = 1, #text do h = (h ~ text:byte(p)) * 0x100000001b3 end
+      out[k] = ("%016x"):format(deckhand.rng(h):next())
+    end
+    return table.concat(out)
+  end
+  T.secret_for = secret_for
+
   --- deckhand.tournament(cfg) -> results (see deckhand/results.lua, with
   -- config, secret and problems: the record's lines not counted, each
-  -- "line N: why"), and the deal lines
+  -- "line N: why").  cfg.on_deal(line): called with each deal line this
+  -- run plays, in index order.  Nothing is kept per deal (the pending
+  -- deals are made as they are handed out, the figures are running
+  -- totals), so a run's memory does not grow with `games`.
   function deckhand.tournament(cfg)
     local c = T.config(cfg)
     local jobs = cfg.jobs or 1
@@ -313,8 +362,11 @@ return function(deckhand)
     -- every player exists before any deal is played
     for _, name in ipairs(c.players) do find_strategy(name) end
     if c.bid_with then find_strategy(c.bid_with) end
-    local secret = cfg.secret and check_secret(cfg.secret) or hex(host.random_bytes(16))
+    local secret = cfg.secret and check_secret(cfg.secret) or secret_for(c, cfg.shard ~= nil)
     local variant = T.make_variant(c)
+    if c.bid_with and not T.has_bids(variant) then
+      error(("tournament: bid_with '%s': %s has no bids to make"):format(c.bid_with, c.variant), 0)
+    end
     -- a strategy that cannot start at all (a bad option, a syntax error)
     -- is a mistake in the arguments, told before any deal is played
     local tried, names = {}, { table.unpack(c.players) }
@@ -323,14 +375,19 @@ return function(deckhand)
       if not tried[name] then
         tried[name] = true
         local ok, why = start_bot(c, variant, name, bot_seed(secret, 0, 0, 0))
-        if not ok then error(("tournament: strategy '%s' %s"):format(name, why), 0) end
+        -- its own words: "raised:" says nothing to the person who gave the options
+        if not ok then error(("tournament: strategy '%s' %s"):format(name, why:gsub("^could not start: raised: ",
+          "could not start: ")), 0) end
       end
     end
-    local lines, done, problems = {}, {}, {}
+    local totals, problems, done, already = results.new(c), {}, indexset.new(), 0
     local rec
     if cfg.record then
       local old
-      rec, old = records.open(cfg.record, c, { tournament = c, secret = secret }, expect(c))
+      rec, old = records.open(cfg.record, c, { tournament = c, secret = secret }, expect(c, variant), function(l)
+        totals:add(l)
+        if (l.i - 1) % shard_n == shard_i - 1 then already = already + 1 end
+      end)
       if old then
         local kept = old.header.secret
         if cfg.secret and kept ~= secret then
@@ -338,73 +395,50 @@ return function(deckhand)
           error(("%s was played with another secret"):format(cfg.record), 0)
         end
         secret = type(kept) == "string" and check_secret(kept) or secret
-        for _, l in ipairs(old.lines) do lines[#lines + 1] = l; done[l.i] = true end
-        problems = old.problems
+        done, problems = old.seen, old.problems
       end
     end
-    local pending, mine = {}, 0
-    for i = 1, c.games do
-      if (i - 1) % shard_n == shard_i - 1 then
-        mine = mine + 1
-        if not done[i] then pending[#pending + 1] = i end
-      end
-    end
+    local mine = c.games >= shard_i and (c.games - shard_i) // shard_n + 1 or 0
+    local pending = { games = c.games, shard_i = shard_i, shard_n = shard_n, done = done, count = mine - already }
     local report = cfg.progress
     if type(report) ~= "function" then
-      report = report == false and function() end or progress.bar(mine, mine - #pending)
+      report = report == false and function() end or progress.bar(mine, already)
     end
-    local finished = mine - #pending
+    local finished = already
+    if cfg.signals then
+      host.exit_on_signals(rec and "\ndeckhand: interrupted; the record keeps every finished deal"
+                                   .. " (the same command resumes)\n" or "\ndeckhand: interrupted\n")
+    end
     local function take(line)
-      lines[#lines + 1] = line
-      if rec then records.write(rec, line, cfg.record) end
+      totals:add(line)
+      if cfg.on_deal then cfg.on_deal(line) end
+      if rec then
+        -- a signal waits for the line to be whole: the record holds only whole deals
+        host.hold(true)
+        local fine, why = pcall(records.write, rec, line, cfg.record)
+        host.hold(false)
+        if not fine then error(why, 0) end
+      end
       finished = finished + 1
       report(finished, finished == mine)
     end
     local ok, err = pcall(function()
-      if jobs <= 1 or #pending < 2 then
-        for _, i in ipairs(pending) do take(T.play_deal(c, variant, i, secret)) end
+      if jobs <= 1 or pending.count < 2 then
+        for i in workers.pending(pending, 1, 1) do take(T.play_deal(c, variant, i, secret)) end
       else
-        workers.run({ config = c, secret = secret, path = deckhand.path, strategy_path = deckhand.strategy_path },
-                    pending, math.min(jobs, #pending), take)
+        workers.run({ config = c, secret = secret, path = deckhand.path, strategy_path = deckhand.strategy_path,
+                      signals = cfg.signals },
+                    pending, math.min(jobs, pending.count), take)
       end
     end)
+    if cfg.signals then host.exit_on_signals(false) end
     if rec then rec:close() end
     if not ok then error(err, 0) end
-    table.sort(lines, function(a, b) return a.i < b.i end)
-    local res = T.totals(c, lines)
+    local res = totals:result()
     res.config, res.secret, res.problems = c, secret, problems
-    return res, lines
+    return res
   end
 
-  --- deckhand.tournament_merge(files [, out]) -> results over the shards'
-  -- records (and the deal lines); out: a new file for the merged record
-  -- (never one of the inputs)
-  function deckhand.tournament_merge(files, out)
-    if type(files) ~= "table" or #files == 0 then error("merge: no record files", 2) end
-    local all, seen, problems, c, header = {}, {}, {}, nil, nil
-    for _, file in ipairs(files) do
-      if not c then   -- the first file names the tournament
-        local h, err = records.header(file)
-        if not h then error(err, 0) end
-        c = h.tournament
-      end
-      local r, err = records.read(file, c, expect(c))
-      if not r then error(err, 0) end
-      header = header or r.header
-      for _, p in ipairs(r.problems) do problems[#problems + 1] = file .. ": " .. p end
-      for _, l in ipairs(r.lines) do
-        if seen[l.i] then
-          problems[#problems + 1] = ("%s: deal %d is also in %s (counted once)"):format(file, l.i, seen[l.i])
-        else
-          seen[l.i] = file
-          all[#all + 1] = l
-        end
-      end
-    end
-    table.sort(all, function(a, b) return a.i < b.i end)
-    if out then records.write_new(out, header, all, files) end
-    local res = T.totals(c, all)
-    res.config, res.problems = c, problems
-    return res, all
-  end
+  T.expect = expect
+  require "deckhand.merge"(deckhand, T)
 end

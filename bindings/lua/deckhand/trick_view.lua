@@ -120,17 +120,21 @@ function View.describe(view, style)
   if view:phase() == "play" then
     for _, m in ipairs(view:moves()) do legal[tostring(m)] = true end
   end
-  -- a hand sorted by suit, the legal cards marked
+  -- a hand in the order of set:display() (what replay and the rest show),
+  -- grouped by suit, the legal cards marked
   local function hand_line(set)
-    local by = { s = {}, h = {}, d = {}, c = {}, x = {} }
-    for c in set:iter() do
-      local t = by[c.suit or "x"]
-      t[#t + 1] = (legal[tostring(c)] and "*" or " ") .. card(c)
+    local named = {}
+    for c in set:iter() do named[c:display()] = c end
+    local h, group, suit = {}, nil, false
+    for word in set:display():gmatch("%S+") do
+      local c = named[word]
+      if c.suit ~= suit or not group then
+        group, suit = {}, c.suit
+        h[#h + 1] = group
+      end
+      group[#group + 1] = (legal[tostring(c)] and "*" or " ") .. card(c)
     end
-    local h = {}
-    for _, suit in ipairs { "s", "h", "d", "c", "x" } do
-      if #by[suit] > 0 then h[#h + 1] = table.concat(by[suit], "") end
-    end
+    for k, g in ipairs(h) do h[k] = table.concat(g, "") end
     return table.concat(h, "   ") .. (next(legal) and "   (* legal)" or "")
   end
   for s = 1, view:seats() do   -- hands everyone sees (an exposed dummy)

@@ -97,7 +97,8 @@ local function merge_options(name, defaults, given)
     if d == nil then error(("%s: unknown option '%s'"):format(name, tostring(k)), 0) end
     local ok = type(v) == type(d) or (d == false and type(v) == "number")
     if not ok then
-      error(("%s: option '%s' must be a %s, got %s"):format(name, k, type(d), type(v)), 0)
+      error(("%s: option '%s' must be a %s, got %s"):format(name, k, type(d),
+        type(v) == "string" and ("'" .. v:sub(1, 40) .. "'") or tostring(v)), 0)
     end
     o[k] = v
   end

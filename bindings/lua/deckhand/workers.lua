@@ -2,21 +2,42 @@
 --
 -- Each worker is a fresh `lua5.4` (DECKHAND_LUA to name another) that
 -- loads this package from the same paths as the runner, reads the
--- tournament from a file the runner wrote, plays its deals in order and
+-- tournament from a file the runner wrote (the deals to play described,
+-- not listed: see pending), plays its deals in order and
 -- writes one JSON line per deal on a channel of its own: its standard
 -- output, taken over before any bot runs (everything else printed goes to
 -- standard error), so a bot that prints cannot corrupt the results.
 -- @module deckhand.workers
 
 local json = require "deckhand.json"
+local indexset = require "deckhand.indexset"
 
 local M = {}
+
+--- workers.pending(p, first, step) -> an iterator over the deals still to
+-- play, made as they are handed out (never a list: a run of 10^8 deals
+-- holds none of them): the first-th, first+step-th ... index of shard
+-- p.shard_i/p.shard_n in 1..p.games that p.done (an indexset) lacks
+function M.pending(p, first, step)
+  local i, k, n, done = p.shard_i - p.shard_n, 0, p.shard_n, p.done
+  return function()
+    while true do
+      i = i + n
+      if i > p.games then return nil end
+      if not done:has(i) then
+        k = k + 1
+        if k >= first and (k - first) % step == 0 then return i end
+      end
+    end
+  end
+end
 
 local function quote(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
 
 --- workers.main(): the worker's side (run by the command the runner
 -- starts).  DECKHAND_WORKER_JOB names the file holding the job: config,
--- secret, path and strategy_path (the runner's search paths) and indices.
+-- secret, path and strategy_path (the runner's search paths), and the
+-- deals to play: pending (see M.pending), first and step.
 function M.main()
   local host = require "deckhand.core".host
   local out = host.own_stdout()
@@ -25,10 +46,19 @@ function M.main()
   local f = assert(io.open(file, "r"))
   local job = assert(json.decode(f:read("a")))
   f:close()
+  os.remove(file)   -- read once: a run stopped by a signal leaves nothing behind
+  -- a signal (Ctrl-C reaches the whole process group) ends the worker at
+  -- once, never as an error inside a bot; the runner learns its id first,
+  -- to stop it when the signal reached the runner alone
+  if job.signals then host.exit_on_signals("") end
+  assert(out:write(json.encode { pid = host.pid() }, "\n"))
+  assert(out:flush())
   dh.path, dh.strategy_path = job.path, job.strategy_path
   local T = dh.tournament_lib
   local variant = T.make_variant(job.config)
-  for _, i in ipairs(job.indices) do
+  local p = job.pending
+  p.done = indexset.new(p.done)
+  for i in M.pending(p, job.first, job.step) do
     assert(out:write(json.encode(T.play_deal(job.config, variant, i, job.secret)), "\n"))
     assert(out:flush())
   end
@@ -36,24 +66,30 @@ function M.main()
 end
 
 --- workers.run(job, pending, jobs, take): plays the deals of pending
--- (indices) on jobs workers, handing each deal's line to take in the order
--- of pending; raises naming the deal when a worker fails.  job: config,
--- secret, path, strategy_path (see main).
+-- (games, shard_i, shard_n, done, count: see M.pending) on jobs workers,
+-- worker j the j-th, j+jobs-th ..., handing each deal's line to take in
+-- the order of pending; raises naming the deal when a worker fails.  job: config,
+-- secret, path, strategy_path (see main), signals (true: the workers end
+-- at once on SIGINT and SIGTERM, and a signal to the runner stops them).
 function M.run(job, pending, jobs, take)
+  local host = require "deckhand.core".host
   local lua = os.getenv("DECKHAND_LUA") or "lua5.4"
   local boot = ("package.path = %q; package.cpath = %q; require('deckhand.workers').main()"):format(
     package.path, package.cpath)
   local pipes, files = {}, {}
+  local plain = { games = pending.games, shard_i = pending.shard_i, shard_n = pending.shard_n,
+                  done = pending.done:data() }
   for j = 1, jobs do
-    local idx = {}
-    for k = j, #pending, jobs do idx[#idx + 1] = pending[k] end
     local file = os.tmpname()
     local f = assert(io.open(file, "w"))
     assert(f:write(json.encode { config = job.config, secret = job.secret, path = job.path,
-                                 strategy_path = job.strategy_path, indices = idx }))
+                                 strategy_path = job.strategy_path, pending = plain, first = j, step = jobs,
+                                 signals = job.signals }))
     assert(f:close())
     files[j] = file
     pipes[j] = assert(io.popen(("DECKHAND_WORKER_JOB=%s %s -e %s"):format(quote(file), quote(lua), quote(boot)), "r"))
+    local hello = json.decode(pipes[j]:read("l") or "")
+    if type(hello) == "table" and math.type(hello.pid) == "integer" and job.signals then host.child(hello.pid) end
   end
   local function finish()
     local failed
@@ -64,12 +100,14 @@ function M.run(job, pending, jobs, take)
     end
     return failed
   end
-  for k = 1, #pending do
+  local k = 0
+  for i in M.pending(pending, 1, 1) do
+    k = k + 1
     local line = pipes[(k - 1) % jobs + 1]:read("l")
     local v = line and json.decode(line)
-    if type(v) ~= "table" or v.i ~= pending[k] then
+    if type(v) ~= "table" or v.i ~= i then
       local why = finish()
-      error(("tournament: a worker failed on deal %d%s"):format(pending[k], why and (" (" .. why .. ")") or ""), 0)
+      error(("tournament: a worker failed on deal %d%s"):format(i, why and (" (" .. why .. ")") or ""), 0)
     end
     take(v)
   end

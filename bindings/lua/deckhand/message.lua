@@ -1,0 +1,80 @@
+--- deckhand.message: errors and refusals as a person should read them.
+--
+-- What reaches a user (the command's last line, a REJECT of the line
+-- protocol, a forfeit or variant error in a report) names what was wrong
+-- in the user's terms: never the library's file and line, never a Lua
+-- traceback, never the user's whole input back (a 5 MB move), never the
+-- same words over and over (a rule's error wrapped by every rule that
+-- called it).  Long texts are cut, saying how long they were.
+-- @module deckhand.message
+
+local M = {}
+
+-- s cut to at most n bytes, not in the middle of a UTF-8 character
+local function cut(s, n)
+  if #s <= n then return s end
+  local t = s:sub(1, n)
+  local last = t:find("[\192-\255][\128-\191]*$")
+  if last and #t - last + 1 < (t:byte(last) >= 240 and 4 or t:byte(last) >= 224 and 3 or 2) then
+    t = t:sub(1, last - 1)
+  end
+  return t
+end
+
+--- message.clip(s [, n]) -> s, or its first n (default 300) bytes and
+-- "... (N characters)"
+function M.clip(s, n)
+  n = n or 300
+  s = tostring(s)
+  if #s <= n then return s end
+  return cut(s, n) .. ("... (%d characters)"):format(utf8.len(s) or #s)
+end
+
+--- message.quote(text [, n]) -> 'text' for a message: at most n (default
+-- 40) bytes of it, and its length when cut
+function M.quote(text, n)
+  n = n or 40
+  text = tostring(text)
+  if #text <= n then return "'" .. text .. "'" end
+  return ("'%s...' (%d characters)"):format(cut(text, n), utf8.len(text) or #text)
+end
+
+--- message.quoted(s [, n]) -> s with every 'quoted' part of it cut as quote does
+function M.quoted(s, n)
+  return (tostring(s):gsub("'([^'\n]*)'", function(q) return M.quote(q, n) end))
+end
+
+-- "a: b: a: b: c" -> "a: b: c": a run of the same words repeated is kept once
+local function collapse(s)
+  local parts = {}
+  for p in (s .. ": "):gmatch("(.-): ") do parts[#parts + 1] = p end
+  local out = {}
+  for _, p in ipairs(parts) do
+    out[#out + 1] = p
+    for len = 1, 3 do   -- the last len parts repeat the len before them
+      local n = #out
+      if n >= 2 * len then
+        local same = true
+        for k = 0, len - 1 do
+          if out[n - k] ~= out[n - len - k] then same = false; break end
+        end
+        if same then for _ = 1, len do out[#out] = nil end; break end
+      end
+    end
+  end
+  return table.concat(out, ": ")
+end
+
+--- message.for_user(err [, n]) -> an error as one line for a person: no
+-- traceback, no file:line of the library, repetitions once, quoted input
+-- and the whole cut to n (default 300) bytes
+function M.for_user(err, n)
+  local ok, s = pcall(tostring, err)
+  if not ok or type(s) ~= "string" then s = "an error that cannot be shown" end
+  s = s:gsub("\n?stack traceback:.*$", "")
+  s = s:gsub("[%w_%.%-/]*%.lua:%d+: ", ""):gsub('%[string "[^"]*"%]:%d+: ', "")
+  s = s:gsub("%s*\n%s*", " ")
+  return M.clip(M.quoted(collapse(s)), n)
+end
+
+return M

@@ -1,0 +1,113 @@
+-- What the deckhand command says when something is wrong: the option, its
+-- value and what is allowed, in a line of sensible length; never the
+-- library's file and line, a traceback or the user's whole input back.
+package.path = "tests/lua/?.lua;" .. package.path
+local F = require "file_helper"
+local dh = require "deckhand"
+local message = require "deckhand.message"
+
+local root = os.getenv("DECKHAND_ROOT") or "."
+local bin = "lua5.4 " .. root .. "/bin/deckhand"
+
+local function run(args, input)
+  local inf
+  local cmd = bin .. " " .. args
+  if input then inf = F.tmpname(); F.write(inf, input); cmd = cmd .. " < " .. inf end
+  local p = io.popen(cmd .. " 2>&1")
+  local out = p:read("a")
+  local ok = p:close()
+  if inf then os.remove(inf) end
+  return out, ok
+end
+
+-- no library location, no traceback
+local function clean(out)
+  assert.is_nil(out:find("%.lua:%d+:"), out)
+  assert.is_nil(out:lower():find("traceback", 1, true), out)
+end
+
+describe("the command's refusals", function()
+  for args, want in pairs {
+    ["tournament spades --games -1"] = "deckhand: bad --games '-1' (an integer of at least 1)",
+    ["tournament spades --jobs -2"] = "deckhand: bad --jobs '-2' (an integer of at least 1)",
+    ["tournament spades --games 2 --set pmic.worlds=4"] =
+      "deckhand: bad --set pmic.worlds: no strategy 'pmic' is playing (the players: heuristic, random)",
+    ["tournament spades --games 2 --set pimc.worlds=4"] =
+      "deckhand: bad --set pimc.worlds: no strategy 'pimc' is playing (the players: heuristic, random)",
+    ["play spades --set pmic.worlds=4"] = "deckhand: bad --set pmic.worlds: no strategy 'pmic' is playing (the bots: heuristic)",
+    ["tournament hearts --games 2 --bid-with heuristic"] = "deckhand: bad --bid-with 'heuristic': hearts has no bids to make",
+    ["tournament spades --games 2 --set heuristic=3"] =
+      "deckhand: bad --set 'heuristic=3' (want strategy.key=value, e.g. pimc.worlds=40)",
+    ["tournament spades --games 2 --option target=abc"] = "deckhand: spades: option 'target' must be a number, got 'abc'",
+    ["tournament spades --games 2 --set random.x=1"] =
+      "deckhand: tournament: strategy 'random' could not start: random: unknown option 'x' (it takes none)",
+    ["tournament spades --games 2 --players pimc --set pimc.worlds=abc"] =
+      "deckhand: tournament: strategy 'pimc' could not start: pimc: option 'worlds' must be an integer of at least 1, got 'abc'",
+  } do
+    it("says " .. want, function()
+      local out, ok = run(args)
+      assert.is_falsy(ok, args)
+      assert.equals(want .. "\n", out)
+      clean(out)
+    end)
+  end
+
+  it("never sends a client's whole input back", function()
+    local input = "move 1 " .. ("x"):rep(5000000) .. "\nmove " .. ("y"):rep(2000000) .. " 2c\nquit\n"
+    local out = run("serve spades --seed 1", input)
+    local rejects = 0
+    for line in out:gmatch("[^\n]+") do
+      assert.is_true(#line <= 300, ("a line of %d bytes"):format(#line))
+      if line:match("^REJECT") then rejects = rejects + 1 end
+    end
+    assert.equals(2, rejects)
+    assert.matches("REJECT bad_move: not a move: 'x+%.%.%.' %(5000000 characters%)", out)
+    -- deckhand play likewise
+    out = run("play spades --seed 1 --color never", ("z"):rep(3000000) .. "\n")
+    assert.is_true(#out < 4000, #out)
+    assert.matches("(3000000 characters)", out, 1, true)
+  end)
+end)
+
+describe("deckhand play", function()
+  it("says which cards a pass brought, and shows the hand in display order", function()
+    local g = dh.game("hearts", { seed = 3 })
+    local hand = g:view(1):hand(1)
+    local give = hand:list()
+    local pass = ("pass %s %s %s"):format(tostring(give[1]), tostring(give[2]), tostring(give[3]))
+    local out = run("play hearts --seed 3 --color never", pass .. "\n")
+    -- the first hand shown is display()'s order, grouped by suit
+    local first = assert(out:match("\nhand  ([^\n]+)"))
+    assert.equals(hand:display(), (first:gsub("%(%* legal%)", ""):gsub("[%s%*]+", " "):gsub("^ ", ""):gsub(" $", "")))
+    -- after the pass: the cards it brought are named, and are what the hand gained
+    local got = assert(out:match("you received ([^\n]+)"), out)
+    local after = out:match("\nhand  [^\n]+.-\nhand  ([^\n]+)")
+    local now = dh.cards((after:gsub("%(%* legal%)", ""):gsub("%*", " ")))
+    local kept = hand - dh.cards(pass:sub(6))
+    assert.equals(3, #dh.cards(got))
+    assert.equals((now - kept):display(), dh.cards(got):display())
+  end)
+end)
+
+describe("deckhand.message", function()
+  it("makes any error one short line in the user's terms", function()
+    local chain = ("variant: reentrant: hand rule: "):rep(150) .. "boom"   -- over 4 KB
+    assert.equals("variant: reentrant: hand rule: boom", message.for_user(chain))
+    assert.equals("bad argument #1 to 'x' (table expected, got number)", message.for_user(
+      "/usr/share/lua/5.4/deckhand/tournament.lua:186: bad argument #1 to 'x' (table expected, got number)\n"
+      .. "stack traceback:\n\t[C]: in ?"))
+    local cut = message.for_user("not a move: '" .. ("é"):rep(50) .. "'", 300)
+    assert.matches("^not a move: '[é]+%.%.%.' %(50 characters%)$", cut)
+    assert.is_true(utf8.len(cut) ~= nil)   -- not cut inside a character
+    local long = message.for_user(("word "):rep(2000))
+    assert.is_true(#long < 340)
+  end)
+
+  it("cuts a forfeit's move and reason in a tournament's report", function()
+    local res = { deals = 2, unit = "points", players = {}, errors = { { deal = 1, rotation = 1, reason = ("r: "):rep(3000) .. "x" } },
+                  forfeits = { { strategy = "a", seat = 1, move = ("m"):rep(100000), deal = 2, seed = 3,
+                                 reason = ("why "):rep(10000) } } }
+    local text = require "deckhand.results".format(res, { variant = "spades", duplicate = true })
+    for line in text:gmatch("[^\n]+") do assert.is_true(#line < 400, #line) end
+  end)
+end)
