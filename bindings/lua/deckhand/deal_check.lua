@@ -128,13 +128,13 @@ local function game_problem(g, t)
   return nil
 end
 
---- deal_check.new(deckhand, c, variant, seating) -> function(line) that
--- returns nil for a sound deal line of tournament c, or why not.
--- seating(r) -> the names seat by seat in rotation r (0-based) and the
--- number of sides.
-function M.new(deckhand, c, variant, seating)
+--- deal_check.new(deckhand, c, variant, seating, rotations) -> function(line)
+-- that returns nil for a sound deal line of tournament c, or why not.
+-- seating(r) -> the names seat by seat in the deal's game r (0-based) and
+-- the number of sides; rotations: the games of a deal (every table's
+-- rotations, deckhand/tables.lua).
+function M.new(deckhand, c, variant, seating, rotations)
   local _, nsides = seating(0)
-  local rotations = c.duplicate and nsides or 1
   local t = { seats = variant.seats, sides = variant.sides, nsides = nsides, points = points_bound(variant),
               tricks = tricks_bound(deckhand, variant), allowed = {},
               max_hands = math.tointeger(variant.settings and variant.settings.max_hands) or math.maxinteger }

@@ -16,6 +16,7 @@
 
 local stats = require "deckhand.stats"
 local message = require "deckhand.message"
+local field = require "deckhand.field"
 
 local M = {}
 
@@ -76,6 +77,7 @@ local function deal_sums(players, line)
   end
   return acc, clean
 end
+M.deal_sums = deal_sums
 
 -- the forfeits and variant errors a result lists one by one: the first
 -- ones (a report shows ten); the rest are counted
@@ -84,12 +86,14 @@ local KEPT = 100
 local Totals = {}
 Totals.__index = Totals
 
---- results.new(c) -> running totals of tournament c: tot:add(line) for
--- each deal line, tot:result() for the figures.  Nothing grows with the
--- number of deals but the count.
-function M.new(c)
-  local t = setmetatable({ per = {}, order = {}, diff_s = stats.running(), diff_t = stats.running(),
-                           forfeits = {}, errors = {}, nforfeits = 0, nerrors = 0, deals = 0 }, Totals)
+--- results.new(c [, tabs]) -> running totals of tournament c: tot:add(line)
+-- for each deal line, tot:result() for the figures; tabs: its tables
+-- (deckhand/tables.lua), whose pairs a field of several tables reports.
+-- Nothing grows with the number of deals but the count.
+function M.new(c, tabs)
+  local t = setmetatable({ per = {}, order = {}, diff_s = stats.checkpoints(), diff_t = stats.running(),
+                           forfeits = {}, errors = {}, nforfeits = 0, nerrors = 0, deals = 0, timing = {} }, Totals)
+  if tabs and #tabs > 1 then t.field = field.new(tabs, deal_sums) end
   for _, p in ipairs(c.players) do
     if not t.per[p] then
       t.per[p] = { score = stats.running(), tricks = stats.running(), win = stats.running(), forfeits = 0 }
@@ -123,12 +127,24 @@ function Totals:add(line)
       if a.has_tricks then per[p].tricks:add(a.tricks / a.n) end
     end
   end
+  if self.field then self.field:add(line) end
   if clean and #order == 2 then
     local a, b = acc[order[1]], acc[order[2]]
     if a.n > 0 and b.n > 0 then
       self.diff_s:add(a.score / a.n - b.score / b.n)
       if a.has_tricks and b.has_tricks then self.diff_t:add(a.tricks / a.n - b.tricks / b.n) end
     end
+  end
+end
+
+--- tot:add_timing(timing): a deal's decision times, { [strategy] = { n =,
+-- sum =, max = } } in seconds (not part of a record: they differ from run
+-- to run)
+function Totals:add_timing(timing)
+  for name, x in pairs(timing or {}) do
+    local t = self.timing[name] or { n = 0, sum = 0, max = 0 }
+    t.n, t.sum, t.max = t.n + x.n, t.sum + x.sum, math.max(t.max, x.max)
+    self.timing[name] = t
   end
 end
 
@@ -151,10 +167,22 @@ function Totals:result()
     if bb and r.score then r.bb100, r.bb100_ci = r.score * 100 / bb, r.score_ci * 100 / bb end
     res.players[#res.players + 1] = r
   end
-  if #self.order == 2 and self.diff_s.n > 0 then
-    res.diff = { a = self.order[1], b = self.order[2] }
+  if #self.order == 2 and self.diff_s.acc.n > 0 then
+    res.diff = { a = self.order[1], b = self.order[2], series = self.diff_s:points() }
     res.diff.score, res.diff.score_ci, res.diff.n = self.diff_s:mean_ci()
     res.diff.tricks, res.diff.tricks_ci = self.diff_t:mean_ci()
+  end
+  if self.field then
+    local fit, why
+    res.pairs, fit, why = self.field:result(self.order)
+    res.ratings, res.ratings_why = fit and fit.ratings, why
+  end
+  res.timing = {}
+  for _, p in ipairs(self.order) do
+    local t = self.timing[p]
+    if t and t.n > 0 then
+      res.timing[#res.timing + 1] = { name = p, decisions = t.n, mean_ms = t.sum / t.n * 1000, max_ms = t.max * 1000 }
+    end
   end
   return res
 end
@@ -208,6 +236,7 @@ function M.format(res, c)
     end
     out[#out + 1] = line .. (" (95%% CI, paired over %d deals)"):format(d.n)
   end
+  for _, l in ipairs(field.format(res, per_hand, with_ci)) do out[#out + 1] = l end
   for k, f in ipairs(res.forfeits) do
     if k > 10 then out[#out + 1] = ("... %d forfeits in all"):format(res.forfeit_count or #res.forfeits); break end
     out[#out + 1] = ("forfeit: %s at seat %d, move %s, deal %s, game seed %d: %s"):format(

@@ -55,6 +55,8 @@ local progress = require "deckhand.progress"
 local workers = require "deckhand.workers"
 local host = require "deckhand.core".host
 local searchpath = require "deckhand.searchpath"
+local tables = require "deckhand.tables"
+local lab = require "deckhand.lab"
 
 local DEFAULT_LIMIT = 10
 
@@ -131,7 +133,11 @@ return function(deckhand)
       duplicate = cfg.duplicate ~= false,
       bid_with = cfg.bid_with, hands = cfg.hands or 1,
       limit = cfg.limit == nil and DEFAULT_LIMIT or cfg.limit,
+      mode = cfg.mode,   -- a field of more strategies than sides: "round_robin" (the default) or "gauntlet"
     }
+    if c.mode ~= nil and c.mode ~= "round_robin" and c.mode ~= "gauntlet" then
+      error(("tournament: mode must be \"round_robin\" or \"gauntlet\", got %s"):format(tostring(c.mode)), 0)
+    end
     if type(c.variant) ~= "string" then error("tournament: variant must be a name", 0) end
     if type(c.options) ~= "table" then error("tournament: options must be a table", 0) end
     if type(c.strategy_options) ~= "table" then error("tournament: strategy_options must be a table", 0) end
@@ -163,21 +169,9 @@ return function(deckhand)
     return probe
   end
 
-  -- who sits where in rotation r: a list seat -> player name, the sides
-  -- and their count
-  local function seating(c, variant, r)
-    local seats, sides = variant.seats, variant.sides
-    local nsides = 0
-    for seat = 1, seats do
-      if sides[seat] > nsides then nsides = sides[seat] end
-    end
-    local names = {}
-    for seat = 1, seats do
-      local k = (sides[seat] - 1 + r) % nsides
-      names[seat] = c.players[k % #c.players + 1]
-    end
-    return names, sides, nsides
-  end
+  -- who sits where in the deal's game r (deckhand/tables.lua)
+  local seating = tables.seating
+  T.tables = tables.of
 
   -- a bot's move function, loaded and made under the time limit: the
   -- function, or nil and why it could not start
@@ -197,9 +191,17 @@ return function(deckhand)
 
   -- the game of one rotation: an entry of the deal line, and the forfeit
   -- or the variant's error when there was one
-  local function play_rotation(c, variant, i, seed, secret, r)
-    local names, sides = seating(c, variant, r)
-    local entry = { seats = names }
+  -- a decision's time, by strategy: { n =, sum =, max = } seconds
+  local function clock(timing, name, t)
+    local x = timing[name]
+    if not x then x = { n = 0, sum = 0, max = 0 }; timing[name] = x end
+    x.n, x.sum = x.n + 1, x.sum + t
+    if t > x.max then x.max = t end
+  end
+
+  local function play_rotation(c, variant, i, seed, secret, r, tabs, timing)
+    local names, sides, _, t = seating(c, variant, r, tabs)
+    local entry = { seats = names, table = #tabs > 1 and t or nil }
     local bots, bidders = {}, {}
     for seat, name in ipairs(names) do
       local sseed = bot_seed(secret, i, r, seat)
@@ -219,8 +221,11 @@ return function(deckhand)
     local game = deckhand.game(variant, { seed = seed })
     local ok, result, msg, code, detail = pcall(deckhand.run, game, bots, {
       ask = function(bot, view, seat)
-        if c.bid_with and BID_PHASES[view:phase()] then bot = bidders[seat] end
+        local who = names[seat]
+        if c.bid_with and BID_PHASES[view:phase()] then bot, who = bidders[seat], c.bid_with end
+        local t0 = os.clock()
         local move, extra = guard.move(bot, view, c.limit)
+        clock(timing, who, os.clock() - t0)
         if move == nil then
           -- the rules may be what failed under the bot: ask them directly
           local fine, err = pcall(game.moves, game)
@@ -263,27 +268,30 @@ return function(deckhand)
   -- as its line of the record
   function T.play_deal(c, variant, i, secret)
     local seed = deal_seed(c.seed, i)
-    local _, _, nsides = seating(c, variant, 0)
-    local rotations = c.duplicate and nsides or 1
-    local games, forfeits, errors = {}, {}, {}
+    local tabs = tables.of(c, variant)
+    local rotations = tables.rotations(c, variant, tabs)
+    local games, forfeits, errors, timing = {}, {}, {}, {}
     for r = 0, rotations - 1 do
-      local entry = play_rotation(c, variant, i, seed, secret, r)
+      local entry = play_rotation(c, variant, i, seed, secret, r, tabs, timing)
       games[#games + 1] = entry
       if entry.forfeit then forfeits[#forfeits + 1] = entry.forfeit end
       if entry.error then errors[#errors + 1] = entry.error end
     end
+    -- timing: not part of the record (tournament's take removes it)
     return { i = i, seed = seed, games = games, unit = variant.unit,
              big_blind = variant.unit == "chips" and variant.settings.big_blind or nil,
-             forfeits = #forfeits > 0 and forfeits or nil, errors = #errors > 0 and errors or nil }
+             forfeits = #forfeits > 0 and forfeits or nil, errors = #errors > 0 and errors or nil,
+             timing = timing }
   end
 
   -- does a deal line belong to tournament c, and is it sound (see
   -- deckhand/deal_check.lua)?  nil, or why not
   local function expect(c, variant)
+    local tabs = tables.of(c, variant)
     local sound = deal_check.new(deckhand, c, variant, function(r)
-      local names, _, nsides = seating(c, variant, r)
+      local names, _, nsides = seating(c, variant, r, tabs)
       return names, nsides
-    end)
+    end, (tables.rotations(c, variant, tabs)))
     return function(v)
       if v.i < 1 or v.i > c.games then return ("deal %d is not one of this tournament's 1..%d"):format(v.i, c.games) end
       if v.seed ~= deal_seed(c.seed, v.i) then return ("deal %d has a seed not of this tournament"):format(v.i) end
@@ -380,12 +388,17 @@ return function(deckhand)
           "could not start: ")), 0) end
       end
     end
-    local totals, problems, done, already = results.new(c), {}, indexset.new(), 0
+    local tabs = tables.of(c, variant)
+    local totals, problems, done, already = results.new(c, tabs), {}, indexset.new(), 0
+    -- a sequential test takes the deals in order: a shard has gaps in it
+    if cfg.sprt and cfg.shard then error("tournament: a sequential test (sprt) needs every deal: no shard", 0) end
+    local seq = cfg.sprt and lab.sequential(cfg.sprt, c)
     local rec
     if cfg.record then
       local old
       rec, old = records.open(cfg.record, c, { tournament = c, secret = secret }, expect(c, variant), function(l)
         totals:add(l)
+        if seq then seq:feed(l) end
         if (l.i - 1) % shard_n == shard_i - 1 then already = already + 1 end
       end)
       if old then
@@ -399,7 +412,8 @@ return function(deckhand)
       end
     end
     local mine = c.games >= shard_i and (c.games - shard_i) // shard_n + 1 or 0
-    local pending = { games = c.games, shard_i = shard_i, shard_n = shard_n, done = done, count = mine - already }
+    local pending = { games = c.games, shard_i = shard_i, shard_n = shard_n, done = done, count = mine - already,
+                      stop = seq and seq.test.decision ~= nil }
     local report = cfg.progress
     if type(report) ~= "function" then
       report = report == false and function() end or progress.bar(mine, already)
@@ -410,7 +424,10 @@ return function(deckhand)
                                    .. " (the same command resumes)\n" or "\ndeckhand: interrupted\n")
     end
     local function take(line)
+      totals:add_timing(line.timing)
+      line.timing = nil
       totals:add(line)
+      if seq and seq:feed(line) then pending.stop = true end
       if cfg.on_deal then cfg.on_deal(line) end
       if rec then
         -- a signal waits for the line to be whole: the record holds only whole deals
@@ -420,11 +437,15 @@ return function(deckhand)
         if not fine then error(why, 0) end
       end
       finished = finished + 1
-      report(finished, finished == mine)
+      report(finished, finished == mine or pending.stop)
     end
     local ok, err = pcall(function()
+      if pending.stop then return end   -- a sequential test decided by the record alone
       if jobs <= 1 or pending.count < 2 then
-        for i in workers.pending(pending, 1, 1) do take(T.play_deal(c, variant, i, secret)) end
+        for i in workers.pending(pending, 1, 1) do
+          take(T.play_deal(c, variant, i, secret))
+          if pending.stop then break end
+        end
       else
         workers.run({ config = c, secret = secret, path = deckhand.path, strategy_path = deckhand.strategy_path,
                       signals = cfg.signals },
@@ -436,6 +457,7 @@ return function(deckhand)
     if not ok then error(err, 0) end
     local res = totals:result()
     res.config, res.secret, res.problems = c, secret, problems
+    if seq then res.sprt = seq:result() end
     return res
   end
 

@@ -68,7 +68,8 @@ end
 --- workers.run(job, pending, jobs, take): plays the deals of pending
 -- (games, shard_i, shard_n, done, count: see M.pending) on jobs workers,
 -- worker j the j-th, j+jobs-th ..., handing each deal's line to take in
--- the order of pending; raises naming the deal when a worker fails.  job: config,
+-- the order of pending, until pending.stop is set; raises naming the deal
+-- when a worker fails.  job: config,
 -- secret, path, strategy_path (see main), signals (true: the workers end
 -- at once on SIGINT and SIGTERM, and a signal to the runner stops them).
 function M.run(job, pending, jobs, take)
@@ -76,7 +77,7 @@ function M.run(job, pending, jobs, take)
   local lua = os.getenv("DECKHAND_LUA") or "lua5.4"
   local boot = ("package.path = %q; package.cpath = %q; require('deckhand.workers').main()"):format(
     package.path, package.cpath)
-  local pipes, files = {}, {}
+  local pipes, files, pids = {}, {}, {}
   local plain = { games = pending.games, shard_i = pending.shard_i, shard_n = pending.shard_n,
                   done = pending.done:data() }
   for j = 1, jobs do
@@ -87,15 +88,21 @@ function M.run(job, pending, jobs, take)
                                  signals = job.signals }))
     assert(f:close())
     files[j] = file
-    pipes[j] = assert(io.popen(("DECKHAND_WORKER_JOB=%s %s -e %s"):format(quote(file), quote(lua), quote(boot)), "r"))
+    pipes[j] = assert(io.popen(("exec env DECKHAND_WORKER_JOB=%s %s -e %s"):format(quote(file), quote(lua), quote(boot)), "r"))
     local hello = json.decode(pipes[j]:read("l") or "")
-    if type(hello) == "table" and math.type(hello.pid) == "integer" and job.signals then host.child(hello.pid) end
+    if type(hello) == "table" and math.type(hello.pid) == "integer" then
+      pids[j] = hello.pid
+      if job.signals then host.child(hello.pid) end
+    end
   end
-  local function finish()
+  local function finish(stopped)
     local failed
     for j, p in ipairs(pipes) do
+      -- a run stopped early (pending.stop: a sequential test decided)
+      -- ends the workers still playing deals no one will count
+      if stopped and pids[j] then os.execute(("kill -TERM %d 2>/dev/null"):format(pids[j])) end
       local ok, _, code = p:close()
-      if not ok then failed = failed or ("worker %d exited with %s"):format(j, tostring(code)) end
+      if not ok and not stopped then failed = failed or ("worker %d exited with %s"):format(j, tostring(code)) end
       os.remove(files[j])
     end
     return failed
@@ -110,8 +117,9 @@ function M.run(job, pending, jobs, take)
       error(("tournament: a worker failed on deal %d%s"):format(i, why and (" (" .. why .. ")") or ""), 0)
     end
     take(v)
+    if pending.stop then break end
   end
-  local why = finish()
+  local why = finish(pending.stop)
   if why then error("tournament: " .. why, 0) end
 end
 
