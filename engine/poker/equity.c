@@ -13,34 +13,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "equity.h"
+#include "equity_impl.h"
 #include "poker_impl.h"
 #include "rng.h"
 
-/* how often (in trials) the clock and the callback are looked at */
-#define CHECK_EVERY 4096
 /* the most hands tried when searching for one possible deal */
 #define SEARCH_BUDGET UINT64_C(4000000)
 /* Monte Carlo gives up as "no deal" when its first this many assignments
 ** all clash */
 #define NODEAL_TRIES (UINT64_C(1) << 20)
 
-typedef struct run {
-  const dh_equity_req *req;
-  dh_equity_result *res;
-  int np, omaha;
-  dh_cardset hole[DH_EQ_MAXPLAYERS];
-  uint64_t hole_sum[DH_EQ_MAXPLAYERS];        /* their hand sums */
-  dh_cardset pairs[DH_EQ_MAXPLAYERS][6];     /* Omaha: the six two-card subsets */
-  uint64_t pair_sum[DH_EQ_MAXPLAYERS][6];
-  uint64_t sq[DH_EQ_MAXPLAYERS];              /* sum of units squared, for the variance */
-  uint64_t next_check, next_progress, every;
-  double deadline;                            /* 0: none */
-  int ended;
-  /* Monte Carlo with item ranges: each item's hands among the cards left
-  ** once board, dead and known hands are out, summed in order */
-  uint32_t cum[DH_EQ_MAXPLAYERS][DH_RANGE_ITEMS];
-} run;
 
 static double now(void) {
   struct timespec ts;
@@ -49,7 +31,7 @@ static double now(void) {
 }
 
 /* the clock and the callback, every CHECK_EVERY trials */
-static void check(run *r) {
+void dh_eq_check(run *r) {
   uint64_t done = r->res->trials;
   r->next_check = done + CHECK_EVERY;
   if (r->deadline > 0 && now() > r->deadline) { r->ended = DH_EQ_TIMEOUT; return; }
@@ -135,7 +117,7 @@ static void score(run *r, dh_cardset board, uint64_t board_sum) {
       res->units[p] += u;
       r->sq[p] += u * u;
     }
-  if (++res->trials == r->next_check) check(r);
+  if (++res->trials == r->next_check) dh_eq_check(r);
 }
 
 /* every way to take `need` more cards of avail[start..n) */
@@ -518,7 +500,8 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
     uint64_t budget = UINT64_MAX;
     res->total = sat_mul(count_assign(q, 0, q->board | q->dead, UINT64_MAX, &budget),
                          choose(left, 5 - dh_set_count(q->board)));
-    enum_assign(&r, 0, q->board | q->dead);
+    if (r.omaha) enum_assign(&r, 0, q->board | q->dead);
+    else dh_eq_holdem_enum(&r);
   } else {
     res->sampled = 1;
     res->total = q->samples ? q->samples : DH_EQ_SAMPLES;
