@@ -16,12 +16,13 @@
 ** the "irrelevant suits" walk of OMPEval's enumerator, written anew.
 **
 ** Assignments alike up to suits.  Renaming suits changes no result as long
-** as board and dead cards stay where they are: the suits are renamed in
-** order of first appearance (board, dead cards, then each player's hole
-** cards, the higher card first), and two assignments with the same renamed
-** hole cards have the same tallies.  Those of a renamed assignment are kept
-** in a table of fixed size on the stack (the library does not allocate);
-** when it is full the rest are counted afresh.
+** as board and dead cards stay where they are.  Each assignment's hole
+** cards are renamed by every renaming of suits that keeps board and dead
+** cards in place (24 with neither), and the least of the results names
+** it: two assignments with the same name are the same question, and have
+** the same tallies.  Those of a named assignment are kept in a table of
+** fixed size on the stack (the library does not allocate); when it is full
+** the rest are counted afresh.
 **
 ** A showdown adds its weight to a counter per set of winners; the counters
 ** are turned into wins, ties and equity units once per assignment.
@@ -37,6 +38,11 @@
 /* an assignment's boards below this are counted afresh: renaming and the
 ** table would cost more than they save */
 #define CACHE_MIN_BOARDS 64
+/* up to this many players every set of winners is looked at when settling,
+** more and the sets seen are listed */
+#define SMALL 4
+/* a card of every suit of the lowest rank: << rank for that rank's cards */
+#define RANK_LANES UINT64_C(0x0001000100010001)
 
 typedef struct tally {
   uint64_t wins[MAXP], ties[MAXP], units[MAXP], trials;
@@ -49,14 +55,14 @@ typedef struct holdem {
   uint64_t board0_sum;
   dh_cardset hole[MAXP];
   uint64_t hole_sum[MAXP];
-  dh_card deck[52];
-  int ndeck;
   int suit_max[4];                   /* most cards of a suit any player can hold so far */
+  int hot;                           /* suits where that is five or more */
   uint64_t by_mask[1 << MAXP];       /* trials by set of winners */
   unsigned used[1 << MAXP];          /* the sets seen, nused of them */
   int nused;
-  signed char base_label[4];         /* suits renamed by board and dead cards */
-  int base_next;
+  uint64_t pending, quota;           /* trials not yet in the result, and how many may be */
+  uint8_t rename[24][64];            /* renamings of suits keeping board and dead */
+  int nrename;
   int cache_on, entry_words, nslots, nfull;
   uint64_t cache[CACHE_WORDS];
 } holdem;
@@ -75,61 +81,187 @@ static uint64_t choose(int n, int k) {
   return c;
 }
 
-/* one showdown standing for w trials */
-static inline void showdown(holdem *h, dh_cardset board, uint64_t sum, uint64_t w) {
+/* the trials counted since the last look at the clock and the callback
+** join the result, and a look is taken when due */
+static void count_trials(holdem *h) {
   run *r = h->r;
-  dh_hand_value best = 0;
+  r->res->trials += h->pending;
+  h->pending = 0;
+  if (r->res->trials >= r->next_check) dh_eq_check(r);
+  h->quota = r->next_check - r->res->trials;
+}
+
+/* one showdown standing for w trials, among np players (a constant once
+** inlined, 0 for h->np); with flushy 0 (a constant too) no player can
+** hold five of a suit, and a hand's key is the low half of its sum */
+static inline __attribute__((always_inline)) void
+showdown(holdem *h, dh_cardset board, uint64_t sum, uint64_t w, int flushy, int np) {
+  dh_hand_value v[MAXP], best = 0;
   unsigned mask = 0;
-  int p;
-  for (p = 0; p < h->np; p++) {
-    dh_hand_value v = dh_poker_key_value(dh_poker_sum_key(sum + h->hole_sum[p], board | h->hole[p]));
-    if (v > best) { best = v; mask = 1u << p; }
-    else if (v == best) mask |= 1u << p;
+  int p, n = np ? np : h->np;
+  for (p = 0; p < n; p++) {
+    uint64_t s = sum + h->hole_sum[p];
+    v[p] = dh_poker_key_value(flushy ? dh_poker_sum_key(s, board | h->hole[p]) : (uint32_t)s);
+    best = v[p] > best ? v[p] : best;
   }
-  if (__builtin_expect(h->by_mask[mask] == 0, 0)) h->used[h->nused++] = mask;
+  for (p = 0; p < n; p++) mask |= (unsigned)(v[p] == best) << p;
+  if (n > SMALL && __builtin_expect(h->by_mask[mask] == 0, 0)) h->used[h->nused++] = mask;
   h->by_mask[mask] += w;
-  if ((r->res->trials += w) >= r->next_check) dh_eq_check(r);
+  if ((h->pending += w) >= h->quota) count_trials(h);
+}
+
+/* the lanes of the suits of which no player holds `limit` or more yet */
+static inline dh_cardset short_suits(const holdem *h, int limit) {
+  dh_cardset m = 0;
+  int s;
+  for (s = 0; s < 4; s++)
+    if (h->suit_max[s] < limit) m |= DH_LANE_MASK << (16 * s);
+  return m;
+}
+
+/* the ranks held in cards, as 13 bits */
+static inline unsigned ranks_of(dh_cardset cards) {
+  return (unsigned)((cards | cards >> 16 | cards >> 32 | cards >> 48) & DH_LANE_MASK);
+}
+
+/* the last card, of `avail`: each rank's alike cards (in the lanes
+** `alike`) in one showdown, the others one by one; hot: is a flush
+** possible already; np as showdown's */
+static inline __attribute__((always_inline)) void
+rivers(holdem *h, dh_cardset board, uint64_t sum, dh_cardset avail, uint64_t w, dh_cardset alike,
+       int hot, int np) {
+  dh_cardset other = avail & ~alike;
+  unsigned ranks = ranks_of(avail & alike);
+  for (; other; other &= other - 1) {
+    dh_card c = (dh_card)dh_set_first(other);
+    showdown(h, board | dh_set_of(c), sum + dh_poker_card_sum(c), w, 1, np);
+  }
+  for (; ranks; ranks &= ranks - 1) {
+    dh_cardset m = avail & alike & (RANK_LANES << __builtin_ctz(ranks));
+    dh_card c = (dh_card)dh_set_first(m);
+    uint64_t wm = w * (uint64_t)dh_set_count(m);
+    if (hot) showdown(h, board | dh_set_of(c), sum + dh_poker_card_sum(c), wm, 1, np);
+    else showdown(h, board | dh_set_of(c), sum + dh_poker_card_sum(c), wm, 0, np);
+  }
 }
 
 static const uint8_t binom[5][5] = {
   { 1, 0, 0, 0, 0 }, { 1, 1, 0, 0, 0 }, { 1, 2, 1, 0, 0 }, { 1, 3, 3, 1, 0 }, { 1, 4, 6, 4, 1 }
 };
 
-/* every way to add `left` cards of deck[start..] to board, each standing
-** for w trials (the file's comment) */
-static void boards(holdem *h, dh_cardset board, uint64_t sum, int start, int left, uint64_t w) {
-  dh_card *deck = h->deck;
-  int i, n = h->ndeck;
-  for (i = start; i < n && !h->r->ended; i++) {
-    dh_card c = deck[i];
-    int s = c >> 4;
-    if (h->suit_max[s] + left < 5) {     /* alike: only the rank counts */
-      int rank = c & 15, alike = 1, j, k;
+/* rivers for np players, out of line: written into the turn's loop, they
+** made it slower for three players */
+#define RIVERS(np) \
+  static __attribute__((noinline)) void rivers##np(holdem *h, dh_cardset board, uint64_t sum, \
+      dh_cardset avail, uint64_t w, dh_cardset alike, int hot) { \
+    rivers(h, board, sum, avail, w, alike, hot, np); \
+  }
+RIVERS(0)
+RIVERS(2)
+RIVERS(3)
+RIVERS(4)
+
+static inline __attribute__((always_inline)) void
+river_call(holdem *h, dh_cardset board, uint64_t sum, dh_cardset avail, uint64_t w, dh_cardset alike,
+           int hot, int np) {
+  switch (np) {
+    case 2: rivers2(h, board, sum, avail, w, alike, hot); break;
+    case 3: rivers3(h, board, sum, avail, w, alike, hot); break;
+    case 4: rivers4(h, board, sum, avail, w, alike, hot); break;
+    default: rivers0(h, board, sum, avail, w, alike, hot); break;
+  }
+}
+
+/* the last two cards (boards' way, below, with the river written out) */
+static inline __attribute__((always_inline)) void
+turns_of(holdem *h, dh_cardset board, uint64_t sum, dh_cardset avail, uint64_t w, int np) {
+  dh_cardset alike_lanes = short_suits(h, 3), river_lanes = short_suits(h, 4);
+  unsigned ranks = ranks_of(avail);
+  for (; ranks && !h->r->ended; ranks &= ~(1u << (31 - __builtin_clz(ranks)))) {
+    int rank = 31 - __builtin_clz(ranks);
+    dh_cardset here = avail & (RANK_LANES << rank);
+    dh_cardset lower = avail & (((UINT64_C(1) << rank) - 1) * RANK_LANES);
+    dh_cardset alike = here & alike_lanes, other = here & ~alike_lanes;
+    if (alike) {
+      int n = dh_set_count(alike);
+      dh_card c = (dh_card)dh_set_first(alike);
+      dh_cardset b = board | dh_set_of(c);
+      uint64_t bs = sum + dh_poker_card_sum(c);
+      river_call(h, b, bs, other | lower, w * (uint64_t)n, river_lanes, h->hot, np);
+      if (n >= 2) {
+        c = (dh_card)dh_set_first(alike & (alike - 1));
+        if (h->hot) showdown(h, b | dh_set_of(c), bs + dh_poker_card_sum(c), w * binom[n][2], 1, np);
+        else showdown(h, b | dh_set_of(c), bs + dh_poker_card_sum(c), w * binom[n][2], 0, np);
+      }
+    }
+    for (; other; other &= other - 1) {
+      dh_card c = (dh_card)dh_set_first(other);
+      int s = c >> 4;
+      /* the turn's suit: a river of it may now make a flush */
+      dh_cardset lanes = h->suit_max[s] >= 3 ? river_lanes & ~dh_suit_mask(s) : river_lanes;
+      river_call(h, board | dh_set_of(c), sum + dh_poker_card_sum(c), (other & (other - 1)) | lower, w,
+                 lanes, h->hot || h->suit_max[s] >= 4, np);
+    }
+  }
+}
+
+static void turns(holdem *h, dh_cardset board, uint64_t sum, dh_cardset avail, uint64_t w) {
+  switch (h->np) {
+    case 2: turns_of(h, board, sum, avail, w, 2); break;
+    case 3: turns_of(h, board, sum, avail, w, 3); break;
+    case 4: turns_of(h, board, sum, avail, w, 4); break;
+    default: turns_of(h, board, sum, avail, w, 0); break;
+  }
+}
+
+/* the river alone (a turn given) */
+static void river_only(holdem *h, dh_cardset board, uint64_t sum, dh_cardset avail, uint64_t w) {
+  rivers(h, board, sum, avail, w, short_suits(h, 4), h->hot, 0);
+}
+
+/*
+** Every way to add `left` cards of `avail` to board, each standing for w
+** trials, rank by rank (highest first: measured faster).  At a rank, its
+** alike cards (the file's comment) go first: k of them (1 .. left) for
+** C(alike, k) boards, then the rest from the rank's other cards and the
+** lower ranks.  Then each other card of the rank in turn, the rest from
+** the other cards of the rank after it and the lower ranks: every board
+** once.
+*/
+static void boards(holdem *h, dh_cardset board, uint64_t sum, dh_cardset avail, int left,
+                   uint64_t w) {
+  dh_cardset alike_lanes;
+  unsigned ranks;
+  if (left == 1) { river_only(h, board, sum, avail, w); return; }
+  if (left == 2) { turns(h, board, sum, avail, w); return; }
+  alike_lanes = short_suits(h, 5 - left);
+  ranks = ranks_of(avail);
+  for (; ranks && !h->r->ended; ranks &= ~(1u << (31 - __builtin_clz(ranks)))) {
+    int rank = 31 - __builtin_clz(ranks);
+    dh_cardset here = avail & (RANK_LANES << rank);
+    dh_cardset lower = avail & (((UINT64_C(1) << rank) - 1) * RANK_LANES);
+    dh_cardset alike = here & alike_lanes, other = here & ~alike_lanes;
+    if (alike) {
+      int n = dh_set_count(alike), k;
       dh_cardset b = board;
       uint64_t bs = sum;
-      for (j = i + 1; j < n && (deck[j] & 15) == rank; j++)
-        if (h->suit_max[deck[j] >> 4] + left < 5) {
-          dh_card t = deck[j];
-          deck[j] = deck[i + alike];
-          deck[i + alike] = t;
-          alike++;
-        }
-      for (k = 1; k <= alike && k <= left; k++) {
-        uint64_t wk = w * binom[alike][k];
-        b |= dh_set_of(deck[i + k - 1]);
-        bs += dh_poker_card_sum(deck[i + k - 1]);
-        if (k == left) showdown(h, b, bs, wk);
-        else boards(h, b, bs, i + alike, left - k, wk);
+      for (k = 1; k <= n && k <= left; k++, alike &= alike - 1) {
+        dh_card c = (dh_card)dh_set_first(alike);
+        uint64_t wk = w * binom[n][k];
+        b |= dh_set_of(c);
+        bs += dh_poker_card_sum(c);
+        if (k < left) boards(h, b, bs, other | lower, left - k, wk);
+        else if (h->hot) showdown(h, b, bs, wk, 1, 0);
+        else showdown(h, b, bs, wk, 0, 0);
       }
-      i += alike - 1;
-    } else {
-      if (left == 1) {
-        showdown(h, board | dh_set_of(c), sum + dh_poker_card_sum(c), w);
-      } else {
-        h->suit_max[s]++;
-        boards(h, board | dh_set_of(c), sum + dh_poker_card_sum(c), i + 1, left - 1, w);
-        h->suit_max[s]--;
-      }
+    }
+    for (; other; other &= other - 1) {
+      dh_card c = (dh_card)dh_set_first(other);
+      int s = c >> 4;
+      h->hot += ++h->suit_max[s] == 5;
+      boards(h, board | dh_set_of(c), sum + dh_poker_card_sum(c), (other & (other - 1)) | lower,
+             left - 1, w);
+      h->hot -= h->suit_max[s]-- == 5;
     }
   }
 }
@@ -138,6 +270,8 @@ static void boards(holdem *h, dh_cardset board, uint64_t sum, int start, int lef
 static void settle(holdem *h, tally *t) {
   int i, p;
   memset(t, 0, sizeof *t);
+  if (h->np <= SMALL)
+    for (h->nused = 0; h->nused < (1 << h->np); h->nused++) h->used[h->nused] = (unsigned)h->nused;
   for (i = 0; i < h->nused; i++) {
     unsigned m = h->used[i];
     uint64_t c = h->by_mask[m];
@@ -163,28 +297,49 @@ static void add_tally(holdem *h, const tally *t) {
   }
 }
 
-/* the renamed hole cards, 12 bits a player (the file's comment); bit 63
-** of key[0] marks a used slot */
+/* the least, over the renamings of suits that keep board and dead cards
+** in place, of the renamed hole cards, 12 bits a player; bit 63 of key[0]
+** marks a used slot */
 static void rename_holes(const holdem *h, uint64_t key[2]) {
-  signed char label[4];
-  int next = h->base_next, p, i;
-  memcpy(label, h->base_label, sizeof label);
-  key[0] = UINT64_C(1) << 63;
-  key[1] = 0;
-  for (p = 0; p < h->np; p++) {
-    dh_cardset hole = h->hole[p];
-    dh_card a = (dh_card)dh_set_first(hole), b = (dh_card)dh_set_last(hole);
-    unsigned ta, tb, code;
-    if ((a & 15) < (b & 15)) { dh_card t = a; a = b; b = t; }   /* the higher first */
-    for (i = 0; i < 2; i++) {
-      int s = (i ? b : a) >> 4;
-      if (label[s] < 0) label[s] = (signed char)next++;
+  int i, p;
+  key[0] = key[1] = UINT64_MAX;
+  for (i = 0; i < h->nrename; i++) {
+    const uint8_t *to = h->rename[i];
+    uint64_t k[2] = { UINT64_C(1) << 63, 0 };
+    for (p = 0; p < h->np; p++) {
+      dh_cardset hole = h->hole[p];
+      unsigned a = to[dh_set_first(hole)], b = to[dh_set_last(hole)];
+      unsigned code = a < b ? a << 6 | b : b << 6 | a;
+      k[p / 5] |= (uint64_t)code << (12 * (p % 5));
     }
-    ta = (unsigned)label[a >> 4] << 4 | (a & 15);
-    tb = (unsigned)label[b >> 4] << 4 | (b & 15);
-    code = ta < tb ? ta << 6 | tb : tb << 6 | ta;
-    key[p / 5] |= (uint64_t)code << (12 * (p % 5));
+    if (k[0] < key[0] || (k[0] == key[0] && k[1] < key[1])) {
+      key[0] = k[0];
+      key[1] = k[1];
+    }
   }
+}
+
+/* the renamings of suits that keep board and dead cards in place, as
+** card maps */
+static void renamings(holdem *h, dh_cardset board, dh_cardset dead) {
+  int a, b, c, d, s, rank;
+  for (a = 0; a < 4; a++)
+    for (b = 0; b < 4; b++)
+      for (c = 0; c < 4; c++)
+        for (d = 0; d < 4; d++) {
+          int to[4] = { a, b, c, d };
+          dh_cardset nb = 0, nd = 0;
+          if ((1 << a | 1 << b | 1 << c | 1 << d) != 15) continue;
+          for (s = 0; s < 4; s++) {
+            nb |= dh_set_suit(board, s) >> (16 * s) << (16 * to[s]);
+            nd |= dh_set_suit(dead, s) >> (16 * s) << (16 * to[s]);
+          }
+          if (nb != board || nd != dead) continue;
+          for (s = 0; s < 4; s++)
+            for (rank = 0; rank < 16; rank++)
+              h->rename[h->nrename][16 * s + rank] = (uint8_t)(16 * to[s] + rank);
+          h->nrename++;
+        }
 }
 
 /* the slot of key in the table, or of the empty slot where it would go;
@@ -202,11 +357,7 @@ static uint64_t *find(holdem *h, const uint64_t key[2]) {
 
 /* every board for the hole cards now in h, the cards of `used` out */
 static void deal_boards(holdem *h, dh_cardset used) {
-  int rank, s, p;
-  h->ndeck = 0;
-  for (rank = 12; rank >= 0; rank--)
-    for (s = 0; s < 4; s++)
-      if (!(used >> (16 * s + rank) & 1)) h->deck[h->ndeck++] = (dh_card)(16 * s + rank);
+  int s, p;
   for (s = 0; s < 4; s++) {
     int most = 0;
     for (p = 0; p < h->np; p++) {
@@ -215,8 +366,9 @@ static void deal_boards(holdem *h, dh_cardset used) {
     }
     h->suit_max[s] = most + dh_set_count(dh_set_suit(h->board0, s));
   }
-  if (h->need == 0) showdown(h, h->board0, h->board0_sum, 1);
-  else boards(h, h->board0, h->board0_sum, 0, h->need, 1);
+  h->hot = (h->suit_max[0] >= 5) + (h->suit_max[1] >= 5) + (h->suit_max[2] >= 5) + (h->suit_max[3] >= 5);
+  if (h->need == 0) showdown(h, h->board0, h->board0_sum, 1, 1, 0);
+  else boards(h, h->board0, h->board0_sum, DH_FRENCH52 & ~used, h->need, 1);
 }
 
 /* one assignment of hole cards: from the table, or counted (and kept) */
@@ -234,7 +386,7 @@ static void assignment(holdem *h, dh_cardset used) {
         r->res->ties[p] += e[3 + h->np + p];
         r->res->units[p] += e[3 + 2 * h->np + p];
       }
-      if ((r->res->trials += e[2]) >= r->next_check) dh_eq_check(r);
+      if ((h->pending += e[2]) >= h->quota) count_trials(h);
       return;
     }
   }
@@ -271,8 +423,8 @@ static void assign(holdem *h, int p, dh_cardset used) {
 void dh_eq_holdem_enum(run *r) {
   const dh_equity_req *q = r->req;
   holdem h;
-  dh_cardset gone = q->board | q->dead, s;
-  int left = 52 - dh_set_count(gone) - 2 * r->np, i;
+  dh_cardset gone = q->board | q->dead;
+  int left = 52 - dh_set_count(gone) - 2 * r->np;
   memset(&h, 0, offsetof(holdem, cache));
   memset(h.cache, 0, sizeof h.cache);
   h.r = r;
@@ -280,14 +432,11 @@ void dh_eq_holdem_enum(run *r) {
   h.board0 = q->board;
   h.board0_sum = sum_of(q->board);
   h.need = 5 - dh_set_count(q->board);
-  memset(h.base_label, -1, sizeof h.base_label);
-  for (i = 0; i < 2; i++)   /* board first, then dead cards */
-    for (s = i ? q->dead : q->board; s; s &= s - 1) {
-      int suit = dh_set_first(s) >> 4;
-      if (h.base_label[suit] < 0) h.base_label[suit] = (signed char)h.base_next++;
-    }
+  renamings(&h, q->board, q->dead);
   h.entry_words = 3 + 3 * h.np;
   h.nslots = CACHE_WORDS / h.entry_words;
   h.cache_on = choose(left, h.need) >= CACHE_MIN_BOARDS;
+  h.quota = r->next_check - r->res->trials;
   assign(&h, 0, gone);
+  count_trials(&h);
 }
