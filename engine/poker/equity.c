@@ -30,6 +30,10 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+void dh_eq_late(run *r) {
+  if (r->deadline > 0 && now() > r->deadline) r->ended = DH_EQ_TIMEOUT;
+}
+
 /* the clock and the callback, every CHECK_EVERY trials */
 void dh_eq_check(run *r) {
   uint64_t done = r->res->trials;
@@ -506,7 +510,8 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
     res->sampled = 1;
     res->total = q->samples ? q->samples : DH_EQ_SAMPLES;
     for (p = 0; p < r.np && q->player[p]->nitems == 0; p++) {}
-    if (p == r.np) monte_carlo(&r);   /* lists only: Hold'em, known Omaha hands */
+    if (p == r.np && !r.omaha) dh_eq_holdem_mc(&r);
+    else if (p == r.np) monte_carlo(&r);   /* lists only: known Omaha hands */
     else monte_carlo_items(&r);
   }
   if (res->ended < 0 || (res->trials == 0 && r.ended == DH_EQ_DONE)) {

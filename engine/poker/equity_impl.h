@@ -31,7 +31,12 @@ typedef struct run {
 /* the clock and the callback (equity.c): sets r->ended to stop, and
 ** r->next_check to the trial count of the next look */
 void dh_eq_check(run *r) DH_POKER_HIDDEN;
+/* the clock alone (equity.c): sets r->ended when past the deadline */
+void dh_eq_late(run *r) DH_POKER_HIDDEN;
 /* every Hold'em trial, each once, tallied into r->res (equity_enum.c) */
 void dh_eq_holdem_enum(run *r) DH_POKER_HIDDEN;
+/* Hold'em Monte Carlo, r->res->total trials tallied into r->res and the
+** squares of the units into r->sq (equity_mc.c) */
+void dh_eq_holdem_mc(run *r) DH_POKER_HIDDEN;
 
 #endif
