@@ -32,16 +32,17 @@ typedef struct question {
   const char *range[4];
   const char *board;
   double stdev;   /* 0: exhaustive */
+  int reps;       /* asked this many times a timing, so that a timing is long */
 } question;
 
 static const question questions[] = {
-  { "AsKs vs QQ, preflop, exhaustive", 2, { "AsKs", "QQ" }, "", 0 },
-  { "AhKh vs a range (TT+, AQs+, AKo), preflop, exhaustive", 2, { "AhKh", "TT+,AQs+,AKo" }, "", 0 },
-  { "AA, KK, QQ, JJ, preflop, exhaustive", 4, { "AA", "KK", "QQ", "JJ" }, "", 0 },
+  { "AsKs vs QQ, preflop, exhaustive", 2, { "AsKs", "QQ" }, "", 0, 16 },
+  { "AhKh vs a range (TT+, AQs+, AKo), preflop, exhaustive", 2, { "AhKh", "TT+,AQs+,AKo" }, "", 0, 3 },
+  { "AA, KK, QQ, JJ, preflop, exhaustive", 4, { "AA", "KK", "QQ", "JJ" }, "", 0, 1 },
   { "three ranges (QQ+, AKs / JJ, TT, 99, AQs / T9s, 98s, 87s, 76s) on Ks 7d 2c, exhaustive", 3,
-    { "QQ+,AKs", "JJ,TT,99,AQs", "T9s,98s,87s,76s" }, "Ks7d2c", 0 },
+    { "QQ+,AKs", "JJ,TT,99,AQs", "T9s,98s,87s,76s" }, "Ks7d2c", 0, 8 },
   { "JJ, AKo, random, preflop, Monte Carlo to a standard error of 5e-4", 3,
-    { "JJ", "AKo", "random" }, "", 5e-4 },
+    { "JJ", "AKo", "random" }, "", 5e-4, 1 },
 };
 enum { NQ = sizeof questions / sizeof questions[0] };
 
@@ -79,25 +80,28 @@ static dh_equity_req request(const question *w, uint64_t seed) {
 
 typedef struct answer { double eq[4], err, secs; uint64_t trials; } answer;
 
+/* one answer; a->secs: the time for w->reps of them (the last kept) */
 static void ask(int qi, int side, uint64_t seed, answer *a) {
   const question *w = &questions[qi];
   double t0 = bench_now();
-  if (side == DH1) {
-    dh_equity_req q = request(w, seed);
-    dh_equity_result r;
-    int i;
-    q.samples = dh_samples[qi];
-    if (dh_equity(&q, &r) != 0) { fprintf(stderr, "peers_equity: deckhand failed\n"); exit(1); }
-    a->secs = bench_now() - t0;
-    for (i = 0; i < w->n; i++) a->eq[i] = r.equity[i];
-    a->err = r.stderr_eq[0];
-    a->trials = r.trials;
-  } else {
-    a->trials = omp_equity(w->range, w->n, w->board, w->stdev == 0, dh_samples[qi],
-                           side == OMP1 ? 1 : 2, a->eq, &a->err);
-    a->secs = bench_now() - t0;
-    if (a->trials == 0) { fprintf(stderr, "peers_equity: OMPEval failed\n"); exit(1); }
+  int k;
+  for (k = 0; k < w->reps; k++) {
+    if (side == DH1) {
+      dh_equity_req q = request(w, seed);
+      dh_equity_result r;
+      int i;
+      q.samples = dh_samples[qi];
+      if (dh_equity(&q, &r) != 0) { fprintf(stderr, "peers_equity: deckhand failed\n"); exit(1); }
+      for (i = 0; i < w->n; i++) a->eq[i] = r.equity[i];
+      a->err = r.stderr_eq[0];
+      a->trials = r.trials;
+    } else {
+      a->trials = omp_equity(w->range, w->n, w->board, w->stdev == 0, dh_samples[qi],
+                             side == OMP1 ? 1 : 2, a->eq, &a->err);
+      if (a->trials == 0) { fprintf(stderr, "peers_equity: OMPEval failed\n"); exit(1); }
+    }
   }
+  a->secs = bench_now() - t0;
 }
 
 static int agree(const question *w, const answer *a, const answer *b) {
@@ -150,7 +154,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "\rround %d of %d", r + 1, rounds);
   }
   fprintf(stderr, "\n");
-  printf("Wall-clock ms, median (min..max) of %d interleaved rounds; the ratios are\n"
+  printf("Wall-clock ms for one answer (a timing asks a short question several times\n"
+         "and divides), median (min..max) of %d interleaved rounds; the ratios are\n"
          "OMPEval's time over deckhand's, round by round (above 1: deckhand faster).\n\n",
          rounds);
   printf("| question | equities (deckhand) | deckhand, 1 thread | OMPEval, 1 thread | ratio |"
@@ -165,7 +170,7 @@ int main(int argc, char **argv) {
       printf(" (%llu trials, error %.1e; OMPEval %llu, %.1e)", (unsigned long long)a->trials, a->err,
              (unsigned long long)ans[i][OMP1][0].trials, ans[i][OMP1][0].err);
     for (s = 0; s < NSIDES; s++) {
-      for (r = 0; r < rounds; r++) v[r] = ans[i][s][r].secs * 1e3;
+      for (r = 0; r < rounds; r++) v[r] = ans[i][s][r].secs * 1e3 / w->reps;
       spread(v, rounds, &med, &lo, &hi);
       printf(" | %.1f (%.1f..%.1f)", med, lo, hi);
       if (s > 0) {
