@@ -131,7 +131,7 @@ int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0);
   for (i = 0; i < NQ; i++)   /* Monte Carlo: the trials for the error asked */
     if (questions[i].stdev > 0) {
-      answer a;
+      answer a = { { 0 }, 0, 0, 0 };
       double per;
       dh_samples[i] = 200000;
       ask(i, DH1, 99, &a);
