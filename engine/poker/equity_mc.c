@@ -120,8 +120,8 @@ void dh_eq_holdem_mc(run *r) {
   const dh_equity_req *q = r->req;
   dh_equity_result *res = r->res;
   mc t;
-  dh_cardset s;
-  int np = r->np, p;
+  dh_cardset s, known = 0;
+  int np = r->np, p, left;
   unsigned m;
   memset(t.by_mask, 0, sizeof t.by_mask);
   t.r = r;
@@ -129,17 +129,21 @@ void dh_eq_holdem_mc(run *r) {
   t.need = 5 - dh_set_count(q->board);
   t.navail = 0;
   t.board0_sum = 0;
-  for (s = DH_FRENCH52 & ~t.gone; s; s &= s - 1) t.avail[t.navail++] = (dh_card)dh_set_first(s);
   for (s = q->board; s; s &= s - 1) t.board0_sum += dh_poker_card_sum((dh_card)dh_set_first(s));
+  left = dh_set_count(DH_FRENCH52 & ~t.gone);
   for (p = 0; p < np; p++) {   /* known hands stay */
     const dh_range *rg = q->player[p];
     int i, live = 0;
     t.hole[p] = rg->combo[0];
     t.hole_sum[p] = dh_poker_card_sum((dh_card)dh_set_first(t.hole[p])) +
                     dh_poker_card_sum((dh_card)dh_set_last(t.hole[p]));
+    if (rg->n == 1) known |= rg->combo[0];
     for (i = 0; i < rg->n; i++) live += !(rg->combo[i] & t.gone);
-    t.open[p] = live == t.navail * (t.navail - 1) / 2;
+    t.open[p] = live == left * (left - 1) / 2;
   }
+  /* the cards to draw from: known hands' cards are never free, so they
+  ** are left out rather than drawn and drawn again */
+  for (s = DH_FRENCH52 & ~t.gone & ~known; s; s &= s - 1) t.avail[t.navail++] = (dh_card)dh_set_first(s);
   dh_rng_seed(&t.rng, q->seed);
   switch (np) {
     case 2: trials(&t, 2); break;
