@@ -6,6 +6,11 @@
 ** a card at a time as the boards are enumerated or drawn, so a player's
 ** hand is one addition and its value the key's two loads, with no branch
 ** for flushes.
+**
+** Here: checking the request, the Omaha enumeration and Monte Carlo, and
+** the results.  Hold'em has loops of its own: enumeration in
+** equity_enum.c, Monte Carlo in equity_mc.c (score below still values
+** Hold'em hands too, though no Hold'em run comes here now).
 */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime under -std=c11 */
 

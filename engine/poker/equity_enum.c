@@ -10,10 +10,10 @@
 ** cards their ranks: the cards of one rank in such suits are alike for
 ** every player.  The board is dealt rank by rank for them: how many of the
 ** alike cards to take (1, 2, ...), each choice standing for C(alike, taken)
-** boards, a weight carried down to the showdown.  The deck is kept by rank
-** (ranks together, the highest first), the alike cards of a rank moved to
-** the front of its run so that deeper levels start after them.  This is
-** the "irrelevant suits" walk of OMPEval's enumerator, written anew.
+** boards, a weight carried down to the showdown.  The cards still to
+** choose from are a card set, walked rank by rank (the highest first), so
+** a rank's alike cards are found with a mask.  This is the "irrelevant
+** suits" walk of OMPEval's enumerator, written anew.
 **
 ** Assignments alike up to suits.  Renaming suits changes no result as long
 ** as board and dead cards stay where they are.  Each assignment's hole
