@@ -288,6 +288,15 @@ int main(int argc, char **argv) {
   make_hands(&c.h7, 7, 7);
   make_hands(&c.h5, 5, 5);
   if (!agree_enum() || !agree_random(&c.h7) || !agree_random(&c.h5)) return 1;
+  /* which of deckhand's paths ran (poker_many.c and poker_cards.c choose
+  ** the same way at run time) */
+  printf("code paths: card sets %s; card arrays %s; the rest scalar%s\n",
+         __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq")
+             ? "AVX-512 (VPOPCNTQ), sixteen at a time" : "scalar (no AVX-512 VPOPCNTQ here)",
+         __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                 __builtin_cpu_supports("avx512vbmi")
+             ? "AVX-512 VBMI, sixteen at a time" : "scalar (no AVX-512 VBMI here)",
+         __builtin_cpu_supports("avx2") ? " (the build's own flags: AVX2, BMI)" : "");
   printf("agreement: the same category counts over all 133,784,560 7-card hands and the\n"
          "same order on all %d neighbouring pairs of random 7- and 5-card hands\n\n",
          NRANDOM - 1);

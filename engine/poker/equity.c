@@ -6,6 +6,11 @@
 ** a card at a time as the boards are enumerated or drawn, so a player's
 ** hand is one addition and its value the key's two loads, with no branch
 ** for flushes.
+**
+** Here: checking the request, the Omaha enumeration and Monte Carlo, and
+** the results.  Hold'em has loops of its own: enumeration in
+** equity_enum.c, Monte Carlo in equity_mc.c (score below still values
+** Hold'em hands too, though no Hold'em run comes here now).
 */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime under -std=c11 */
 
@@ -13,34 +18,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "equity.h"
+#include "equity_impl.h"
 #include "poker_impl.h"
 #include "rng.h"
 
-/* how often (in trials) the clock and the callback are looked at */
-#define CHECK_EVERY 4096
 /* the most hands tried when searching for one possible deal */
 #define SEARCH_BUDGET UINT64_C(4000000)
 /* Monte Carlo gives up as "no deal" when its first this many assignments
 ** all clash */
 #define NODEAL_TRIES (UINT64_C(1) << 20)
 
-typedef struct run {
-  const dh_equity_req *req;
-  dh_equity_result *res;
-  int np, omaha;
-  dh_cardset hole[DH_EQ_MAXPLAYERS];
-  uint64_t hole_sum[DH_EQ_MAXPLAYERS];        /* their hand sums */
-  dh_cardset pairs[DH_EQ_MAXPLAYERS][6];     /* Omaha: the six two-card subsets */
-  uint64_t pair_sum[DH_EQ_MAXPLAYERS][6];
-  uint64_t sq[DH_EQ_MAXPLAYERS];              /* sum of units squared, for the variance */
-  uint64_t next_check, next_progress, every;
-  double deadline;                            /* 0: none */
-  int ended;
-  /* Monte Carlo with item ranges: each item's hands among the cards left
-  ** once board, dead and known hands are out, summed in order */
-  uint32_t cum[DH_EQ_MAXPLAYERS][DH_RANGE_ITEMS];
-} run;
 
 static double now(void) {
   struct timespec ts;
@@ -48,8 +35,12 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+void dh_eq_late(run *r) {
+  if (r->deadline > 0 && now() > r->deadline) r->ended = DH_EQ_TIMEOUT;
+}
+
 /* the clock and the callback, every CHECK_EVERY trials */
-static void check(run *r) {
+void dh_eq_check(run *r) {
   uint64_t done = r->res->trials;
   r->next_check = done + CHECK_EVERY;
   if (r->deadline > 0 && now() > r->deadline) { r->ended = DH_EQ_TIMEOUT; return; }
@@ -135,7 +126,7 @@ static void score(run *r, dh_cardset board, uint64_t board_sum) {
       res->units[p] += u;
       r->sq[p] += u * u;
     }
-  if (++res->trials == r->next_check) check(r);
+  if (++res->trials == r->next_check) dh_eq_check(r);
 }
 
 /* every way to take `need` more cards of avail[start..n) */
@@ -518,12 +509,14 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
     uint64_t budget = UINT64_MAX;
     res->total = sat_mul(count_assign(q, 0, q->board | q->dead, UINT64_MAX, &budget),
                          choose(left, 5 - dh_set_count(q->board)));
-    enum_assign(&r, 0, q->board | q->dead);
+    if (r.omaha) enum_assign(&r, 0, q->board | q->dead);
+    else dh_eq_holdem_enum(&r);
   } else {
     res->sampled = 1;
     res->total = q->samples ? q->samples : DH_EQ_SAMPLES;
     for (p = 0; p < r.np && q->player[p]->nitems == 0; p++) {}
-    if (p == r.np) monte_carlo(&r);   /* lists only: Hold'em, known Omaha hands */
+    if (p == r.np && !r.omaha) dh_eq_holdem_mc(&r);
+    else if (p == r.np) monte_carlo(&r);   /* lists only: known Omaha hands */
     else monte_carlo_items(&r);
   }
   if (res->ended < 0 || (res->trials == 0 && r.ended == DH_EQ_DONE)) {

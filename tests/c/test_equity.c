@@ -274,6 +274,35 @@ static void test_monte_carlo(void) {
     dh_equity(&q, &again);
     CHECK_EQ(again.units[0], mc.units[0]);
   }
+  /* a range of every hand ("random") is dealt last from the cards left,
+  ** and known hands' cards are left out of the draws: still within 3
+  ** standard errors of the exact answer, here with a known hand, a range
+  ** and "random" on a flop */
+  {
+    const char *why;
+    size_t where, wlen;
+    dh_equity_result ex3, mc3;
+    dh_equity_req q3;
+    memset(&q3, 0, sizeof q3);
+    q3.nplayers = 3;
+    dh_range_parse("AhKh", 4, 0, &ranges[3], &why, &where, &wlen);
+    dh_range_parse("TT+", 3, 0, &ranges[4], &why, &where, &wlen);
+    dh_range_parse("random", 6, 0, &ranges[5], &why, &where, &wlen);
+    for (p = 0; p < 3; p++) q3.player[p] = &ranges[3 + p];
+    q3.board = cards("Qh 7h 2c");
+    q3.force = 1;
+    CHECK_EQ(dh_equity(&q3, &ex3), 0);
+    CHECK(ex3.exact);
+    q3.force = 2;
+    q3.samples = 200000;
+    q3.seed = 7;
+    CHECK_EQ(dh_equity(&q3, &mc3), 0);
+    CHECK_EQ(mc3.trials, 200000);
+    for (p = 0; p < 3; p++) {
+      CHECK(mc3.stderr_eq[p] > 0 && mc3.stderr_eq[p] < 0.005);
+      CHECK(fabs(mc3.equity[p] - ex3.equity[p]) < 3 * mc3.stderr_eq[p]);
+    }
+  }
   /* the callback stops the run */
   calls = 0;
   q.samples = 10000000;

@@ -1,0 +1,42 @@
+/*
+** equity_impl.h -- what equity.c and equity_enum.c share: the state of a
+** run.  Not part of the public API.
+*/
+#ifndef DH_EQUITY_IMPL_H
+#define DH_EQUITY_IMPL_H
+
+#include "equity.h"
+#include "poker_impl.h"
+
+/* how often (in trials) the clock and the callback are looked at */
+#define CHECK_EVERY 4096
+
+typedef struct run {
+  const dh_equity_req *req;
+  dh_equity_result *res;
+  int np, omaha;
+  dh_cardset hole[DH_EQ_MAXPLAYERS];
+  uint64_t hole_sum[DH_EQ_MAXPLAYERS];        /* their hand sums */
+  dh_cardset pairs[DH_EQ_MAXPLAYERS][6];     /* Omaha: the six two-card subsets */
+  uint64_t pair_sum[DH_EQ_MAXPLAYERS][6];
+  uint64_t sq[DH_EQ_MAXPLAYERS];              /* sum of units squared, for the variance */
+  uint64_t next_check, next_progress, every;
+  double deadline;                            /* 0: none */
+  int ended;
+  /* Monte Carlo with item ranges: each item's hands among the cards left
+  ** once board, dead and known hands are out, summed in order */
+  uint32_t cum[DH_EQ_MAXPLAYERS][DH_RANGE_ITEMS];
+} run;
+
+/* the clock and the callback (equity.c): sets r->ended to stop, and
+** r->next_check to the trial count of the next look */
+void dh_eq_check(run *r) DH_POKER_HIDDEN;
+/* the clock alone (equity.c): sets r->ended when past the deadline */
+void dh_eq_late(run *r) DH_POKER_HIDDEN;
+/* every Hold'em trial, each once, tallied into r->res (equity_enum.c) */
+void dh_eq_holdem_enum(run *r) DH_POKER_HIDDEN;
+/* Hold'em Monte Carlo, r->res->total trials tallied into r->res and the
+** squares of the units into r->sq (equity_mc.c) */
+void dh_eq_holdem_mc(run *r) DH_POKER_HIDDEN;
+
+#endif
