@@ -53,6 +53,8 @@ build = {
         "engine/trick/rules.c",
         "engine/trick/view.c",
         "engine/poker/equity.c",
+        "engine/poker/equity_enum.c",
+        "engine/poker/equity_mc.c",
         "engine/poker/omaha.c",
         "engine/poker/pattern.c",
         "engine/poker/pattern_match.c",
