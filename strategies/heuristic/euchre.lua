@@ -216,7 +216,7 @@ function M.new(options)
   local T = dh.strategy("heuristic.trick", options)
   return {
     name = "heuristic.euchre",
-    play = T.play, order = order, call = call, discard = discard, script = T.script,
+    play = T.play, phases = { order = order, call = call, discard = discard }, script = T.script,
     explainer = M.explainer,
   }
 end
