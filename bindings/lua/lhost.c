@@ -2,7 +2,8 @@
 ** lhost.c -- what the Lua package needs from the host system and Lua
 ** cannot give: a monotonic clock, a deadline that stops a coroutine even
 ** when it loops inside pcall, an exclusive lock and an in-place truncation
-** of a file, random bytes, and a clean exit on Ctrl-C.  The tournament
+** of a file, a file opened without following a link, random bytes, and a
+** clean exit on Ctrl-C.  The tournament
 ** runner and its bot guard (deckhand/guard.lua, deckhand/records.lua) and
 ** the terminal (deckhand/terminal.lua) use them; bots never see them.
 */
@@ -189,6 +190,40 @@ static int h_own_stdout(lua_State *L) {
   return 1;
 }
 
+/* host.open_plain(path, mode) -> a file, or nil, message: io.open for
+** a bot's own files (deckhand/sandbox.lua), except that a symbolic link
+** is refused, not followed (O_NOFOLLOW), so a link left in the bot's
+** folder cannot lead outside it.  mode is one of io.open's: r w a r+ w+
+** a+, each with an optional b. */
+static int h_open_plain(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  const char *mode = luaL_optstring(L, 2, "r");
+  int flags, fd, plus = mode[0] != '\0' && mode[1] == '+';
+  const char *rest = mode + 1 + plus;
+  luaL_Stream *p;
+  switch (mode[0]) {
+    case 'r': flags = plus ? O_RDWR : O_RDONLY; break;
+    case 'w': flags = (plus ? O_RDWR : O_WRONLY) | O_CREAT | O_TRUNC; break;
+    case 'a': flags = (plus ? O_RDWR : O_WRONLY) | O_CREAT | O_APPEND; break;
+    default: return luaL_argerror(L, 2, "invalid mode");
+  }
+  if (!(rest[0] == '\0' || (rest[0] == 'b' && rest[1] == '\0'))) return luaL_argerror(L, 2, "invalid mode");
+  p = (luaL_Stream *)lua_newuserdatauv(L, sizeof(luaL_Stream), 0);
+  p->closef = NULL;  /* a file not yet open */
+  luaL_setmetatable(L, LUA_FILEHANDLE);
+  fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) return luaL_fileresult(L, 0, path);
+  p->f = fdopen(fd, mode);
+  if (!p->f) {
+    int e = errno;
+    close(fd);
+    errno = e;
+    return luaL_fileresult(L, 0, path);
+  }
+  p->closef = close_stream;
+  return 1;
+}
+
 /* host.isatty(file) -> true when the file is a terminal */
 static int h_isatty(lua_State *L) {
   lua_pushboolean(L, isatty(fileno(checkfile(L, 1))));
@@ -228,7 +263,7 @@ static int h_exit_on_interrupt(lua_State *L) {
 
 static const luaL_Reg host_funcs[] = {
   { "exit_on_interrupt", h_exit_on_interrupt },
-  { "own_stdout", h_own_stdout }, { "isatty", h_isatty },
+  { "own_stdout", h_own_stdout }, { "isatty", h_isatty }, { "open_plain", h_open_plain },
   { "clock", h_clock }, { "deadline", h_deadline }, { "watch", h_watch }, { "past", h_past },
   { "lock", h_lock }, { "truncate", h_truncate }, { "random_bytes", h_random_bytes },
   { NULL, NULL }

@@ -10,8 +10,9 @@
 -- loads for one game; the shipped heuristic and pimc choose theirs so).
 --
 -- Every strategy loaded by name or path runs in an environment of its own
--- (deckhand/sandbox.lua): no `debug`, no `os.execute`, no files (`io` only
--- for a file whose first line is `-- needs: io`), a read-only view of the
+-- (deckhand/sandbox.lua): no `debug`, no `os.execute`, no files (for a
+-- file whose first line is `-- needs: io`, the terminal and the plain
+-- files of its own folder, never io.popen), a read-only view of the
 -- package, and its own copy of its options and of the variant.  Nothing a
 -- bot does reaches the game, the runner, the variant or another bot.  A
 -- strategy given as a table is the caller's own code and is used as it is.
@@ -35,7 +36,7 @@ return function(deckhand)
       compiled[file] = code
     end
     if nested and code.needs.io then error(file .. ": needs io, which a strategy cannot give", 0) end
-    local env = sandbox.env { io = code.needs.io, strategy = loader }
+    local env = sandbox.env { io = code.needs.io and (file:match("^(.*)[/\\]") or "."), strategy = loader }
     local chunk = assert(load(code.dump, "@" .. file, "b", env))
     local ok, def = pcall(chunk)
     if not ok then error(("%s: %s"):format(file, tostring(def)), 0) end
