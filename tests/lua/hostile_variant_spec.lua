@@ -66,3 +66,133 @@ describe("a variant's phase names", function()
     for _, p in ipairs(said) do assert.equal("trump", p) end
   end)
 end)
+
+-- `deckhand tournament` as a user runs it, DECKHAND_PATH naming the folder
+local function cli(args)
+  local p = io.popen(("DECKHAND_PATH=%s %s/bin/deckhand tournament %s 2>&1"):format(
+    dir, os.getenv("DECKHAND_ROOT") or ".", args))
+  local out = p:read("a")
+  local ok = p:close()
+  return out, ok
+end
+
+local function exists(file)
+  local f = io.open(file)
+  if f then f:close() end
+  return f ~= nil
+end
+
+-- a 4-seat trick game whose hand rule runs `body` first
+local function variant_with(name, body)
+  write(dir .. "/rules/" .. name .. ".lua", ([[
+local R = require "deckhand".rule
+return { name = "%s", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    hand = function(state, seat, card) %s return true end,
+    play = R.trump_wins | R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+end }]]):format(name, body))
+end
+
+describe("a variant", function()
+  it("runs in a sandbox: no io, os.execute, debug, package, plumbing or binary chunks", function()
+    variant_with("prober", "")
+    write(dir .. "/rules/prober.lua", [[
+local found = {}
+if io ~= nil then found[#found + 1] = "io" end
+if debug ~= nil then found[#found + 1] = "debug" end
+if package ~= nil then found[#found + 1] = "package" end
+if os.execute or os.exit or os.remove or os.getenv or os.rename then found[#found + 1] = "os" end
+if loadfile or dofile then found[#found + 1] = "loadfile" end
+for _, m in ipairs { "io", "debug", "os", "package", "deckhand.core", "deckhand.tournament", "deckhand.sandbox" } do
+  if pcall(require, m) then found[#found + 1] = "require " .. m end
+end
+local dh = require "deckhand"
+if dh.core or dh.tournament or dh.strategy or dh.data_path then found[#found + 1] = "plumbing" end
+if pcall(load, string.dump(function() end), "x", "b") and load(string.dump(function() end), "x", "b") then
+  found[#found + 1] = "a binary chunk"
+end
+if pcall(dh.variant, "/etc/passwd") then found[#found + 1] = "a variant by path" end
+if #found > 0 then error("ESCAPED: " .. table.concat(found, ", ")) end
+local R = dh.rule
+return { name = "prober", seats = 2, sizes = { 3 }, hand = R.follow_suit, play = R.highest_of_led,
+         points = R.tricks(), win = R.highest_after(1) }]])
+    assert.equal("prober", dh.variant("prober").name)
+  end)
+
+  it("that tries os.execute in its rules is the variant's error, and the run goes on to its end", function()
+    local marker = dir .. "/EXECUTED"
+    variant_with("executor", ('os.execute("touch %s")'):format(marker))
+    local out, ok = cli("executor --players random,heuristic --games 2 --quiet")
+    assert.is_true(ok, out)
+    assert.is_false(exists(marker), "os.execute ran")
+    local errors = 0
+    for line in out:gmatch("[^\n]+") do
+      if line:find("variant error in executor", 1, true) then
+        errors = errors + 1
+        assert.matches("hand rule: .*execute", line)
+      end
+    end
+    assert.equal(4, errors, out)   -- each deal's two seatings, each its own error
+  end)
+
+  it("loaded by a bot is the same sandboxed variant, found only where variants live", function()
+    -- one file, a bot and a variant at once: as a bot it loads itself as a
+    -- variant, whose loading tries to run a command
+    local marker = dir .. "/TWOFACED"
+    local twoface = ([[
+if os.execute then os.execute("touch %s") end
+local dh = require "deckhand"
+return { name = "twoface", move = function(view)
+  dh.variant("twoface")   -- itself, as a variant
+  return view:moves()[1]
+end }]]):format(marker)
+    write(dir .. "/strategies/twoface.lua", twoface)
+    write(dir .. "/twoface.lua", twoface)   -- where a folder's files once served as both
+    local out, ok = cli("spades --players twoface,random --games 1 --option max_hands=1 --quiet")
+    assert.is_true(ok, out)
+    assert.is_false(exists(marker), "the bot's file ran as a variant outside the sandbox")
+    assert.matches("unknown variant 'twoface'", out)
+    -- the same file where variants live too: loaded, it is sandboxed
+    write(dir .. "/rules/twoface.lua", twoface)
+    out = cli("spades --players twoface,random --games 1 --option max_hands=1 --quiet")
+    assert.is_false(exists(marker), "the variant ran outside the sandbox")
+    assert.matches("forfeit", out)
+    os.remove(dir .. "/rules/twoface.lua")
+    os.remove(dir .. "/twoface.lua")
+  end)
+end)
+
+describe("a variant's looping rule", function()
+  it("ends the game as the variant's error at the rule time limit, naming the rule, and the run goes on", function()
+    write(dir .. "/rules/loopy_rule.lua", [[
+local R = require "deckhand".rule
+return { name = "loopy_rule", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    hand = R.follow_suit, points = R.tricks(), win = R.highest_after(1),
+    play = function() while true do pcall(function() while true do end end) end end }
+end }]])
+    write(dir .. "/rules/loopy_phase.lua", [[
+local R = require "deckhand".rule
+return { name = "loopy_phase", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    phases = { { name = "wait", moves = function(g) return { "go" } end,
+      apply = function(g, seat, text) while true do pcall(function() while true do end end) end end } },
+    hand = R.follow_suit, play = R.trump_wins | R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+end }]])
+    for name, why in pairs {
+      loopy_rule = "rule time limit: the play rule of loopy_rule ran over 0.2 s",
+      loopy_phase = "rule time limit: the rules of loopy_phase ran over 0.2 s (at ",
+    } do
+      local out, ok = cli(name .. " --players random,random --games 2 --rule-time 0.2 --quiet")
+      assert.is_true(ok, out)
+      local errors = 0
+      for line in out:gmatch("[^\n]+") do
+        if line:find("variant error in " .. name, 1, true) then
+          errors = errors + 1
+          assert.truthy(line:find(why, 1, true), line)
+        end
+      end
+      assert.equal(4, errors, out)
+    end
+  end)
+end)

@@ -66,8 +66,8 @@ local hidden = { core = true, host = true, tournament = true, tournament_lib = t
                  tournament_merge = true, data_path = true, config = true,
                  variant_of_rules = true }
 
--- the package as one bot sees it: its own read-only views (a rawset on
--- one reaches that bot alone)
+-- the package as one bot (or variant) sees it: its own read-only views (a
+-- rawset on one reaches that one alone); strategy_loader nil: no strategies
 local function deckhand_view(strategy_loader)
   local dh = require "deckhand"
   local view = {}
@@ -75,10 +75,11 @@ local function deckhand_view(strategy_loader)
     if not hidden[k] then view[k] = type(v) == "table" and readonly(v) or v end
   end
   view.strategy = strategy_loader   -- a bot's own bots load in sandboxes too
-  -- variants by name only: a path could run any Lua file outside a sandbox
+  if not strategy_loader then view.has_strategy = nil end
+  -- variants by name only, found where variants live (each in its sandbox)
   view.variant = function(source, options)
     if type(source) == "string" and (source:find("[/\\]") or source:match("%.lua$")) then
-      error("a strategy may load variants by name only, not by path", 2)
+      error(("a %s may load variants by name only, not by path"):format(strategy_loader and "strategy" or "variant"), 2)
     end
     return dh.variant(source, options)
   end
@@ -171,7 +172,8 @@ end
 
 --- sandbox.env(opts) -> a fresh environment for one bot.  opts.io: the
 -- bot's folder, to give it `io` (M.bot_io); opts.strategy: the loader its
--- `deckhand.strategy` calls.
+-- `deckhand.strategy` calls; opts.variant: the environment of a variant
+-- file instead (no io, no strategies, the modules rules are built with).
 function M.env(opts)
   opts = opts or {}
   local env = {
@@ -208,12 +210,17 @@ function M.env(opts)
     return load(chunk, name, "t", e or env)
   end
   if opts.io then env.io = M.bot_io(opts.io) end
-  local dh = deckhand_view(opts.strategy)
+  local dh = deckhand_view(not opts.variant and opts.strategy or nil)
   local libs = { deckhand = dh, string = env.string, table = env.table, math = env.math,
                  utf8 = env.utf8, coroutine = env.coroutine }
+  if opts.variant then   -- the public modules a game is written with
+    libs["deckhand.lua_game"] = readonly(require "deckhand.lua_game")
+    libs["deckhand.holdem"] = readonly(require "deckhand.holdem")
+  end
+  local who = opts.variant and "variant" or "strategy"
   env.require = function(name)
     local lib = libs[name]
-    if lib == nil then error(("module '%s' is not available to a strategy"):format(tostring(name)), 2) end
+    if lib == nil then error(("module '%s' is not available to a %s"):format(tostring(name), who), 2) end
     return lib
   end
   env._G = env

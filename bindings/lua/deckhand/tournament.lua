@@ -42,6 +42,7 @@
 -- @module deckhand.tournament
 
 local guard = require "deckhand.guard"
+local rule_guard = require "deckhand.rule_guard"
 local records = require "deckhand.records"
 local results = require "deckhand.results"
 local progress = require "deckhand.progress"
@@ -124,6 +125,7 @@ return function(deckhand)
       duplicate = cfg.duplicate ~= false,
       bid_with = cfg.bid_with, hands = cfg.hands or 1,
       limit = cfg.limit == nil and DEFAULT_LIMIT or cfg.limit,
+      rule_time = cfg.rule_time == nil and DEFAULT_LIMIT or cfg.rule_time,
     }
     if type(c.variant) ~= "string" then error("tournament: variant must be a name", 0) end
     if type(c.options) ~= "table" then error("tournament: options must be a table", 0) end
@@ -138,6 +140,9 @@ return function(deckhand)
     end
     if type(c.limit) ~= "number" or c.limit < 0 or c.limit ~= c.limit then
       error(("tournament: limit must be a number of seconds (0: none), got %s"):format(tostring(c.limit)), 0)
+    end
+    if type(c.rule_time) ~= "number" or c.rule_time < 0 or c.rule_time ~= c.rule_time then
+      error(("tournament: rule_time must be a number of seconds (0: none), got %s"):format(tostring(c.rule_time)), 0)
     end
     if c.hands ~= "match" then positive_integer(c.hands, "hands (or \"match\")") end
     if c.bid_with ~= nil and type(c.bid_with) ~= "string" then error("tournament: bid_with must be a strategy name", 0) end
@@ -209,11 +214,17 @@ return function(deckhand)
         return entry
       end
     end
-    local game = deckhand.game(variant, { seed = seed })
-    local ok, result, msg, code, detail = pcall(deckhand.run, game, bots, {
+    -- the variant's code runs under the rule time limit (deckhand/rule_guard.lua)
+    local dealt, game = rule_guard.pcall(c.rule_time, variant.name, deckhand.game, variant, { seed = seed })
+    if not dealt then
+      entry.error = { deal = i, rotation = r + 1, reason = guard.describe(game) }
+      return entry
+    end
+    local ok, result, msg, code, detail = rule_guard.pcall(c.rule_time, variant.name, deckhand.run, game, bots, {
       ask = function(bot, view, seat)
         if c.bid_with and BID_PHASES[view:phase()] then bot = bidders[seat] end
         local move, extra = guard.move(bot, view, c.limit)
+        rule_guard.again()
         if move == nil then
           -- the rules may be what failed under the bot: ask them directly
           local fine, err = pcall(game.moves, game)
