@@ -196,3 +196,47 @@ end }]])
     end
   end)
 end)
+
+describe("a variant whose build loops", function()
+  it("stops the tournament with the rule time limit's message", function()
+    write(dir .. "/rules/loopy_build.lua", [[
+return { name = "loopy_build", options = {}, build = function(o) while true do end end }]])
+    local out, ok = cli("loopy_build --players random,random --games 1 --rule-time 0.2 --quiet")
+    assert.is_falsy(ok)
+    assert.matches("rule time limit: the rules of loopy_build ran over 0.2 s", out, 1, true)
+    assert.not_matches("traceback", out)
+  end)
+end)
+
+describe("a game written in Lua that loops", function()
+  it("ends the game as the variant's error at the rule time limit", function()
+    -- each seat in turn says "go"; the third "go" never returns
+    write(dir .. "/rules/loopy_game.lua", [[
+local dh = require "deckhand"
+local GO = dh.move { kind = "say", text = "go" }
+return dh.lua_game {
+  name = "loopy_game", options = {}, seats = 2, unit = "points",
+  deal = function(o, rng) return { turn = 1, phase = "talk", hand = 1, said = 0, scores = { 0, 0 } } end,
+  moves = function(s, o) return { GO } end,
+  apply = function(s, o, seat, move)
+    s.said = s.said + 1
+    if s.said == 3 then while true do end end
+    s.turn = 3 - seat
+  end,
+  view = function(s, o, seat) return { said = s.said } end,
+  sample = function(p, o, rng) return { turn = 1, phase = "talk", hand = 1, said = p.said, scores = { 0, 0 } } end,
+}]])
+    local out, ok = cli("loopy_game --players random,random --games 2 --rule-time 0.2 --quiet")
+    assert.is_true(ok, out)
+    local errors = 0
+    for line in out:gmatch("[^\n]+") do
+      if line:find("variant error in loopy_game", 1, true) then
+        errors = errors + 1
+        assert.matches("rule time limit: the rules of loopy_game ran over 0.2 s (at ", line, 1, true)
+      end
+    end
+    assert.equal(4, errors, out)
+  end)
+end)
+
+teardown(function() os.execute("rm -rf " .. dir) end)

@@ -153,10 +153,16 @@ return function(deckhand)
   function T.make_variant(c)
     local opts = {}
     for k, v in pairs(c.options) do opts[k] = v end
-    local probe = deckhand.variant(c.variant, opts)
+    -- its build too runs under the rule time limit
+    local function variant(o)
+      local ok, v = rule_guard.pcall(c.rule_time, c.variant, deckhand.variant, c.variant, o)
+      if not ok then error(guard.describe(v), 0) end
+      return v
+    end
+    local probe = variant(opts)
     if c.hands ~= "match" and probe.settings.max_hands ~= nil and opts.max_hands == nil then
       opts.max_hands = c.hands
-      return deckhand.variant(c.variant, opts)
+      return variant(opts)
     end
     return probe
   end
