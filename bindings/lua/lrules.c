@@ -677,8 +677,9 @@ static void reset_thread(lrules *u) {
 #define RULE_THREADS "deckhand.rule_threads"
 
 /*
-** The count hook of the rules' thread: a callback that runs over the rule
-** time limit (host.rule_limit) stops with an error naming it.  Its clock
+** The count hook of the rules' thread while a rule time limit is set
+** (host.rule_limit): a callback that runs over it stops with an error
+** naming it.  Its clock
 ** starts at the hook's first count inside it, so a short callback (most
 ** are) costs the trampoline an increment and no more.
 */
@@ -716,7 +717,6 @@ static void renew_thread(lua_State *L, lrules *u) {
   luaL_checkstack(L, 4, "the rules' thread");
   if (u->thread != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, u->thread);
   u->T = lua_newthread(L);
-  lua_sethook(u->T, rule_hook, LUA_MASKCOUNT, 1000);
   if (lua_getfield(L, LUA_REGISTRYINDEX, RULE_THREADS) != LUA_TTABLE) {  /* made once, weak keys */
     lua_pop(L, 1);
     lua_newtable(L);
@@ -754,6 +754,11 @@ static int trampoline(void *ud, int ref, int kind, const dh_match *m, int a, int
   u->st->m = m;
   u->kind = kind;
   u->calls++;
+  /* the hook only while a limit is set: a hooked thread runs every Lua
+  ** instruction through the hook's count, which rules played outside a
+  ** tournament (a bot's playouts) should not pay */
+  if ((dhL_rule_limit(L) > 0) != (lua_gethook(T) == rule_hook))
+    lua_sethook(T, lua_gethook(T) == rule_hook ? NULL : rule_hook, LUA_MASKCOUNT, 1000);
   status = lua_resume(T, L, 1 + push_args(T, &c), &nres);
   u->st->m = NULL;
   if (u->overran) {

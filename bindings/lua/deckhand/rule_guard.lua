@@ -7,12 +7,17 @@
 -- `play` or `points` rule) has the same limit per call (lrules.c).  Bots
 -- run on threads of their own and their time is never the rules'.  Code
 -- of the engine's own (prefab rules, in C) is never slowed: the hooks
--- count Lua instructions only.
+-- count Lua instructions only, and a variant whose game the engine plays
+-- with no Lua of the variant's between its rules (no phase script, no
+-- `public` or `status` function, not a game written in Lua) is played on a
+-- thread without a hook (its Lua rules, if any, have theirs).
 -- @module deckhand.rule_guard
 
 local host = require "deckhand.core".host
 
 local M = {}
+
+local watched   -- the thread whose rules' time runs, while a game is played on it
 
 -- the limit's message, naming the variant once
 local function named(e, name)
@@ -23,16 +28,29 @@ local function named(e, name)
   return (s:gsub("^rule time limit: the rules ran", "rule time limit: the rules of " .. name .. " ran"))
 end
 
---- rule_guard.pcall(limit, name, f, ...) -> as pcall(f, ...): f (a game's
--- deal, or deckhand.run) runs on a thread of its own under the rule time
--- limit of `limit` seconds (0: none); an overrun is the error
+-- does the runner, playing this variant's game, run Lua code of the
+-- variant's own (outside the rules the engine calls)?
+local function lua_driven(variant)
+  local spec = variant.spec
+  if variant.rules == nil or spec == nil then return true end
+  if type(spec.phases) == "table" and getmetatable(spec.phases) ~= "deckhand.Phase" then return true end
+  return type(spec.public) == "function" or type(spec.status) == "function"
+end
+
+--- rule_guard.pcall(limit, who, f, ...) -> as pcall(f, ...): f (a
+-- variant's build, a game's deal, deckhand.run) runs on a thread of its
+-- own under the rule time limit of `limit` seconds (0: none); who is the
+-- variant, or its name while it is being built.  An overrun is the error
 -- "rule time limit: the <kind> rule of <name> ran over <limit> s" or
 -- "rule time limit: the rules of <name> ran over <limit> s (at file:line)"
-function M.pcall(limit, name, f, ...)
+function M.pcall(limit, who, f, ...)
+  local name = type(who) == "string" and who or who.name
   host.rule_limit(limit)
   local co = coroutine.create(f)
-  host.rule_thread(co)
+  watched = (type(who) == "string" or lua_driven(who)) and co or nil
+  if watched then host.rule_thread(co) end
   local r = table.pack(coroutine.resume(co, ...))
+  watched = nil
   host.rule_thread(nil)
   host.rule_limit(0)
   if r[1] and coroutine.status(co) ~= "dead" then return false, name .. ": the rules yielded" end
@@ -43,7 +61,7 @@ end
 --- rule_guard.again(): the rules' time starts again (after a bot's
 -- answer: its thinking was not the rules' time)
 function M.again()
-  host.rule_thread(coroutine.running())
+  if watched and coroutine.running() == watched then host.rule_thread(watched) end
 end
 
 return M

@@ -221,12 +221,12 @@ return function(deckhand)
       end
     end
     -- the variant's code runs under the rule time limit (deckhand/rule_guard.lua)
-    local dealt, game = rule_guard.pcall(c.rule_time, variant.name, deckhand.game, variant, { seed = seed })
+    local dealt, game = rule_guard.pcall(c.rule_time, variant, deckhand.game, variant, { seed = seed })
     if not dealt then
       entry.error = { deal = i, rotation = r + 1, reason = guard.describe(game) }
       return entry
     end
-    local ok, result, msg, code, detail = rule_guard.pcall(c.rule_time, variant.name, deckhand.run, game, bots, {
+    local ok, result, msg, code, detail = rule_guard.pcall(c.rule_time, variant, deckhand.run, game, bots, {
       ask = function(bot, view, seat)
         if c.bid_with and BID_PHASES[view:phase()] then bot = bidders[seat] end
         local move, extra = guard.move(bot, view, c.limit)
