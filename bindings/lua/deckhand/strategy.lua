@@ -2,9 +2,12 @@
 --
 -- A strategy file (`strategies/<name>.lua`) returns a table with
 -- `move(view)` (or the conveniences `bid(view)`, `play(view)`, `pass(view)`,
--- `act(view)`), or a table with `new(options)` that returns such a table.
+-- `script(view)`, `act(view)` and a table `phases` of handlers by phase
+-- name: run.phase_handler), or a table with `new(options)` that returns
+-- such a table.
 -- It is found on `deckhand.strategy_path`, built like `deckhand.path` for
--- variants: DECKHAND_PATH first, then ./strategies, then the repository's.
+-- variants: each DECKHAND_PATH folder's strategies/ first, then
+-- ./strategies, then the repository's (deckhand/searchpath.lua).
 -- A dotted name is a file in a folder, as Lua's modules are:
 -- `heuristic.spades` is `strategies/heuristic/spades.lua` (a part a bot
 -- loads for one game; the shipped heuristic and pimc choose theirs so).
