@@ -273,6 +273,7 @@ for _, name in ipairs { "../outside.txt", "/etc/passwd", "sub/../../outside.txt"
   local ok, h = pcall(io.open, name)
   out[name] = ok and h ~= nil
 end
+out.code = pcall(io.open, "filer.lua", "a") or pcall(io.open, "other.lua", "w")
 out.popen = io.popen ~= nil or io.tmpfile ~= nil or io.input ~= nil or io.output ~= nil
 out.handle = getmetatable(io.stdout) ~= "file" or getmetatable(f) ~= "file"
 out.stdout = type(io.stdout.write) == "function" and type(io.stdin.read) == "function"
@@ -282,6 +283,7 @@ return { move = function(view) return view:moves()[1] end, probe = out }]])
     for _, name in ipairs { "../outside.txt", "/etc/passwd", "sub/../../outside.txt", "..", "link" } do
       assert.is_false(probe[name], name)
     end
+    assert.is_false(probe.code)   -- no bot's code rewritten
     assert.is_false(probe.popen)
     assert.is_false(probe.handle)
     assert.is_true(probe.stdout)

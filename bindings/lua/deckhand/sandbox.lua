@@ -10,7 +10,8 @@
 -- gets a small `io` of its own: the terminal (io.stdin, io.stdout,
 -- io.stderr, io.read, io.write) and io.open / io.lines for plain files in
 -- the strategy's own folder, named without a path (no '/', no '..', no
--- link followed); never popen, tmpfile or any other file.  Each bot has
+-- link followed, no .lua file written); never popen, tmpfile or any
+-- other file.  Each bot has
 -- its own environment, so nothing one bot changes reaches another, the
 -- game, the runner or the variant; what the package shares (the classes'
 -- methods) is read-only.
@@ -156,6 +157,10 @@ function M.bot_io(dir)
     local path = own_file(dir, name, "io.open")
     if mode ~= nil and (type(mode) ~= "string" or not mode:match("^[rwa]%+?b?$")) then
       error("io.open: bad mode " .. tostring(mode), 2)
+    end
+    -- code beside it (its own, another bot's) is read, never rewritten
+    if mode and mode:find("[wa+]") and name:match("%.lua$") then
+      error(("io.open: a strategy may not write a .lua file ('%s')"):format(name), 2)
     end
     local f, err = host.open_plain(path, mode or "r")
     if not f then return nil, (tostring(err):gsub("^.*/", "")), 2 end
