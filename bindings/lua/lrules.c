@@ -711,8 +711,8 @@ static void rule_hook(lua_State *T, lua_Debug *ar) {
   }
 }
 
-/* gives the rules a fresh thread (at first, and after one ran over the
-** limit: a hook that raised leaves its thread's hooks off) */
+/* gives the rules a fresh thread, made on L (at first, and after one ran
+** over the limit: a hook that raised leaves its thread's hooks off) */
 static void renew_thread(lua_State *L, lrules *u) {
   luaL_checkstack(L, 4, "the rules' thread");
   if (u->thread != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, u->thread);
@@ -757,16 +757,16 @@ static int trampoline(void *ud, int ref, int kind, const dh_match *m, int a, int
   /* the hook only while a limit is set: a hooked thread runs every Lua
   ** instruction through the hook's count, which rules played outside a
   ** tournament (a bot's playouts) should not pay */
-  if ((dhL_rule_limit(L) > 0) != (lua_gethook(T) == rule_hook))
+  if ((dhL_rule_limit(T) > 0) != (lua_gethook(T) == rule_hook))  /* (T: L may be NULL) */
     lua_sethook(T, lua_gethook(T) == rule_hook ? NULL : rule_hook, LUA_MASKCOUNT, 1000);
   status = lua_resume(T, L, 1 + push_args(T, &c), &nres);
   u->st->m = NULL;
-  if (u->overran) {
-    lua_pushfstring(L, "rule time limit: the %s rule of %s ran over %f s", dh_rule_kind_name(kind), u->name,
-                    dhL_rule_limit(L));
-    lua_setfield(L, LUA_REGISTRYINDEX, RULE_ERROR);
+  if (u->overran) {  /* (on T, done with: the registry is every thread's) */
+    lua_pushfstring(T, "rule time limit: the %s rule of %s ran over %f s", dh_rule_kind_name(kind), u->name,
+                    dhL_rule_limit(T));
+    lua_setfield(T, LUA_REGISTRYINDEX, RULE_ERROR);
     u->overran = 0;
-    renew_thread(L, u);
+    renew_thread(T, u);
     u->busy--;
     return 1;
   }
