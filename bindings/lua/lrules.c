@@ -678,10 +678,9 @@ static void reset_thread(lrules *u) {
 
 /*
 ** The count hook of the rules' thread while a rule time limit is set
-** (host.rule_limit): a callback that runs over it stops with an error
-** naming it.  Its clock
-** starts at the hook's first count inside it, so a short callback (most
-** are) costs the trampoline an increment and no more.
+** (host.rule_limit): a callback that runs over it stops, and the
+** trampoline names it.  Its clock starts at the hook's first count inside
+** it, so a short callback (most are) costs an increment and no more.
 */
 static void rule_hook(lua_State *T, lua_Debug *ar) {
   double limit = dhL_rule_limit(T), t;
