@@ -109,6 +109,7 @@ build = {
     ["deckhand.records"] = "bindings/lua/deckhand/records.lua",
     ["deckhand.replay"] = "bindings/lua/deckhand/replay.lua",
     ["deckhand.results"] = "bindings/lua/deckhand/results.lua",
+    ["deckhand.rule_guard"] = "bindings/lua/deckhand/rule_guard.lua",
     ["deckhand.run"] = "bindings/lua/deckhand/run.lua",
     ["deckhand.sandbox"] = "bindings/lua/deckhand/sandbox.lua",
     ["deckhand.searchpath"] = "bindings/lua/deckhand/searchpath.lua",
