@@ -162,6 +162,18 @@ end }]]):format(marker)
   end)
 end)
 
+describe("the sandbox's read-only view of the package", function()
+  it("keeps a callable table callable, and refuses writes", function()
+    local sandbox = require "deckhand.sandbox"
+    local t = setmetatable({ x = 1 }, { __call = function(_, a) return a * 2 end })
+    local view = sandbox.readonly(t)
+    assert.equal(42, view(21))
+    assert.equal(1, view.x)
+    assert.has_error(function() view.y = 2 end, "this table is read-only")
+    assert.has_error(function() sandbox.readonly({})() end, "attempt to call a table value")
+  end)
+end)
+
 describe("a variant's looping rule", function()
   it("ends the game as the variant's error at the rule time limit, naming the rule, and the run goes on", function()
     write(dir .. "/rules/loopy_rule.lua", [[

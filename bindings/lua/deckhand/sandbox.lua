@@ -29,7 +29,7 @@ local M = {}
 local function freeze_error() error("this table is read-only", 2) end
 
 -- a read-only view of t (and of the tables in it, lazily): reads go to t,
--- writes raise; pairs and # work
+-- writes raise; pairs, # and calls work
 local function readonly(t, seen)
   seen = seen or setmetatable({}, { __mode = "k" })
   if seen[t] then return seen[t] end
@@ -43,6 +43,11 @@ local function readonly(t, seen)
     end,
     __newindex = freeze_error,
     __len = function() return #t end,
+    __call = function(_, ...)   -- a callable table stays callable (a module with __call)
+      local mt = debug.getmetatable(t)
+      if not (mt and mt.__call) then error("attempt to call a table value", 2) end
+      return t(...)
+    end,
     __pairs = function()
       return function(_, k)
         local nk, nv = next(t, k)
