@@ -21,7 +21,7 @@ function M.new(options)
   return { name = "greedy", bid = helper.bid, pass = helper.pass, exchange = helper.exchange,
            play = function(view) return view:greedy() end,
            -- a variant's scripted phases: as the heuristic
-           script = function(view) return (helper[view:phase()] or helper.script)(view) end }
+           script = function(view) return helper.move(view) end }
 end
 
 return M

@@ -333,8 +333,7 @@ function M.new(options)
   -- phases as the heuristic, the hand played out (or solved, above) and
   -- scored
   local function helper_move(view)
-    local f = helper[view:phase()] or helper.script
-    return f(view)
+    return helper.move(view)
   end
   local function mc_script(view)
     local cands = view:moves()

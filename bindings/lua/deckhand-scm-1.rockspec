@@ -128,6 +128,7 @@ build = {
     ["deckhand.replay"] = "bindings/lua/deckhand/replay.lua",
     ["deckhand.report"] = "bindings/lua/deckhand/report.lua",
     ["deckhand.results"] = "bindings/lua/deckhand/results.lua",
+    ["deckhand.rule_guard"] = "bindings/lua/deckhand/rule_guard.lua",
     ["deckhand.run"] = "bindings/lua/deckhand/run.lua",
     ["deckhand.sandbox"] = "bindings/lua/deckhand/sandbox.lua",
     ["deckhand.searchpath"] = "bindings/lua/deckhand/searchpath.lua",

@@ -88,6 +88,9 @@ lua_Integer dhL_intat(lua_State *L, int t, lua_Integer i, const char *name, lua_
 ** state; raises when the state is used outside its rule) */
 const dh_rules *dhL_checkrules(lua_State *L, int arg);
 void dhL_rules_enter_calls(lua_State *L, const dh_rules *r);
+/* the monotonic clock, and the rule time limit in seconds (0: none) (lhost.c) */
+double dhL_clock(void);
+double dhL_rule_limit(lua_State *L);
 int dhL_rules_busy_calls(const dh_rules *r);
 /* (only rules with Lua functions have anything to do: the built-in ones,
 ** which a Lua strategy's every card meets, ask no further) */

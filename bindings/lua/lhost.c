@@ -1,8 +1,10 @@
 /*
 ** lhost.c -- what the Lua package needs from the host system and Lua
 ** cannot give: a monotonic clock, a deadline that stops a coroutine even
-** when it loops inside pcall, an exclusive lock and an in-place truncation
-** of a file, random bytes, and a clean exit on Ctrl-C and SIGTERM.  The tournament
+** when it loops inside pcall, a time limit on a variant's rules, an
+** exclusive lock and an in-place truncation of a file, a file opened
+** without following a link, random bytes, and a clean exit on Ctrl-C and
+** SIGTERM.  The tournament
 ** runner and its bot guard (deckhand/guard.lua, deckhand/records.lua) and
 ** the terminal (deckhand/terminal.lua) use them; bots never see them.
 */
@@ -67,6 +69,76 @@ static void deadline_hook(lua_State *L, lua_Debug *ar) {
   luaL_error(L, "over the time limit");
 }
 
+/* the rule time limit: how long a variant's Lua code may run at a time
+** (host.rule_limit), the thread the runner plays a game on and when its
+** rules' time runs out (host.rule_thread) */
+#define RULE_LIMIT "deckhand.rule_limit"
+#define RULE_AT "deckhand.rule_at"
+#define RULE_CO "deckhand.rule_co"
+
+double dhL_clock(void) { return now(); }
+
+double dhL_rule_limit(lua_State *L) {
+  lua_Number s;
+  lua_getfield(L, LUA_REGISTRYINDEX, RULE_LIMIT);
+  s = lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  return s;
+}
+
+/* has the rules' time of the game played on L run out? */
+static int rule_passed(lua_State *L) {
+  lua_Number at;
+  int mine;
+  lua_getfield(L, LUA_REGISTRYINDEX, RULE_CO);
+  mine = lua_tothread(L, -1) == L;
+  lua_getfield(L, LUA_REGISTRYINDEX, RULE_AT);
+  at = lua_tonumber(L, -1);
+  lua_pop(L, 2);
+  return mine && at > 0 && now() > at;
+}
+
+/* the count hook of the thread a game is played on: past the rules' time
+** it raises there, in the variant's code (bots run on threads of their
+** own, which inherit this hook and are let be).  Where the code runs is
+** named, as a variant's error names its line. */
+static void rule_hook(lua_State *L, lua_Debug *ar) {
+  if (!rule_passed(L)) return;
+  /* (again every count: a variant's pcall, which host.past makes pass the
+  ** error on, or the runner's, lets it out within a count) */
+  if (lua_getstack(L, 0, ar) && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+    lua_pushfstring(L, "rule time limit: the rules ran over %f s (at %s:%d)", dhL_rule_limit(L),
+                    ar->short_src, ar->currentline);
+  else
+    lua_pushfstring(L, "rule time limit: the rules ran over %f s", dhL_rule_limit(L));
+  lua_error(L);
+}
+
+/* host.rule_limit(seconds): from now on a variant's Lua code (a rule the
+** engine calls, a phase script, a game written in Lua) may run at most
+** seconds of wall time at a time; 0 or nothing: no limit */
+static int h_rule_limit(lua_State *L) {
+  lua_Number s = luaL_optnumber(L, 1, 0);
+  lua_pushnumber(L, s > 0 ? s : 0);
+  lua_setfield(L, LUA_REGISTRYINDEX, RULE_LIMIT);
+  return 0;
+}
+
+/* host.rule_thread(co): the game played on co gets the rule limit from
+** now (again after each bot's move, which is not the rules' time); with
+** no co the limit of the last one is lifted */
+static int h_rule_thread(lua_State *L) {
+  lua_State *co = lua_tothread(L, 1);
+  lua_Number limit = dhL_rule_limit(L);
+  luaL_argexpected(L, co != NULL || lua_isnoneornil(L, 1), 1, "coroutine or nil");
+  lua_pushnumber(L, co && limit > 0 ? now() + limit : 0);
+  lua_setfield(L, LUA_REGISTRYINDEX, RULE_AT);
+  lua_settop(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, RULE_CO);
+  if (co && limit > 0 && lua_gethook(co) != rule_hook) lua_sethook(co, rule_hook, LUA_MASKCOUNT, HOOK_COUNT);
+  return 0;
+}
+
 static lua_State *checkthread(lua_State *L, int arg) {
   lua_State *co = lua_tothread(L, arg);
   luaL_argexpected(L, co != NULL, arg, "coroutine");
@@ -105,9 +177,10 @@ static int h_watch(lua_State *L) {
   return 1;
 }
 
-/* host.past() -> true when a deadline is set and has passed */
+/* host.past() -> true when a deadline is set and has passed, or the
+** rules' time of the game played on this thread has run out */
 static int h_past(lua_State *L) {
-  lua_pushboolean(L, deadline_passed(L));
+  lua_pushboolean(L, deadline_passed(L) || rule_passed(L));
   return 1;
 }
 
@@ -185,6 +258,40 @@ static int h_own_stdout(lua_State *L) {
   f = fdopen(fd, "w");
   if (!f) return luaL_error(L, "cannot open the channel: %s", strerror(errno));
   p->f = f;
+  p->closef = close_stream;
+  return 1;
+}
+
+/* host.open_plain(path, mode) -> a file, or nil, message: io.open for
+** a bot's own files (deckhand/sandbox.lua), except that a symbolic link
+** is refused, not followed (O_NOFOLLOW), so a link left in the bot's
+** folder cannot lead outside it.  mode is one of io.open's: r w a r+ w+
+** a+, each with an optional b. */
+static int h_open_plain(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  const char *mode = luaL_optstring(L, 2, "r");
+  int flags, fd, plus = mode[0] != '\0' && mode[1] == '+';
+  const char *rest = mode + 1 + plus;
+  luaL_Stream *p;
+  switch (mode[0]) {
+    case 'r': flags = plus ? O_RDWR : O_RDONLY; break;
+    case 'w': flags = (plus ? O_RDWR : O_WRONLY) | O_CREAT | O_TRUNC; break;
+    case 'a': flags = (plus ? O_RDWR : O_WRONLY) | O_CREAT | O_APPEND; break;
+    default: return luaL_argerror(L, 2, "invalid mode");
+  }
+  if (!(rest[0] == '\0' || (rest[0] == 'b' && rest[1] == '\0'))) return luaL_argerror(L, 2, "invalid mode");
+  p = (luaL_Stream *)lua_newuserdatauv(L, sizeof(luaL_Stream), 0);
+  p->closef = NULL;  /* a file not yet open */
+  luaL_setmetatable(L, LUA_FILEHANDLE);
+  fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) return luaL_fileresult(L, 0, path);
+  p->f = fdopen(fd, mode);
+  if (!p->f) {
+    int e = errno;
+    close(fd);
+    errno = e;
+    return luaL_fileresult(L, 0, path);
+  }
   p->closef = close_stream;
   return 1;
 }
@@ -312,8 +419,9 @@ static int h_pid(lua_State *L) {
 static const luaL_Reg host_funcs[] = {
   { "exit_on_interrupt", h_exit_on_interrupt }, { "exit_on_signals", h_exit_on_signals },
   { "hold", h_hold }, { "child", h_child }, { "pid", h_pid },
-  { "own_stdout", h_own_stdout }, { "isatty", h_isatty },
+  { "own_stdout", h_own_stdout }, { "isatty", h_isatty }, { "open_plain", h_open_plain },
   { "clock", h_clock }, { "deadline", h_deadline }, { "watch", h_watch }, { "past", h_past },
+  { "rule_limit", h_rule_limit }, { "rule_thread", h_rule_thread },
   { "lock", h_lock }, { "truncate", h_truncate }, { "random_bytes", h_random_bytes },
   { NULL, NULL }
 };

@@ -494,6 +494,10 @@ typedef struct lrules {
   int busy;           /* a Lua rule is running: games may not change or be evaluated */
   int state, thread;  /* registry references: the State, T (LUA_NOREF: released) */
   int nfuncs, fref[DH_MAX_NODES];  /* the functions' references, by callback ref - 1 */
+  int kind;                        /* the kind of the rule running, for the time limit's message */
+  int overran;                     /* it ran over the time limit (rule_hook) */
+  unsigned calls, clocked;         /* callbacks made; the one whose clock runs (rule_hook) */
+  double started;                  /* when that one's clock started */
   char name[64];
   char modes[DH_MAX_MODES][16];    /* the name of each card table a script picks by name ("": a trump's) */
 } lrules;
@@ -670,6 +674,66 @@ static void reset_thread(lrules *u) {
 #endif
 }
 
+/* the registry table: the rules' thread -> its lrules (rule_hook) */
+#define RULE_THREADS "deckhand.rule_threads"
+
+/*
+** The count hook of the rules' thread while a rule time limit is set
+** (host.rule_limit): a callback that runs over it stops, and the
+** trampoline names it.  Its clock starts at the hook's first count inside
+** it, so a short callback (most are) costs an increment and no more.
+*/
+static void rule_hook(lua_State *T, lua_Debug *ar) {
+  double limit = dhL_rule_limit(T), t;
+  lrules *u;
+  (void)ar;
+  if (limit <= 0) return;
+  lua_getfield(T, LUA_REGISTRYINDEX, RULE_THREADS);
+  lua_pushthread(T);
+  lua_rawget(T, -2);
+  u = (lrules *)lua_touserdata(T, -1);
+  lua_pop(T, 2);
+  if (!u) return;
+  t = dhL_clock();
+  if (u->clocked != u->calls) {
+    u->clocked = u->calls;
+    u->started = t;
+  } else if (t - u->started > limit) {
+    /* out by a yield where one can pass (a pcall of the rule's own cannot
+    ** catch it), else an error; either way the trampoline names the rule */
+    u->overran = 1;
+    if (lua_isyieldable(T)) {
+      lua_yield(T, 0);
+      return;
+    }
+    lua_pushliteral(T, "rule time limit");
+    lua_error(T);
+  }
+}
+
+/* gives the rules a fresh thread, made on L (at first, and after one ran
+** over the limit: a hook that raised leaves its thread's hooks off) */
+static void renew_thread(lua_State *L, lrules *u) {
+  luaL_checkstack(L, 4, "the rules' thread");
+  if (u->thread != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, u->thread);
+  u->T = lua_newthread(L);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, RULE_THREADS) != LUA_TTABLE) {  /* made once, weak keys */
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_pushvalue(L, -1);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, RULE_THREADS);
+  }
+  lua_pushvalue(L, -2);
+  lua_pushlightuserdata(L, u);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  u->thread = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
 /*
 ** The trampoline: runs the Lua function of ref as the main function of
 ** the rules' thread, resumed from the thread of the engine call (so that
@@ -688,8 +752,24 @@ static int trampoline(void *ud, int ref, int kind, const dh_match *m, int a, int
   lua_rawgeti(T, LUA_REGISTRYINDEX, u->state);
   u->busy++;
   u->st->m = m;
+  u->kind = kind;
+  u->calls++;
+  /* the hook only while a limit is set: a hooked thread runs every Lua
+  ** instruction through the hook's count, which rules played outside a
+  ** tournament (a bot's playouts) should not pay */
+  if ((dhL_rule_limit(T) > 0) != (lua_gethook(T) == rule_hook))  /* (T: L may be NULL) */
+    lua_sethook(T, lua_gethook(T) == rule_hook ? NULL : rule_hook, LUA_MASKCOUNT, 1000);
   status = lua_resume(T, L, 1 + push_args(T, &c), &nres);
   u->st->m = NULL;
+  if (u->overran) {  /* (on T, done with: the registry is every thread's) */
+    lua_pushfstring(T, "rule time limit: the %s rule of %s ran over %f s", dh_rule_kind_name(kind), u->name,
+                    dhL_rule_limit(T));
+    lua_setfield(T, LUA_REGISTRYINDEX, RULE_ERROR);
+    u->overran = 0;
+    renew_thread(T, u);
+    u->busy--;
+    return 1;
+  }
   if (status == LUA_OK) {
     if (nres == 0) lua_pushnil(T);  /* no value: as nil */
     why = take_results(T, 1, &c);
@@ -970,8 +1050,7 @@ static int rules_new(lua_State *L) {
   u->st->m = NULL;
   luaL_setmetatable(L, DH_STATE);
   u->state = luaL_ref(L, LUA_REGISTRYINDEX);
-  u->T = lua_newthread(L);
-  u->thread = luaL_ref(L, LUA_REGISTRYINDEX);
+  renew_thread(L, u);
   lua_pushcfunction(L, build);
   lua_pushvalue(L, 1);
   lua_pushvalue(L, 2);

@@ -185,7 +185,7 @@ end
 
 function M.new(options)
   local T = dh.strategy("heuristic.trick", options)
-  return { name = "heuristic.bridge", play = T.play, auction = auction, script = auction }
+  return { name = "heuristic.bridge", play = T.play, phases = { auction = auction }, script = auction }
 end
 
 M.shape = shape   -- for tests

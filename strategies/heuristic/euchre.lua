@@ -220,8 +220,9 @@ function M.new(options)
   local T = dh.strategy("heuristic.trick", options)
   return {
     name = "heuristic.euchre",
-    play = T.play, order = order, call = call, discard = discard, script = T.script,
-    defend = function(view) return text_of(view:moves(), "pass") end,   -- (lone_defender: never alone)
+    play = T.play, script = T.script,
+    phases = { order = order, call = call, discard = discard,
+               defend = function(view) return text_of(view:moves(), "pass") end },   -- (lone_defender: never alone)
     explainer = M.explainer,
   }
 end

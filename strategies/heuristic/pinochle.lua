@@ -41,8 +41,8 @@ function M.new(options)
     return best, best_v
   end
 
-  local s = { name = "heuristic.pinochle", play = play.play }
-  function s.auction(view)
+  local s = { name = "heuristic.pinochle", play = play.play, phases = {} }
+  function s.phases.auction(view)
     local moves = view:moves()
     local _, worth = best_suit(view:hand(view:seat()):list())
     local first_bid
@@ -53,14 +53,15 @@ function M.new(options)
     if first_bid and (first_bid[2] <= worth or tostring(moves[1]) ~= "pass") then return first_bid[1] end
     return moves[1]
   end
-  function s.trump(view)
+  function s.phases.trump(view)
     local suit = best_suit(view:hand(view:seat()):list())
     for _, m in ipairs(view:moves()) do
       if tostring(m) == "trump " .. suit then return m end
     end
     return view:moves()[1]
   end
-  s.script = function(view) return (s[view:phase()] or function(v) return v:moves()[1] end)(view) end
+  -- a phase it does not know: the first move listed
+  s.script = function(view) return view:moves()[1] end
   return s
 end
 

@@ -131,7 +131,7 @@ function M.new(options)
   local T = dh.strategy("heuristic.trick", options)
   return {
     name = "heuristic.skat", play = T.play,
-    bidding = bidding, skat = skat, discard = discard, declare = declare, script = T.script,
+    phases = { bidding = bidding, skat = skat, discard = discard, declare = declare }, script = T.script,
   }
 end
 

@@ -297,7 +297,7 @@ describe("bridge bots", function()
     return game(hands)
   end
   local H = dh.strategy("heuristic", { variant = "bridge", seed = 1 })
-  local function call(g) return tostring(H.auction(g:view(g:next_player()))) end
+  local function call(g) return tostring(H.phases.auction(g:view(g:next_player()))) end
 
   it("the heuristic opens by points and shape", function()
     assert.equal("1NT", call(with "As Ks 5s 2s Ah Qh 3h Kd 7d 4d Jc 8c 6c"))   -- 17, 4-3-3-3

@@ -227,6 +227,69 @@ end }]])
   end)
 end)
 
+describe("a bot that declares `-- needs: io`", function()
+  -- the command a user runs, with DECKHAND_PATH naming a folder of bots
+  local function cli(args)
+    local p = io.popen(("DECKHAND_PATH=%s %s/bin/deckhand tournament %s 2>&1"):format(
+      dir .. "/cli", os.getenv("DECKHAND_ROOT") or ".", args))
+    local out = p:read("a")
+    local ok = p:close()
+    return out, ok
+  end
+
+  it("cannot run a command, in a tournament or loaded by dh.strategy", function()
+    os.execute(("mkdir -p %s/cli/strategies"):format(dir))
+    local marker = dir .. "/cli/strategies/RAN"
+    write(dir .. "/cli/strategies/popener.lua", ([[
+-- needs: io
+return { move = function(view)
+  io.popen("touch %s"):close()
+  return view:moves()[1]
+end }]]):format(marker))
+    local out, ok = cli("spades --players popener,random --games 1 --option max_hands=1 --limit 5 --quiet")
+    assert.is_true(ok, out)
+    assert.is_nil(io.open(marker), "io.popen ran a command")
+    assert.matches("forfeit", out)
+    assert.matches("popen", out)
+    -- the library's own loader gives the same io
+    local bot = dh.strategy(dir .. "/cli/strategies/popener.lua")
+    local g = dh.game(dh.variant("spades", { max_hands = 1 }), { seed = 1 })
+    assert.has_error(function() bot.move(g:view(g:next_player())) end)
+    assert.is_nil(io.open(marker), "io.popen ran a command")
+  end)
+
+  it("reads and writes the plain files of its own folder, and no other", function()
+    os.execute(("mkdir -p %s/own/sub && ln -sf /etc/passwd %s/own/link"):format(dir, dir))
+    write(dir .. "/outside.txt", "secret")
+    write(dir .. "/own/filer.lua", [[
+-- needs: io
+local out = {}
+local f = assert(io.open("notes.txt", "w"))
+f:write("kept", "\n"):close()
+f = assert(io.open("notes.txt"))
+out.own = f:read("l")
+f:close()
+for _, name in ipairs { "../outside.txt", "/etc/passwd", "sub/../../outside.txt", "..", "link" } do
+  local ok, h = pcall(io.open, name)
+  out[name] = ok and h ~= nil
+end
+out.code = pcall(io.open, "filer.lua", "a") or pcall(io.open, "other.lua", "w")
+out.popen = io.popen ~= nil or io.tmpfile ~= nil or io.input ~= nil or io.output ~= nil
+out.handle = getmetatable(io.stdout) ~= "file" or getmetatable(f) ~= "file"
+out.stdout = type(io.stdout.write) == "function" and type(io.stdin.read) == "function"
+return { move = function(view) return view:moves()[1] end, probe = out }]])
+    local probe = dh.strategy(dir .. "/own/filer.lua").probe
+    assert.equal("kept", probe.own)
+    for _, name in ipairs { "../outside.txt", "/etc/passwd", "sub/../../outside.txt", "..", "link" } do
+      assert.is_false(probe[name], name)
+    end
+    assert.is_false(probe.code)   -- no bot's code rewritten
+    assert.is_false(probe.popen)
+    assert.is_false(probe.handle)
+    assert.is_true(probe.stdout)
+  end)
+end)
+
 describe("a variant whose rules raise", function()
   it("is charged the error, not the bot on turn", function()
     write(dir .. "/rules/fragile.lua", [[

@@ -142,7 +142,7 @@ describe("pinochle", function()
           end
         end
         local hand = g:hand_number()
-        local move = g:phase() == "play" and rng:pick(g:moves()) or h_bot.script(g:view(seat))
+        local move = g:phase() == "play" and rng:pick(g:moves()) or h_bot.move(g:view(seat))
         assert(g:apply(seat, move))
         if melds and (g:hand_number() ~= hand or not g:next_player()) then   -- the hand was scored
           local h = g:result().hands[hand]

@@ -1,5 +1,6 @@
--- DECKHAND_PATH: a list of folders searched first for variants and bots;
--- an unknown name is one line naming what exists.
+-- DECKHAND_PATH: a list of folders searched first for variants (in their
+-- rules/) and bots (in their strategies/), never one for the other; an
+-- unknown name is one line naming what exists.
 package.path = "tests/lua/?.lua;" .. package.path
 local F = require "file_helper"
 
@@ -11,10 +12,10 @@ local function lua(env, code)
 end
 
 describe("DECKHAND_PATH", function()
-  it("takes folders separated by ':' (a variant in one, a bot in another, or under rules/)", function()
+  it("takes folders separated by ':' (a variant under one's rules/, a bot under another's strategies/)", function()
     local a, b = F.tmpname(), F.tmpname()
-    os.execute(("mkdir -p %s %s/rules"):format(a, b))
-    F.write(a .. "/lazy.lua", 'return { move = function(view) return view:moves()[1] end }')
+    os.execute(("mkdir -p %s/strategies %s/rules"):format(a, b))
+    F.write(a .. "/strategies/lazy.lua", 'return { move = function(view) return view:moves()[1] end }')
     F.write(b .. "/rules/tiny.lua", [[
 local R = require "deckhand".rule
 return { name = "tiny", seats = 2, sizes = { 3 }, hand = R.follow_suit, play = R.highest_of_led,
@@ -27,6 +28,31 @@ return { name = "tiny", seats = 2, sizes = { 3 }, hand = R.follow_suit, play = R
       print(v.name, g:phase(), #dh.cards("As"))]])
     assert.are.equal("tiny\tover\t1\n", out)
     os.execute(("rm -rf %s %s"):format(a, b))
+  end)
+
+  it("keeps variants and bots apart: a variant is no bot, a bot no variant, a bare file neither", function()
+    local a = F.tmpname()
+    os.execute(("mkdir -p %s/strategies %s/rules"):format(a, a))
+    local variant = [[
+local R = require "deckhand".rule
+return { name = "both", move = function(view) return view:moves()[1] end,
+         build = function() return { seats = 2, sizes = { 3 }, hand = R.follow_suit, play = R.highest_of_led,
+                                     points = R.tricks(), win = R.highest_after(1) } end }]]
+    F.write(a .. "/rules/asrule.lua", variant)
+    F.write(a .. "/strategies/asbot.lua", variant)
+    F.write(a .. "/bare.lua", variant)
+    local out = lua(("DECKHAND_PATH=%s"):format(a), [[
+      local dh = require "deckhand"
+      local function try(f, name)
+        local ok, err = pcall(f, name)
+        print(ok and "loaded" or err:match("^unknown %w+ '%w+'"))
+      end
+      try(dh.variant, "asrule"); try(dh.strategy, "asrule")
+      try(dh.strategy, "asbot"); try(dh.variant, "asbot")
+      try(dh.variant, "bare"); try(dh.strategy, "bare")]])
+    assert.are.equal(table.concat({ "loaded", "unknown strategy 'asrule'", "loaded", "unknown variant 'asbot'",
+                                    "unknown variant 'bare'", "unknown strategy 'bare'" }, "\n") .. "\n", out)
+    os.execute(("rm -rf %s"):format(a))
   end)
 
   it("names what exists when a name is not on it, in one line", function()

@@ -63,8 +63,8 @@ require "deckhand.replay"(deckhand)
 require "deckhand.trick_view"(deckhand)
 require "deckhand.strategy"(deckhand)
 require "deckhand.tournament"(deckhand)
--- variants and bots: DECKHAND_PATH, ./rules (./strategies), the tree's,
--- then those installed
+-- variants and bots: each DECKHAND_PATH folder's rules/ (strategies/), ./rules
+-- (./strategies), the tree's, then those installed
 deckhand.path = deckhand.path .. ";" .. deckhand.data_path("rules")
 deckhand.strategy_path = deckhand.strategy_path .. ";" .. deckhand.data_path("strategies")
 

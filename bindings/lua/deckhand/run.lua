@@ -15,14 +15,27 @@ local Move = require "deckhand.move"
 
 local M = {}
 
---- run.phase_handler(player, view) -> the function of a strategy table
--- named for this view's phase (bid, play, pass, a variant's scripted
--- phase), else its script in a scripted phase, its pass in a blind Nil
--- exchange (cards given as a pass is), else its act; nil when it has none
+-- the engine's own phases (not scripted) and the convenience answering each
+local ENGINE = { bid = "bid", play = "play", pass = "pass", exchange = "exchange" }
+
+--- run.phase_handler(player, view) -> the function a strategy table
+-- declares for this view's phase: its `phases[name]` (a table of handlers
+-- by phase name), else by the kind of the phase, never by a name that
+-- happens to match: the engine's bidding, card play and passing (a blind
+-- Nil exchange by its exchange, else its pass) are answered by its bid,
+-- play and pass; any scripted
+-- phase (a variant's, a prefab's, a game written in Lua) by its script;
+-- poker's rounds (and anything left) by its act.  nil when it has none.
 function M.phase_handler(player, view)
   local phase = view:phase()
-  local f = player[phase] or (phase == "exchange" and player.pass)
-            or (view.step and view:step() > 0 and player.script) or player.act
+  local phases = rawget(player, "phases")
+  local f = type(phases) == "table" and phases[phase] or nil
+  if f == nil then
+    local scripted = view.step ~= nil and view:step() > 0
+    local kind = not scripted and ENGINE[phase]
+    f = (kind and (player[kind] or (kind == "exchange" and player.pass)))
+        or (scripted and player.script) or player.act
+  end
   return type(f) == "function" and f or nil
 end
 

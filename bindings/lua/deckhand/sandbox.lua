@@ -1,16 +1,25 @@
---- deckhand.sandbox: the environment a strategy is loaded into.
+--- deckhand.sandbox: the environments strategies and variants run in.
 --
 -- A bot gets Lua's safe base functions, its own copies of string, table,
 -- math, utf8 and coroutine, os.clock, os.time and os.date, and a read-only
 -- view of the deckhand package; not `debug`, not `load` of binary chunks,
--- not `os.execute`, `io.popen`, files or the package's plumbing (the C
--- core, the tournament, the host functions).  `print` writes to standard
--- error, so a bot never corrupts a channel on standard output.  `io` is
--- given only to a strategy that declares it needs it, with a first line
--- `-- needs: io` (the human player at a terminal).  Each bot has its own
--- environment, so nothing one bot changes reaches another, the game, the
--- runner or the variant; what the package shares (the classes' methods)
--- is read-only.
+-- not `os.execute`, `io.popen`, `package` or the package's plumbing (the
+-- C core, the tournament, the host functions).  `print` writes to standard
+-- error, so a bot never corrupts a channel on standard output.  A strategy
+-- whose first line is `-- needs: io` (the human player at a terminal)
+-- gets a small `io` of its own: the terminal (io.stdin, io.stdout,
+-- io.stderr, io.read, io.write) and io.open / io.lines for plain files in
+-- the strategy's own folder, named without a path (no '/', no '..', no
+-- link followed, no .lua file written); never popen, tmpfile or any
+-- other file.  Each bot has
+-- its own environment, so nothing one bot changes reaches another, the
+-- game, the runner or the variant; what the package shares (the classes'
+-- methods) is read-only.
+--
+-- A variant file (and the rules it builds, whose functions keep the
+-- environment they were made in) runs in the same kind of environment,
+-- without `io` ever, and may require the package's public modules for
+-- rules: deckhand, deckhand.lua_game, deckhand.holdem.
 -- @module deckhand.sandbox
 
 local host = require "deckhand.core".host
@@ -20,7 +29,7 @@ local M = {}
 local function freeze_error() error("this table is read-only", 2) end
 
 -- a read-only view of t (and of the tables in it, lazily): reads go to t,
--- writes raise; pairs and # work
+-- writes raise; pairs, # and calls work
 local function readonly(t, seen)
   seen = seen or setmetatable({}, { __mode = "k" })
   if seen[t] then return seen[t] end
@@ -34,6 +43,11 @@ local function readonly(t, seen)
     end,
     __newindex = freeze_error,
     __len = function() return #t end,
+    __call = function(_, ...)   -- a callable table stays callable (a module with __call)
+      local mt = debug.getmetatable(t)
+      if not (mt and mt.__call) then error("attempt to call a table value", 2) end
+      return t(...)
+    end,
     __pairs = function()
       return function(_, k)
         local nk, nv = next(t, k)
@@ -58,8 +72,8 @@ local hidden = { core = true, host = true, tournament = true, tournament_lib = t
                  tournament_merge = true, data_path = true, config = true,
                  variant_of_rules = true }
 
--- the package as one bot sees it: its own read-only views (a rawset on
--- one reaches that bot alone)
+-- the package as one bot (or variant) sees it: its own read-only views (a
+-- rawset on one reaches that one alone); strategy_loader nil: no strategies
 local function deckhand_view(strategy_loader)
   local dh = require "deckhand"
   local view = {}
@@ -67,10 +81,11 @@ local function deckhand_view(strategy_loader)
     if not hidden[k] then view[k] = type(v) == "table" and readonly(v) or v end
   end
   view.strategy = strategy_loader   -- a bot's own bots load in sandboxes too
-  -- variants by name only: a path could run any Lua file outside a sandbox
+  if not strategy_loader then view.has_strategy = nil end
+  -- variants by name only, found where variants live (each in its sandbox)
   view.variant = function(source, options)
     if type(source) == "string" and (source:find("[/\\]") or source:match("%.lua$")) then
-      error("a strategy may load variants by name only, not by path", 2)
+      error(("a %s may load variants by name only, not by path"):format(strategy_loader and "strategy" or "variant"), 2)
     end
     return dh.variant(source, options)
   end
@@ -109,8 +124,66 @@ local function safe_setmetatable(t, mt)
   return setmetatable(t, mt)
 end
 
---- sandbox.env(opts) -> a fresh environment for one bot.  opts.io: give
--- it `io`; opts.strategy: the loader its `deckhand.strategy` calls.
+-- a file as a bot holds it: its methods call the real handle's, which the
+-- bot never reaches (the real one's metatable is every file's)
+local function handle(f, closable)
+  local h = {}
+  local function same(r, ...) if r == f then return h end return r, ... end
+  function h.read(_, ...) return f:read(...) end
+  function h.write(_, ...) return same(f:write(...)) end
+  function h.lines(_, ...) return f:lines(...) end
+  function h.flush() return same(f:flush()) end
+  function h.seek(_, ...) return f:seek(...) end
+  function h.close()
+    if not closable then return nil, "this file cannot be closed" end
+    return f:close()
+  end
+  return setmetatable(h, { __metatable = "file", __name = "file" })
+end
+
+-- the plain file name a bot may open in its folder: letters, digits, '_',
+-- '-' and '.', not starting with '.' (so neither '.' nor '..')
+local function own_file(dir, name, where)
+  if type(name) ~= "string" or not name:match("^[%w_%-][%w_%-%.]*$") then
+    error(("%s: a strategy may open only a file of its own folder, by its name (got %s)")
+          :format(where, type(name) == "string" and ("'" .. name .. "'") or type(name)), 3)
+  end
+  return dir .. "/" .. name
+end
+
+--- sandbox.bot_io(dir) -> the `io` of a strategy that declares `-- needs:
+-- io`: the terminal, and the plain files of dir, its own folder
+function M.bot_io(dir)
+  local stdin, stdout, stderr = handle(io.stdin), handle(io.stdout), handle(io.stderr)
+  local bio = { stdin = stdin, stdout = stdout, stderr = stderr }
+  function bio.read(...) return io.stdin:read(...) end
+  function bio.write(...) return stdout:write(...) end
+  function bio.open(name, mode)
+    local path = own_file(dir, name, "io.open")
+    if mode ~= nil and (type(mode) ~= "string" or not mode:match("^[rwa]%+?b?$")) then
+      error("io.open: bad mode " .. tostring(mode), 2)
+    end
+    -- code beside it (its own, another bot's) is read, never rewritten
+    if mode and mode:find("[wa+]") and name:match("%.lua$") then
+      error(("io.open: a strategy may not write a .lua file ('%s')"):format(name), 2)
+    end
+    local f, err = host.open_plain(path, mode or "r")
+    if not f then return nil, (tostring(err):gsub("^.*/", "")), 2 end
+    return handle(f, true)
+  end
+  function bio.lines(name, ...)
+    if name == nil then return io.stdin:lines(...) end
+    local f, err = host.open_plain(own_file(dir, name, "io.lines"), "r")
+    if not f then error(err, 2) end
+    return f:lines(...)
+  end
+  return bio
+end
+
+--- sandbox.env(opts) -> a fresh environment for one bot.  opts.io: the
+-- bot's folder, to give it `io` (M.bot_io); opts.strategy: the loader its
+-- `deckhand.strategy` calls; opts.variant: the environment of a variant
+-- file instead (no io, no strategies, the modules rules are built with).
 function M.env(opts)
   opts = opts or {}
   local env = {
@@ -146,13 +219,18 @@ function M.env(opts)
     if mode ~= nil and mode ~= "t" then error("load: only text chunks", 2) end
     return load(chunk, name, "t", e or env)
   end
-  if opts.io then env.io = io end
-  local dh = deckhand_view(opts.strategy)
+  if opts.io then env.io = M.bot_io(opts.io) end
+  local dh = deckhand_view(not opts.variant and opts.strategy or nil)
   local libs = { deckhand = dh, string = env.string, table = env.table, math = env.math,
                  utf8 = env.utf8, coroutine = env.coroutine }
+  if opts.variant then   -- the public modules a game is written with
+    libs["deckhand.lua_game"] = readonly(require "deckhand.lua_game")
+    libs["deckhand.holdem"] = readonly(require "deckhand.holdem")
+  end
+  local who = opts.variant and "variant" or "strategy"
   env.require = function(name)
     local lib = libs[name]
-    if lib == nil then error(("module '%s' is not available to a strategy"):format(tostring(name)), 2) end
+    if lib == nil then error(("module '%s' is not available to a %s"):format(tostring(name), who), 2) end
     return lib
   end
   env._G = env

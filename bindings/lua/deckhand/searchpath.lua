@@ -1,7 +1,11 @@
 --- deckhand.searchpath: where deckhand looks for variants and bots.
--- One place for the rule the loaders share: `DECKHAND_PATH` first, then
--- `./<kind>/?.lua`, then the repository's `<kind>/` (the installed copies
--- are appended by deckhand/init.lua).
+-- One place for the rule the loaders share.  Variants and strategies are
+-- kept apart: a variant is found only where variants live (`rules/`), a
+-- strategy only where strategies live (`strategies/`), so no file loads as
+-- both.  For a kind, in order: each folder F of `DECKHAND_PATH` (separated
+-- by ':' or ';') as `F/<kind>/?.lua`, then `./<kind>/?.lua`, then the
+-- repository's `<kind>/` (the installed copies are appended by
+-- deckhand/init.lua).
 -- @module deckhand.searchpath
 
 local M = {}
@@ -26,16 +30,13 @@ end
 -- @treturn string `?` templates separated by `;`
 function M.default(kind)
   local parts = {}
-  -- DECKHAND_PATH: folders separated by ':' or ';' (a folder F gives F/?.lua
-  -- and F/<kind>/?.lua); an entry with a '?' is taken as a template as it is
+  -- DECKHAND_PATH: folders separated by ':' or ';', each searched in its
+  -- <kind>/ subfolder alone (never F/?.lua, which would hold both kinds)
   local env = os.getenv("DECKHAND_PATH")
   for entry in (env or ""):gmatch("[^:;]+") do
-    if entry:find("?", 1, true) then parts[#parts + 1] = entry
-    else
-      local dir = entry:gsub("[/\\]+$", "")
-      parts[#parts + 1] = dir .. sep .. "?.lua"
-      parts[#parts + 1] = dir .. sep .. kind .. sep .. "?.lua"
-    end
+    local dir = entry:gsub("[/\\]+$", "")
+    if dir == "" then dir = sep end
+    parts[#parts + 1] = dir .. sep .. kind .. sep .. "?.lua"
   end
   parts[#parts + 1] = "." .. sep .. kind .. sep .. "?.lua"
   parts[#parts + 1] = M.root() .. sep .. kind .. sep .. "?.lua"

@@ -2,16 +2,20 @@
 --
 -- A strategy file (`strategies/<name>.lua`) returns a table with
 -- `move(view)` (or the conveniences `bid(view)`, `play(view)`, `pass(view)`,
--- `act(view)`), or a table with `new(options)` that returns such a table.
+-- `script(view)`, `act(view)` and a table `phases` of handlers by phase
+-- name: run.phase_handler), or a table with `new(options)` that returns
+-- such a table.
 -- It is found on `deckhand.strategy_path`, built like `deckhand.path` for
--- variants: DECKHAND_PATH first, then ./strategies, then the repository's.
+-- variants: each DECKHAND_PATH folder's strategies/ first, then
+-- ./strategies, then the repository's (deckhand/searchpath.lua).
 -- A dotted name is a file in a folder, as Lua's modules are:
 -- `heuristic.spades` is `strategies/heuristic/spades.lua` (a part a bot
 -- loads for one game; the shipped heuristic and pimc choose theirs so).
 --
 -- Every strategy loaded by name or path runs in an environment of its own
--- (deckhand/sandbox.lua): no `debug`, no `os.execute`, no files (`io` only
--- for a file whose first line is `-- needs: io`), a read-only view of the
+-- (deckhand/sandbox.lua): no `debug`, no `os.execute`, no files (for a
+-- file whose first line is `-- needs: io`, the terminal and the plain
+-- files of its own folder, never io.popen), a read-only view of the
 -- package, and its own copy of its options and of the variant.  Nothing a
 -- bot does reaches the game, the runner, the variant or another bot.  A
 -- strategy given as a table is the caller's own code and is used as it is.
@@ -35,7 +39,7 @@ return function(deckhand)
       compiled[file] = code
     end
     if nested and code.needs.io then error(file .. ": needs io, which a strategy cannot give", 0) end
-    local env = sandbox.env { io = code.needs.io, strategy = loader }
+    local env = sandbox.env { io = code.needs.io and (file:match("^(.*)[/\\]") or "."), strategy = loader }
     local chunk = assert(load(code.dump, "@" .. file, "b", env))
     local ok, def = pcall(chunk)
     if not ok then error(("%s: %s"):format(file, tostring(def)), 0) end

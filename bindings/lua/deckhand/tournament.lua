@@ -46,6 +46,7 @@
 -- @module deckhand.tournament
 
 local guard = require "deckhand.guard"
+local rule_guard = require "deckhand.rule_guard"
 local records = require "deckhand.records"
 local deal_check = require "deckhand.deal_check"
 local indexset = require "deckhand.indexset"
@@ -134,6 +135,7 @@ return function(deckhand)
       bid_with = cfg.bid_with, hands = cfg.hands or 1,
       limit = cfg.limit == nil and DEFAULT_LIMIT or cfg.limit,
       mode = cfg.mode,   -- a field of more strategies than sides: "round_robin" (the default) or "gauntlet"
+      rule_time = cfg.rule_time == nil and DEFAULT_LIMIT or cfg.rule_time,
     }
     if c.mode ~= nil and c.mode ~= "round_robin" and c.mode ~= "gauntlet" then
       error(("tournament: mode must be \"round_robin\" or \"gauntlet\", got %s"):format(tostring(c.mode)), 0)
@@ -152,6 +154,9 @@ return function(deckhand)
     if type(c.limit) ~= "number" or c.limit < 0 or c.limit ~= c.limit then
       error(("tournament: limit must be a number of seconds (0: none), got %s"):format(tostring(c.limit)), 0)
     end
+    if type(c.rule_time) ~= "number" or c.rule_time < 0 or c.rule_time ~= c.rule_time then
+      error(("tournament: rule_time must be a number of seconds (0: none), got %s"):format(tostring(c.rule_time)), 0)
+    end
     if c.hands ~= "match" then positive_integer(c.hands, "hands (or \"match\")") end
     if c.bid_with ~= nil and type(c.bid_with) ~= "string" then error("tournament: bid_with must be a strategy name", 0) end
     return c
@@ -161,10 +166,16 @@ return function(deckhand)
   function T.make_variant(c)
     local opts = {}
     for k, v in pairs(c.options) do opts[k] = v end
-    local probe = deckhand.variant(c.variant, opts)
+    -- its build too runs under the rule time limit
+    local function variant(o)
+      local ok, v = rule_guard.pcall(c.rule_time, c.variant, deckhand.variant, c.variant, o)
+      if not ok then error(guard.describe(v), 0) end
+      return v
+    end
+    local probe = variant(opts)
     if c.hands ~= "match" and probe.settings.max_hands ~= nil and opts.max_hands == nil then
       opts.max_hands = c.hands
-      return deckhand.variant(c.variant, opts)
+      return variant(opts)
     end
     return probe
   end
@@ -218,14 +229,20 @@ return function(deckhand)
         return entry
       end
     end
-    local game = deckhand.game(variant, { seed = seed })
-    local ok, result, msg, code, detail = pcall(deckhand.run, game, bots, {
+    -- the variant's code runs under the rule time limit (deckhand/rule_guard.lua)
+    local dealt, game = rule_guard.pcall(c.rule_time, variant, deckhand.game, variant, { seed = seed })
+    if not dealt then
+      entry.error = { deal = i, rotation = r + 1, reason = guard.describe(game) }
+      return entry
+    end
+    local ok, result, msg, code, detail = rule_guard.pcall(c.rule_time, variant, deckhand.run, game, bots, {
       ask = function(bot, view, seat)
         local who = names[seat]
         if c.bid_with and BID_PHASES[view:phase()] then bot, who = bidders[seat], c.bid_with end
         local t0 = os.clock()
         local move, extra = guard.move(bot, view, c.limit)
         clock(timing, who, os.clock() - t0)
+        rule_guard.again()
         if move == nil then
           -- the rules may be what failed under the bot: ask them directly
           local fine, err = pcall(game.moves, game)

@@ -8,11 +8,21 @@
 -- `options` lists every option with its default; `build` turns the chosen
 -- options into the rules.  A file may instead return the rules table
 -- itself (then it takes no options).
+--
+-- A variant file runs in a sandbox as a bot does (deckhand/sandbox.lua):
+-- Lua's safe base functions, string, table, math, utf8, coroutine,
+-- os.clock/time/date, `require "deckhand"` (the public API, read-only),
+-- `require "deckhand.lua_game"` and `require "deckhand.holdem"`; no io,
+-- no os.execute, no debug, no package, no binary chunks, no strategies.
+-- Its functions (build, Lua rules, phase scripts, a Lua game's callbacks)
+-- keep that environment wherever they run.  A table given in place of a
+-- file is the caller's own code and is used as it is.
 -- @module deckhand.variant
 
 local core = require "deckhand.core"
 
 local searchpath = require "deckhand.searchpath"
+local sandbox = require "deckhand.sandbox"
 local MAX_SEATS = require "deckhand.lua_game".MAX_SEATS   -- a variant with its own game
 
 -- field name -> the check it must pass, for a clear message
@@ -136,9 +146,13 @@ return function(deckhand)
       def = source
     elseif type(source) == "string" then
       local file = find(source)
-      local chunk, err = loadfile(file, "t")
+      -- in a sandbox of its own, as a bot is (deckhand/sandbox.lua): the
+      -- rules' functions keep it wherever the engine calls them
+      local chunk, err = loadfile(file, "t", sandbox.env { variant = true })
       if not chunk then error(err, 0) end
-      def = chunk()
+      local ok
+      ok, def = pcall(chunk)
+      if not ok then error(("%s: %s"):format(file, tostring(def)), 0) end
       if type(def) ~= "table" then error(("%s: the file must return a table"):format(file), 0) end
     else
       error("bad argument #1 to 'variant' (name, path or table expected, got " .. type(source) .. ")", 2)

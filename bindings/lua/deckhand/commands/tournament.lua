@@ -68,6 +68,10 @@ function M.run(a)
   local jobs = a.jobs == "all" and nproc() or int_arg(a.jobs, "--jobs", 1)
   local limit = tonumber(a.limit)
   if not limit or limit < 0 then error(("bad --limit %s (seconds, 0 for none)"):format(message.quote(a.limit)), 0) end
+  local rule_time = tonumber(a.rule_time)
+  if not rule_time or rule_time < 0 then
+    error(("bad --rule-time %s (seconds, 0 for none)"):format(message.quote(a.rule_time)), 0)
+  end
   local strategy_options = parse_opts(a.set, "--set", true)
   local labels = {}
   for p in tostring(a.players):gmatch("[^,%s]+") do labels[#labels + 1] = T.label_of(p) end
@@ -84,7 +88,7 @@ function M.run(a)
     seed = int_arg(a.seed, "--seed"), secret = a.secret,
     duplicate = not a.no_duplicate, jobs = jobs, record = a.record, shard = a.shard,
     options = parse_opts(a.option, "--option"), strategy_options = strategy_options,
-    bid_with = a.bid_with, limit = limit, progress = not a.quiet, signals = true,
+    bid_with = a.bid_with, limit = limit, rule_time = rule_time, progress = not a.quiet, signals = true,
     hands = a.hands and (a.hands == "match" and "match" or int_arg(a.hands, "--hands", 1)) or nil,
     mode = a.gauntlet and "gauntlet" or nil, sprt = sprt_of(a),
   }
@@ -141,6 +145,8 @@ function M.options(t, m)
   t:option("--set", "strategy option name.key=value, e.g. pimc.worlds=40"):count("*")
   t:option("--bid-with", "one strategy makes every bid, Bridge's auction, Skat's bidding and Euchre's trump making too (card play with bids fixed)")
   t:option("--limit", "seconds of wall time per decision before a forfeit (0: none)", "10")
+  t:option("--rule-time", "seconds of wall time the variant's Lua rules may run at a time (between two moves, or "
+    .. "per rule call) before the game ends as the variant's error (0: none)", "10")
   t:option("--secret", "the bots' seeds of an earlier run (32 hex digits, from its record)")
   t:option("--hands", "hands per deal for variants with a hand cap (a number, or 'match')")
   t:flag("--no-duplicate", "one seating per deal")

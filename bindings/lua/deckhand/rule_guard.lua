@@ -1,0 +1,67 @@
+--- deckhand.rule_guard: a variant's rules under a wall-clock time limit.
+--
+-- The tournament plays each game on a thread of its own, whose count hook
+-- (lhost.c) stops the variant's Lua code (a phase script, a game written
+-- in Lua) once it has run longer than the limit since the game started or
+-- since the last bot answered; a rule the engine calls from C (a Lua
+-- `play` or `points` rule) has the same limit per call (lrules.c).  Bots
+-- run on threads of their own and their time is never the rules'.  Code
+-- of the engine's own (prefab rules, in C) is never slowed: the hooks
+-- count Lua instructions only, and a variant whose game the engine plays
+-- with no Lua of the variant's between its rules (no phase script, no
+-- `public` or `status` function, not a game written in Lua) is played on a
+-- thread without a hook (its Lua rules, if any, have theirs).
+-- @module deckhand.rule_guard
+
+local host = require "deckhand.core".host
+
+local M = {}
+
+local watched   -- the thread whose rules' time runs, while a game is played on it
+
+-- the limit's message, naming the variant once
+local function named(e, name)
+  local s = tostring(e)
+  local at = s:find("rule time limit: ", 1, true)
+  if not at then return e end
+  s = s:sub(at)
+  return (s:gsub("^rule time limit: the rules ran", "rule time limit: the rules of " .. name .. " ran"))
+end
+
+-- does the runner, playing this variant's game, run Lua code of the
+-- variant's own (outside the rules the engine calls)?
+local function lua_driven(variant)
+  local spec = variant.spec
+  if variant.rules == nil or spec == nil then return true end
+  if type(spec.phases) == "table" and getmetatable(spec.phases) ~= "deckhand.Phase" then return true end
+  return type(spec.public) == "function" or type(spec.status) == "function"
+end
+
+--- rule_guard.pcall(limit, who, f, ...) -> as pcall(f, ...): f (a
+-- variant's build, a game's deal, deckhand.run) runs on a thread of its
+-- own under the rule time limit of `limit` seconds (0: none); who is the
+-- variant, or its name while it is being built.  An overrun is the error
+-- "rule time limit: the <kind> rule of <name> ran over <limit> s" or
+-- "rule time limit: the rules of <name> ran over <limit> s (at file:line)"
+function M.pcall(limit, who, f, ...)
+  local name = type(who) == "string" and who or who.name
+  host.rule_limit(limit)
+  local co = coroutine.create(f)
+  watched = (type(who) == "string" or lua_driven(who)) and co or nil
+  if watched then host.rule_thread(co) end
+  local r = table.pack(coroutine.resume(co, ...))
+  watched = nil
+  host.rule_thread(nil)
+  host.rule_limit(0)
+  if r[1] and coroutine.status(co) ~= "dead" then return false, name .. ": the rules yielded" end
+  if not r[1] then return false, type(r[2]) == "string" and named(r[2], name) or r[2] end
+  return table.unpack(r, 1, r.n)
+end
+
+--- rule_guard.again(): the rules' time starts again (after a bot's
+-- answer: its thinking was not the rules' time)
+function M.again()
+  if watched and coroutine.running() == watched then host.rule_thread(watched) end
+end
+
+return M

@@ -1,0 +1,254 @@
+-- A fair table against a hostile variant (deckhand/sandbox.lua,
+-- deckhand/variant.lua, bindings/lua/lrules.c): a variant runs in a
+-- sandbox of its own, its rules under a time limit, and a bot answers a
+-- phase by what it declares, never by a name a variant happens to choose.
+local dh = require "deckhand"
+
+package.path = "tests/lua/?.lua;" .. package.path
+local F = require "file_helper"
+local tmpname, write = F.tmpname, F.write
+
+local dir = tmpname()
+os.execute("mkdir -p " .. dir .. "/rules " .. dir .. "/strategies")
+dh.strategy_path = dir .. "/strategies/?.lua;" .. dh.strategy_path
+dh.path = dir .. "/rules/?.lua;" .. dh.path
+
+local SECRET = ("0123456789abcdef"):rep(2)
+local function tour(t)
+  local c = { players = { "random", "random" }, games = 2, seed = 3, progress = false,
+              limit = 5, secret = SECRET }
+  for k, v in pairs(t) do c[k] = v end
+  return dh.tournament(c)
+end
+
+-- a trick game of 4 seats whose one scripted phase, before the play, has
+-- the given name: each seat from the opener to seat 4 says "go"
+local function named_phase(name)
+  write(dir .. "/rules/phase_" .. name .. ".lua", ([[
+local R = require "deckhand".rule
+return { name = "phase_%s", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    phases = { { name = "%s",
+      moves = function(g) return { "go" } end,
+      apply = function(g, seat, text)
+        if seat == 4 then g:start_play() else g:to(seat + 1) end
+      end } },
+    hand = R.follow_suit, play = R.trump_wins | R.highest_of_led, points = R.tricks(),
+    win = R.highest_after(1) }
+end }]]):format(name, name))
+  return "phase_" .. name
+end
+
+describe("a variant's phase names", function()
+  it("never pick a function a shipped bot happens to define", function()
+    -- the heuristic's trick part defines trump, sort, suits, boss; every
+    -- strategy defines name
+    for _, phase in ipairs { "trump", "sort", "suits", "name", "boss", "new" } do
+      local v = named_phase(phase)
+      local res = tour { variant = v, players = { "heuristic", "greedy", "pimc", "random" },
+                         options = { max_hands = 1 }, games = 1,
+                         strategy_options = { pimc = { worlds = 4 } } }
+      assert.same({}, res.errors, phase)
+      assert.same({}, res.forfeits, phase)
+    end
+  end)
+
+  it("are answered through a declared table of handlers", function()
+    local v = dh.variant(named_phase("trump"))
+    local said = {}
+    local bot = dh.strategy {
+      phases = { trump = function(view) said[#said + 1] = view:phase(); return "go" end },
+      play = function(view) return view:legal()[1] end,
+    }
+    local g = dh.play(v, { bot, bot, bot, bot }, { seed = 1 })
+    assert.equal("over", g:phase())
+    assert.is_true(#said >= 1)
+    for _, p in ipairs(said) do assert.equal("trump", p) end
+  end)
+end)
+
+-- `deckhand tournament` as a user runs it, DECKHAND_PATH naming the folder
+local function cli(args)
+  local p = io.popen(("DECKHAND_PATH=%s %s/bin/deckhand tournament %s 2>&1"):format(
+    dir, os.getenv("DECKHAND_ROOT") or ".", args))
+  local out = p:read("a")
+  local ok = p:close()
+  return out, ok
+end
+
+local function exists(file)
+  local f = io.open(file)
+  if f then f:close() end
+  return f ~= nil
+end
+
+-- a 4-seat trick game whose hand rule runs `body` first
+local function variant_with(name, body)
+  write(dir .. "/rules/" .. name .. ".lua", ([[
+local R = require "deckhand".rule
+return { name = "%s", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    hand = function(state, seat, card) %s return true end,
+    play = R.trump_wins | R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+end }]]):format(name, body))
+end
+
+describe("a variant", function()
+  it("runs in a sandbox: no io, os.execute, debug, package, plumbing or binary chunks", function()
+    variant_with("prober", "")
+    write(dir .. "/rules/prober.lua", [[
+local found = {}
+if io ~= nil then found[#found + 1] = "io" end
+if debug ~= nil then found[#found + 1] = "debug" end
+if package ~= nil then found[#found + 1] = "package" end
+if os.execute or os.exit or os.remove or os.getenv or os.rename then found[#found + 1] = "os" end
+if loadfile or dofile then found[#found + 1] = "loadfile" end
+for _, m in ipairs { "io", "debug", "os", "package", "deckhand.core", "deckhand.tournament", "deckhand.sandbox" } do
+  if pcall(require, m) then found[#found + 1] = "require " .. m end
+end
+local dh = require "deckhand"
+if dh.core or dh.tournament or dh.strategy or dh.data_path then found[#found + 1] = "plumbing" end
+if pcall(load, string.dump(function() end), "x", "b") and load(string.dump(function() end), "x", "b") then
+  found[#found + 1] = "a binary chunk"
+end
+if pcall(dh.variant, "/etc/passwd") then found[#found + 1] = "a variant by path" end
+if #found > 0 then error("ESCAPED: " .. table.concat(found, ", ")) end
+local R = dh.rule
+return { name = "prober", seats = 2, sizes = { 3 }, hand = R.follow_suit, play = R.highest_of_led,
+         points = R.tricks(), win = R.highest_after(1) }]])
+    assert.equal("prober", dh.variant("prober").name)
+  end)
+
+  it("that tries os.execute in its rules is the variant's error, and the run goes on to its end", function()
+    local marker = dir .. "/EXECUTED"
+    variant_with("executor", ('os.execute("touch %s")'):format(marker))
+    local out, ok = cli("executor --players random,heuristic --games 2 --quiet")
+    assert.is_true(ok, out)
+    assert.is_false(exists(marker), "os.execute ran")
+    local errors = 0
+    for line in out:gmatch("[^\n]+") do
+      if line:find("variant error in executor", 1, true) then
+        errors = errors + 1
+        assert.matches("hand rule: .*execute", line)
+      end
+    end
+    assert.equal(4, errors, out)   -- each deal's two seatings, each its own error
+  end)
+
+  it("loaded by a bot is the same sandboxed variant, found only where variants live", function()
+    -- one file, a bot and a variant at once: as a bot it loads itself as a
+    -- variant, whose loading tries to run a command
+    local marker = dir .. "/TWOFACED"
+    local twoface = ([[
+if os.execute then os.execute("touch %s") end
+local dh = require "deckhand"
+return { name = "twoface", move = function(view)
+  dh.variant("twoface")   -- itself, as a variant
+  return view:moves()[1]
+end }]]):format(marker)
+    write(dir .. "/strategies/twoface.lua", twoface)
+    write(dir .. "/twoface.lua", twoface)   -- where a folder's files once served as both
+    local out, ok = cli("spades --players twoface,random --games 1 --option max_hands=1 --quiet")
+    assert.is_true(ok, out)
+    assert.is_false(exists(marker), "the bot's file ran as a variant outside the sandbox")
+    assert.matches("unknown variant 'twoface'", out)
+    -- the same file where variants live too: loaded, it is sandboxed
+    write(dir .. "/rules/twoface.lua", twoface)
+    out = cli("spades --players twoface,random --games 1 --option max_hands=1 --quiet")
+    assert.is_false(exists(marker), "the variant ran outside the sandbox")
+    assert.matches("forfeit", out)
+    os.remove(dir .. "/rules/twoface.lua")
+    os.remove(dir .. "/twoface.lua")
+  end)
+end)
+
+describe("the sandbox's read-only view of the package", function()
+  it("keeps a callable table callable, and refuses writes", function()
+    local sandbox = require "deckhand.sandbox"
+    local t = setmetatable({ x = 1 }, { __call = function(_, a) return a * 2 end })
+    local view = sandbox.readonly(t)
+    assert.equal(42, view(21))
+    assert.equal(1, view.x)
+    assert.has_error(function() view.y = 2 end, "this table is read-only")
+    assert.has_error(function() sandbox.readonly({})() end, "attempt to call a table value")
+  end)
+end)
+
+describe("a variant's looping rule", function()
+  it("ends the game as the variant's error at the rule time limit, naming the rule, and the run goes on", function()
+    write(dir .. "/rules/loopy_rule.lua", [[
+local R = require "deckhand".rule
+return { name = "loopy_rule", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    hand = R.follow_suit, points = R.tricks(), win = R.highest_after(1),
+    play = function() while true do pcall(function() while true do end end) end end }
+end }]])
+    write(dir .. "/rules/loopy_phase.lua", [[
+local R = require "deckhand".rule
+return { name = "loopy_phase", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    phases = { { name = "wait", moves = function(g) return { "go" } end,
+      apply = function(g, seat, text) while true do pcall(function() while true do end end) end end } },
+    hand = R.follow_suit, play = R.trump_wins | R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+end }]])
+    for name, why in pairs {
+      loopy_rule = "rule time limit: the play rule of loopy_rule ran over 0.2 s",
+      loopy_phase = "rule time limit: the rules of loopy_phase ran over 0.2 s (at ",
+    } do
+      local out, ok = cli(name .. " --players random,random --games 2 --rule-time 0.2 --quiet")
+      assert.is_true(ok, out)
+      local errors = 0
+      for line in out:gmatch("[^\n]+") do
+        if line:find("variant error in " .. name, 1, true) then
+          errors = errors + 1
+          assert.truthy(line:find(why, 1, true), line)
+        end
+      end
+      assert.equal(4, errors, out)
+    end
+  end)
+end)
+
+describe("a variant whose build loops", function()
+  it("stops the tournament with the rule time limit's message", function()
+    write(dir .. "/rules/loopy_build.lua", [[
+return { name = "loopy_build", options = {}, build = function(o) while true do end end }]])
+    local out, ok = cli("loopy_build --players random,random --games 1 --rule-time 0.2 --quiet")
+    assert.is_falsy(ok)
+    assert.matches("rule time limit: the rules of loopy_build ran over 0.2 s", out, 1, true)
+    assert.not_matches("traceback", out)
+  end)
+end)
+
+describe("a game written in Lua that loops", function()
+  it("ends the game as the variant's error at the rule time limit", function()
+    -- each seat in turn says "go"; the third "go" never returns
+    write(dir .. "/rules/loopy_game.lua", [[
+local dh = require "deckhand"
+local GO = dh.move { kind = "say", text = "go" }
+return dh.lua_game {
+  name = "loopy_game", options = {}, seats = 2, unit = "points",
+  deal = function(o, rng) return { turn = 1, phase = "talk", hand = 1, said = 0, scores = { 0, 0 } } end,
+  moves = function(s, o) return { GO } end,
+  apply = function(s, o, seat, move)
+    s.said = s.said + 1
+    if s.said == 3 then while true do end end
+    s.turn = 3 - seat
+  end,
+  view = function(s, o, seat) return { said = s.said } end,
+  sample = function(p, o, rng) return { turn = 1, phase = "talk", hand = 1, said = p.said, scores = { 0, 0 } } end,
+}]])
+    local out, ok = cli("loopy_game --players random,random --games 2 --rule-time 0.2 --quiet")
+    assert.is_true(ok, out)
+    local errors = 0
+    for line in out:gmatch("[^\n]+") do
+      if line:find("variant error in loopy_game", 1, true) then
+        errors = errors + 1
+        assert.matches("rule time limit: the rules of loopy_game ran over 0.2 s (at ", line, 1, true)
+      end
+    end
+    assert.equal(4, errors, out)
+  end)
+end)
+
+teardown(function() os.execute("rm -rf " .. dir) end)
