@@ -89,7 +89,7 @@ describe("euchre", function()
       local h = dh.strategy("heuristic", { variant = v, seed = 1 })
       g = game(hands, kitty, { dealer_may_discard_upcard = keep })
       act(g, "pass", "pass", "pass", "pick up")
-      assert.equal(keep and "discard 9s" or "discard Qs", tostring(h.discard(g:view(4))))
+      assert.equal(keep and "discard 9s" or "discard Qs", tostring(h.phases.discard(g:view(4))))
     end
   end)
 
