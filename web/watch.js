@@ -1,9 +1,10 @@
 // watch.js: tournaments as they run -- progress, running means with their
-// 95% intervals, the results table.
+// 95% intervals, the results table; for a field of strategies the ranking,
+// the pairs and their running differences.
 "use strict";
 (function () {
   var DH = window.DH, $ = DH.$, el = DH.el;
-  var all = {}, current = null, chart = null;
+  var all = {}, current = null, chart = null, pairsChart = null;
   var colours = ["#1e88e5", "#e53935", "#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41", "#546e7a"];
 
   DH.gamesLoaded = function (games) {
@@ -93,6 +94,60 @@
     }
   }
 
+  // a field (round robin, gauntlet): the ranking from the pairs, each
+  // pair's difference, and the pairs' running differences with their 95%
+  // intervals (for two strategies, their one difference)
+  function drawField(t) {
+    var r = t.results, table = $("t-ranking");
+    table.innerHTML = "";
+    var unit = ((r && r.unit) || "points") + "/hand";
+    if (r && r.ratings) {
+      var head = el("tr");
+      ["#", "strategy", "rating (" + unit + " against the field, 95%)"].forEach(function (h) { head.appendChild(el("th", h)); });
+      table.appendChild(head);
+      r.ratings.forEach(function (x, k) {
+        var row = el("tr");
+        [String(k + 1), x.name, withCi(x.rating, x.ci, 2)].forEach(function (c) { row.appendChild(el("td", c)); });
+        table.appendChild(row);
+      });
+      (r.pairs || []).forEach(function (p) {
+        var row = el("tr");
+        ["", p.a + " − " + p.b, withCi(p.score, p.score_ci, 2) + " (" + (p.n || 0) + " deals)"].forEach(function (c) {
+          row.appendChild(el("td", c));
+        });
+        table.appendChild(row);
+      });
+    }
+    var series = [];
+    if (r && r.pairs) r.pairs.forEach(function (p) { if (p.series) series.push({ label: p.a + " − " + p.b, pts: p.series }); });
+    else if (r && r.diff && r.diff.series) series.push({ label: r.diff.a + " − " + r.diff.b, pts: r.diff.series });
+    $("t-pairs-box").classList.toggle("hidden", series.length === 0 || !window.Chart);
+    if (series.length === 0 || !window.Chart) return;
+    var sets = [];
+    series.forEach(function (s, k) {
+      var c = colours[k % colours.length];
+      sets.push({ label: s.label + " (95% low)", data: s.pts.map(function (p) { return { x: p.n, y: p.mean - p.ci }; }),
+                  borderColor: "transparent", backgroundColor: c + "33", pointRadius: 0, fill: false });
+      sets.push({ label: s.label + " (95% high)", data: s.pts.map(function (p) { return { x: p.n, y: p.mean + p.ci }; }),
+                  borderColor: "transparent", backgroundColor: c + "33", pointRadius: 0, fill: "-1" });
+      sets.push({ label: s.label, data: s.pts.map(function (p) { return { x: p.n, y: p.mean }; }),
+                  borderColor: c, backgroundColor: c, pointRadius: 0, borderWidth: 2, fill: false });
+    });
+    if (!pairsChart) {
+      pairsChart = new window.Chart($("t-pairs-chart"), {
+        type: "line", data: { datasets: sets },
+        options: { animation: false, maintainAspectRatio: false, parsing: false,
+                   scales: { x: { type: "linear", title: { display: true, text: "deals" } },
+                             y: { title: { display: true, text: unit + ", a − b" } } },
+                   plugins: { legend: { labels: { filter: function (i) { return !/95%/.test(i.text); } } } } },
+      });
+    } else {
+      pairsChart.data.datasets = sets;
+      pairsChart.options.scales.y.title.text = unit + ", a − b";
+      pairsChart.update();
+    }
+  }
+
   function drawDetail() {
     var t = all[current];
     $("t-detail").classList.toggle("hidden", !t);
@@ -104,6 +159,7 @@
     $("t-failure").textContent = t.error || (t.problems ? t.problems.join("\n") : "");
     drawChart(t);
     drawResults(t);
+    drawField(t);
   }
 
   function update(t) {

@@ -54,6 +54,40 @@ describe("deckhand web: tournaments", function()
     end)
   end)
 
+  it("ranks a field of strategies started from the page, with every pair's running difference", function()
+    H.with_server({}, function(server)
+      local c = H.client(server)
+      c:send { type = "watch" }
+      c:expect("tournaments")
+      local status, t = H.http(server, "POST", "/api/tournaments",
+        { game = "spades", players = "heuristic,greedy,random", games = 10, seed = 2 })
+      assert.equal(200, status)
+      local pushes = follow(c, t.id)
+      local final = pushes[#pushes]
+      assert.equal("done", final.state, final.error)
+      local r = final.results
+      -- the same figures the runner gives from the record file itself
+      local rec = assert(records.read(server.app.records .. "/" .. final.name, nil, function() return nil end))
+      local c0 = rec.header.tournament
+      local tabs = require "deckhand.tables".of(c0, dh.tournament_lib.make_variant(c0))
+      local apart = results.totals(c0, rec.lines)
+      local field = results.new(c0, tabs)
+      for _, l in ipairs(rec.lines) do field:add(l) end
+      local want = field:result()
+      assert.equal(3, #r.pairs)
+      assert.equal(#want.ratings, #r.ratings)
+      for k, x in ipairs(want.ratings) do
+        assert.equal(x.name, r.ratings[k].name)
+        assert.near(x.rating, r.ratings[k].rating, 1e-9)
+      end
+      assert.equal("random", r.ratings[3].name)
+      local last = r.pairs[1].series[#r.pairs[1].series]
+      assert.same({ 10, r.pairs[1].n }, { last.n, 10 })
+      assert.near(r.pairs[1].score, last.mean, 1e-9)
+      assert.equal(apart.players[1].name, r.players[1].name)
+    end)
+  end)
+
   it("reports a tournament whose process fails, with its reason", function()
     H.with_server({}, function(server)
       local c = H.client(server)

@@ -7,12 +7,16 @@
 -- as it grows -- its own children's and any file opened from the records
 -- folder -- and keeps for each player the running mean of its score per
 -- hand with the 95% interval (the same figures as deckhand/results.lua,
--- deal by deal), the progress, and the results table.  `notify(t)` is
--- called whenever a tournament changes.
+-- deal by deal), the progress, and the results as running totals: for a
+-- field of strategies (a round robin, a gauntlet) the ranking and every
+-- pair's running difference too.  Nothing is kept per deal, so a long
+-- run's memory does not grow.  `notify(t)` is called whenever a
+-- tournament changes.
 -- @module deckhand.web.watch
 
 local json = require "deckhand.json"
 local results = require "deckhand.results"
+local tables = require "deckhand.tables"
 local catalog = require "deckhand.web.catalog"
 local recfiles = require "deckhand.web.recfiles"
 local libs = require "deckhand.web.libs"
@@ -36,7 +40,7 @@ function M.new(o)
 end
 
 local function new_tournament(self, fields)
-  local t = { id = #self.all + 1, done = 0, offset = 0, read = 0, lines = {}, series = {}, acc = {}, problems = {} }
+  local t = { id = #self.all + 1, done = 0, offset = 0, read = 0, series = {}, acc = {}, problems = {} }
   for k, v in pairs(fields) do t[k] = v end
   self.all[#self.all + 1] = t
   self.by_file[t.file] = t
@@ -175,8 +179,8 @@ end
 local function add_deal(t, line)
   local ok, one = pcall(results.totals, t.config, { line })
   if not ok then return false end
-  t.lines[#t.lines + 1] = line
-  t.done = #t.lines
+  t.totals:add(line)
+  t.done = t.done + 1
   for _, p in ipairs(one.players) do
     if p.score then
       local a = t.acc[p.name] or { n = 0, mean = 0, m2 = 0 }
@@ -225,6 +229,12 @@ local function read_new(t)
       t.config = header_config(v)
       if not t.config then return fail(t, not_header(t.name)) end
       t.total = t.config.games
+      -- the tables of a field (deckhand/tables.lua) need the variant's sides
+      local dh = require "deckhand"
+      local made, variant = pcall(dh.tournament_lib.make_variant, t.config)
+      local fine, tabs = false, nil
+      if made then fine, tabs = pcall(tables.of, t.config, variant) end
+      t.totals = results.new(t.config, fine and tabs or nil)
     elseif not (type(v) == "table" and math.type(v.i) == "integer" and type(v.games) == "table" and add_deal(t, v)) then
       t.problems[#t.problems + 1] = ("line %d: not a deal"):format(t.read)
     end
@@ -268,8 +278,8 @@ function Watcher:poll_one(t)
   elseif t.config and t.done >= t.total then
     t.state, changed = "done", true
   end
-  if changed and t.config then
-    local ok, res = pcall(results.totals, t.config, t.lines)
+  if changed and t.totals then
+    local ok, res = pcall(t.totals.result, t.totals)
     t.results = ok and res or nil
   end
   return changed
