@@ -448,6 +448,16 @@ return function(deckhand)
   function Game.text(g, m)
     local tm, variant = type(m), variant_for(g)
     if tm == "string" then
+      -- a legal move's own text first ("18" is Skat's bid, "3h" Bridge's
+      -- 3H), so that a text never reads as another kind of move
+      if g:next_player() then
+        local ok, list = pcall(g.moves, g)
+        if ok and type(list) == "table" then
+          local lower = m:lower()
+          for _, x in ipairs(list) do if tostring(x) == m then return m end end
+          for _, x in ipairs(list) do if tostring(x):lower() == lower then return tostring(x) end end
+        end
+      end
       local kind, value = parse(m)
       if not kind then return nil end
       return action_text(variant, kind, value)

@@ -100,6 +100,9 @@ function M.run(game, players, opts)
     else
       move, extra = M.choose(player, view)
     end
+    -- the move's text is the game's before the move changes it: after, a
+    -- text could read as another move ("18", Skat's bid, as "bid 18")
+    local text = on_event and text_of(game, move, extra)
     local ok, msg, code = game:apply(seat, move, extra)
     if not ok then
       phase = phase or game:phase()   -- a refused move changed nothing
@@ -114,7 +117,7 @@ function M.run(game, players, opts)
       n = n + 1
       if n > limit then error("the game did not end within " .. limit .. " moves", 2) end
       if on_event then
-        on_event { kind = "move", seat = seat, move = text_of(game, move, extra), phase = phase, game = game }
+        on_event { kind = "move", seat = seat, move = text, phase = phase, game = game }
         local now = game:hand_number()
         if now ~= hand or not game:next_player() then
           local hands = game:result().hands
