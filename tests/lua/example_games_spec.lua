@@ -1,0 +1,247 @@
+-- example_games_spec.lua: the games of examples/games, written from the
+-- docs as a user would, loaded by path and held to the properties every
+-- shipped game is (protocol_spec.lua): refused moves change nothing,
+-- cards are conserved, sampled worlds show the seat what the game shows
+-- it and play on to their end, every match ends, records replay.  Then
+-- each game's own rules, with goldens worked from the rule texts.
+local dh = require "deckhand"
+local json = require "deckhand.json".encode
+local texts = require "deckhand.move".texts
+
+local root = os.getenv("DECKHAND_ROOT") or "."
+local function path(name) return root .. "/examples/games/" .. name .. ".lua" end
+
+local games = {
+  { "gofish", { players = 2 }, matches = 6 },
+  { "gofish", { players = 4 }, matches = 4 },
+  { "gofish", { players = 6, max_hands = 2 }, matches = 3 },
+}
+
+local function snapshot(g)
+  local views = {}
+  for s = 1, g:seats() do views[s] = g:view(s):data() end
+  return json { record = g:record(), views = views, result = g:result(), moves = texts(g:moves()),
+                next = g:next_player() or 0, phase = g:phase() }
+end
+
+-- every card in one place at most, and the whole deck accounted for
+local function conserved(g)
+  local seen, n = dh.cards {}, 0
+  for where, set in pairs(g:locations()) do
+    assert.are.equal(0, #(seen & set), "a card twice, in " .. where)
+    seen, n = seen | set, n + #set
+  end
+  assert.are.equal(52, n)
+end
+
+local function try_refused(g, rng)
+  local before = snapshot(g)
+  local seat, moves = g:next_player(), g:moves()
+  local tries = { { seat % g:seats() + 1, rng:pick(moves) }, { seat, "xyzzy" }, { seat, "ask 9 for 7" },
+                  { seat, "ask " .. seat .. " for 2" }, { seat, tostring(rng:pick(dh.deck("french52"):set())) } }
+  for _, t in ipairs(tries) do
+    local ok, msg, code = g:apply(t[1], t[2])
+    assert.is_nil(ok, ("seat %d %s was accepted"):format(t[1], tostring(t[2])))
+    assert.is_string(msg)
+    assert.is_string(code)
+    assert.are.equal(before, snapshot(g), "a refused move changed the game: " .. tostring(t[2]))
+  end
+end
+
+-- a world sampled from the view on turn shows that seat what the game
+-- shows it, and plays on to its end
+local function check_world(g, rng, extra)
+  local seat = g:next_player()
+  local view = g:view(seat)
+  assert.are.same(texts(g:moves()), texts(view:moves()))
+  local world = view:sample(rng)
+  assert.are.equal(json(view:data()), json(world:view(seat):data()))
+  if extra then extra(g, world, seat) end
+  local steps = 0
+  while world:next_player() do
+    assert(world:apply(world:next_player(), rng:pick(world:moves())))
+    steps = steps + 1
+    assert.is_true(steps < 100000)
+  end
+end
+
+local checks = {}   -- per game: a check of a world against the game
+
+for _, case in ipairs(games) do
+  local name, options = case[1], case[2]
+  describe(("%s %s"):format(name, json(options)), function()
+    it("refuses without change, conserves cards, samples faithful worlds, ends, replays", function()
+      local variant = dh.variant(path(name), options)
+      local rng = dh.rng(4321)
+      local refusals, worlds = 0, 0
+      for m = 1, case.matches do
+        local g = dh.game(variant, { seed = m })
+        local steps = 0
+        while g:next_player() do
+          local moves = g:moves()
+          assert.is_true(#moves > 0, "a seat to act with no move")
+          if rng:int(8) == 1 then try_refused(g, rng); refusals = refusals + 1 end
+          if rng:int(6) == 1 then check_world(g, rng, checks[name]); worlds = worlds + 1 end
+          if rng:int(3) == 1 then conserved(g) end
+          assert(g:apply(g:next_player(), rng:pick(moves)))
+          steps = steps + 1
+          assert.is_true(steps < 100000, "a match that does not end")
+          if steps % 23 == 0 then
+            assert.are.equal(snapshot(g), snapshot(assert(dh.replay(g:record(), variant))))
+          end
+        end
+        conserved(g)
+        assert.are.same({}, texts(g:moves()))
+        local r = g:result()
+        assert.is_true(r.over)
+        assert.is_true(#r.winners >= 1)
+        assert.are.equal(g:seats(), #r.seats)
+        assert.is_true(#r.hands >= 1)
+        assert.are.equal(snapshot(g), snapshot(assert(dh.replay(g:record(), variant))))
+      end
+      assert.is_true(refusals >= 5, "only " .. refusals .. " refusal checks")
+      assert.is_true(worlds >= 5, "only " .. worlds .. " sampled worlds")
+    end)
+  end)
+end
+
+-- Go Fish: what the asks and answers showed, read from the public log
+-- alone, holds in every world: a seat that asked for a rank (and has not
+-- given it up or booked it since) holds one; a seat that said "go fish"
+-- to a rank (and has drawn no hidden card since) holds none; cards seen
+-- passing are where they went
+local RANK = { T = 10, J = 11, Q = 12, K = 13, A = 14 }
+local function rank_of(t) return RANK[t] or tonumber(t) end
+
+local function log_facts(log, n)
+  local some, none = {}, {}
+  for k = 1, n do some[k], none[k] = {}, {} end
+  for entry in log:gmatch("[^,]+") do
+    local seat, rest = entry:match("^(%d+):(.*)$")
+    seat = tonumber(seat)
+    local asked, r, answer = rest:match("^ask (%d+) (%w+):(.*)$")
+    if asked then
+      asked, r = tonumber(asked), rank_of(r)
+      some[seat][r] = true
+      some[asked][r], none[asked][r] = nil, true
+      if answer:match("^go fish:drew$") then none[seat] = {} end
+    elseif rest == "draw" then none[seat] = {}
+    else
+      local b = rest:match("^book (%w+)$")
+      if b then some[seat][rank_of(b)] = nil end
+    end
+  end
+  return some, none
+end
+
+local function holds_rank(set, r)
+  for c in set:iter() do if c.rank == r then return true end end
+  return false
+end
+
+local function keeps_log(g, world, seat)
+  local n = g:seats()
+  local some, none = log_facts(g:view(seat):get("log"), n)
+  for _, hands in ipairs { { "game", g }, { "world", world } } do
+    local where, h = hands[1], hands[2]
+    for k = 1, n do
+      local hand = h:locations()["hand " .. k]
+      for r in pairs(some[k]) do
+        assert.is_true(holds_rank(hand, r), ("%s: seat %d asked for rank %d but holds none"):format(where, k, r))
+      end
+      for r in pairs(none[k]) do
+        assert.is_false(holds_rank(hand, r), ("%s: seat %d said go fish to rank %d but holds one"):format(where, k, r))
+      end
+    end
+  end
+end
+checks.gofish = keeps_log
+
+-- what writing these games needed of dh.lua_game: a contract that says
+-- what is wrong by name, a default result a tournament can average, a
+-- hand that never ends caught, and a heuristic that looks ahead when the
+-- game gives no greedy of its own
+describe("a game written in Lua", function()
+  -- two seats each take 0 to 3 points once; the first listed move is the worst
+  local function tiny(changes)
+    local spec = {
+      name = "tiny", seats = 2,
+      deal = function() return { turn = 1, phase = "take", hand = 1, scores = { 0, 0 } } end,
+      moves = function()
+        local out = {}
+        for k = 0, 3 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+        return out
+      end,
+      apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + m.n; s.turn = seat == 1 and 2 or nil end,
+      view = function(s) return { scores = s.scores, turn = s.turn, phase = s.phase, hand = s.hand } end,
+      sample = function(v) return dh.lua_game.copy(v) end,
+    }
+    for k, v in pairs(changes or {}) do spec[k] = v end
+    if changes and changes.drop then spec[changes.drop], spec.drop = nil, nil end
+    return dh.variant(dh.lua_game(spec))
+  end
+
+  it("names a misspelt or missing field", function()
+    local ok, err = pcall(tiny, { results = function() end })
+    assert.is_false(ok)
+    assert.matches("unknown field 'results'", err)
+    ok, err = pcall(tiny, { drop = "sample" })
+    assert.is_false(ok)
+    assert.matches("missing field 'sample'", err)
+  end)
+
+  it("asks for scores when the game gives no result function", function()
+    local v = tiny { deal = function() return { turn = 1, phase = "take", hand = 1 } end }
+    local ok, err = pcall(dh.game, v, { seed = 1 })
+    assert.is_false(ok)
+    assert.matches("the state needs scores", err)
+  end)
+
+  it("counts a match without per-hand results as one hand, so a tournament averages it", function()
+    local g = dh.game(tiny(), { seed = 1 })
+    assert(g:apply(1, "take 2")); assert(g:apply(2, "take 1"))
+    local r = g:result()
+    assert.is_true(r.over)
+    assert.are.equal(1, #r.hands)
+    assert.are.same({ 2, 1 }, r.hands[1].seats)
+    -- the same game as a file, through a tournament: finite points a hand
+    local file = os.tmpname() .. ".lua"
+    local f = assert(io.open(file, "w"))
+    f:write([[local dh = require "deckhand"
+return dh.lua_game { name = "tiny", seats = 2,
+  deal = function() return { turn = 1, phase = "take", hand = 1, scores = { 0, 0 } } end,
+  moves = function() return { dh.move { kind = "take", text = "take 1", n = 1 }, dh.move { kind = "take", text = "take 2", n = 2 } } end,
+  apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + m.n; s.turn = seat == 1 and 2 or nil end,
+  view = function(s) return { scores = s.scores, turn = s.turn, phase = s.phase, hand = s.hand } end,
+  sample = function(v) return dh.lua_game.copy(v) end }
+]])
+    f:close()
+    local res = dh.tournament { variant = file, players = { "random", "random" }, games = 4, progress = false,
+                                secret = ("5c"):rep(16) }
+    os.remove(file)
+    assert.are.equal(0, #res.errors)
+    for _, p in ipairs(res.players) do
+      assert.are.equal(4, p.n)
+      assert.is_true(p.score == p.score and math.abs(p.score) < math.huge, "score " .. tostring(p.score))
+    end
+  end)
+
+  it("stops a hand that never ends with a message saying so", function()
+    local v = tiny { apply = function(s, o, seat) s.turn = seat % 2 + 1 end, max_moves = 50 }
+    local g = dh.game(v, { seed = 1 })
+    local ok, err
+    for _ = 1, 60 do
+      ok, err = pcall(g.apply, g, g:next_player(), "take 1")
+      if not ok then break end
+    end
+    assert.is_false(ok)
+    assert.matches("hand 1 has not ended after 50 moves", err)
+  end)
+
+  it("heuristic looks ahead in a game with no greedy instead of playing the first move", function()
+    local v = tiny()
+    local g = dh.game(v, { seed = 1 })
+    local h = dh.strategy("heuristic", { variant = v, seed = 1 })
+    assert.are.equal("take 3", tostring(h.move(g:view(1))))
+  end)
+end)
