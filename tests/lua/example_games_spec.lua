@@ -15,6 +15,8 @@ local games = {
   { "gofish", { players = 2 }, matches = 6 },
   { "gofish", { players = 4 }, matches = 4 },
   { "gofish", { players = 6, max_hands = 2 }, matches = 3 },
+  { "cribbage", {}, matches = 3 },
+  { "cribbage", { target = 61, max_hands = 3 }, matches = 4 },
 }
 
 local function snapshot(g)
@@ -156,6 +158,61 @@ local function keeps_log(g, world, seat)
   end
 end
 checks.gofish = keeps_log
+
+-- Cribbage: a seat that said go held no card it could lay then, and holds
+-- none now (cards only leave a hand in the play), in the game and the world
+checks.cribbage = function(g, world, seat)
+  local lacks = g:view(seat):get("lacks")
+  for _, h in ipairs { g, world } do
+    for k = 1, 2 do
+      for c in h:locations()["hand " .. k]:iter() do
+        local pips = c.rank == 14 and 1 or math.min(c.rank, 10)
+        assert.is_true(pips > lacks[k], ("seat %d said go but holds %s"):format(k, tostring(c)))
+      end
+    end
+  end
+end
+
+-- Cribbage's scoring against hands worked from the rules
+describe("cribbage scoring", function()
+  local S = dofile(path("cribbage")).scoring
+  local function show(hand, starter, crib) return S.show_points(dh.cards(hand), dh.card(starter), crib) end
+
+  it("counts the show as the rules do", function()
+    assert.are.equal(29, show("5c 5d 5h Js", "5s"))       -- the best hand: 16 fifteens, 12 pairs, nobs
+    assert.are.equal(28, show("5c 5d 5h 5s", "Kd"))       -- 8 + 8 fifteens, 12 pairs
+    assert.are.equal(12, show("7h 8d 8c 9s", "Kd"))       -- 4 fifteens, a pair, a double run of three
+    assert.are.equal(4, show("2h 4h 6h 8h", "Kd"))        -- a flush of four, nothing else
+    assert.are.equal(0, show("2h 4h 6h 8h", "Kd", true))  -- in the crib a flush needs the starter
+    assert.are.equal(5, show("2h 4h 6h 8h", "Th", true))
+    assert.are.equal(3, show("Jh 2c 4d 9s", "Kh"))        -- 2+4+9, his nobs
+    assert.are.equal(14, show("3c 4d 5h 5s", "6c"))       -- a double run of four 8, 4+5+6 twice 4, a pair 2
+    assert.are.equal(0, show("2c 4d 6h 8s", "Qc"))        -- a nineteen hand: nothing
+    assert.are.equal(24, show("4c 4d 5h 6s", "6c"))       -- fifteens 4+5+6 four ways, two pairs, four runs of three
+  end)
+
+  it("pegs fifteens, pairs and runs as cards are laid", function()
+    local function peg(names)
+      local seq, count = {}, 0
+      for name in names:gmatch("%S+") do
+        seq[#seq + 1] = dh.card(name)
+        count = count + S.pips(seq[#seq])
+      end
+      return S.peg_points(seq, count)
+    end
+    assert.are.equal(2, peg("5c 5d"))          -- a pair
+    assert.are.equal(6, peg("4c 4d 4h"))       -- three of a kind
+    assert.are.equal(8, peg("5c 5d 5h"))       -- three of a kind making fifteen
+    assert.are.equal(12, peg("2c 2d 2h 2s"))   -- four
+    assert.are.equal(2, peg("7c 8d"))          -- fifteen
+    assert.are.equal(3, peg("3c 5d 4h"))       -- a run of three in any order
+    assert.are.equal(5, peg("4c 5d 6h"))       -- fifteen and a run
+    assert.are.equal(4, peg("3c 5d 4h 6s"))    -- a run of four (count 18)
+    assert.are.equal(2, peg("3c 5d 4h 4s"))    -- the pair only: a repeated rank breaks the run
+    assert.are.equal(0, peg("3c 4d 5h Ks"))    -- a run scores only as it is completed
+    assert.are.equal(0, peg("Kc Qd"))
+  end)
+end)
 
 -- what writing these games needed of dh.lua_game: a contract that says
 -- what is wrong by name, a default result a tournament can average, a
