@@ -6,25 +6,37 @@
 -- replay, result) so that deckhand.run, the tournament, `deckhand play`
 -- and `serve` and the bots play it like any other game:
 --
---     return dh.lua_game {
---       name = "crazy8", options = { players = 4, ... },
---       seats = function(o) return o.players end,    -- or a number
---       sides = nil,                                  -- default: each seat alone
---       unit = "points",
---       deal = function(o, rng) return state end,     -- a fresh match
---       moves = function(state, o) return { move, ... } end,  -- the seat on turn's
---       apply = function(state, o, seat, move) end,   -- a move of moves(): change state
---       view = function(state, o, seat) return public end,  -- what the seat may know
---       sample = function(public, o, rng) return state end, -- a state behind the view
---       result = function(state, o) return { seats =, winners =, hands = } end,
---                  (optional: by default state.scores per seat, the highest
---                  winning once the match is over, hands = state.results)
---       locations = function(state, o) return { name = CardSet, ... } end,
---       public_text = function(text) return text end, -- a move as others see it
---       greedy = function(public, o, moves) return move end, -- a quick choice (bots)
---       describe = function(public, o, card) return text end, -- for people;
---                  card(c) dresses a card (default: every public field)
---     }
+--     return dh.lua_game { name = "gofish", seats = 4, deal = ..., ... }
+--
+-- The fields (docs/variants.md has the full contract, docs/your-own-game.md
+-- a game written step by step); o is the chosen options plus o._seats and
+-- o._sides, s the state:
+--   name      (required) the game's name, in records
+--   seats     (required) a number, or function(o) -> the number of seats
+--   deal      (required) function(o, rng) -> the state of a fresh match
+--   moves     (required) function(s, o) -> the legal moves of seat s.turn
+--   apply     (required) function(s, o, seat, move, rng): make one move of
+--             moves() (only those reach it), changing s in place; rng is
+--             the game's own, for the next deal or a card drawn
+--   view      (required) function(s, o, seat) -> the public table: what
+--             the seat may know, nothing more
+--   sample    (required) function(public, o, rng) -> a state the view may
+--             come from: the hidden cards dealt again, keeping what the
+--             moves revealed (lua_game.deal_hidden)
+--   options   the options and their defaults
+--   check     function(o): raise error("name: what is wrong", 0) on bad
+--             options, before anything is dealt
+--   result    function(s, o) -> { seats = { number per seat }, winners =
+--             { seat, ... }, hands = { { seats = ... }, ... } }.  Without
+--             it the state must keep scores (a number per seat): the
+--             highest wins once turn is nil, and hands are state.results
+--             (a row a hand: what a tournament averages), or the whole
+--             match as one hand when the state keeps none
+--   sides, unit, kind, locations, public_text, greedy, describe: as the
+--             variant (sides), results (unit) and tools (the rest) use them
+--   max_moves the most moves a hand may take (default 5000): past it
+--             apply raises "hand N has not ended after M moves"
+-- A misspelt field, or one of the wrong type, is refused by name.
 --
 -- The state is a plain table (numbers, strings, booleans, Cards,
 -- CardSets, lists and tables of them) with at least `turn` (the seat to
@@ -268,9 +280,19 @@ function M.define(spec)
   function Game:next_player() return self.s.turn end
   function Game:phase() return self.s.turn and self.s.phase or "over" end
   function Game:hand_number() return self.s.hand or 1 end
+  -- the legal moves of the state as it is, asked of the rules once per
+  -- state: a view and the apply after it share one list (only apply
+  -- changes the state, and it drops the list)
+  local function legal(self)
+    local c = self._legal
+    if not c then c = spec.moves(self.s, self.o); self._legal = c end
+    return c
+  end
+  local function listed(c) return table.move(c, 1, #c, 1, {}) end
+
   function Game:moves()
     if not self.s.turn then return {} end
-    return spec.moves(self.s, self.o)
+    return listed(legal(self))
   end
 
   --- game:apply(seat, move) -> true, or nil, message, code (nothing changed)
@@ -280,7 +302,7 @@ function M.define(spec)
     if seat ~= self.s.turn then
       return nil, ("seat %d is to move, not seat %d"):format(self.s.turn, seat), "not_your_turn"
     end
-    local moves = spec.moves(self.s, self.o)
+    local moves = legal(self)
     local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
     local m
     for _, x in ipairs(moves) do   -- the exact text first: a bot's move
@@ -288,6 +310,7 @@ function M.define(spec)
     end
     m = m or find(moves, text)
     if not m then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
+    self._legal = nil
     spec.apply(self.s, self.o, seat, m, self.rng)
     self.log[#self.log + 1] = { seat, tostring(m) }
     if (self.s.hand or 1) ~= self.hand_no then self.hand_no, self.moves_in_hand = self.s.hand or 1, 0 end
@@ -346,7 +369,8 @@ function M.define(spec)
     end
     local public = spec.view(self.s, self.o, seat)
     if not shared then public = copy(public) end
-    local moves = self.s.turn == seat and spec.moves(self.s, self.o) or {}
+    local moves = self.s.turn == seat and legal(self) or {}
+    if not shared then moves = listed(moves) end
     return setmetatable({ _public = public, _seat = seat, _o = self.o, _moves = moves,
                           _phase = self:phase(), _turn = self.s.turn, _hand = self.s.hand or 1 }, View)
   end
