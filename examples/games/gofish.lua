@@ -39,9 +39,9 @@ end
 local function rank_name(r) return RANKS[r - 1] end
 
 -- what the table has seen of each hand: facts[seat] = { known = CardSet
--- (cards seen going into it and still there), some = { [rank] = true } (it
+-- (cards seen going into it and still there), some = { [rank name] = true } (it
 -- asked for the rank, so held one then, and has not given it away since),
--- none = { [rank] = true } (it answered "go fish" to the rank and has not
+-- none = { [rank name] = true } (it answered "go fish" to the rank and has not
 -- drawn a hidden card since) }
 local function fresh_facts(n)
   local f = {}
@@ -81,7 +81,7 @@ local function books(s, seat)
       s.scores_hand[seat] = s.scores_hand[seat] + 1
       s.down = s.down + 1
       local f = s.facts[seat]
-      f.known, f.some[r] = f.known - OF_RANK[r], nil
+      f.known, f.some[rank_name(r)] = f.known - OF_RANK[r], nil
       log_move(s, ("%d:book %s"):format(seat, rank_name(r)))
     end
   end
@@ -152,9 +152,10 @@ end
 
 local function apply(s, o, seat, m, rng)
   local f, r, asked = s.facts, m.rank, m.seat
-  f[seat].some[r] = true
+  local name = rank_name(r)
+  f[seat].some[name] = true
   local caught = s.hands[asked] & OF_RANK[r]
-  f[asked].none[r], f[asked].some[r] = true, nil
+  f[asked].none[name], f[asked].some[name] = true, nil
   if #caught > 0 then
     s.hands[asked] = s.hands[asked] - caught
     s.hands[seat] = s.hands[seat] | caught
@@ -188,7 +189,7 @@ end
 -- the cards of the ranks a seat is known not to hold
 local function barred(fact)
   local out = dh.cards {}
-  for r in pairs(fact.none) do out = out | OF_RANK[r] end
+  for name in pairs(fact.none) do out = out | OF_RANK[RANK_OF[name]] end
   return out
 end
 
@@ -236,7 +237,8 @@ return dh.lua_game {
     for k = 1, o._seats do
       if k ~= v.seat then
         local fact, some = v.facts[k], {}
-        for r in pairs(fact.some) do
+        for name in pairs(fact.some) do
+          local r = RANK_OF[name]
           if #(fact.known & OF_RANK[r]) == 0 then some[#some + 1] = OF_RANK[r] end
         end
         wants[k] = { count = v.counts[k] - #fact.known, some = some, barred = barred(fact) }
@@ -266,8 +268,8 @@ return dh.lua_game {
     for _, m in ipairs(choices) do
       local f = v.facts[m.seat]
       local w = #(v.hand & OF_RANK[m.rank]) * 10 + v.counts[m.seat]
-      if #(f.known & OF_RANK[m.rank]) > 0 or f.some[m.rank] then w = w + 100 end
-      if f.none[m.rank] then w = w - 100 end
+      if #(f.known & OF_RANK[m.rank]) > 0 or f.some[rank_name(m.rank)] then w = w + 100 end
+      if f.none[rank_name(m.rank)] then w = w - 100 end
       if not best or w > worth then best, worth = m, w end
     end
     return best

@@ -17,6 +17,8 @@ local games = {
   { "gofish", { players = 6, max_hands = 2 }, matches = 3 },
   { "cribbage", {}, matches = 3 },
   { "cribbage", { target = 61, max_hands = 3 }, matches = 4 },
+  { "sheepshead", {}, matches = 8, deck = 32 },
+  { "sheepshead", { max_hands = 3 }, matches = 4, deck = 32 },
 }
 
 local function snapshot(g)
@@ -27,20 +29,26 @@ local function snapshot(g)
 end
 
 -- every card in one place at most, and the whole deck accounted for
-local function conserved(g)
+local function conserved(g, deck)
   local seen, n = dh.cards {}, 0
   for where, set in pairs(g:locations()) do
     assert.are.equal(0, #(seen & set), "a card twice, in " .. where)
     seen, n = seen | set, n + #set
   end
-  assert.are.equal(52, n)
+  assert.are.equal(deck, n)
 end
 
 local function try_refused(g, rng)
   local before = snapshot(g)
   local seat, moves = g:next_player(), g:moves()
   local tries = { { seat % g:seats() + 1, rng:pick(moves) }, { seat, "xyzzy" }, { seat, "ask 9 for 7" },
-                  { seat, "ask " .. seat .. " for 2" }, { seat, tostring(rng:pick(dh.deck("french52"):set())) } }
+                  { seat, "ask " .. seat .. " for 2" }, { seat, "bury" }, { seat, "call d" } }
+  local legal = {}
+  for _, m in ipairs(moves) do legal[tostring(m)] = true end
+  for _ = 1, 3 do   -- a card that is not a legal move now
+    local c = tostring(rng:pick(dh.deck("french52"):set()))
+    if not legal[c] then tries[#tries + 1] = { seat, c } end
+  end
   for _, t in ipairs(tries) do
     local ok, msg, code = g:apply(t[1], t[2])
     assert.is_nil(ok, ("seat %d %s was accepted"):format(t[1], tostring(t[2])))
@@ -84,7 +92,7 @@ for _, case in ipairs(games) do
           assert.is_true(#moves > 0, "a seat to act with no move")
           if rng:int(8) == 1 then try_refused(g, rng); refusals = refusals + 1 end
           if rng:int(6) == 1 then check_world(g, rng, checks[name]); worlds = worlds + 1 end
-          if rng:int(3) == 1 then conserved(g) end
+          if rng:int(3) == 1 then conserved(g, case.deck or 52) end
           assert(g:apply(g:next_player(), rng:pick(moves)))
           steps = steps + 1
           assert.is_true(steps < 100000, "a match that does not end")
@@ -92,7 +100,7 @@ for _, case in ipairs(games) do
             assert.are.equal(snapshot(g), snapshot(assert(dh.replay(g:record(), variant))))
           end
         end
-        conserved(g)
+        conserved(g, case.deck or 52)
         assert.are.same({}, texts(g:moves()))
         local r = g:result()
         assert.is_true(r.over)
@@ -300,5 +308,51 @@ return dh.lua_game { name = "tiny", seats = 2,
     local g = dh.game(v, { seed = 1 })
     local h = dh.strategy("heuristic", { variant = v, seed = 1 })
     assert.are.equal("take 3", tostring(h.move(g:view(1))))
+  end)
+end)
+
+-- Sheepshead: a seat that did not follow the suit led (trumps a suit of
+-- their own) holds none of it, in the game and in the world
+checks.sheepshead = function(g, world, seat)
+  local voids = g:view(seat):get("voids")
+  local S = dofile(path("sheepshead")).scoring
+  for _, h in ipairs { g, world } do
+    for k = 1, 5 do
+      for c in h:locations()["hand " .. k]:iter() do
+        assert.is_nil(voids[k][S.suit_of(c)], ("seat %d showed out of %s but holds %s"):format(k, S.suit_of(c), tostring(c)))
+      end
+    end
+  end
+end
+
+describe("sheepshead's rules", function()
+  local S = dofile(path("sheepshead")).scoring
+  local function winner(names)
+    local cards = {}
+    for n in names:gmatch("%S+") do cards[#cards + 1] = dh.card(n) end
+    return S.winner(cards)
+  end
+
+  it("ranks the permanent trumps over the diamonds and the diamonds over the fail", function()
+    assert.are.equal(3, winner("7c Ac 7d"))      -- the least trump beats the fail ace
+    assert.are.equal(2, winner("Ad Jd"))         -- every jack above the diamond ace
+    assert.are.equal(2, winner("Jc Qd"))         -- every queen above every jack
+    assert.are.equal(4, winner("Qd Qh Qs Qc"))   -- clubs, spades, hearts, diamonds
+    assert.are.equal(1, winner("Tc Kc 9c"))      -- the ten above the king in a fail suit
+    assert.are.equal(1, winner("9h Ac As"))      -- a card of another fail suit never wins
+  end)
+
+  it("counts 120 in the pack and scores the picker's side by the thresholds", function()
+    local total = 0
+    for c in dh.deck("piquet32"):set():iter() do total = total + S.points(c) end
+    assert.are.equal(120, total)
+    assert.are.equal(1, S.units(61, 3))
+    assert.are.equal(-1, S.units(60, 3))        -- the defenders' 60 is enough
+    assert.are.equal(2, S.units(91, 5))
+    assert.are.equal(1, S.units(90, 5))
+    assert.are.equal(-1, S.units(31, 1))
+    assert.are.equal(-2, S.units(30, 1))        -- schneidered
+    assert.are.equal(-3, S.units(0, 0))         -- no trick
+    assert.are.equal(3, S.units(120, 6))        -- every trick
   end)
 end)
