@@ -174,7 +174,7 @@ function M.deal_hidden(pool, wants, rng, fits)
       last = seats[1]
     end
   end
-  error(("deal_hidden: no deal keeps what is known of seat %d's hand"):format(last), 2)
+  error(("deal_hidden: no deal keeps what is known of seat %d's hand"):format(last), 0)
 end
 
 -- the result of a match scored per seat, the highest total winning: the
@@ -205,20 +205,20 @@ local REQUIRED = { "name", "seats", "deal", "moves", "apply", "view", "sample" }
 M.MAX_MOVES = 5000
 
 local function check_spec(spec)
-  if type(spec) ~= "table" then error("lua_game: a table of the game's fields expected", 3) end
+  if type(spec) ~= "table" then error("lua_game: a table of the game's fields expected", 0) end
   for _, k in ipairs(REQUIRED) do
-    if spec[k] == nil then error(("lua_game: missing field '%s'"):format(k), 3) end
+    if spec[k] == nil then error(("lua_game: missing field '%s'"):format(k), 0) end
   end
   for k, v in pairs(spec) do
     local want = FIELDS[k]
     if want == nil then
-      error(("lua_game %s: unknown field '%s'"):format(tostring(spec.name), tostring(k)), 3)
+      error(("lua_game %s: unknown field '%s'"):format(tostring(spec.name), tostring(k)), 0)
     end
     local ok = type(want) == "string" and type(v) == want
     if type(want) == "table" then for _, w in ipairs(want) do ok = ok or type(v) == w end end
     if not ok then
       error(("lua_game %s: field '%s' must be a %s, got %s"):format(tostring(spec.name), k,
-        type(want) == "table" and table.concat(want, " or ") or want, type(v)), 3)
+        type(want) == "table" and table.concat(want, " or ") or want, type(v)), 0)
     end
   end
 end
