@@ -62,20 +62,25 @@ function M.peg_points(seq, count)
 end
 
 -- the show: the points of four cards and the starter (crib: a flush only
--- of five)
+-- of five); without a starter, what the four cards make alone (for bots)
 function M.show_points(hand, starter, crib)
   local cards = hand:list()
   cards[#cards + 1] = starter
-  local pts = 0
-  -- fifteens: every subset
-  for mask = 1, (1 << #cards) - 1 do
-    local sum = 0
-    for i = 1, #cards do if mask & (1 << (i - 1)) ~= 0 then sum = sum + pips(cards[i]) end end
+  local n, pts, value, counts = #cards, 0, {}, {}
+  for i, c in ipairs(cards) do
+    value[i] = pips(c)
+    counts[order(c)] = (counts[order(c)] or 0) + 1
+  end
+  -- fifteens: every subset, its sum from the subset without its top card
+  local sums = { [0] = 0 }
+  for mask = 1, (1 << n) - 1 do
+    local top = 1
+    while (mask >> top) ~= 0 do top = top + 1 end
+    local sum = sums[mask & ~(1 << (top - 1))] + value[top]
+    sums[mask] = sum
     if sum == 15 then pts = pts + 2 end
   end
   -- pairs
-  local counts = {}
-  for _, c in ipairs(cards) do counts[order(c)] = (counts[order(c)] or 0) + 1 end
   for _, n in pairs(counts) do pts = pts + n * (n - 1) end
   -- runs: each maximal stretch of three or more ranks, once per way
   local r = 1
@@ -91,10 +96,12 @@ function M.show_points(hand, starter, crib)
   local suit, flush = nil, true
   for c in hand:iter() do suit = suit or c.suit; if c.suit ~= suit then flush = false end end
   if flush then
-    if starter.suit == suit then pts = pts + 5 elseif not crib then pts = pts + 4 end
+    if starter and starter.suit == suit then pts = pts + 5 elseif not crib then pts = pts + 4 end
   end
   -- his nobs
-  for c in hand:iter() do if c.rank == 11 and c.suit == starter.suit then pts = pts + 1 end end
+  if starter then
+    for c in hand:iter() do if c.rank == 11 and c.suit == starter.suit then pts = pts + 1 end end
+  end
   return pts
 end
 
@@ -211,8 +218,8 @@ local function apply(s, o, seat, m, rng)
   next_turn(s, o, rng, seat)
 end
 
--- a quick choice: lay away the two that keep the best four (the crib's
--- pair or fifteen counted for its owner); in the play, the card scoring
+-- a quick choice: lay away the two that keep the best four (what they
+-- score without a starter; the crib's pair or fifteen counted for its owner); in the play, the card scoring
 -- most, a count of 5 or 21 avoided, the highest card on a tie
 local function greedy(v, o, choices)
   local best, worth
@@ -222,11 +229,7 @@ local function greedy(v, o, choices)
       local keep = v.hand - m.cards
       local a, b = m.cards:list()[1], m.cards:list()[2]
       local crib = ((a.rank == b.rank) and 2 or 0) + ((pips(a) + pips(b) == 15) and 2 or 0)
-      w = 0
-      for _, cut in ipairs { "5c", "Td", "Ah", "7s" } do   -- a few starters, as a rough mean
-        w = w + M.show_points(keep, dh.card(cut))
-      end
-      w = w / 4 + (v.dealer == v.seat and crib or -crib)
+      w = M.show_points(keep) + (v.dealer == v.seat and crib or -crib)
     elseif type(m) == "table" then w = 0
     else
       local seq = lua_game.copy(v.seq)
