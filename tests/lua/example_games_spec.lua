@@ -356,3 +356,17 @@ describe("sheepshead's rules", function()
     assert.are.equal(3, S.units(120, 6))        -- every trick
   end)
 end)
+
+describe("the example games in tournaments, by path", function()
+  for _, name in ipairs { "gofish", "cribbage", "sheepshead" } do
+    it(name .. " is played by every shipped bot without a forfeit or an error", function()
+      for _, pair in ipairs { { "heuristic", "random" }, { "greedy", "heuristic" }, { "pimc", "random" } } do
+        local res = dh.tournament { variant = path(name), players = pair, games = 1, progress = false,
+                                    strategy_options = { pimc = { worlds = 2 } }, secret = ("5c"):rep(16) }
+        assert.are.equal(0, #res.forfeits)
+        assert.are.equal(0, #res.errors)
+        assert.are.equal(1, res.players[1].n)
+      end
+    end)
+  end
+end)
