@@ -213,7 +213,6 @@ return dh.lua_game {
   end,
   moves = moves,
   apply = apply,
-  public_text = function(text) return text end,
   -- a seat sees its own hand, the others' counts, the books, the stock's
   -- size, the facts the asks and answers showed, and the hand's log
   view = function(s, o, seat)

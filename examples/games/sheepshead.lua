@@ -14,8 +14,9 @@
 -- calls the ace of a fail suit (`call h`) it does not hold (neither in
 -- hand nor buried) but holds a card of, and whoever holds that ace is its
 -- secret partner, known when the ace is played; or goes `alone`, as it
--- must when no ace can be called.  The holder of the called ace must play
--- it when that suit is first led.
+-- must when no ace can be called (some tables then call a ten; not this
+-- file).  The holder of the called ace must play it when that suit is
+-- first led; the picker is not held here to keeping its card of the suit.
 --
 -- The dealer's left leads the first trick; each must follow the suit led
 -- (trumps are a suit of their own) if able; the highest trump wins, else
