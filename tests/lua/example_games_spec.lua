@@ -303,6 +303,30 @@ return dh.lua_game { name = "tiny", seats = 2,
     assert.matches("hand 1 has not ended after 50 moves", err)
   end)
 
+  it("deals hidden cards keeping what moves revealed, and says when nothing can", function()
+    local L = dh.lua_game
+    local rng = dh.rng(9)
+    local pool = dh.cards "Ac Ad Ah As Kc Kd Kh Ks 2c 2d"
+    for _ = 1, 50 do
+      local hands, rest = L.deal_hidden(pool, {
+        [1] = { count = 3, some = { dh.cards "Ac Ad Ah As" }, barred = dh.cards "Kc Kd Kh Ks" },
+        [2] = { count = 4, some = { dh.cards "2c 2d" } },
+      }, rng)
+      assert.are.equal(3, #hands[1])
+      assert.are.equal(4, #hands[2])
+      assert.are.equal(3, #rest)
+      assert.is_true(#(hands[1] & dh.cards "Ac Ad Ah As") >= 1)
+      assert.are.equal(0, #(hands[1] & dh.cards "Kc Kd Kh Ks"))
+      assert.is_true(#(hands[2] & dh.cards "2c 2d") >= 1)
+      assert.are.equal(0, #(hands[1] & hands[2]))
+      local all = hands[1] | hands[2] | dh.cards(rest)
+      assert.are.equal(pool, all)
+    end
+    local ok, err = pcall(L.deal_hidden, pool, { [1] = { count = 3, barred = dh.cards "Ac Ad Ah As Kc Kd Kh Ks" } }, rng)
+    assert.is_false(ok)
+    assert.matches("no deal keeps what is known of seat 1's hand", err)
+  end)
+
   it("heuristic looks ahead in a game with no greedy instead of playing the first move", function()
     local v = tiny()
     local g = dh.game(v, { seed = 1 })
