@@ -31,7 +31,8 @@
 --   trick    any other trick-taking variant: wins a trick as cheaply as it
 --            can, else throws its lowest card (ducks when a low score wins)
 --   lua_game any other game written wholly in Lua (deckhand.lua_game): the
---            rules' own quick choice, view:greedy()
+--            rules' own quick choice, view:greedy(); with none, a short
+--            look ahead (each move in a few sampled worlds, played out)
 -- Each asks the view what the rules decide (who takes a trick, a card's
 -- strength, the partners, the pass count) rather than copying the rules.
 -- Options: nil_bids, avoid_bags (Spades), samples (Hold'em), game (the

@@ -1,11 +1,64 @@
 -- heuristic.lua_game: the heuristic's play of a game written wholly in Lua
 -- (deckhand.lua_game, e.g. rules/crazy8.lua) that has no heuristic of its
--- own: every move the rules' own quick choice, view:greedy().
--- Options: variant, seed.
+-- own: the rules' own quick choice, view:greedy(), when the game gives one
+-- (its `greedy` function).  A game without one gets a short look ahead
+-- instead of its first legal move: each move (at most `moves` of them) is
+-- made in a few worlds sampled from the view, the same worlds for every
+-- move, and the hand played out at random; the move whose hands end best
+-- for the seat (its points less the others' mean) is played.
+-- Options: variant, seed; looks (worlds per move, default 6), moves (the
+-- most moves looked at, default 12, the first ones listed).
+local dh = require "deckhand"
+
 local M = {}
 
-function M.new()
-  local function move(view) return view:greedy() end
+-- the hand's points for seat me once it is over: its side's less the
+-- others' mean (0 when no hand ended)
+local function value(g, me, hands_before)
+  local r = g:result()
+  local row = r.hands[#r.hands]
+  if #r.hands == hands_before or not row then return 0 end
+  local mine, others, n = 0, 0, 0
+  local side = g:side(me)
+  for s, v in pairs(row.sides or row.seats) do
+    if s == side then mine = v else others, n = others + v, n + 1 end
+  end
+  return mine - (n > 0 and others / n or 0)
+end
+
+function M.new(options)
+  options = options or {}
+  local looks = options.looks or 6
+  local most = options.moves or 12
+  local rng = dh.rng((options.seed or 1) * 7 + 3)
+
+  -- one move in one world, the hand then played out at random
+  local function rollout(world, me, m)
+    local g = world:clone()
+    local hand_no, hands_before = g:hand_number(), #g:result().hands
+    assert(g:apply(me, m))
+    while g:next_player() and g:hand_number() == hand_no do
+      local t = g:next_player()
+      assert(g:apply(t, rng:pick(g:moves())))
+    end
+    return value(g, me, hands_before)
+  end
+
+  local function move(view)
+    if view.has_greedy == nil or view:has_greedy() then return view:greedy() end
+    local moves = view:moves()
+    if #moves <= 1 then return moves[1] end
+    local me, sums = view:seat(), {}
+    local n = math.min(#moves, most)
+    for i = 1, n do sums[i] = 0 end
+    for _ = 1, looks do
+      local world = view:sample(rng)
+      for i = 1, n do sums[i] = sums[i] + rollout(world, me, moves[i]) end
+    end
+    local best = 1
+    for i = 2, n do if sums[i] > sums[best] then best = i end end
+    return moves[best]
+  end
   return { name = "heuristic.lua_game", move = move, script = move }
 end
 

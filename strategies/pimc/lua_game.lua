@@ -16,7 +16,9 @@
 --   worlds      sampled worlds per decision (default 24, or the heuristic's
 --               helper.worlds when it plays the rollouts itself, below)
 --   rollout     the strategy every seat plays in the rollouts: "heuristic"
---               (default), "greedy" (the rules' quick choice) or "random"
+--               (default; random play in a game with no greedy, whose
+--               heuristic itself looks ahead), "greedy" (the rules' quick
+--               choice) or "random"
 --   candidates  at most this many candidates when the heuristic ranks them
 --               (default 4, or helper.candidates as for worlds)
 --   margin      standard errors by which a move must beat the heuristic's
@@ -63,10 +65,16 @@ function M.new(options)
   options.worlds = options.worlds or fast and helper.worlds or 24
   options.candidates = options.candidates or fast and helper.candidates or 4
   local policy
-  if options.rollout == "heuristic" then policy = helper.move
+  local pick = dh.rng((options.seed or 1) + 1)
+  if options.rollout == "heuristic" then
+    -- a game with no greedy of its own: the heuristic looks ahead by
+    -- rollouts itself, too slow inside these; random play instead
+    policy = function(view)
+      if view.has_greedy and not view:has_greedy() then return pick:pick(view:moves()) end
+      return helper.move(view)
+    end
   elseif options.rollout == "greedy" then policy = function(view) return view:greedy() end
   else
-    local pick = dh.rng((options.seed or 1) + 1)
     policy = function(view) return pick:pick(view:moves()) end
   end
 
@@ -90,7 +98,8 @@ function M.new(options)
     local steps = 0
     while g:next_player() and g:hand_number() == hand_no do
       local t = g:next_player()
-      assert(g:apply(t, policy(g:view(t))))
+      -- the world is this bot's own clone: its views need not be copies
+      assert(g:apply(t, policy(g.peek and g:peek(t) or g:view(t))))
       steps = steps + 1
       if steps > 10000 then error("pimc: a rollout that does not end its hand") end
     end

@@ -55,7 +55,14 @@ local Move = require "deckhand.move"
 deckhand.Move, deckhand.move, deckhand.is_move = Move.Move, Move.new, Move.is
 deckhand.run = require "deckhand.run".run
 deckhand.check_options = require "deckhand.options".check
-deckhand.lua_game = require "deckhand.lua_game".define
+-- dh.lua_game { ... } defines a game; its fields are the helpers a game
+-- file may use without requiring anything but deckhand
+do
+  local L = require "deckhand.lua_game"
+  deckhand.lua_game = setmetatable({ shuffled = L.shuffled, take = L.take, show = L.show, copy = L.copy,
+                                     deal_hidden = L.deal_hidden },
+                                   { __call = function(_, spec) return L.define(spec) end })
+end
 
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)

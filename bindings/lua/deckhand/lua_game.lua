@@ -6,25 +6,37 @@
 -- replay, result) so that deckhand.run, the tournament, `deckhand play`
 -- and `serve` and the bots play it like any other game:
 --
---     return dh.lua_game {
---       name = "crazy8", options = { players = 4, ... },
---       seats = function(o) return o.players end,    -- or a number
---       sides = nil,                                  -- default: each seat alone
---       unit = "points",
---       deal = function(o, rng) return state end,     -- a fresh match
---       moves = function(state, o) return { move, ... } end,  -- the seat on turn's
---       apply = function(state, o, seat, move) end,   -- a move of moves(): change state
---       view = function(state, o, seat) return public end,  -- what the seat may know
---       sample = function(public, o, rng) return state end, -- a state behind the view
---       result = function(state, o) return { seats =, winners =, hands = } end,
---                  (optional: by default state.scores per seat, the highest
---                  winning once the match is over, hands = state.results)
---       locations = function(state, o) return { name = CardSet, ... } end,
---       public_text = function(text) return text end, -- a move as others see it
---       greedy = function(public, o, moves) return move end, -- a quick choice (bots)
---       describe = function(public, o, card) return text end, -- for people;
---                  card(c) dresses a card (default: every public field)
---     }
+--     return dh.lua_game { name = "gofish", seats = 4, deal = ..., ... }
+--
+-- The fields (docs/variants.md has the full contract, docs/your-own-game.md
+-- a game written step by step); o is the chosen options plus o._seats and
+-- o._sides, s the state:
+--   name      (required) the game's name, in records
+--   seats     (required) a number, or function(o) -> the number of seats
+--   deal      (required) function(o, rng) -> the state of a fresh match
+--   moves     (required) function(s, o) -> the legal moves of seat s.turn
+--   apply     (required) function(s, o, seat, move, rng): make one move of
+--             moves() (only those reach it), changing s in place; rng is
+--             the game's own, for the next deal or a card drawn
+--   view      (required) function(s, o, seat) -> the public table: what
+--             the seat may know, nothing more
+--   sample    (required) function(public, o, rng) -> a state the view may
+--             come from: the hidden cards dealt again, keeping what the
+--             moves revealed (lua_game.deal_hidden)
+--   options   the options and their defaults
+--   check     function(o): raise error("name: what is wrong", 0) on bad
+--             options, before anything is dealt
+--   result    function(s, o) -> { seats = { number per seat }, winners =
+--             { seat, ... }, hands = { { seats = ... }, ... } }.  Without
+--             it the state must keep scores (a number per seat): the
+--             highest wins once turn is nil, and hands are state.results
+--             (a row a hand: what a tournament averages), or the whole
+--             match as one hand when the state keeps none
+--   sides, unit, kind, locations, public_text, greedy, describe: as the
+--             variant (sides), results (unit) and tools (the rest) use them
+--   max_moves the most moves a hand may take (default 5000): past it
+--             apply raises "hand N has not ended after M moves"
+-- A misspelt field, or one of the wrong type, is refused by name.
 --
 -- The state is a plain table (numbers, strings, booleans, Cards,
 -- CardSets, lists and tables of them) with at least `turn` (the seat to
@@ -102,31 +114,165 @@ function M.show(set, card)
   return #t > 0 and table.concat(t, " ") or "-"
 end
 
+--- lua_game.deal_hidden(pool, wants, rng [, fits]) -> hands, rest: the cards of
+-- the CardSet pool dealt at random to the seats of wants, keeping what the
+-- table has seen.  wants[seat] = { count = n (cards to deal it), some =
+-- { CardSet, ... } (it holds at least one card of each), barred = CardSet
+-- (it holds none of them) }.  hands[seat] is a CardSet; rest the cards
+-- left, a shuffled list (the stock).  fits(hands), when given, may refuse
+-- a deal that breaks a rule of the game (Go Fish: no hidden hand holds a
+-- whole book), and another is drawn.  A game's sample() calls it so that
+-- its worlds keep what the moves revealed (docs/variants.md).  When no
+-- deal keeps every fact (a game that recorded facts that contradict each
+-- other) it raises an error naming the seat.
+function M.deal_hidden(pool, wants, rng, fits)
+  local seats = {}
+  for seat in pairs(wants) do seats[#seats + 1] = seat end
+  table.sort(seats)
+  local last
+  for _ = 1, 200 do
+    local list = M.shuffled(pool, rng)
+    local free, hands, ok = {}, {}, true
+    for i, c in ipairs(list) do free[i] = c end
+    local function take(seat, fits)
+      for i = #free, 1, -1 do
+        if fits(free[i]) then
+          local c = table.remove(free, i)
+          hands[seat][#hands[seat] + 1] = c
+          return true
+        end
+      end
+      return false
+    end
+    for _, seat in ipairs(seats) do
+      local w, barred = wants[seat], wants[seat].barred
+      hands[seat] = {}
+      for _, set in ipairs(w.some or {}) do
+        if #hands[seat] < w.count and not take(seat, function(c) return set:has(c) and not (barred and barred:has(c)) end) then
+          ok, last = false, seat
+        end
+      end
+    end
+    -- the seats with the fewest cards they may hold are filled first
+    local order = {}
+    for _, seat in ipairs(seats) do
+      local barred, room = wants[seat].barred, 0
+      for _, c in ipairs(free) do if not (barred and barred:has(c)) then room = room + 1 end end
+      order[#order + 1] = { seat = seat, room = room }
+    end
+    table.sort(order, function(a, b) return a.room < b.room or (a.room == b.room and a.seat < b.seat) end)
+    for _, e in ipairs(order) do
+      local barred = wants[e.seat].barred
+      while ok and #hands[e.seat] < wants[e.seat].count do
+        if not take(e.seat, function(c) return not (barred and barred:has(c)) end) then ok, last = false, e.seat end
+      end
+    end
+    if ok then
+      local out = {}
+      for _, seat in ipairs(seats) do out[seat] = core.cards(hands[seat]) end
+      if not fits or fits(out) then return out, free end
+      last = seats[1]
+    end
+  end
+  error(("deal_hidden: no deal keeps what is known of seat %d's hand"):format(last), 0)
+end
+
 -- the result of a match scored per seat, the highest total winning: the
--- default of spec.result (state.scores per seat, state.results per hand)
+-- default of spec.result (state.scores per seat, state.results per hand;
+-- without results, the whole match counts as one hand once it is over)
 local function highest_score(s)
   local winners = {}
   if not s.turn then
     local best = math.max(table.unpack(s.scores))
     for k, x in ipairs(s.scores) do if x == best then winners[#winners + 1] = k end end
   end
-  return { seats = s.scores, winners = winners, hands = s.results }
+  local hands = s.results
+  if hands == nil then hands = s.turn and {} or { { seats = s.scores } } end
+  return { seats = s.scores, winners = winners, hands = hands }
+end
+
+-- the fields a spec may have; a misspelt one is refused by name
+local FIELDS = {
+  name = "string", kind = "string", options = "table", seats = { "number", "function" }, sides = { "table", "function" },
+  unit = "string", check = "function", deal = "function", moves = "function", apply = "function",
+  view = "function", sample = "function", result = "function", locations = "function",
+  public_text = "function", greedy = "function", describe = "function", max_moves = "number",
+}
+local REQUIRED = { "name", "seats", "deal", "moves", "apply", "view", "sample" }
+
+--- the most moves a hand may take by default before the game is declared
+-- faulty (spec.max_moves): a hand that never ends would hang every tool
+M.MAX_MOVES = 5000
+
+local function check_spec(spec)
+  if type(spec) ~= "table" then error("lua_game: a table of the game's fields expected", 0) end
+  for _, k in ipairs(REQUIRED) do
+    if spec[k] == nil then error(("lua_game: missing field '%s'"):format(k), 0) end
+  end
+  for k, v in pairs(spec) do
+    local want = FIELDS[k]
+    if want == nil then
+      error(("lua_game %s: unknown field '%s'"):format(tostring(spec.name), tostring(k)), 0)
+    end
+    local ok = type(want) == "string" and type(v) == want
+    if type(want) == "table" then for _, w in ipairs(want) do ok = ok or type(v) == w end end
+    if not ok then
+      error(("lua_game %s: field '%s' must be a %s, got %s"):format(tostring(spec.name), k,
+        type(want) == "table" and table.concat(want, " or ") or want, type(v)), 0)
+    end
+  end
+end
+
+-- the state a deal gave, checked where a mistake would surface far away
+local function check_state(spec, s, n)
+  local name = spec.name
+  if type(s) ~= "table" then error(("%s: deal must return the state (a table), got %s"):format(name, type(s)), 0) end
+  if s.turn ~= nil and (math.type(s.turn) ~= "integer" or s.turn < 1 or s.turn > n) then
+    error(("%s: state.turn must be a seat from 1 to %d or nil, got %s"):format(name, n, tostring(s.turn)), 0)
+  end
+  if not spec.result then
+    if type(s.scores) ~= "table" then
+      error(("%s: the state needs scores (a number per seat), or the game a result function"):format(name), 0)
+    end
+    for k = 1, n do
+      if type(s.scores[k]) ~= "number" then
+        error(("%s: state.scores[%d] must be a number, got %s"):format(name, k, type(s.scores[k])), 0)
+      end
+    end
+    if s.results ~= nil and type(s.results) ~= "table" then
+      error(("%s: state.results must be a list of the hands' rows"):format(name), 0)
+    end
+  end
+end
+
+-- a result from the rules, checked: a number per seat, winners seats
+local function checked_result(name, r, n)
+  if type(r) ~= "table" or type(r.seats) ~= "table" then
+    error(("%s: result must return { seats = { a number per seat }, winners =, hands = }"):format(name), 0)
+  end
+  for k = 1, n do
+    if type(r.seats[k]) ~= "number" or r.seats[k] ~= r.seats[k] then
+      error(("%s: result seats[%d] must be a number, got %s"):format(name, k, tostring(r.seats[k])), 0)
+    end
+  end
+  return r
 end
 
 --- lua_game(spec) -> a variant definition (options, seats, sides, unit and
 -- `game`, as deckhand.variant takes them)
 function M.define(spec)
-  for _, k in ipairs { "name", "deal", "moves", "apply", "view", "sample" } do
-    if spec[k] == nil then error(("lua_game: missing field '%s'"):format(k), 2) end
-  end
+  check_spec(spec)
+  local max_moves = spec.max_moves or M.MAX_MOVES
 
   local Game, View = {}, {}
   Game.__index, View.__index = Game, View
   Game.__metatable = "deckhand." .. spec.name .. ".Game"
   View.__metatable = "deckhand." .. spec.name .. ".View"
 
-  local function new(o, state, rng, seed, log, variant)
-    return setmetatable({ o = o, s = state, rng = rng, seed = seed, log = log or {}, variant = variant }, Game)
+  -- moves: the moves made in the current hand (hand_no), against max_moves
+  local function new(o, state, rng, seed, log, variant, moves)
+    return setmetatable({ o = o, s = state, rng = rng, seed = seed, log = log or {}, variant = variant,
+                          moves_in_hand = moves or 0, hand_no = state.hand or 1 }, Game)
   end
 
   function Game:seats() return self.o._seats end
@@ -134,9 +280,19 @@ function M.define(spec)
   function Game:next_player() return self.s.turn end
   function Game:phase() return self.s.turn and self.s.phase or "over" end
   function Game:hand_number() return self.s.hand or 1 end
+  -- the legal moves of the state as it is, asked of the rules once per
+  -- state: a view and the apply after it share one list (only apply
+  -- changes the state, and it drops the list)
+  local function legal(self)
+    local c = self._legal
+    if not c then c = spec.moves(self.s, self.o); self._legal = c end
+    return c
+  end
+  local function listed(c) return table.move(c, 1, #c, 1, {}) end
+
   function Game:moves()
     if not self.s.turn then return {} end
-    return spec.moves(self.s, self.o)
+    return listed(legal(self))
   end
 
   --- game:apply(seat, move) -> true, or nil, message, code (nothing changed)
@@ -146,12 +302,23 @@ function M.define(spec)
     if seat ~= self.s.turn then
       return nil, ("seat %d is to move, not seat %d"):format(self.s.turn, seat), "not_your_turn"
     end
-    local moves = spec.moves(self.s, self.o)
+    local moves = legal(self)
     local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
-    local m = find(moves, text)
+    local m
+    for _, x in ipairs(moves) do   -- the exact text first: a bot's move
+      if tostring(x) == text then m = x; break end
+    end
+    m = m or find(moves, text)
     if not m then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
+    self._legal = nil
     spec.apply(self.s, self.o, seat, m, self.rng)
     self.log[#self.log + 1] = { seat, tostring(m) }
+    if (self.s.hand or 1) ~= self.hand_no then self.hand_no, self.moves_in_hand = self.s.hand or 1, 0 end
+    self.moves_in_hand = self.moves_in_hand + 1
+    if self.s.turn and self.moves_in_hand > max_moves then
+      error(("%s: hand %d has not ended after %d moves; a hand must end (raise max_moves if it may take longer)")
+            :format(spec.name, self.hand_no, max_moves), 0)
+    end
     return true
   end
 
@@ -164,7 +331,9 @@ function M.define(spec)
   function Game:public(text) return spec.public_text and spec.public_text(text) or text end
 
   function Game:clone()
-    return new(self.o, copy(self.s), self.rng:clone(), self.seed, copy(self.log), self.variant)
+    local g = new(self.o, copy(self.s), self.rng:clone(), self.seed, copy(self.log), self.variant, self.moves_in_hand)
+    g.hand_no = self.hand_no
+    return g
   end
 
   --- game:record() -> { game, options, seed, moves = { {seat, text}, ... } }
@@ -176,8 +345,8 @@ function M.define(spec)
   end
 
   function Game:result()
-    local r = (spec.result or highest_score)(self.s, self.o)
     local n = self:seats()
+    local r = checked_result(spec.name, (spec.result or highest_score)(self.s, self.o), n)
     local side_of, sides, winning = {}, {}, {}
     for s = 1, n do
       side_of[s] = self.o._sides[s]
@@ -194,15 +363,22 @@ function M.define(spec)
   function Game:locations() return spec.locations and spec.locations(self.s, self.o) or {} end
 
   --- game:view(seat) -> what the seat may know
-  function Game:view(seat)
+  function Game:view(seat, shared)
     if math.type(seat) ~= "integer" or seat < 1 or seat > self:seats() then
       error(("bad argument #1 to 'view' (seat 1 to %d expected)"):format(self:seats()), 2)
     end
-    local public = copy(spec.view(self.s, self.o, seat))
-    local moves = self.s.turn == seat and spec.moves(self.s, self.o) or {}
+    local public = spec.view(self.s, self.o, seat)
+    if not shared then public = copy(public) end
+    local moves = self.s.turn == seat and legal(self) or {}
+    if not shared then moves = listed(moves) end
     return setmetatable({ _public = public, _seat = seat, _o = self.o, _moves = moves,
                           _phase = self:phase(), _turn = self.s.turn, _hand = self.s.hand or 1 }, View)
   end
+
+  --- game:peek(seat) -> the seat's view sharing the game's own tables
+  -- (no copy): for a bot's rollouts on a clone it owns, which neither it
+  -- nor the game's rules may change through the view
+  function Game:peek(seat) return self:view(seat, true) end
 
   function View:seat() return self._seat end
   function View:seats() return self._o._seats end
@@ -219,6 +395,8 @@ function M.define(spec)
   --- view:legal() -> the moves (as trick views answer legal(), so the
   -- simple bots written for them play here too)
   function View:legal() return self._moves end
+  --- view:has_greedy() -> does the game give its own quick choice (greedy)?
+  function View:has_greedy() return spec.greedy ~= nil end
   --- view:greedy() -> the rules' own quick choice among the moves
   -- (spec.greedy(public, o, moves)), else the first move
   function View:greedy()
@@ -299,7 +477,9 @@ function M.define(spec)
       local seed = opts.seed or math.random(0, 0x7FFFFFFF)
       if math.type(seed) ~= "integer" then error("seed must be an integer", 2) end
       local rng = core.rng(seed)
-      return new(o, spec.deal(o, rng), rng, seed, {}, variant)
+      local state = spec.deal(o, rng)
+      check_state(spec, state, o._seats)
+      return new(o, state, rng, seed, {}, variant)
     end,
   }
 end
