@@ -107,6 +107,9 @@ describe("gin rummy", function()
     local g = staged({ oklahoma = true }, hand, theirs)
     g.s.knock = 5   -- as a five turned up sets it
     assert.is_false(has(g:moves(), "knock Kd"))
+    -- a game of its own: a game works out a state's moves once (staging
+    -- changes the state behind its back)
+    g = staged({ oklahoma = true }, hand, theirs)
     g.s.knock = 10
     assert.is_true(has(g:moves(), "knock Kd"))
     -- a spade turned up: the 30 the knock scores is doubled
