@@ -99,12 +99,25 @@ local function check_spec(name, spec)
 end
 
 -- the chosen options over the defaults, each of the default's type
+-- "a=1, b=true, c=''": a variant's options and their defaults, sorted
+local function option_list(defaults)
+  local out = {}
+  for k, v in pairs(defaults) do
+    out[#out + 1] = ("%s=%s"):format(tostring(k), type(v) == "string" and ("'" .. v .. "'") or tostring(v))
+  end
+  table.sort(out)
+  return #out > 0 and table.concat(out, ", ") or "none"
+end
+
 local function merge_options(name, defaults, given)
   local o = {}
   for k, v in pairs(defaults) do o[k] = v end
   for k, v in pairs(given or {}) do
     local d = defaults[k]
-    if d == nil then error(("%s: unknown option '%s'"):format(name, tostring(k)), 0) end
+    if d == nil then
+      error(("%s: unknown option '%s' (its options, with their defaults: %s)"):format(name, tostring(k),
+        option_list(defaults)), 0)
+    end
     local ok = type(v) == type(d) or (d == false and type(v) == "number")
     if not ok then
       error(("%s: option '%s' must be a %s, got %s"):format(name, k, type(d),
