@@ -306,7 +306,9 @@ describe("deckhand.holdem", function()
     assert.are.equal("preflop", g:phase())
     -- three seats, button 1: small blind 2, big blind 3, seat 1 acts first
     assert.are.equal(1, g:next_player())
-    assert.has_error(function() dh.variant("holdem", { bogus = 1 }) end, "holdem: unknown option 'bogus'")
+    local okb, errb = pcall(dh.variant, "holdem", { bogus = 1 })
+    assert.is_false(okb)
+    assert.matches("^holdem: unknown option 'bogus' %(its options, with their defaults: .*big_blind=10", errb)
     assert.has_error(function() dh.variant("holdem", { stack = "lots" }) end,
       "holdem: option 'stack' must be a number, got 'lots'")
   end)
