@@ -101,6 +101,10 @@ end
 --- lua_game.take(list, n) -> the last n cards of a list, taken off it,
 -- as a CardSet: a hand dealt from a shuffled stock
 function M.take(list, n)
+  if type(list) ~= "table" then error("bad argument #1 to 'take' (a list of cards expected)", 2) end
+  if math.type(n) ~= "integer" or n < 0 or n > #list then
+    error(("bad argument #2 to 'take' (a count from 0 to %d expected, got %s)"):format(#list, tostring(n)), 2)
+  end
   local out = {}
   for i = 1, n do out[i] = table.remove(list) end
   return core.cards(out)
