@@ -193,9 +193,10 @@ static void give_table(dh_fast *f, const dh_solve_opts *o) {
   f->mask = (uint64_t)n - 1;
   f->dig = (uint32_t *)(void *)(f->tt + n);
   /* a table this code laid out at this size keeps its entries; any other
-     memory is cleared once */
+     memory is cleared once: its digests only (a slot whose digest is 0 is
+     free, and its entry is never read), a tenth of the bytes */
   if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n) {
-    memset(f->tt, 0, n * SLOT);
+    memset(f->dig, 0, n * sizeof *f->dig);
     h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
     h->size = n;
   }
