@@ -4,7 +4,8 @@
 ** deals (bench/dds_compare.sh builds and runs it; libdds is not a
 ** dependency of the library or its tests).
 **
-**   dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-g goldens.h count]
+**   dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-c solves|tables]
+**               [-g goldens.h count]
 **
 ** Two comparisons on the same deals, every strain (5) and leader (4):
 **
@@ -24,7 +25,8 @@
 ** each program starts each deal afresh (DDS resets its table on a new
 ** deal; deckhand's is emptied before each deal, timed).  A round prints
 ** the mean time per deal and the ratio; the last lines give, for each
-** comparison, the median and min..max of the per-round ratios.
+** comparison, the median and min..max of the per-round ratios.  -c runs
+** only one of the two comparisons.
 **
 ** -g writes `count` deals, after the first two each hand cut to 5..9 cards, with DDS's answers
 ** (SolveBoard) as a C header: the goldens of tests/c/test_solve_dds.c,
@@ -317,7 +319,7 @@ int main(int argc, char **argv) {
   int deals = 1000, runs = 3, bits = 21, i, run, strain, bad = 0, agree[2] = { 0, 0 }, w;
   uint64_t seed = 1;
   const char *goldens = NULL;
-  int ngoldens = 0;
+  int ngoldens = 0, only = -1;
   double ms[2][2][MAXRUNS], ratio[2][MAXRUNS], wall;
   for (i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-n") && i + 1 < argc) deals = atoi(argv[++i]);
@@ -325,8 +327,10 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "-b") && i + 1 < argc) bits = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-s") && i + 1 < argc) seed = (uint64_t)atoll(argv[++i]);
     else if (!strcmp(argv[i], "-g") && i + 2 < argc) { goldens = argv[++i]; ngoldens = atoi(argv[++i]); }
+    else if (!strcmp(argv[i], "-c") && i + 1 < argc && !strcmp(argv[i + 1], "solves")) only = SOLVES, i++;
+    else if (!strcmp(argv[i], "-c") && i + 1 < argc && !strcmp(argv[i + 1], "tables")) only = TABLES, i++;
     else {
-      fprintf(stderr, "usage: dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-g file count]\n");
+      fprintf(stderr, "usage: dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-c solves|tables] [-g file count]\n");
       return 2;
     }
   }
@@ -349,6 +353,7 @@ int main(int argc, char **argv) {
     for (w = 0; w < 2; w++) {
       int which = (w + run) % 2 ? TABLES : SOLVES;
       double t[2];
+      if (only >= 0 && which != only) continue;
       pass(&c, which, deals, seed, run, run == 0, t, agree, &bad);
       ms[which][0][run] = t[0] * 1e3 / deals;
       ms[which][1][run] = t[1] * 1e3 / deals;
@@ -361,12 +366,16 @@ int main(int argc, char **argv) {
   }
   printf("agreement: solves %d, tables %d, of %d strain x leader counts each (%d deals)\n", agree[SOLVES],
          agree[TABLES], deals * 20, deals);
-  spread("DDS SolveBoard x20, per deal:", ms[SOLVES][0], runs, "ms");
-  spread("deckhand dh_solve x20, per deal:", ms[SOLVES][1], runs, "ms");
-  spread("ratio solves deckhand / DDS:", ratio[SOLVES], runs, "x");
-  spread("DDS CalcDDtable, per deal:", ms[TABLES][0], runs, "ms");
-  spread("deckhand dh_solve_bridge_table, per deal:", ms[TABLES][1], runs, "ms");
-  spread("ratio tables deckhand / DDS:", ratio[TABLES], runs, "x");
+  if (only != TABLES) {
+    spread("DDS SolveBoard x20, per deal:", ms[SOLVES][0], runs, "ms");
+    spread("deckhand dh_solve x20, per deal:", ms[SOLVES][1], runs, "ms");
+    spread("ratio solves deckhand / DDS:", ratio[SOLVES], runs, "x");
+  }
+  if (only != SOLVES) {
+    spread("DDS CalcDDtable, per deal:", ms[TABLES][0], runs, "ms");
+    spread("deckhand dh_solve_bridge_table, per deal:", ms[TABLES][1], runs, "ms");
+    spread("ratio tables deckhand / DDS:", ratio[TABLES], runs, "x");
+  }
   printf("wall time %.1f s\n", bench_now() - wall);
   free(c.opts.table);
   return bad ? 1 : 0;
