@@ -4,16 +4,29 @@
 ** deals (bench/dds_compare.sh builds and runs it; libdds is not a
 ** dependency of the library or its tests).
 **
-**   dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-g goldens.h count]
+**   dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-c solves|tables]
+**               [-g goldens.h count]
 **
-** For each deal, every strain (5) and every leader (4): DDS's CalcDDtable
-** (one thread) and deckhand's dh_solve 20 times (the tricks of the
-** leader's side at trick one).  The counts must agree exactly: a
-** disagreement is printed with its deal and the program ends with status
-** 1.  Each run times (processor time) every deal by both, back to back, the one going
-** first alternating from deal to deal; a run prints each one's mean time
-** per full deal (20 solves) and per solve and their ratio; the last lines
-** give the median and min..max over the runs.
+** Two comparisons on the same deals, every strain (5) and leader (4):
+**
+**  - solves: DDS's SolveBoard 20 times (one strain after another, its
+**    table kept across a strain's four leaders as DDS keeps it) against
+**    deckhand's dh_solve 20 times (its table kept across the deal), no
+**    hint either side;
+**  - tables: DDS's CalcDDtable (the 20 problems sharing work, each
+**    leader's search hinted by the last) against deckhand's
+**    dh_solve_bridge_table (the same, in one call).
+**
+** All four counts must agree exactly: a disagreement is printed with its
+** deal and the program ends with status 1.  Each run (a round) times
+** every deal of one comparison in processor time, the two programs back
+** to back, the one going first alternating from deal to deal, then the
+** other comparison (which comparison goes first alternates by round);
+** each program starts each deal afresh (DDS resets its table on a new
+** deal; deckhand's is emptied before each deal, timed).  A round prints
+** the mean time per deal and the ratio; the last lines give, for each
+** comparison, the median and min..max of the per-round ratios.  -c runs
+** only one of the two comparisons.
 **
 ** -g writes `count` deals, after the first two each hand cut to 5..9 cards, with DDS's answers
 ** (SolveBoard) as a C header: the goldens of tests/c/test_solve_dds.c,
@@ -70,16 +83,15 @@ typedef struct ctx {
   dh_solve_opts opts;
 } ctx;
 
-/* the tricks of the leader's side, [strain][leader], by deckhand */
+/* the tricks of the leader's side, [strain][leader], by deckhand's
+** dh_solve (no guess: SolveBoard gets no hint) */
 static void solve_dh(ctx *c, const dh_cardset *hands, int out[5][4]) {
   int strain, leader;
+  c->opts.guess = 0;
   for (strain = 0; strain < 5; strain++)
     for (leader = 0; leader < 4; leader++) {
       dh_match m;
       dh_solve_result res;
-      /* the next leader sits on the other side: it likely takes what the
-         last one's side did not (the guess is probed first) */
-      c->opts.guess = leader ? 1 + 13 - out[strain][leader - 1] : 0;
       if (!dh_match_init_deal(&m, &c->rules[strain], 1, (leader + 3) % 4, hands, NULL, 0) ||
           m.turn != leader || dh_solve(&m, &c->opts, &res) != DH_OK || !res.exact) {
         fprintf(stderr, "dds_compare: deckhand could not solve a deal\n");
@@ -89,25 +101,72 @@ static void solve_dh(ctx *c, const dh_cardset *hands, int out[5][4]) {
     }
 }
 
-/* the same by DDS: resTable[strain][declarer] is declarer's tricks, and the
-** leader sits left of declarer */
-static void solve_dds(const dh_cardset *hands, int out[5][4]) {
-  struct ddTableDeal d;
-  struct ddTableResults t;
-  int h, s, rank, strain, leader, err;
-  memset(&d, 0, sizeof d);
-  for (h = 0; h < 4; h++)
-    for (s = 0; s < 4; s++)
-      for (rank = 2; rank <= 14; rank++)
-        if (dh_set_has(hands[h], dh_card_make(rank, dh_suit_of(s)))) d.cards[h][s] |= 1u << rank;
-  if ((err = CalcDDtable(d, &t)) != RETURN_NO_FAULT) {
-    char why[80];
-    ErrorMessage(err, why);
-    fprintf(stderr, "dds_compare: DDS failed: %s\n", why);
+/* the same by dh_solve_bridge_table: tricks[strain][declarer], declarer
+** right of the leader, strains clubs..spades, notrump */
+static void table_dh(ctx *c, const dh_cardset *hands, int out[5][4]) {
+  int t[5][4], strain, leader;
+  c->opts.guess = 0;
+  if (dh_solve_bridge_table(hands, &c->opts, t) != DH_OK) {
+    fprintf(stderr, "dds_compare: deckhand could not solve a deal\n");
     exit(2);
   }
   for (strain = 0; strain < 5; strain++)
+    for (leader = 0; leader < 4; leader++) {
+      int v = t[strain < 4 ? dh_suit_of(strain) : 4][(leader + 3) % 4];
+      if (v < 0) {
+        fprintf(stderr, "dds_compare: deckhand could not solve a deal\n");
+        exit(2);
+      }
+      out[strain][leader] = 13 - v;
+    }
+}
+
+static void dds_fail(int err) {
+  char why[80];
+  ErrorMessage(err, why);
+  fprintf(stderr, "dds_compare: DDS failed: %s\n", why);
+  exit(2);
+}
+
+/* the deal in DDS's form: cards[hand][suit], a bit per rank */
+static void dds_cards(const dh_cardset *hands, unsigned cards[4][4]) {
+  int h, s, rank;
+  for (h = 0; h < 4; h++)
+    for (s = 0; s < 4; s++) {
+      cards[h][s] = 0;
+      for (rank = 2; rank <= 14; rank++)
+        if (dh_set_has(hands[h], dh_card_make(rank, dh_suit_of(s)))) cards[h][s] |= 1u << rank;
+    }
+}
+
+/* the same by DDS's CalcDDtable: resTable[strain][declarer] is declarer's
+** tricks, and the leader sits left of declarer */
+static void table_dds(const dh_cardset *hands, int out[5][4]) {
+  struct ddTableDeal d;
+  struct ddTableResults t;
+  int strain, leader, err;
+  memset(&d, 0, sizeof d);
+  dds_cards(hands, d.cards);
+  if ((err = CalcDDtable(d, &t)) != RETURN_NO_FAULT) dds_fail(err);
+  for (strain = 0; strain < 5; strain++)
     for (leader = 0; leader < 4; leader++) out[strain][leader] = 13 - t.resTable[strain][(leader + 3) % 4];
+}
+
+/* the same by DDS's SolveBoard, 20 calls (DDS keeps its table while the
+** deal and the trump stay the same) */
+static void solve_dds(const dh_cardset *hands, int out[5][4]) {
+  struct deal d;
+  struct futureTricks fut;
+  int strain, leader, err;
+  memset(&d, 0, sizeof d);
+  dds_cards(hands, d.remainCards);
+  for (strain = 0; strain < 5; strain++)
+    for (leader = 0; leader < 4; leader++) {
+      d.trump = strain;
+      d.first = leader;
+      if ((err = SolveBoard(d, -1, 1, 1, &fut, 0)) != RETURN_NO_FAULT) dds_fail(err);
+      out[strain][leader] = fut.score[0];
+    }
 }
 
 /* a deal as PBN: "N:" and the four hands from North, spades first */
@@ -163,12 +222,7 @@ static int board_dds(const dh_cardset *hands, int strain, int leader) {
   d.trump = strain;
   d.first = leader;
   pbn(hands, d.remainCards);
-  if ((err = SolveBoardPBN(d, -1, 1, 1, &fut, 0)) != RETURN_NO_FAULT) {
-    char why[80];
-    ErrorMessage(err, why);
-    fprintf(stderr, "dds_compare: DDS failed: %s\n", why);
-    exit(2);
-  }
+  if ((err = SolveBoardPBN(d, -1, 1, 1, &fut, 0)) != RETURN_NO_FAULT) dds_fail(err);
   return fut.score[0];
 }
 
@@ -208,24 +262,75 @@ static void write_goldens(const char *path, int count, uint64_t seed) {
 
 static void spread(const char *what, double *v, int n, const char *unit) {
   double mid = bench_median(v, n), lo = v[0], hi = v[n - 1];   /* sorted by bench_median */
-  printf("%-34s median %8.3f %s, min..max %.3f..%.3f over %d runs\n", what, mid, unit, lo, hi, n);
+  printf("%-40s median %8.3f %s, min..max %.3f..%.3f over %d runs\n", what, mid, unit, lo, hi, n);
+}
+
+enum { SOLVES, TABLES };
+static const char *const pass_name[2] = { "solves", "tables" };
+
+static void dds_side(int which, const dh_cardset *hands, int out[5][4]) {
+  if (which == SOLVES) solve_dds(hands, out);
+  else table_dds(hands, out);
+}
+
+static void dh_side(ctx *c, int which, const dh_cardset *hands, int out[5][4]) {
+  /* each deal from an empty table, as DDS's own: what an earlier run
+     learnt of the same deal must not help (the solver then clears the
+     table, timed) */
+  dh_solve_table_reset(c->opts.table, c->opts.table_bytes);
+  if (which == SOLVES) solve_dh(c, hands, out);
+  else table_dh(c, hands, out);
+}
+
+/* one comparison over every deal: the processor time of each side into
+** t[0] (DDS), t[1] (deckhand); counts checked when check; disagreements
+** counted in *bad */
+static void pass(ctx *c, int which, int deals, uint64_t seed, int run, int check, double t[2], int *agree, int *bad) {
+  int i, k, l;
+  t[0] = t[1] = 0;
+  for (i = 0; i < deals; i++) {
+    dh_cardset hands[4];
+    int a[5][4], b[5][4];
+    double t0, t1, t2;
+    deal(seed + (uint64_t)i, hands);
+    if ((i + run) % 2) {
+      t0 = cpu_now(); dds_side(which, hands, a); t1 = cpu_now(); dh_side(c, which, hands, b); t2 = cpu_now();
+      t[0] += t1 - t0, t[1] += t2 - t1;
+    } else {
+      t0 = cpu_now(); dh_side(c, which, hands, b); t1 = cpu_now(); dds_side(which, hands, a); t2 = cpu_now();
+      t[1] += t1 - t0, t[0] += t2 - t1;
+    }
+    if (!check) continue;
+    for (k = 0; k < 5; k++)
+      for (l = 0; l < 4; l++) {
+        if (a[k][l] == b[k][l]) { agree[which]++; continue; }
+        if ((*bad)++ < 20) {
+          char text[80];
+          pbn(hands, text);
+          printf("DISAGREE (%s) deal %d (seed %llu) %s strain %c leader %c: DDS %d, deckhand %d\n", pass_name[which], i,
+                 (unsigned long long)(seed + (uint64_t)i), text, "SHDCN"[k], "NESW"[l], a[k][l], b[k][l]);
+        }
+      }
+  }
 }
 
 int main(int argc, char **argv) {
   static ctx c;
-  int deals = 1000, runs = 3, bits = 21, i, run, strain, bad = 0, agree = 0;
+  int deals = 1000, runs = 3, bits = 21, i, run, strain, bad = 0, agree[2] = { 0, 0 }, w;
   uint64_t seed = 1;
   const char *goldens = NULL;
-  int ngoldens = 0;
-  double dds_ms[MAXRUNS], dh_ms[MAXRUNS], ratio[MAXRUNS], wall;
+  int ngoldens = 0, only = -1;
+  double ms[2][2][MAXRUNS], ratio[2][MAXRUNS], wall;
   for (i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-n") && i + 1 < argc) deals = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-r") && i + 1 < argc) runs = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-b") && i + 1 < argc) bits = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-s") && i + 1 < argc) seed = (uint64_t)atoll(argv[++i]);
     else if (!strcmp(argv[i], "-g") && i + 2 < argc) { goldens = argv[++i]; ngoldens = atoi(argv[++i]); }
+    else if (!strcmp(argv[i], "-c") && i + 1 < argc && !strcmp(argv[i + 1], "solves")) only = SOLVES, i++;
+    else if (!strcmp(argv[i], "-c") && i + 1 < argc && !strcmp(argv[i + 1], "tables")) only = TABLES, i++;
     else {
-      fprintf(stderr, "usage: dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-g file count]\n");
+      fprintf(stderr, "usage: dds_compare [-n deals] [-r runs] [-b table_bits] [-s seed] [-c solves|tables] [-g file count]\n");
       return 2;
     }
   }
@@ -245,46 +350,32 @@ int main(int argc, char **argv) {
          deals, runs, bits, c.opts.table_bytes >> 20);
   wall = bench_now();
   for (run = 0; run < runs; run++) {
-    double t_dds = 0, t_dh = 0;
-    for (i = 0; i < deals; i++) {
-      dh_cardset hands[4];
-      int a[5][4], b[5][4], k, l;
-      double t0, t1, t2;
-      deal(seed + (uint64_t)i, hands);
-      /* each deal starts from an empty table, as DDS's own does: what an
-         earlier run learnt of the same deal must not help (the solver
-         then clears the table, timed) */
-      dh_solve_table_reset(c.opts.table, c.opts.table_bytes);
-      if ((i + run) % 2) {
-        t0 = cpu_now(); solve_dds(hands, a); t1 = cpu_now(); solve_dh(&c, hands, b); t2 = cpu_now();
-        t_dds += t1 - t0, t_dh += t2 - t1;
-      } else {
-        t0 = cpu_now(); solve_dh(&c, hands, b); t1 = cpu_now(); solve_dds(hands, a); t2 = cpu_now();
-        t_dh += t1 - t0, t_dds += t2 - t1;
-      }
-      if (run > 0) continue;
-      for (k = 0; k < 5; k++)
-        for (l = 0; l < 4; l++) {
-          if (a[k][l] == b[k][l]) { agree++; continue; }
-          if (bad++ < 20) {
-            char text[80];
-            pbn(hands, text);
-            printf("DISAGREE deal %d (seed %llu) %s strain %c leader %c: DDS %d, deckhand %d\n", i,
-                   (unsigned long long)(seed + (uint64_t)i), text, "SHDCN"[k], "NESW"[l], a[k][l], b[k][l]);
-          }
-        }
+    for (w = 0; w < 2; w++) {
+      int which = (w + run) % 2 ? TABLES : SOLVES;
+      double t[2];
+      if (only >= 0 && which != only) continue;
+      pass(&c, which, deals, seed, run, run == 0, t, agree, &bad);
+      ms[which][0][run] = t[0] * 1e3 / deals;
+      ms[which][1][run] = t[1] * 1e3 / deals;
+      ratio[which][run] = ms[which][1][run] / ms[which][0][run];
+      printf("run %d %s: DDS %.3f ms a deal, deckhand %.3f ms a deal, ratio %.3f\n", run + 1,
+             which == SOLVES ? "SolveBoard x20 / dh_solve x20  " : "CalcDDtable / dh_solve_bridge_table",
+             ms[which][0][run], ms[which][1][run], ratio[which][run]);
+      fflush(stdout);
     }
-    dds_ms[run] = t_dds * 1e3 / deals;
-    dh_ms[run] = t_dh * 1e3 / deals;
-    ratio[run] = dh_ms[run] / dds_ms[run];
-    printf("run %d: DDS %.3f ms a deal (%.3f a solve), deckhand %.3f ms a deal (%.3f a solve), ratio %.2f\n",
-           run + 1, dds_ms[run], dds_ms[run] / 20, dh_ms[run], dh_ms[run] / 20, ratio[run]);
-    fflush(stdout);
   }
-  printf("agreement: %d of %d strain x leader solves (%d deals)\n", agree, deals * 20, deals);
-  spread("DDS per deal (20 solves):", dds_ms, runs, "ms");
-  spread("deckhand per deal (20 solves):", dh_ms, runs, "ms");
-  spread("ratio deckhand / DDS:", ratio, runs, "x");
+  printf("agreement: solves %d, tables %d, of %d strain x leader counts each (%d deals)\n", agree[SOLVES],
+         agree[TABLES], deals * 20, deals);
+  if (only != TABLES) {
+    spread("DDS SolveBoard x20, per deal:", ms[SOLVES][0], runs, "ms");
+    spread("deckhand dh_solve x20, per deal:", ms[SOLVES][1], runs, "ms");
+    spread("ratio solves deckhand / DDS:", ratio[SOLVES], runs, "x");
+  }
+  if (only != SOLVES) {
+    spread("DDS CalcDDtable, per deal:", ms[TABLES][0], runs, "ms");
+    spread("deckhand dh_solve_bridge_table, per deal:", ms[TABLES][1], runs, "ms");
+    spread("ratio tables deckhand / DDS:", ratio[TABLES], runs, "x");
+  }
   printf("wall time %.1f s\n", bench_now() - wall);
   free(c.opts.table);
   return bad ? 1 : 0;

@@ -193,9 +193,10 @@ static void give_table(dh_fast *f, const dh_solve_opts *o) {
   f->mask = (uint64_t)n - 1;
   f->dig = (uint32_t *)(void *)(f->tt + n);
   /* a table this code laid out at this size keeps its entries; any other
-     memory is cleared once */
+     memory is cleared once: its digests only (a slot whose digest is 0 is
+     free, and its entry is never read), a tenth of the bytes */
   if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n) {
-    memset(f->tt, 0, n * SLOT);
+    memset(f->dig, 0, n * sizeof *f->dig);
     h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
     h->size = n;
   }
@@ -788,9 +789,10 @@ static int partner_later(const dh_fast *f, int me) {
 ** hold few cards of (a void counts as every card: it discards any): their
 ** answers are fewer, and the subtree to refute or prove the lead smaller
 ** (DDS's suit weight, the opponents' lengths; 2.4x fewer nodes on whole
-** deals, bench/solve_nodes.sh) */
-static int lead_score(const dh_fast *f, int me, int s, int r, int run_top, unsigned in) {
-  int x, opp_ruff = 0, pard_ruff = 0, top = top_bit(in), owner = 0, sc, opp = 0;
+** deals, bench/solve_nodes.sh).  Worked out once a suit: a run's worth
+** is its kind's less its lowest card's rank */
+static void lead_worth(const dh_fast *f, int me, int s, unsigned in, int worth[2]) {
+  int x, opp_ruff = 0, pard_ruff = 0, top = top_bit(in), owner = 0, opp = 0;
   for (x = 0; x < f->np; x++) {
     if (lane(f->hand[x], s) >> top & 1) owner = x;
     if (f->max[x] != f->max[me]) {
@@ -801,11 +803,12 @@ static int lead_score(const dh_fast *f, int me, int s, int r, int run_top, unsig
     if (f->max[x] == f->max[me]) pard_ruff = 1;
     else opp_ruff = 1;
   }
-  if (run_top == top) sc = opp_ruff ? 15 : s == f->trump ? 65 : 70;
-  else if (f->max[owner] == f->max[me]) sc = opp_ruff ? 12 : 55;
-  else if (pard_ruff && !opp_ruff) sc = 50;
-  else sc = opp_ruff ? 5 : 25 + __builtin_popcount(lane(f->hand[me], s));
-  return sc * 16 - r - OPP_CARD * opp;
+  /* worth[1]: the run with the suit's top card; worth[0]: the others */
+  worth[1] = (opp_ruff ? 15 : s == f->trump ? 65 : 70) * 16 - OPP_CARD * opp;
+  if (f->max[owner] == f->max[me]) worth[0] = opp_ruff ? 12 : 55;
+  else if (pard_ruff && !opp_ruff) worth[0] = 50;
+  else worth[0] = opp_ruff ? 5 : 25 + __builtin_popcount(lane(f->hand[me], s));
+  worth[0] = worth[0] * 16 - OPP_CARD * opp;
 }
 
 /* a card's worth following, guessed: nothing over a partner's sure
@@ -835,7 +838,10 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
   else if (f->n == 0 && barred(f, me)) legal = hand & ~((uint64_t)LANE << (16 * f->lock));
   for (s = 0; s < 4; s++) {
     unsigned mine = lane(legal, s), in = lane(all, s), packed;
+    int worth[2] = { 0, 0 }, top;
     if (!mine) continue;
+    top = top_bit(in);
+    if (f->n == 0) lead_worth(f, me, s, in, worth);   /* the suit's part, once */
     /* a run of cards with no other card in play between them is one
        move: its lowest card, worth its top card (packed: ranks among the
        cards in play) */
@@ -844,7 +850,7 @@ static int gen_moves(const dh_fast *f, move *mv, int best) {
       int r = select_rank(in, k), run_top = select_rank(in, k + len - 1), b = 16 * s + r;
       int32_t sc;
       packed &= ~(((1u << len) - 1) << k);
-      sc = f->n == 0 ? lead_score(f, me, s, r, run_top, in) : follow_score(f, me, s, r, run_top);
+      sc = f->n == 0 ? worth[run_top == top] - r : follow_score(f, me, s, r, run_top);
       sc = b == best ? INT32_MAX : sc * 4096 + (int32_t)(f->hist[me][b] >> 4 < 4095 ? f->hist[me][b] >> 4 : 4095);
       mv[n].bit = (int8_t)b;
       mv[n].top = (int8_t)run_top;

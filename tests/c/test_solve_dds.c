@@ -7,7 +7,10 @@
 ** is asked the same from the deal's stacked start.  The two whole deals
 ** are solved in spades and notrump with North leading only (time: the
 ** bench compares whole deals, bench/dds_compare.sh); the short ones for
-** every strain and leader.
+** every strain and leader.  The first whole deal is also solved all
+** twenty ways in one call (dh_solve_bridge_table), in a table whose
+** memory held arbitrary bytes.  And a table emptied, or memory that held
+** anything, searches exactly as one of zeros.
 */
 #include <string.h>
 
@@ -58,6 +61,83 @@ static int parse_pbn(const char *text, dh_cardset *hands) {
   return dh_set_count(hands[0]);
 }
 
+/* the first whole golden as Bridge's table in one call: tricks[suit]
+** [declarer] is 13 less the leader's side's tricks, the leader left of
+** declarer.  The table's memory holds arbitrary bytes first: the solver
+** must treat it as empty (it clears only what marks a slot in use) */
+static void bridge_table(unsigned char *table, size_t bytes) {
+  dh_cardset hands[4], short_hands[4];
+  int t[5][4], strain, decl, i, g, agree = 0;
+  dh_solve_opts o;
+  for (g = 0; g < (int)(sizeof dds_goldens / sizeof dds_goldens[0]); g++)
+    if (parse_pbn(dds_goldens[g][0], hands) == 13) break;
+  if (!CHECK(g < (int)(sizeof dds_goldens / sizeof dds_goldens[0]))) return;
+  dh_solve_defaults(&o);
+  for (i = 0; i < (int)bytes; i++) table[i] = (unsigned char)(0xA5u ^ ((unsigned)i * 131u >> 3));
+  o.table = table;
+  o.table_bytes = bytes;
+  CHECK_EQ(dh_solve_bridge_table(hands, &o, t), DH_OK);
+  for (strain = 0; strain < 5; strain++)   /* DDS's order: spades, hearts, diamonds, clubs, notrump */
+    for (decl = 0; decl < 4; decl++) {
+      char want = dds_goldens[g][1][strain * 4 + ((decl + 1) & 3)];
+      int tricks = want <= '9' ? want - '0' : want - 'a' + 10;
+      if (CHECK(t[strain < 4 ? 3 - strain : 4][decl] == 13 - tricks)) agree++;
+    }
+  CHECK_EQ(agree, 20);
+  /* not four hands of 13 different cards */
+  memcpy(short_hands, hands, sizeof short_hands);
+  short_hands[0] &= short_hands[0] - 1;
+  CHECK_EQ(dh_solve_bridge_table(short_hands, &o, t), DH_E_BAD_OP);
+  short_hands[0] = hands[1];
+  CHECK_EQ(dh_solve_bridge_table(short_hands, &o, t), DH_E_BAD_OP);
+}
+
+/* the nodes of one solve of golden g (spades, North leading) in a table
+** of `bytes` whose memory was: 0 zeros, 1 arbitrary bytes, 2 used by
+** other solves and then emptied by dh_solve_table_reset */
+static long nodes_in(unsigned char *table, size_t bytes, int g, int state) {
+  dh_cardset hands[4];
+  dh_rules r;
+  dh_match m;
+  dh_solve_opts o;
+  dh_solve_result res;
+  size_t i;
+  int size = parse_pbn(dds_goldens[g][0], hands), k;
+  bridge_rules(&r, size, 3);
+  dh_solve_defaults(&o);
+  o.table = table;
+  o.table_bytes = bytes;
+  if (state == 0) memset(table, 0, bytes);
+  if (state == 1)
+    for (i = 0; i < bytes; i++) table[i] = (unsigned char)(0xA5u ^ (unsigned)(i * 131u >> 3));
+  if (state == 2) {
+    for (k = 2; k < 12; k++) {   /* fills it with other positions' entries */
+      dh_cardset other[4];
+      dh_rules ro;
+      int n = parse_pbn(dds_goldens[k][0], other);
+      bridge_rules(&ro, n, 3);
+      if (!CHECK(dh_match_init_deal(&m, &ro, 1, 3, other, NULL, 0))) return -1;
+      CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+    }
+    dh_solve_table_reset(table, bytes);
+  }
+  if (!CHECK(size > 0 && dh_match_init_deal(&m, &r, 1, 3, hands, NULL, 0))) return -1;
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  return res.nodes;
+}
+
+/* an emptied table, or memory that held anything, searches exactly as a
+** table of zeros: the same nodes (a table that kept stale entries, or
+** took arbitrary bytes for entries in use, would search fewer or more) */
+static void table_states(unsigned char *table, size_t bytes) {
+  int g, same = 0;
+  for (g = 20; g < 30; g++) {
+    long zero = nodes_in(table, bytes, g, 0);
+    if (CHECK(zero > 0 && nodes_in(table, bytes, g, 1) == zero && nodes_in(table, bytes, g, 2) == zero)) same++;
+  }
+  CHECK_EQ(same, 10);
+}
+
 int main(void) {
   static unsigned char table[1 << 24];
   int i, strain, leader, agree = 0, asked = 0, n = (int)(sizeof dds_goldens / sizeof dds_goldens[0]);
@@ -90,5 +170,7 @@ int main(void) {
     }
   }
   CHECK(agree == asked && asked > 5000);
+  bridge_table(table, sizeof table);
+  table_states(table, 1 << 20);
   return check_done();
 }
