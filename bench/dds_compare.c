@@ -59,20 +59,7 @@ static int dh_suit_of(int dds_suit) { return 3 - dds_suit; }
 
 /* Bridge's card play with trump `suit` (DH_NOSUIT: notrump) */
 static void bridge_rules(dh_rules *r, int suit) {
-  dh_rules_init(r);
-  r->sizes[0] = 13;
-  r->nsizes = 1;
-  r->max_hands = 1;
-  r->nsides = 2;
-  r->side_of[0] = r->side_of[2] = 0;
-  r->side_of[1] = r->side_of[3] = 1;
-  r->trump_mode = suit < DH_NOSUIT ? DH_TRUMP_FIXED : DH_TRUMP_NONE;
-  r->trump_suit = (uint8_t)(suit < DH_NOSUIT ? suit : 0);
-  dh_rules_set(r, DH_RULE_HAND, dh_rule_follow_suit(r));
-  dh_rules_set(r, DH_RULE_PLAY, dh_rule_or(r, dh_rule_trump_wins(r), dh_rule_highest_of_led(r)));
-  dh_rules_set(r, DH_RULE_POINTS, dh_rule_tricks(r, 1));
-  dh_rules_set(r, DH_RULE_WIN, dh_rule_highest_after(r, 1));
-  if (dh_rules_check(r)) {
+  if (!dh_bridge_rules(r, 13, suit)) {
     fprintf(stderr, "dds_compare: bad rules: %s\n", dh_rules_error(r));
     exit(2);
   }

@@ -91,5 +91,9 @@ int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, in
 ** DH_OK, or DH_E_BAD_OP when hands are not four hands of 13 different
 ** cards. */
 int dh_solve_bridge_table(const dh_cardset hands[4], const dh_solve_opts *o, int tricks[5][4]);
+/* Bridge's card play as rules (solve_table.c): four seats, North-South
+** against East-West, `size` cards a hand, trump `suit` (DH_NOSUIT: none),
+** one hand; 1 when they check, 0 otherwise (dh_rules_error says why) */
+int dh_bridge_rules(dh_rules *r, int size, int suit);
 
 #endif

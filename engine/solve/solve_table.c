@@ -15,10 +15,9 @@
 #include "rules.h"
 #include "solve.h"
 
-/* Bridge's card play with trump suit (DH_NOSUIT: notrump), one hand */
-static int bridge_rules(dh_rules *r, int suit) {
+int dh_bridge_rules(dh_rules *r, int size, int suit) {
   dh_rules_init(r);
-  r->sizes[0] = 13;
+  r->sizes[0] = (uint8_t)size;
   r->nsizes = 1;
   r->max_hands = 1;
   r->nsides = 2;
@@ -50,7 +49,7 @@ int dh_solve_bridge_table(const dh_cardset hands[4], const dh_solve_opts *opts, 
   if (!valid_deal(hands)) return DH_E_BAD_OP;
   for (strain = 0; strain < 5; strain++) {
     /* clubs, diamonds, hearts, spades are the suits 0..3; then notrump */
-    if (!bridge_rules(&rules, strain < 4 ? strain : DH_NOSUIT)) return DH_E_BAD_OP;
+    if (!dh_bridge_rules(&rules, 13, strain < 4 ? strain : DH_NOSUIT)) return DH_E_BAD_OP;
     for (decl = 0; decl < 4; decl++) {
       int leader = (decl + 1) & 3;
       dh_match m;
