@@ -21,11 +21,14 @@ local M = {}
 local Sequential = {}
 Sequential.__index = Sequential
 
---- lab.sequential(spec, c) -> a test fed deal lines: seq:feed(line) ->
--- true once decided.  spec: { elo0 =, elo1 = } (a's share of each deal's
--- wins) or { lower =, upper = } (a's points less b's per hand), alpha,
--- beta.  c: the tournament (two strategies).
-function M.sequential(spec, c)
+--- lab.sequential(spec, c [, first, step]) -> a test fed deal lines:
+-- seq:feed(line) -> true once decided.  spec: { elo0 =, elo1 = } (a's
+-- share of each deal's wins) or { lower =, upper = } (a's points less b's
+-- per hand), alpha, beta.  c: the tournament (two strategies).  The deals
+-- are taken in the order first, first + step, ... (a shard i/n: i, n;
+-- the default every deal from 1): each shard of a run tests its own deals,
+-- and a merge of the shards tests them all, up to the first deal missing.
+function M.sequential(spec, c, first, step)
   if type(spec) ~= "table" then error("tournament: sprt must be a table", 0) end
   local players = {}
   for _, p in ipairs(c.players) do
@@ -39,7 +42,7 @@ function M.sequential(spec, c)
   local ok, test = pcall(spec.elo0 ~= nil and sprt.elo or sprt.new, spec)
   if not ok then error(("tournament: %s"):format(tostring(test):gsub("^[^:]*:%d+: ", "")), 0) end
   return setmetatable({ test = test, elo = spec.elo0 ~= nil, players = players,
-                        next = 1, waiting = {} }, Sequential)
+                        next = first or 1, step = step or 1, fed = 0, waiting = {} }, Sequential)
 end
 
 -- a deal's value for the test, or false for a deal that gives none (a
@@ -63,10 +66,10 @@ function Sequential:feed(line)
   while self.waiting[self.next] ~= nil do
     local v = self.waiting[self.next]
     self.waiting[self.next] = nil
-    self.next = self.next + 1
+    self.next, self.fed = self.next + self.step, self.fed + 1
     if v then self.test:add(v) end
     if self.test.decision then
-      self.decided_at = self.next - 1
+      self.decided_at = self.fed
       return true
     end
   end
@@ -77,7 +80,7 @@ end
 -- (the last deal counted when decided), estimate =, ci =, summary = }
 function Sequential:result()
   local m, ci = self.test:estimate()
-  return { decision = self.test.decision, deals = self.decided_at or (self.next - 1), estimate = m, ci = ci,
+  return { decision = self.test.decision, deals = self.decided_at or self.fed, estimate = m, ci = ci,
            a = self.players[1], b = self.players[2], summary = self.test:summary() }
 end
 

@@ -8,6 +8,7 @@
 
 local records = require "deckhand.records"
 local results = require "deckhand.results"
+local lab = require "deckhand.lab"
 
 return function(deckhand, T)
   local expect = T.expect
@@ -20,7 +21,7 @@ return function(deckhand, T)
   -- index order: its deals are then sorted in memory.
   function deckhand.tournament_merge(files, out)
     if type(files) ~= "table" or #files == 0 then error("merge: no record files", 2) end
-    local problems, c, header, check, totals = {}, nil, nil, nil, nil
+    local problems, c, header, check, totals, seq = {}, nil, nil, nil, nil, nil
     local sets, sorted = {}, true
     -- the first file holding deal i: the one it is counted from
     local function owner(i, upto)
@@ -93,9 +94,15 @@ return function(deckhand, T)
         local n = 0
         next_line = function() n = n + 1; return all[n] end
       end
+      -- a sequential test's run: the test over every shard's deals in
+      -- index order, up to the first deal missing
+      seq = c.sprt and lab.sequential(c.sprt, c, 1, 1)
       local function counted()
         local l = next_line()
-        if l then totals:add(l) end
+        if l then
+          totals:add(l)
+          if seq then seq:feed(l) end
+        end
         return l
       end
       if out then
@@ -106,6 +113,7 @@ return function(deckhand, T)
     end
     local res = totals:result()
     res.config, res.problems = c, problems
+    if seq then res.sprt = seq:result() end
     return res
   end
 end

@@ -136,6 +136,7 @@ return function(deckhand)
       limit = cfg.limit == nil and DEFAULT_LIMIT or cfg.limit,
       mode = cfg.mode,   -- a field of more strategies than sides: "round_robin" (the default) or "gauntlet"
       rule_time = cfg.rule_time == nil and DEFAULT_LIMIT or cfg.rule_time,
+      sprt = cfg.sprt,   -- a sequential test (deckhand/lab.lua): stops when it decides
     }
     if c.mode ~= nil and c.mode ~= "round_robin" and c.mode ~= "gauntlet" then
       error(("tournament: mode must be \"round_robin\" or \"gauntlet\", got %s"):format(tostring(c.mode)), 0)
@@ -407,9 +408,8 @@ return function(deckhand)
     end
     local tabs = tables.of(c, variant)
     local totals, problems, done, already = results.new(c, tabs), {}, indexset.new(), 0
-    -- a sequential test takes the deals in order: a shard has gaps in it
-    if cfg.sprt and cfg.shard then error("tournament: a sequential test (sprt) needs every deal: no shard", 0) end
-    local seq = cfg.sprt and lab.sequential(cfg.sprt, c)
+    -- a sequential test takes the deals in order, a shard its own
+    local seq = c.sprt and lab.sequential(c.sprt, c, shard_i, shard_n)
     local rec
     if cfg.record then
       local old

@@ -127,6 +127,7 @@ function M.merge(a)
   local res = dh.tournament_merge(a.files, a.out)
   for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", p, " (not counted)\n") end
   print(T.format(res, res.config))
+  if res.sprt then print(res.sprt.summary .. " (over the merged deals in order, to the first one missing)") end
   if a.report then write_report(a.report, lab.report_data(res, res.config)) end
 end
 
