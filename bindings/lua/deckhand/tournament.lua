@@ -135,7 +135,9 @@ return function(deckhand)
       bid_with = cfg.bid_with, hands = cfg.hands or 1,
       limit = cfg.limit == nil and DEFAULT_LIMIT or cfg.limit,
       mode = cfg.mode,   -- a field of more strategies than sides: "round_robin" (the default) or "gauntlet"
-      rule_time = cfg.rule_time == nil and DEFAULT_LIMIT or cfg.rule_time,
+      -- kept only when not the default, so that records made before the
+      -- limit existed still name the same tournament (and resume)
+      rule_time = cfg.rule_time ~= DEFAULT_LIMIT and cfg.rule_time or nil,
       sprt = cfg.sprt,   -- a sequential test (deckhand/lab.lua): stops when it decides
     }
     if c.mode ~= nil and c.mode ~= "round_robin" and c.mode ~= "gauntlet" then
@@ -155,7 +157,7 @@ return function(deckhand)
     if type(c.limit) ~= "number" or c.limit < 0 or c.limit ~= c.limit then
       error(("tournament: limit must be a number of seconds (0: none), got %s"):format(tostring(c.limit)), 0)
     end
-    if type(c.rule_time) ~= "number" or c.rule_time < 0 or c.rule_time ~= c.rule_time then
+    if c.rule_time ~= nil and (type(c.rule_time) ~= "number" or c.rule_time < 0 or c.rule_time ~= c.rule_time) then
       error(("tournament: rule_time must be a number of seconds (0: none), got %s"):format(tostring(c.rule_time)), 0)
     end
     if c.hands ~= "match" then positive_integer(c.hands, "hands (or \"match\")") end
@@ -169,7 +171,7 @@ return function(deckhand)
     for k, v in pairs(c.options) do opts[k] = v end
     -- its build too runs under the rule time limit
     local function variant(o)
-      local ok, v = rule_guard.pcall(c.rule_time, c.variant, deckhand.variant, c.variant, o)
+      local ok, v = rule_guard.pcall(c.rule_time or DEFAULT_LIMIT, c.variant, deckhand.variant, c.variant, o)
       if not ok then error(guard.describe(v), 0) end
       return v
     end
@@ -231,12 +233,12 @@ return function(deckhand)
       end
     end
     -- the variant's code runs under the rule time limit (deckhand/rule_guard.lua)
-    local dealt, game = rule_guard.pcall(c.rule_time, variant, deckhand.game, variant, { seed = seed })
+    local dealt, game = rule_guard.pcall(c.rule_time or DEFAULT_LIMIT, variant, deckhand.game, variant, { seed = seed })
     if not dealt then
       entry.error = { deal = i, rotation = r + 1, reason = guard.describe(game) }
       return entry
     end
-    local ok, result, msg, code, detail = rule_guard.pcall(c.rule_time, variant, deckhand.run, game, bots, {
+    local ok, result, msg, code, detail = rule_guard.pcall(c.rule_time or DEFAULT_LIMIT, variant, deckhand.run, game, bots, {
       ask = function(bot, view, seat)
         local who = names[seat]
         if c.bid_with and BID_PHASES[view:phase()] then bot, who = bidders[seat], c.bid_with end
