@@ -12,19 +12,8 @@ local dh = require "deckhand"
 
 local M = {}
 
--- the hand's points for seat me once it is over: its side's less the
--- others' mean (0 when no hand ended)
-local function value(g, me, hands_before)
-  local r = g:result()
-  local row = r.hands[#r.hands]
-  if #r.hands == hands_before or not row then return 0 end
-  local mine, others, n = 0, 0, 0
-  local side = g:side(me)
-  for s, v in pairs(row.sides or row.seats) do
-    if s == side then mine = v else others, n = others + v, n + 1 end
-  end
-  return mine - (n > 0 and others / n or 0)
-end
+-- the hand's points for seat me once it is over (deckhand.lua_game)
+local value = dh.lua_game.hand_value
 
 function M.new(options)
   options = options or {}

@@ -80,17 +80,7 @@ function M.new(options)
 
   -- the value of a world's hand for seat me once it is over (or the
   -- match is): its side's points less the others' mean
-  local function value(g, me, hands_before)
-    local r = g:result()
-    local row = r.hands[#r.hands]
-    if #r.hands == hands_before or not row then return 0 end
-    local mine, others, n = 0, 0, 0
-    local side = g:side(me)
-    for s, v in pairs(row.sides or row.seats) do
-      if s == side then mine = v else others, n = others + v, n + 1 end
-    end
-    return mine - (n > 0 and others / n or 0)
-  end
+  local value = dh.lua_game.hand_value
 
   local function rollout(g, me, m)
     local hand_no, hands_before = g:hand_number(), #g:result().hands

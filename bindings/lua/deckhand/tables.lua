@@ -90,23 +90,4 @@ function M.seating(c, variant, r, tabs)
   return names, sides, nsides, t
 end
 
---- tables.pairs(tabs) -> every pair of strategies that meet at a table,
--- each once: { { a =, b = }, ... } in the order of the tables
-function M.pairs(tabs)
-  local out, seen = {}, {}
-  for _, group in ipairs(tabs) do
-    for i = 1, #group do
-      for j = i + 1, #group do
-        local a, b = group[i], group[j]
-        local key = a .. "\0" .. b
-        if a ~= b and not seen[key] then
-          seen[key] = true
-          out[#out + 1] = { a = a, b = b }
-        end
-      end
-    end
-  end
-  return out
-end
-
 return M
