@@ -79,7 +79,7 @@ return {
       sizes = { 5 },
       trump = "show_top",
       trump_tables = trump_tables(),
-      -- (a number given for the option counts as true, as it always did)
+      -- (any value but false or nil turns an option on: lone_defender = 1 is true)
       phases = dh.phase.turned_card_trump { stick_the_dealer = o.stick_the_dealer ~= false,
                                             keep_upcard = o.dealer_may_discard_upcard == false or nil,
                                             lone_defender = o.lone_defender or nil },

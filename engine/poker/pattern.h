@@ -2,8 +2,7 @@
 ** pattern.h -- the poker hand pattern language.
 **
 ** A pattern describes a set of cards to look for inside a hand, one symbol
-** per card.  It comes from the old casino engine, where a pair was "1{2}"
-** and a straight "?>?>?>?>?".  Grammar (spaces between items are ignored):
+** per card: a pair is "1{2}", a straight "?>?>?>?>?".  Grammar (spaces between items are ignored):
 **
 **   pattern := item+                      at most 7 cards in all
 **   item    := ['>'] element              no '>' before the first element
