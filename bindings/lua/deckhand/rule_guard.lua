@@ -4,7 +4,7 @@
 -- (lhost.c) stops the variant's Lua code (a phase script, a game written
 -- in Lua) once it has run longer than the limit since the game started or
 -- since the last bot answered; a rule the engine calls from C (a Lua
--- `play` or `points` rule) has the same limit per call (lrules.c).  Bots
+-- `play` or `points` rule) has the same limit per call (lrulecall.c).  Bots
 -- run on threads of their own and their time is never the rules'.  Code
 -- of the engine's own (prefab rules, in C) is never slowed: the hooks
 -- count Lua instructions only, and a variant whose game the engine plays
