@@ -5,7 +5,7 @@
 -- Conventions for the samples (the page is parsed by docs_helper.lua):
 --  * each ```lua block is a whole program (it requires what it uses) and
 --    runs; each ```c block with a main() compiles against the engine and
---    runs;
+--    runs, and one without is a function's body: it compiles inside one;
 --  * `print(...)  --> text` states what that print shows: the first thing
 --    printed from that line must equal text (runs of spaces and tabs
 --    count as one space; a remark may follow as `--> text  -- remark`);
@@ -158,14 +158,20 @@ end)
 describe("the C samples in the docs", function()
   for _, page in ipairs(D.pages()) do
     for _, b in ipairs(D.blocks(page)) do
-      if b.lang == "c" and b.code:find("int main", 1, true) then
+      if b.lang == "c" then
         it(("%s:%d"):format(page, b.line), function()
           local tmp = H.tmpdir()
           local f = assert(io.open(tmp .. "/example.c", "w"))
+          local whole = b.code:find("int main", 1, true)
+          -- a fragment is a function's body: it compiles inside one (its
+          -- variables may go unread)
+          if not whole then f:write("#include <deckhand/deckhand.h>\nint main(void) {\n") end
           f:write(("#line %d \"%s\"\n"):format(b.line, page), b.code, "\n")
+          if not whole then f:write("return 0;\n}\n") end
           f:close()
-          H.run(("cc -std=c11 -Wall -Wextra -Werror %s -I%s -o %s/example %s/example.c %s -lm")
-            :format(H.sanitize and "-fsanitize=address,undefined" or "",
+          H.run(("cc -std=c11 -Wall -Wextra -Werror %s %s -I%s -o %s/example %s/example.c %s -lm")
+            :format(whole and "" or "-Wno-unused-variable -Wno-unused-but-set-variable",
+                    H.sanitize and "-fsanitize=address,undefined" or "",
                     H.quote(H.root .. "/build/include"), tmp, tmp,
                     H.quote(H.build .. "/lib/libdeckhand.a")))
           local out = H.run(tmp .. "/example")
