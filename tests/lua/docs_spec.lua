@@ -17,8 +17,8 @@
 --    the sample prints, line by line; a ```text block after anything else
 --    is refused;
 --  * a ```sh block followed by a ```text block runs (bash, from the
---    repository's root, `bin/` on the PATH) and prints that text; keep
---    such samples cheap.  In every ```sh block each `deckhand` command
+--    repository's root, `bin/` on the PATH, `make -s env` giving the
+--    build under test) and prints that text; keep such samples cheap.  In every ```sh block each `deckhand` command
 --    must be one the command has, with options it accepts;
 --  * a first line `-- needs: deckhand.x.y` marks a Lua block that waits
 --    for a part of the API not built in yet: it is reported as pending;
@@ -188,7 +188,11 @@ describe("the shell samples in the docs", function()
     for _, b in ipairs(D.blocks(page)) do
       if b.lang == "sh" and b.output and not b.synopsis then
         it(("%s:%d runs and prints what the page shows"):format(page, b.line), function()
-          local script = {}
+          -- `make -s env` answers with the paths of the build under test
+          -- (the sanitizer run may have no release build)
+          local script = { [[make() { if [ "$*" = "-s env" ]; then
+  printf 'export LUA_PATH_5_4=%q\nexport LUA_CPATH_5_4=%q\n' "$LUA_PATH_5_4" "$LUA_CPATH_5_4"
+  else command make "$@"; fi; }]] }
           for _, l in ipairs(D.shell_lines(b)) do script[#script + 1] = l.text end
           local out = H.run(("cd %s && PATH=%s/bin:\"$PATH\" timeout 120 bash -ec %s")
             :format(H.quote(H.root), H.quote(H.root), H.quote(table.concat(script, "\n"))))
