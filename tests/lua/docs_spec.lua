@@ -279,6 +279,22 @@ describe("the README", function()
     assert.is_true(#readme < 20 * 1024, ("README.md is %d bytes"):format(#readme))
   end)
 
+  it("lists every game of rules/ in its games table, and docs/games.md too", function()
+    local function table_names(text)
+      local names = {}
+      for row in text:gmatch("\n| ([^|]*) |") do
+        for name in row:gmatch("`([%w_]+)`") do names[name] = true end
+      end
+      return names
+    end
+    local here, there, missing = table_names(readme), table_names(H.read(H.root .. "/docs/games.md")), {}
+    for name in H.run("cd " .. H.quote(H.root) .. " && ls rules"):gmatch("([%w_]+)%.lua") do
+      if not here[name] then missing[#missing + 1] = "README.md: " .. name end
+      if not there[name] then missing[#missing + 1] = "docs/games.md: " .. name end
+    end
+    assert.are.same({}, missing)
+  end)
+
   it("gives the main job and all the tests as commands that exist", function()
     local quick = D.blocks("README.md")[1]
     assert.are.equal("sh", quick.lang)
