@@ -2,7 +2,7 @@
 -- or of another strategy (strategy=NAME), beside pimc's playouts, on the
 -- same positions: every seat plays as the heuristic (phases and cards),
 -- and at each card decision both are asked and timed (processor time),
--- their answers dropped.  The README's DD-PIMC and ISMCTS rows quote it
+-- their answers dropped.  docs/strength.md's DD-PIMC and ISMCTS rows quote it
 -- beside their strength.
 --   lua5.4 bench/dd_time.lua [deals] [variant] [option=value ...]
 -- at=script times the decisions before the card play instead (Euchre's

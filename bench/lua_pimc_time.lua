@@ -1,7 +1,7 @@
 -- Time per decision of pimc and of the heuristic in the games written
 -- wholly in Lua whose heuristic plays pimc's rollouts fast (Gin Rummy in
 -- C, Crazy Eights on plain numbers), pimc in seat 1 against the heuristic
--- (one hand a deal), as in the strength rows of the README.
+-- (one hand a deal), as in the strength rows of docs/strength.md.
 --   lua5.4 bench/lua_pimc_time.lua [deals] [game ...]
 -- (PIMC_WORLDS=n: pimc with n worlds instead of its default)
 local dh = require "deckhand"

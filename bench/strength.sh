@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The strength figures of the README, one run after another (each is one
+# The strength figures of docs/strength.md, one run after another (each is one
 # core unless JOBS is set).  Usage: bench/strength.sh [games] [outdir]
 set -u
 cd "$(dirname "$0")/.."

@@ -28,7 +28,7 @@ end
 -- whole hands with bidding and scoring, partners 1 & 3 against 2 & 4
 show { variant = "spades", players = { "heuristic", "random" }, games = deals or 200, seed = seed, progress = true }
 -- Monte Carlo card play against the heuristic, with the settings of the
--- README's strength table: every bid made by the heuristic (no Nil), the
+-- strength table (docs/strength.md): every bid made by the heuristic (no Nil), the
 -- heuristic playing for tricks (no ducking for bags), pimc counting tricks
 -- with greedy playouts over its default 200 worlds
 show { variant = "spades", players = { "pimc", "heuristic" }, games = deals or 100, seed = seed, progress = true,

@@ -47,7 +47,7 @@ describe("deckhand web: tournaments", function()
         assert.near(p.score_ci, last[3], 1e-9)
         assert.near(p.score, final.results.players[_].score, 1e-9)
       end
-      -- heuristic against random in Spades: far ahead (README's strength table)
+      -- heuristic against random in Spades: far ahead (docs/strength.md)
       assert.truthy(final.results.diff.score > 0)
       local _, full = H.http(server, "GET", "/api/tournaments/" .. t.id)
       assert.same(final.results.players[1].name, full.results.players[1].name)
