@@ -50,9 +50,11 @@ local function alternatives(ty)
   return ty
 end
 
---- schema.describe(field) -> the words for what a field takes
-function M.describe(field)
-  if field.want then return field.want end
+--- schema.describe(field [, docs]) -> the words for what a field takes:
+-- its `want` in messages, its `takes` in the docs, else its types'
+function M.describe(field, docs)
+  if docs and field.takes then return field.takes end
+  if not docs and field.want then return field.want end
   local words = {}
   for i, t in ipairs(alternatives(field.type)) do words[i] = type_doc(t) end
   if #words == 1 then return words[1] end
@@ -205,7 +207,7 @@ function M.markdown(schema)
   local out = { "| field | takes | default | what it is |", "|---|---|---|---|" }
   for _, f in ipairs(schema.fields) do
     local default = f.required and "required" or (f.default or "none")
-    out[#out + 1] = ("| `%s` | %s | %s | %s |"):format(f.name, cell(f.takes or M.describe(f)), cell(default), cell(f.doc))
+    out[#out + 1] = ("| `%s` | %s | %s | %s |"):format(f.name, cell(M.describe(f, true)), cell(default), cell(f.doc))
   end
   local refused = {}
   for _, c in ipairs(schema.combinations or {}) do
@@ -232,6 +234,9 @@ function M.tables()
     ["lua_game.state"] = M.markdown(lua_game.state),
   }
 end
+
+--- the pages that hold the tables, from the top of the tree
+M.pages = { "docs/variants.md", "docs/your-own-game.md" }
 
 --- schema.fill(text) -> the text with every marked table made again from
 -- the schema, and the names of the markers it found
