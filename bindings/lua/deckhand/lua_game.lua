@@ -36,7 +36,10 @@
 --             variant (sides), results (unit) and tools (the rest) use them
 --   max_moves the most moves a hand may take (default 5000): past it
 --             apply raises "hand N has not ended after M moves"
--- A misspelt field, or one of the wrong type, is refused by name.
+-- Every field, its type and default are in deckhand/schema/lua_game.lua,
+-- which the definition is checked against (a misspelt field, or one of
+-- the wrong type, is refused by name), and the state of a first deal too
+-- when the variant loads.
 --
 -- The state is a plain table (numbers, strings, booleans, Cards,
 -- CardSets, lists and tables of them) with at least `turn` (the seat to

@@ -7,7 +7,10 @@
 --
 -- `options` lists every option with its default; `build` turns the chosen
 -- options into the rules.  A file may instead return the rules table
--- itself (then it takes no options).
+-- itself (then it takes no options).  Every field a file and its rules
+-- may set is in deckhand/schema/variant.lua, which each file is checked
+-- against when it loads (deckhand/schema.lua); the options are checked
+-- by deckhand/options.lua.
 --
 -- A variant file runs in a sandbox as a bot does (deckhand/sandbox.lua):
 -- Lua's safe base functions, string, table, math, utf8, coroutine,

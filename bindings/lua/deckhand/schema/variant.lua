@@ -76,7 +76,7 @@ local table_ = {
       takes = "a table suit or mode → `{ suit_of =, strength = }`", default = "none",
       doc = "what cards count as under each trump (Euchre's bowers), or under a mode a script names (`set_mode`)" },
     { name = "phases", type = { { "phase" }, phase_list },
-      want = "a list of phases, each { name =, moves = function, apply = function }, or a prefab phase",
+      want = "a list of phases or a prefab phase (each phase { name =, moves = function, apply = function })",
       takes = "a list of `{ name =, moves =, apply = }`, or a prefab phase", default = "none",
       doc = "moves between the deal (and passes) and the first trick: phases written in Lua or one built in C (`dh.phase.*`)" },
     { name = "scripted", type = BOOL, default = "set from `phases`",
