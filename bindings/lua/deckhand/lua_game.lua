@@ -59,9 +59,9 @@ local contract = require "deckhand.schema.lua_game"
 
 local M = {}
 
---- the most seats a game written in Lua may have (a bound that a
--- seats function of bad settings cannot pass)
-M.MAX_SEATS = 64
+--- the most seats a game written in Lua may have, and the most moves a
+-- hand may take unless the game says (spec.max_moves): the schema's
+M.MAX_SEATS, M.MAX_MOVES = contract.MAX_SEATS, contract.MAX_MOVES
 
 local function is_card(x) return type(x) == "userdata" and tostring(getmetatable(x)) == "deckhand.Card" end
 
@@ -214,10 +214,6 @@ local function highest_score(s)
   if hands == nil then hands = s.turn and {} or { { seats = s.scores } } end
   return { seats = s.scores, winners = winners, hands = hands }
 end
-
---- the most moves a hand may take by default before the game is declared
--- faulty (spec.max_moves): a hand that never ends would hang every tool
-M.MAX_MOVES = 5000
 
 -- the game's fields and its state, checked against the schema
 -- (deckhand/schema/lua_game.lua): a misspelt field is named, with the

@@ -11,11 +11,16 @@
 
 local FUNC, TABLE, STRING = { "function" }, { "table" }, { "string" }
 
+-- the most seats a game written in Lua may have (a bound a seats function
+-- of bad settings cannot pass), and the most moves a hand may take unless
+-- the game says (a hand that never ends would hang every tool)
+local MAX_SEATS, MAX_MOVES = 64, 5000
+
 local game = {
   fields = {
     { name = "name", type = STRING, required = true, doc = "the game's name, written in records" },
-    { name = "seats", type = { { "integer", min = 1, max = 64 }, FUNC }, required = true,
-      takes = "an integer 1 to 64, or `function(o)`", doc = "the number of seats, or a function of the options giving it" },
+    { name = "seats", type = { { "integer", min = 1, max = MAX_SEATS }, FUNC }, required = true,
+      takes = ("an integer 1 to %d, or `function(o)`"):format(MAX_SEATS), doc = "the number of seats, or a function of the options giving it" },
     { name = "deal", type = FUNC, required = true, takes = "`function(o, rng)` → state",
       doc = "the state of a fresh match (the fields below); `rng` deals (`lua_game.shuffled`, `rng:int(n)`)" },
     { name = "moves", type = FUNC, required = true, takes = "`function(s, o)` → moves",
@@ -45,7 +50,7 @@ local game = {
       doc = "a quick choice among the moves: the `greedy` bot's move, the heuristic's, pimc's rollouts" },
     { name = "describe", type = FUNC, takes = "`function(public, o, card)` → text", default = "the public table's fields",
       doc = "the view as text for people; `card(c)` dresses a card" },
-    { name = "max_moves", type = { "integer", min = 1 }, default = "`5000`",
+    { name = "max_moves", type = { "integer", min = 1 }, default = ("`%d`"):format(MAX_MOVES),
       doc = "the most moves a hand may take: a move past it raises `<name>: hand N has not ended after M moves`, so a hand that can go round for ever is caught when tried, not when a bot's rollout hangs" },
   },
 }
@@ -86,4 +91,4 @@ local state = {
   },
 }
 
-return { game = game, state = state }
+return { game = game, state = state, MAX_SEATS = MAX_SEATS, MAX_MOVES = MAX_MOVES }

@@ -12,6 +12,7 @@
 
 local INT, BOOL, STRING, TABLE, FUNC = "integer", { "boolean" }, { "string" }, { "table" }, { "function" }
 local RULE = { "rule" }
+local MAX_SEATS = require "deckhand.schema.lua_game".MAX_SEATS   -- of a game of its own
 
 -- a list of phases written in Lua, each { name =, moves =, apply = }
 local phase_list = {
@@ -39,7 +40,7 @@ local file = {
     { name = "check", type = FUNC, takes = "`function(options)`", game = true,
       doc = "*game*: raises `error(\"name: what is wrong\", 0)` for options it cannot play" },
     { name = "kind", type = STRING, game = true, doc = "*game*: what kind of game (`\"poker\"`)" },
-    { name = "seats", type = { { INT, min = 1, max = 64 }, FUNC }, game = true,
+    { name = "seats", type = { { INT, min = 1, max = MAX_SEATS }, FUNC }, game = true,
       doc = "*game*: the number of seats, or `function(options)` giving it" },
     { name = "sides", type = { TABLE, FUNC }, game = true, default = "each seat alone",
       doc = "*game*: the side of each seat, or `function(options)` giving the list" },
