@@ -59,9 +59,11 @@ local contract = require "deckhand.schema.lua_game"
 
 local M = {}
 
---- the most seats a game written in Lua may have, and the most moves a
--- hand may take unless the game says (spec.max_moves): the schema's
-M.MAX_SEATS, M.MAX_MOVES = contract.MAX_SEATS, contract.MAX_MOVES
+--- the most seats a game written in Lua may have (the schema's)
+M.MAX_SEATS = contract.MAX_SEATS
+--- the most moves a hand may take unless the game says (spec.max_moves;
+-- the schema's)
+M.MAX_MOVES = contract.MAX_MOVES
 
 local function is_card(x) return type(x) == "userdata" and tostring(getmetatable(x)) == "deckhand.Card" end
 
