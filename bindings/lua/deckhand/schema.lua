@@ -16,10 +16,10 @@
 -- (x itself), or { "custom", test = function(v) -> ok, doc = "..." }.  Each
 -- may carry `doc`, the words the messages and the docs use for it.
 --
--- check(schema, t, where) -> true, or nil and the first fault: a missing
--- field, an unknown one (with the nearest known name when one is close),
--- one of the wrong type, or a combination the schema refuses; `where`
--- (the file, else the name) starts the message.
+-- check(schema, t, where) -> true, or nil and its faults, a line each: a
+-- missing field, an unknown one (with the nearest known name when one is
+-- close), one of the wrong type, or a combination the schema refuses;
+-- `where` (the file, else the name) starts each line.
 -- @module deckhand.schema
 
 local M = {}
@@ -158,10 +158,10 @@ end
 -- messages ("field"); opts.context is handed to the combinations.
 function M.check(schema, t, where, opts)
   opts = opts or {}
-  local label = opts.label or "field"
+  local label, faults = opts.label or "field", {}
   for _, f in ipairs(schema.fields) do
     if f.required and t[f.name] == nil then
-      return nil, ("%s: missing %s '%s'"):format(where, label, f.name)
+      faults[#faults + 1] = ("%s: missing %s '%s'"):format(where, label, f.name)
     end
   end
   -- the keys in a fixed order, so that a table with two faults gets the
@@ -179,22 +179,26 @@ function M.check(schema, t, where, opts)
       local v, ok = t[k], false
       for _, ty in ipairs(alternatives(f.type)) do ok = ok or fits(ty, v) end
       if not ok then
-        return nil, ("%s: %s '%s' must be %s, got %s"):format(where, label, k, M.describe(f), got(f, v))
+        faults[#faults + 1] = ("%s: %s '%s' must be %s, got %s"):format(where, label, k, M.describe(f), got(f, v))
       end
     elseif opts.unknown then
-      local why = opts.unknown(k)
-      if why then return nil, why end
+      faults[#faults + 1] = opts.unknown(k)   -- nil: the key passes
     else
-      return nil, M.unknown(where, label, k, M.names(schema))
+      faults[#faults + 1] = M.unknown(where, label, k, M.names(schema))
     end
   end
-  for _, c in ipairs(schema.combinations or {}) do
-    if c.when(t, opts.context) then
-      local m = c.message
-      if type(m) == "function" then m = m(t, opts.context) end
-      return nil, ("%s: %s"):format(where, m)
+  -- the combinations read fields of the right types only
+  if #faults == 0 then
+    for _, c in ipairs(schema.combinations or {}) do
+      if c.when(t, opts.context) then
+        local m = c.message
+        if type(m) == "function" then m = m(t, opts.context) end
+        faults[#faults + 1] = ("%s: %s"):format(where, m)
+      end
     end
   end
+  -- every fault, a line each, as a compiler lists them
+  if #faults > 0 then return nil, table.concat(faults, "\n") end
   return true
 end
 
