@@ -16,10 +16,11 @@
 -- (x itself), or { "custom", test = function(v) -> ok, doc = "..." }.  Each
 -- may carry `doc`, the words the messages and the docs use for it.
 --
--- check(schema, t, where) -> true, or nil and its faults, a line each: a
--- missing field, an unknown one (with the nearest known name when one is
--- close), one of the wrong type, or a combination the schema refuses;
--- `where` (the file, else the name) starts each line.
+-- check(schema, t, where) -> true, or nil and its faults: a missing
+-- field, an unknown one (with the nearest known name when one is close),
+-- one of the wrong type, or a combination the schema refuses; `where`
+-- (the file, else the name) starts the message, the faults follow it
+-- separated by "; ".
 -- @module deckhand.schema
 
 local M = {}
@@ -143,16 +144,16 @@ function M.field(schema, name)
   return nil
 end
 
---- schema.unknown(where, what, key, names) -> the message for a key that
--- names nothing known, with the nearest known name when one is close
-function M.unknown(where, what, key, names)
+--- schema.unknown(what, key, names) -> the fault of a key that names
+-- nothing known, with the nearest known name when one is close
+function M.unknown(what, key, names)
   local near = M.nearest(key, names)
-  return ("%s: unknown %s '%s'%s"):format(where, what, tostring(key),
+  return ("unknown %s '%s'%s"):format(what, tostring(key),
     near and (" (did you mean '%s'?)"):format(near) or "")
 end
 
 --- schema.check(schema, t, where [, opts]) -> true, or nil, message.
--- opts.unknown(key) -> a message for a key the schema does not list, or
+-- opts.unknown(key) -> the fault of a key the schema does not list, or
 -- nil to let it pass (a file's own exports), when given; an `open`
 -- schema lets every other key pass.  opts.label names the fields in
 -- messages ("field"); opts.context is handed to the combinations.
@@ -161,7 +162,7 @@ function M.check(schema, t, where, opts)
   local label, faults = opts.label or "field", {}
   for _, f in ipairs(schema.fields) do
     if f.required and t[f.name] == nil then
-      faults[#faults + 1] = ("%s: missing %s '%s'"):format(where, label, f.name)
+      faults[#faults + 1] = ("missing %s '%s'"):format(label, f.name)
     end
   end
   -- the keys in a fixed order, so that a table with two faults gets the
@@ -179,12 +180,12 @@ function M.check(schema, t, where, opts)
       local v, ok = t[k], false
       for _, ty in ipairs(alternatives(f.type)) do ok = ok or fits(ty, v) end
       if not ok then
-        faults[#faults + 1] = ("%s: %s '%s' must be %s, got %s"):format(where, label, k, M.describe(f), got(f, v))
+        faults[#faults + 1] = ("%s '%s' must be %s, got %s"):format(label, k, M.describe(f), got(f, v))
       end
     elseif opts.unknown then
       faults[#faults + 1] = opts.unknown(k)   -- nil: the key passes
     else
-      faults[#faults + 1] = M.unknown(where, label, k, M.names(schema))
+      faults[#faults + 1] = M.unknown(label, k, M.names(schema))
     end
   end
   -- the combinations read fields of the right types only
@@ -193,12 +194,12 @@ function M.check(schema, t, where, opts)
       if c.when(t, opts.context) then
         local m = c.message
         if type(m) == "function" then m = m(t, opts.context) end
-        faults[#faults + 1] = ("%s: %s"):format(where, m)
+        faults[#faults + 1] = m
       end
     end
   end
-  -- every fault, a line each, as a compiler lists them
-  if #faults > 0 then return nil, table.concat(faults, "\n") end
+  -- every fault, after the file's name once (a message is shown as one line)
+  if #faults > 0 then return nil, where .. ": " .. table.concat(faults, "; ") end
   return true
 end
 

@@ -45,9 +45,9 @@ local function check_file(where, def)
   local ok, why = schema.check(fields.file, def, where, { unknown = function(k)
     if type(k) ~= "string" then return nil end
     if not game and schema.field(fields.table, k) and type(def[k]) ~= "function" then
-      return ("%s: field '%s' belongs in the table build returns"):format(where, k)
+      return ("field '%s' belongs in the table build returns"):format(k)
     end
-    if schema.nearest(k, file_names) then return schema.unknown(where, "field", k, file_names) end
+    if schema.nearest(k, file_names) then return schema.unknown("field", k, file_names) end
     return nil
   end })
   if not ok then error(why, 0) end
