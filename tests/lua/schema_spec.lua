@@ -72,6 +72,12 @@ describe("a variant file", function()
                      .. "field 'draw' must be a boolean, got number", err)
   end)
 
+  it("names a misspelt field inside a card table", function()
+    local ok, err, file = load_file(trumps:format("trump_tables = { h = { strenght = { Jh = 9 } } }"))
+    assert.is_false(ok)
+    assert.are.equal(file .. ": trump_tables[h]: unknown field 'strenght' (did you mean 'strength'?)", err)
+  end)
+
   -- the engine does not yet play the bids after phases (the bids were
   -- skipped and every seat scored as if it bid 0); refused until it does
   it("refuses bidding with phases", function()

@@ -181,6 +181,22 @@ function M.check(schema, t, where, opts)
       for _, ty in ipairs(alternatives(f.type)) do ok = ok or fits(ty, v) end
       if not ok then
         faults[#faults + 1] = ("%s '%s' must be %s, got %s"):format(label, k, M.describe(f), got(f, v))
+      elseif f.entries and type(v) == "table" then
+        -- a table of tables each checked against a schema of its own
+        -- (trump_tables' { suit_of =, strength = })
+        local inner = {}
+        for key in pairs(v) do inner[#inner + 1] = key end
+        table.sort(inner, function(a, b) return tostring(a) < tostring(b) end)
+        for _, key in ipairs(inner) do
+          local e = v[key]
+          local at = ("%s[%s]"):format(k, tostring(key))
+          if type(e) ~= "table" then
+            faults[#faults + 1] = ("%s '%s' must be a table, got %s"):format(label, at, type(e))
+          else
+            local eok, why = M.check(f.entries, e, at, { label = "field" })
+            if not eok then faults[#faults + 1] = why end
+          end
+        end
       end
     elseif opts.unknown then
       faults[#faults + 1] = opts.unknown(k)   -- nil: the key passes

@@ -74,6 +74,9 @@ local table_ = {
       default = "`\"none\"`",
       doc = "the trump suit, or how a hand's trump is found: the card under the talon, its top card, the dealer's last card; `show_top` turns the top card up without making trump" },
     { name = "trump_tables", type = TABLE, want = "a table suit -> { suit_of =, strength = }",
+      entries = { fields = {
+        { name = "suit_of", type = TABLE, doc = "the suit a card counts as under this trump" },
+        { name = "strength", type = TABLE, doc = "a card's strength under this trump" } } },
       takes = "a table suit or mode → `{ suit_of =, strength = }`", default = "none",
       doc = "what cards count as under each trump (Euchre's bowers), or under a mode a script names (`set_mode`)" },
     { name = "phases", type = { { "phase" }, phase_list },
