@@ -100,17 +100,16 @@ end
 -- changed or swapped with a neighbour that turn a into b
 function M.distance(a, b)
   local la, lb = #a, #b
+  local x, y = { a:byte(1, -1) }, { b:byte(1, -1) }
   local d = {}
   for i = 0, la do d[i] = { [0] = i } end
   for j = 0, lb do d[0][j] = j end
   for i = 1, la do
+    local row, up = d[i], d[i - 1]
     for j = 1, lb do
-      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
-      local x = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-      if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
-        x = math.min(x, d[i - 2][j - 2] + 1)
-      end
-      d[i][j] = x
+      local v = math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + (x[i] == y[j] and 0 or 1))
+      if i > 1 and j > 1 and x[i] == y[j - 1] and x[i - 1] == y[j] then v = math.min(v, d[i - 2][j - 2] + 1) end
+      row[j] = v
     end
   end
   return d[la][lb]
@@ -124,8 +123,9 @@ function M.nearest(name, names)
   local best, best_d
   local low = name:lower()
   for _, n in ipairs(names) do
-    local d = M.distance(low, n:lower())
     local limit = math.min(#n, #name) <= 4 and 1 or 2
+    -- a length further off than the limit is never near
+    local d = math.abs(#n - #name) <= limit and M.distance(low, n:lower()) or math.huge
     if d <= limit and (not best_d or d < best_d or (d == best_d and n < best)) then best, best_d = n, d end
   end
   return best
