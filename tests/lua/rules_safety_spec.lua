@@ -133,9 +133,10 @@ describe("numbers that do not fit", function()
   it("are refused with an error naming the field", function()
     assert.equal("test: sizes[1] must be an integer from 1 to 64, got 300", refusal { sizes = { 300 } })
     assert.equal("test: sizes[1] must be an integer from 1 to 64, got string", refusal { sizes = { "a" } })
-    assert.equal("test: max_hands must be an integer from 1 to 65535, got 65536",
+    -- (the schema's check, before the C reader's: the same bounds)
+    assert.equal("test: field 'max_hands' must be an integer from 1 to 65535, got 65536",
                  refusal { max_hands = 65536 })
-    assert.equal("test: pass_count must be an integer from 0 to 64, got 256",
+    assert.equal("test: field 'pass_count' must be an integer from 0 to 64, got 256",
                  refusal { pass_count = 256, pass_dirs = { 1 } })
     assert.equal("test: pass_dirs[2] must be an integer from -3 to 3, got 260",
                  refusal { pass_count = 1, pass_dirs = { 1, 260 } })

@@ -36,7 +36,10 @@
 --             variant (sides), results (unit) and tools (the rest) use them
 --   max_moves the most moves a hand may take (default 5000): past it
 --             apply raises "hand N has not ended after M moves"
--- A misspelt field, or one of the wrong type, is refused by name.
+-- Every field, its type and default are in deckhand/schema/lua_game.lua,
+-- which the definition is checked against (a misspelt field, or one of
+-- the wrong type, is refused by name), and the state of a first deal too
+-- when the variant loads.
 --
 -- The state is a plain table (numbers, strings, booleans, Cards,
 -- CardSets, lists and tables of them) with at least `turn` (the seat to
@@ -51,12 +54,16 @@
 
 local core = require "deckhand.core"
 local Move = require "deckhand.move"
+local schema = require "deckhand.schema"
+local contract = require "deckhand.schema.lua_game"
 
 local M = {}
 
---- the most seats a game written in Lua may have (a bound that a
--- seats function of bad settings cannot pass)
-M.MAX_SEATS = 64
+--- the most seats a game written in Lua may have (the schema's)
+M.MAX_SEATS = contract.MAX_SEATS
+--- the most moves a hand may take unless the game says (spec.max_moves;
+-- the schema's)
+M.MAX_MOVES = contract.MAX_MOVES
 
 local function is_card(x) return type(x) == "userdata" and tostring(getmetatable(x)) == "deckhand.Card" end
 
@@ -210,58 +217,22 @@ local function highest_score(s)
   return { seats = s.scores, winners = winners, hands = hands }
 end
 
--- the fields a spec may have; a misspelt one is refused by name
-local FIELDS = {
-  name = "string", kind = "string", options = "table", seats = { "number", "function" }, sides = { "table", "function" },
-  unit = "string", check = "function", deal = "function", moves = "function", apply = "function",
-  view = "function", sample = "function", result = "function", locations = "function",
-  public_text = "function", greedy = "function", describe = "function", max_moves = "number",
-}
-local REQUIRED = { "name", "seats", "deal", "moves", "apply", "view", "sample" }
-
---- the most moves a hand may take by default before the game is declared
--- faulty (spec.max_moves): a hand that never ends would hang every tool
-M.MAX_MOVES = 5000
-
+-- the game's fields and its state, checked against the schema
+-- (deckhand/schema/lua_game.lua): a misspelt field is named, with the
+-- field it is near
 local function check_spec(spec)
   if type(spec) ~= "table" then error("lua_game: a table of the game's fields expected", 0) end
-  for _, k in ipairs(REQUIRED) do
-    if spec[k] == nil then error(("lua_game: missing field '%s'"):format(k), 0) end
-  end
-  for k, v in pairs(spec) do
-    local want = FIELDS[k]
-    if want == nil then
-      error(("lua_game %s: unknown field '%s'"):format(tostring(spec.name), tostring(k)), 0)
-    end
-    local ok = type(want) == "string" and type(v) == want
-    if type(want) == "table" then for _, w in ipairs(want) do ok = ok or type(v) == w end end
-    if not ok then
-      error(("lua_game %s: field '%s' must be a %s, got %s"):format(tostring(spec.name), k,
-        type(want) == "table" and table.concat(want, " or ") or want, type(v)), 0)
-    end
-  end
+  local where = type(spec.name) == "string" and "lua_game " .. spec.name or "lua_game"
+  local ok, why = schema.check(contract.game, spec, where)
+  if not ok then error(why, 0) end
 end
 
 -- the state a deal gave, checked where a mistake would surface far away
 local function check_state(spec, s, n)
-  local name = spec.name
-  if type(s) ~= "table" then error(("%s: deal must return the state (a table), got %s"):format(name, type(s)), 0) end
-  if s.turn ~= nil and (math.type(s.turn) ~= "integer" or s.turn < 1 or s.turn > n) then
-    error(("%s: state.turn must be a seat from 1 to %d or nil, got %s"):format(name, n, tostring(s.turn)), 0)
-  end
-  if not spec.result then
-    if type(s.scores) ~= "table" then
-      error(("%s: the state needs scores (a number per seat), or the game a result function"):format(name), 0)
-    end
-    for k = 1, n do
-      if type(s.scores[k]) ~= "number" then
-        error(("%s: state.scores[%d] must be a number, got %s"):format(name, k, type(s.scores[k])), 0)
-      end
-    end
-    if s.results ~= nil and type(s.results) ~= "table" then
-      error(("%s: state.results must be a list of the hands' rows"):format(name), 0)
-    end
-  end
+  if type(s) ~= "table" then error(("%s: deal must return the state (a table), got %s"):format(spec.name, type(s)), 0) end
+  local ok, why = schema.check(contract.state, s, spec.name,
+                               { label = "state field", context = { n = n, result = spec.result } })
+  if not ok then error(why, 0) end
 end
 
 -- a result from the rules, checked: a number per seat, winners seats
@@ -479,7 +450,21 @@ function M.define(spec)
 
   return {
     name = spec.name, kind = spec.kind, options = spec.options or {}, unit = spec.unit or "points",
-    seats = seats_of, sides = spec.sides, check = spec.check,
+    seats = seats_of, sides = spec.sides,
+    -- what dh.variant asks when the game loads: the game's own check of
+    -- the options, then one deal, so that a state the engine cannot score
+    -- (no scores and no result function) is named when the file loads,
+    -- not when a tournament averages it
+    check = function(chosen)
+      if spec.check then spec.check(chosen) end
+      local n = seats_of(chosen)
+      if math.type(n) ~= "integer" or n < 1 or n > M.MAX_SEATS then return end   -- dh.variant names it
+      local o = copy(chosen)
+      o._seats = n
+      o._sides = type(spec.sides) == "function" and spec.sides(chosen) or copy(spec.sides) or {}
+      if #o._sides == 0 then for k = 1, n do o._sides[k] = k end end
+      check_state(spec, spec.deal(o, core.rng(1)), n)
+    end,
     -- reachable as variant.new_game with settings that dh.variant never
     -- checked: checked here too, before anything is sized by them
     game = function(chosen, opts, variant)

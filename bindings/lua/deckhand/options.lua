@@ -14,7 +14,18 @@
 -- strategy does not take raises naming the ones it does (a typo such as
 -- `pimc.wrlds=40` is not silently ignored).  Returns a copy of the options
 -- with the defaults filled in.
+--
+--     local o = options.defaults("spades", given, { target = 500, blind_nil = false })
+--
+-- does the same for a variant's options, which are listed by their
+-- defaults: a chosen value must have its default's type (a default of
+-- `false` also takes a number: "no cap, or this many").  This module is
+-- the one place where options are checked: strategies, variants and
+-- games of their own (poker) call check or defaults, and an unknown
+-- option is refused with the nearest name it takes, when one is close.
 -- @module deckhand.options
+
+local schema = require "deckhand.schema"
 
 local M = {}
 
@@ -59,6 +70,14 @@ local function fits(v, spec)
   return (not spec.min or v >= spec.min) and (not spec.max or v <= spec.max)
 end
 
+-- the message for an option not taken: what it is near, and the list
+-- (`listing`: the options as the caller lists them)
+local function unknown(name, key, names, listing)
+  local near = schema.nearest(key, names)
+  return ("%s: unknown option %s (%s)%s"):format(name, shown(key), listing,
+    near and ("; did you mean '%s'?"):format(near) or "")
+end
+
 --- check(name, given, specs) -> the options with defaults, or raises
 function M.check(name, given, specs)
   local out = {}
@@ -68,8 +87,7 @@ function M.check(name, given, specs)
       local names = {}
       for key in pairs(specs) do names[#names + 1] = key end
       table.sort(names)
-      error(("%s: unknown option %s (%s)"):format(name, shown(k),
-        #names > 0 and "it takes: " .. table.concat(names, ", ") or "it takes none"), 0)
+      error(unknown(name, k, names, #names > 0 and "it takes: " .. table.concat(names, ", ") or "it takes none"), 0)
     end
     if spec and not fits(v, spec) then
       error(("%s: option '%s' must be %s, got %s"):format(name, k, describe(spec), shown(v)), 0)
@@ -80,6 +98,37 @@ function M.check(name, given, specs)
     if out[k] == nil then out[k] = spec[2] end
   end
   return out
+end
+
+-- "a=1, b=true, c=''": options and their defaults, sorted
+local function option_list(defaults)
+  local out = {}
+  for k, v in pairs(defaults) do
+    out[#out + 1] = ("%s=%s"):format(tostring(k), type(v) == "string" and ("'" .. v .. "'") or tostring(v))
+  end
+  table.sort(out)
+  return #out > 0 and table.concat(out, ", ") or "none"
+end
+
+--- defaults(name, given, defaults) -> the chosen options over the
+-- defaults, each of its default's type, or raises naming the option
+function M.defaults(name, given, defaults)
+  local o = {}
+  for k, v in pairs(defaults) do o[k] = v end
+  for k, v in pairs(given or {}) do
+    local d = defaults[k]
+    if d == nil then
+      local names = {}
+      for key in pairs(defaults) do names[#names + 1] = tostring(key) end
+      table.sort(names)
+      error(unknown(name, k, names, "its options, with their defaults: " .. option_list(defaults)), 0)
+    end
+    if not (type(v) == type(d) or (d == false and type(v) == "number")) then
+      error(("%s: option '%s' must be a %s, got %s"):format(name, k, type(d), shown(v)), 0)
+    end
+    o[k] = v
+  end
+  return o
 end
 
 return M
