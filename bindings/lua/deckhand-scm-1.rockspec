@@ -123,6 +123,7 @@ build = {
     ["deckhand.move"] = "bindings/lua/deckhand/move.lua",
     ["deckhand.options"] = "bindings/lua/deckhand/options.lua",
     ["deckhand.progress"] = "bindings/lua/deckhand/progress.lua",
+    ["deckhand.properties"] = "bindings/lua/deckhand/properties.lua",
     ["deckhand.ratings"] = "bindings/lua/deckhand/ratings.lua",
     ["deckhand.records"] = "bindings/lua/deckhand/records.lua",
     ["deckhand.replay"] = "bindings/lua/deckhand/replay.lua",
