@@ -223,7 +223,8 @@ end
 --- properties.run(variant, opts) -> { [key] = { name =, checks =, failure
 -- = { seed =, move =, message = } or nil }, ... in M.NAMES order }, and the
 -- number of matches played.  opts: matches (default 5), seed (the first
--- match's; default 1), max_moves (a match's bound, default 100000),
+-- match's; default 1), max_moves (a match's bound, default 100000), deck
+-- (the number of cards the game always accounts for, when it is known),
 -- world_check (an extra check of each world: fn(g, world, seat)), and how
 -- often each check is made (one move in `every.refused` (12), `.worlds`
 -- (25), `.cards` (4), `.views` (30), a replay every `.replay` (97) moves).
@@ -271,7 +272,7 @@ function M.run(variant, opts)
         if rng:int(every.cards) == 1 then
           key = "cards"
           if g:hand_number() ~= hand then hand, per_hand = g:hand_number(), nil end
-          local n, why = M.conserved(g, variant, per_hand)
+          local n, why = M.conserved(g, variant, opts.deck or per_hand)
           if n and chips and chips ~= g:chips() then n, why = nil, ("chips %s, at the start %s"):format(g:chips(), chips) end
           if check(key, seed, steps + 1, n, why) then per_hand = n end
         end
@@ -306,7 +307,7 @@ function M.run(variant, opts)
       check(key, seed, steps, again and M.snapshot(again) == M.snapshot(g),
             again and "the replayed game differs from the game" or why)
       key = "cards"
-      check(key, seed, steps, M.conserved(g, variant))
+      check(key, seed, steps, M.conserved(g, variant, opts.deck))
     end)
     if not fine then fail(key, seed, steps + 1, reason(err)) end
   end
