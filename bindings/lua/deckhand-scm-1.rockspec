@@ -108,6 +108,7 @@ build = {
     ["deckhand.bridge.par"] = "bindings/lua/deckhand/bridge/par.lua",
     ["deckhand.bridge.pbn"] = "bindings/lua/deckhand/bridge/pbn.lua",
     ["deckhand.cli"] = "bindings/lua/deckhand/cli.lua",
+    ["deckhand.commands.check"] = "bindings/lua/deckhand/commands/check.lua",
     ["deckhand.commands.tournament"] = "bindings/lua/deckhand/commands/tournament.lua",
     ["deckhand.deal_check"] = "bindings/lua/deckhand/deal_check.lua",
     ["deckhand.field"] = "bindings/lua/deckhand/field.lua",

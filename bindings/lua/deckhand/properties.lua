@@ -241,75 +241,70 @@ function M.run(variant, opts)
     r.checks = r.checks + 1
     r.failure = r.failure or { seed = seed, move = move, message = msg }
   end
-  local function check(key, seed, move, ok, msg)
+  -- one check, protected: a game that raises in it fails that property
+  -- there, and the match plays on
+  local function check(key, seed, move, f, ...)
+    local fine, ok, msg = pcall(f, ...)
+    if not fine then ok, msg = nil, reason(ok) end
     if ok then out[key].checks = out[key].checks + 1 else fail(key, seed, move, msg) end
     return ok
   end
+  local function replays(g)
+    local again, why = dh.replay(g:record(), variant)
+    if not again then return nil, why end
+    return M.snapshot(again) == M.snapshot(g) or nil, "the replayed game differs from the game"
+  end
+  local function over(g, rng)
+    local r = g:result()
+    local ok = r.over and #r.winners >= 1 and #r.seats == g:seats() and #texts(g:moves()) == 0
+    for s = 1, g:seats() do ok = ok and type(r.seats[s]) == "number" end
+    return ok or nil, "the match stopped without a result that says it is over, a number a seat and a winner"
+  end
+  local function refused_after(g, rng)
+    local before = M.snapshot(g)
+    return g:apply(1, rng:pick(dh.deck("french52"):set())) == nil and M.snapshot(g) == before or nil,
+           "a move after the end of the match was not refused, or changed it"
+  end
   local first, matches = opts.seed or 1, opts.matches or 5
   for seed = first, first + matches - 1 do
-    local rng, steps, key = dh.rng(seed), 0, "ends"
-    local g, per_hand, hand
-    -- each match in a protected call: a game that raises fails the
-    -- property being checked at the time, at that seed and move
-    local fine, err = pcall(function()
-      g = dh.game(variant, { seed = seed })
+    local rng, steps = dh.rng(seed), 0
+    local per_hand, hand
+    -- the match itself: a deal or a move that raises, a legal move
+    -- refused, or no end within the bounds fails "ends" and stops it
+    local function play()
+      local g = dh.game(variant, { seed = seed })
       local chips = g.chips and g:chips()
+      local function cards()
+        if g:hand_number() ~= hand then hand, per_hand = g:hand_number(), nil end
+        local n, why = M.conserved(g, variant, opts.deck or per_hand)
+        if n and chips and chips ~= g:chips() then return nil, ("chips %s, at the start %s"):format(g:chips(), chips) end
+        per_hand = n or per_hand
+        return n, why
+      end
       while g:next_player() do
         local moves = g:moves()
-        if #moves == 0 then return fail("ends", seed, steps + 1, "a seat to act with no move") end
-        if rng:int(every.refused) == 1 then
-          key = "refused"
-          check(key, seed, steps + 1, M.try_refused(g, rng))
-        end
-        if rng:int(every.worlds) == 1 then
-          key = "worlds"
-          check(key, seed, steps + 1, M.check_world(g, rng, opts.world_check, bound))
-        end
-        if rng:int(every.views) == 1 then
-          key = "views"
-          check(key, seed, steps + 1, M.check_views(g, rng))
-        end
-        if rng:int(every.cards) == 1 then
-          key = "cards"
-          if g:hand_number() ~= hand then hand, per_hand = g:hand_number(), nil end
-          local n, why = M.conserved(g, variant, opts.deck or per_hand)
-          if n and chips and chips ~= g:chips() then n, why = nil, ("chips %s, at the start %s"):format(g:chips(), chips) end
-          if check(key, seed, steps + 1, n, why) then per_hand = n end
-        end
-        key = "ends"
+        if #moves == 0 then return nil, "a seat to act with no move" end
+        local at = steps + 1
+        if rng:int(every.refused) == 1 then check("refused", seed, at, M.try_refused, g, rng) end
+        if rng:int(every.worlds) == 1 then check("worlds", seed, at, M.check_world, g, rng, opts.world_check, bound) end
+        if rng:int(every.views) == 1 then check("views", seed, at, M.check_views, g, rng) end
+        if rng:int(every.cards) == 1 then check("cards", seed, at, cards) end
         local ok, msg = g:apply(g:next_player(), rng:pick(moves))
-        if not ok then return fail("ends", seed, steps + 1, "a legal move was refused: " .. tostring(msg)) end
-        steps = steps + 1
-        if steps > bound then
-          return fail("ends", seed, steps, ("the match has not ended after %d moves (hand %d)"):format(bound,
-                      g:hand_number()))
+        if not ok then return nil, "a legal move was refused: " .. tostring(msg) end
+        steps = at
+        if steps >= bound and g:next_player() then
+          return nil, ("the match has not ended after %d moves (hand %d)"):format(bound, g:hand_number())
         end
-        if steps % every.replay == 0 then
-          key = "replay"
-          local again, why = dh.replay(g:record(), variant)
-          check(key, seed, steps, again and M.snapshot(again) == M.snapshot(g),
-                again and "the replayed game differs from the game" or why)
-        end
+        if steps % every.replay == 0 then check("replay", seed, steps, replays, g) end
       end
-      key = "ends"
-      local r = g:result()
-      local ok = r.over and #r.winners >= 1 and #r.seats == g:seats() and #texts(g:moves()) == 0
-      for s = 1, g:seats() do ok = ok and type(r.seats[s]) == "number" end
-      if check(key, seed, steps, ok, "the match stopped without a result that says it is over, "
-                                      .. "a number a seat and a winner") then
-        key = "refused"
-        local after = M.snapshot(g)
-        check(key, seed, steps + 1, g:apply(1, rng:pick(dh.deck("french52"):set())) == nil
-              and M.snapshot(g) == after, "a move after the end of the match was not refused, or changed it")
-      end
-      key = "replay"
-      local again, why = dh.replay(g:record(), variant)
-      check(key, seed, steps, again and M.snapshot(again) == M.snapshot(g),
-            again and "the replayed game differs from the game" or why)
-      key = "cards"
-      check(key, seed, steps, M.conserved(g, variant, opts.deck))
-    end)
-    if not fine then fail(key, seed, steps + 1, reason(err)) end
+      if check("ends", seed, steps, over, g, rng) then check("refused", seed, steps + 1, refused_after, g, rng) end
+      check("replay", seed, steps, replays, g)
+      check("cards", seed, steps, M.conserved, g, variant, opts.deck)
+      return true
+    end
+    local fine, ok, msg = pcall(play)
+    if not fine then ok, msg = nil, reason(ok) end
+    if not ok then fail("ends", seed, steps + 1, msg) end
   end
   return out, matches
 end
@@ -327,7 +322,7 @@ function M.report(results)
     elseif r.checks == 0 then
       lines[#lines + 1] = ("----  %s: not checked (more matches: --matches)"):format(r.name)
     else
-      lines[#lines + 1] = ("pass  %s (%d checks)"):format(r.name, r.checks)
+      lines[#lines + 1] = ("pass  %s (%d check%s)"):format(r.name, r.checks, r.checks == 1 and "" or "s")
     end
   end
   return lines, all
