@@ -11,8 +11,9 @@
 -- line is answered when it arrives: one that names a move while no seat
 -- of the client is to move (sent during the bots' turns, or before the
 -- server said `EVENT turn`) is refused at once, never kept for the seat's
--- next turn.  With `compat`, the names and texts of the card-scripting
--- tutorial's backend (deckhand.serve_compat).
+-- next turn (given lua-cqueues and input from a pipe: stdin_reader).  With
+-- `compat`, the names and texts of the card-scripting tutorial's backend
+-- (deckhand.serve_compat).
 -- @module deckhand.serve
 
 local json = require "deckhand.json"
@@ -44,11 +45,13 @@ end
 --- serve.stdin_reader() -> a reader of the standard input: reader.line()
 -- waits for the next line (nil at the end of input); reader.ready() gives
 -- a whole line already sent, else nil at once.  ready() needs lua-cqueues
--- (installed with deckhand web); without it, it never has a line, and a
--- line sent early is read, and refused, when the next turn asks.
+-- (installed with deckhand web) and a pipe or file for input; without it
+-- (or at a terminal, whose mode a non-blocking read would change for the
+-- shell too) it never has a line, and a line sent early is only read
+-- when the client's next turn asks, as its move then.
 function M.stdin_reader()
   local found, socket = pcall(require, "cqueues.socket")
-  if not found then
+  if not found or require("deckhand.core").host.isatty(io.stdin) then
     return { line = function() return io.stdin:read("l") end, ready = function() return nil end }
   end
   local s = socket.fdopen(0)
