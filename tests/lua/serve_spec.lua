@@ -93,4 +93,21 @@ describe("serve.run", function()
     assert.matches("^EVENT over ", out[#out])
     assert.is_true(game:result().over)
   end)
+
+  it("takes a line read while its seat is to move as that seat's move", function()
+    -- seat 2 bids first: its early bid is its move, the second one, read
+    -- once seat 3 is to move, is refused
+    local variant = dh.variant("spades", { max_hands = 1 })
+    local game = dh.game(variant, { seed = 5 })
+    assert.are.equal(2, game:next_player())
+    local bots = {}
+    for _, s in ipairs { 1, 3, 4 } do bots[s] = dh.strategy("random", { variant = variant, seed = s }) end
+    local out = {}
+    local reader = scripted { { "move 2 bid 3", early = true }, { "move 2 bid 4", early = true }, { "quit" } }
+    serve.run { game = game, name = "spades", clients = { [2] = true }, players = bots, reader = reader,
+                write = function(s) out[#out + 1] = s end }
+    assert.are.same({ "READY spades seats 4", "EVENT turn 2 bid", "ACCEPT",
+                      "REJECT not_your_turn: seat 3 to move, not seat 2" }, { table.unpack(out, 1, 4) })
+    assert.are.equal(3, game:bids()[2])
+  end)
 end)

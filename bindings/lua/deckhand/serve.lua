@@ -8,10 +8,10 @@
 --     EVENT hand <n> <points per seat> | EVENT over <points per seat>
 --
 -- The older `play_card`, `bid`, `pass` and `act` commands still work.  A
--- line is answered when it arrives: one that names a move while no seat
--- of the client is to move (sent during the bots' turns, or before the
--- server said `EVENT turn`) is refused at once, never kept for the seat's
--- next turn (given lua-cqueues and input from a pipe: stdin_reader).  With
+-- line is answered when it arrives (read between moves): a move for a
+-- seat that is not to move then (sent during the bots' turns) is refused
+-- at once, never kept for the seat's next turn (given lua-cqueues and
+-- input from a pipe: stdin_reader).  With
 -- `compat`, the names and texts of the card-scripting tutorial's backend
 -- (deckhand.serve_compat).
 -- @module deckhand.serve
@@ -89,7 +89,6 @@ function M.run(o)
     say(compat and ("REJECT " .. text) or ("REJECT %s: %s"):format(code, text))
   end
   local function seat_text(s)
-    if compat and math.type(s) then return compat_texts.name(s) end
     return math.type(s) and ("seat " .. s) or ("seat '" .. tostring(s or "") .. "'")
   end
   local function view(s)
@@ -114,16 +113,20 @@ function M.run(o)
     reject("bad_command", "expected move <seat> <text>, view <seat> or quit")
   end
 
-  -- the lines that arrived while no seat of the client is to move: each
-  -- answered now (a move refused as out of turn)
+  -- the lines that arrived since the last move, read between moves: each
+  -- answered now, a move refused unless its seat is the client's seat to
+  -- move (then kept as that seat's move: `pending`)
+  local pending
   local function drain()
-    while true do
+    while not pending do
       local line = reader.ready()
       if not line then return end
       local cmd, s, _, name = M.read_command(line, compat)
       if cmd == "quit" then error({ quit = true }, 0)
       elseif cmd == "view" then view(s)
-      elseif MOVES[cmd] then out_of_turn(s, name, nil)
+      elseif MOVES[cmd] then
+        if s ~= nil and s == game:next_player() and clients[s] then pending = line
+        else out_of_turn(s, name, nil) end
       else bad_command() end
     end
   end
@@ -134,12 +137,13 @@ function M.run(o)
     return {
       move = function(v)
         if waiting ~= seat then
-          drain()   -- whatever came before the turn was sent before it
+          drain()
           say(("EVENT turn %d %s"):format(seat, v:phase()))
         end
         waiting = nil
         while true do
-          local line = reader.line()
+          local line = pending or reader.line()
+          pending = nil
           if not line then error({ quit = true }, 0) end
           local cmd, s, text, name, as_sent = M.read_command(line, compat)
           if cmd == "quit" then error({ quit = true }, 0)
