@@ -56,6 +56,7 @@ function M.stdin_reader()
   end
   local s = socket.fdopen(0)
   s:setmode("tl", "tl")
+  s:setmaxline(1 << 40)   -- a long line whole, as io.read("l") reads it (cqueues cuts at 4 KiB)
   local function read(timeout)
     local line, err = s:xread("*l", "l", timeout)
     if not line and err then s:clearerr() end
