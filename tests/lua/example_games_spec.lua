@@ -6,7 +6,6 @@
 -- each game's own rules, with goldens worked from the rule texts.
 local dh = require "deckhand"
 local json = require "deckhand.json".encode
-local texts = require "deckhand.move".texts
 
 local root = os.getenv("DECKHAND_ROOT") or "."
 local function path(name) return root .. "/examples/games/" .. name .. ".lua" end
@@ -21,96 +20,26 @@ local games = {
   { "sheepshead", { max_hands = 3 }, matches = 4, deck = 32 },
 }
 
-local function snapshot(g)
-  local views = {}
-  for s = 1, g:seats() do views[s] = g:view(s):data() end
-  return json { record = g:record(), views = views, result = g:result(), moves = texts(g:moves()),
-                next = g:next_player() or 0, phase = g:phase() }
-end
-
--- every card in one place at most, and the whole deck accounted for
-local function conserved(g, deck)
-  local seen, n = dh.cards {}, 0
-  for where, set in pairs(g:locations()) do
-    assert.are.equal(0, #(seen & set), "a card twice, in " .. where)
-    seen, n = seen | set, n + #set
-  end
-  assert.are.equal(deck, n)
-end
-
-local function try_refused(g, rng)
-  local before = snapshot(g)
-  local seat, moves = g:next_player(), g:moves()
-  local tries = { { seat % g:seats() + 1, rng:pick(moves) }, { seat, "xyzzy" }, { seat, "ask 9 for 7" },
-                  { seat, "ask " .. seat .. " for 2" }, { seat, "bury" }, { seat, "call d" } }
-  local legal = {}
-  for _, m in ipairs(moves) do legal[tostring(m)] = true end
-  for _ = 1, 3 do   -- a card that is not a legal move now
-    local c = tostring(rng:pick(dh.deck("french52"):set()))
-    if not legal[c] then tries[#tries + 1] = { seat, c } end
-  end
-  for _, t in ipairs(tries) do
-    local ok, msg, code = g:apply(t[1], t[2])
-    assert.is_nil(ok, ("seat %d %s was accepted"):format(t[1], tostring(t[2])))
-    assert.is_string(msg)
-    assert.is_string(code)
-    assert.are.equal(before, snapshot(g), "a refused move changed the game: " .. tostring(t[2]))
-  end
-end
-
--- a world sampled from the view on turn shows that seat what the game
--- shows it, and plays on to its end
-local function check_world(g, rng, extra)
-  local seat = g:next_player()
-  local view = g:view(seat)
-  assert.are.same(texts(g:moves()), texts(view:moves()))
-  local world = view:sample(rng)
-  assert.are.equal(json(view:data()), json(world:view(seat):data()))
-  if extra then extra(g, world, seat) end
-  local steps = 0
-  while world:next_player() do
-    assert(world:apply(world:next_player(), rng:pick(world:moves())))
-    steps = steps + 1
-    assert.is_true(steps < 100000)
-  end
-end
-
+-- the checks: deckhand.properties, as for every shipped game; `checks`
+-- (below) adds each game's own check of a sampled world
+local P = require "deckhand.properties"
 local checks = {}   -- per game: a check of a world against the game
 
 for _, case in ipairs(games) do
   local name, options = case[1], case[2]
   describe(("%s %s"):format(name, json(options)), function()
     it("refuses without change, conserves cards, samples faithful worlds, ends, replays", function()
-      local variant = dh.variant(path(name), options)
-      local rng = dh.rng(4321)
-      local refusals, worlds = 0, 0
-      for m = 1, case.matches do
-        local g = dh.game(variant, { seed = m })
-        local steps = 0
-        while g:next_player() do
-          local moves = g:moves()
-          assert.is_true(#moves > 0, "a seat to act with no move")
-          if rng:int(8) == 1 then try_refused(g, rng); refusals = refusals + 1 end
-          if rng:int(6) == 1 then check_world(g, rng, checks[name]); worlds = worlds + 1 end
-          if rng:int(3) == 1 then conserved(g, case.deck or 52) end
-          assert(g:apply(g:next_player(), rng:pick(moves)))
-          steps = steps + 1
-          assert.is_true(steps < 100000, "a match that does not end")
-          if steps % 23 == 0 then
-            assert.are.equal(snapshot(g), snapshot(assert(dh.replay(g:record(), variant))))
-          end
-        end
-        conserved(g, case.deck or 52)
-        assert.are.same({}, texts(g:moves()))
-        local r = g:result()
-        assert.is_true(r.over)
-        assert.is_true(#r.winners >= 1)
-        assert.are.equal(g:seats(), #r.seats)
-        assert.is_true(#r.hands >= 1)
-        assert.are.equal(snapshot(g), snapshot(assert(dh.replay(g:record(), variant))))
+      local results = P.run(dh.variant(path(name), options), {
+        matches = case.matches, deck = case.deck or 52, world_check = checks[name],
+        every = { refused = 8, worlds = 6, cards = 3, views = 10, replay = 23 } })
+      for _, r in ipairs(results) do
+        local f = r.failure
+        assert.is_nil(f, f and ("%s: seed %d, move %d: %s"):format(r.name, f.seed, f.move, f.message))
       end
-      assert.is_true(refusals >= 5, "only " .. refusals .. " refusal checks")
-      assert.is_true(worlds >= 5, "only " .. worlds .. " sampled worlds")
+      assert.are.equal(case.matches, results.ends.checks)
+      assert.is_true(results.refused.checks >= 5, "only " .. results.refused.checks .. " refusal checks")
+      assert.is_true(results.worlds.checks >= 5, "only " .. results.worlds.checks .. " sampled worlds")
+      assert.is_true(results.views.checks >= 3, "only " .. results.views.checks .. " view checks")
     end)
   end)
 end

@@ -1,13 +1,14 @@
 -- protocol_spec.lua: the game protocol's properties, for every game.
 --
--- Random matches (OpenSpiel's random simulation tests are the model): at
--- random points a move that must be refused is tried and the game and every
--- seat's view must stay byte for byte the same; every card is in exactly
--- one place (chips: none made or lost); a seat's view equals the view of a
--- world sampled from it (the world differs only in what the seat cannot
--- see), and that world plays on to its end; view:moves() on turn equals
--- game:moves(); every match ends; the record replays to the same game.
--- A new game joins by adding a line to `games`.
+-- Random matches (OpenSpiel's random simulation tests are the model),
+-- checked by deckhand.properties (what `deckhand check` runs on a user's
+-- file): at random points a move that must be refused is tried and the
+-- game and every seat's view must stay byte for byte the same; every card
+-- is in exactly one place (chips: none made or lost); a seat's view equals
+-- the view of a world sampled from it (the world differs only in what the
+-- seat cannot see), and that world plays on to its end; view:moves() on
+-- turn equals game:moves(); every match ends; the record replays to the
+-- same game.  A new game joins by adding a line to `games`.
 local dh = require "deckhand"
 local json = require "deckhand.json".encode
 
@@ -51,119 +52,25 @@ local games = {
 
 -- the texts of a list of moves
 local texts = require "deckhand.move".texts
-
--- everything observable of a game: its record, every seat's view, its result
-local function snapshot(g)
-  local views = {}
-  for s = 1, g:seats() do views[s] = g:view(s):data() end
-  return json { record = g:record(), views = views, result = g:result(), moves = texts(g:moves()),
-                next = g:next_player() or 0, phase = g:phase() }
-end
-
--- every card of the deck in exactly one place (a hand, the played cards,
--- the talon, a hole, the board): no card twice, and, where the game
--- accounts for the whole deck, every card once
-local function conserved(g, variant)
-  local seen, n = dh.cards {}, 0
-  for where, set in pairs(g:locations()) do
-    assert.are.equal(0, #(seen & set), "a card twice, in " .. where)
-    seen, n = seen | set, n + #set
-  end
-  if variant.rules then   -- the trick engine's deck: all of it, always
-    assert.are.equal(#dh.deck(variant.spec.deck):set() - (variant.spec.remove and 1 or 0), n)
-  end
-
-end
-
--- moves that must be refused: a legal move by the wrong seat, junk texts,
--- card names that are not legal moves now
-local function illegal_moves(g, rng)
-  local seat, moves = g:next_player(), g:moves()
-  local legal = {}
-  for _, m in ipairs(moves) do legal[tostring(m):lower()] = true end
-  local out = {}
-  local other = seat % g:seats() + 1
-  out[#out + 1] = { other, rng:pick(moves) }
-  for _, t in ipairs { "xyzzy", "bid", "raise -5", "9z", "pass 2c 2c 2c", "bid 99", "fold 3" } do
-    if not legal[t] then out[#out + 1] = { seat, t } end
-  end
-  for _ = 1, 3 do
-    local c = tostring(rng:pick(dh.deck("french52"):set()))
-    if not legal[c:lower()] then out[#out + 1] = { seat, c } end
-  end
-  return out
-end
-
-local function try_refused(g, rng)
-  local before = snapshot(g)
-  for _, t in ipairs(illegal_moves(g, rng)) do
-    local ok, msg, code = g:apply(t[1], t[2])
-    assert.is_nil(ok, ("seat %d %s was accepted"):format(t[1], tostring(t[2])))
-    assert.is_string(msg)
-    assert.is_string(code)
-    assert.are.equal(before, snapshot(g), "a refused move changed the game: " .. tostring(t[2]))
-  end
-end
-
--- the seat to act sees in a sampled world what it sees in the game, and
--- the world plays on to its end
-local function check_world(g, rng)
-  local seat = g:next_player()
-  local view = g:view(seat)
-  assert.are.same(texts(g:moves()), texts(view:moves()))
-  for s = 1, g:seats() do
-    if s ~= seat then assert.are.same({}, texts(g:view(s):moves())) end
-  end
-  local world = view:sample(rng)
-  assert.are.equal(json(view:data()), json(world:view(seat):data()))
-  local steps = 0
-  while world:next_player() do
-    assert(world:apply(world:next_player(), rng:pick(world:moves())))
-    steps = steps + 1
-    assert.is_true(steps < 100000)
-  end
-end
+-- the checks themselves: deckhand.properties, which `deckhand check` runs
+-- on a user's own game
+local P = require "deckhand.properties"
+local snapshot = P.snapshot
 
 for _, case in ipairs(games) do
   local name, options = case[1], case[2]
   describe(("%s %s"):format(name, json(options)), function()
     it("refuses without change, conserves cards, samples faithful worlds, ends, replays", function()
-      local variant = dh.variant(name, options)
-      local rng = dh.rng(4321)
-      local refusals, worlds = 0, 0
-      for m = 1, case.matches do
-        local g = dh.game(variant, { seed = m })
-        local chips = g.chips and g:chips()
-        local steps = 0
-        while g:next_player() do
-          local moves = g:moves()
-          assert.is_true(#moves > 0, "a seat to act with no move")
-          if rng:int(12) == 1 then try_refused(g, rng); refusals = refusals + 1 end
-          if rng:int(25) == 1 then check_world(g, rng); worlds = worlds + 1 end
-          if rng:int(4) == 1 then
-            conserved(g, variant)
-            if chips then assert.are.equal(chips, g:chips()) end   -- no chip made or lost
-          end
-          assert(g:apply(g:next_player(), rng:pick(moves)))
-          steps = steps + 1
-          assert.is_true(steps < 100000, "a match that does not end")
-          if m % 3 == 0 and steps % 97 == 0 then
-            assert.are.equal(snapshot(g), snapshot(assert(dh.replay(g:record()))))
-          end
-        end
-        conserved(g, variant)
-        assert.are.same({}, texts(g:moves()))
-        local r = g:result()
-        assert.is_true(r.over)
-        assert.is_true(#r.winners >= 1)
-        assert.are.equal(g:seats(), #r.seats)
-        for s = 1, g:seats() do assert.is_number(r.seats[s]) end
-        assert.is_nil(g:apply(1, rng:pick(dh.deck("french52"):set())))
-        local again = assert(dh.replay(g:record()))
-        assert.are.equal(snapshot(g), snapshot(again))
+      local results = P.run(dh.variant(name, options), { matches = case.matches, every = { replay = 97 } })
+      for _, r in ipairs(results) do
+        local f = r.failure
+        assert.is_nil(f, f and ("%s: seed %d, move %d: %s"):format(r.name, f.seed, f.move, f.message))
       end
-      assert.is_true(refusals >= 10, "only " .. refusals .. " refusal checks")
-      assert.is_true(worlds >= 5, "only " .. worlds .. " sampled worlds")
+      assert.are.equal(case.matches, results.ends.checks)
+      assert.is_true(results.refused.checks >= 10, "only " .. results.refused.checks .. " refusal checks")
+      assert.is_true(results.worlds.checks >= 5, "only " .. results.worlds.checks .. " sampled worlds")
+      assert.is_true(results.views.checks >= 3, "only " .. results.views.checks .. " view checks")
+      assert.is_true(results.replay.checks >= case.matches)
     end)
   end)
 end

@@ -1,12 +1,86 @@
 -- deckhand serve --compat: the card-scripting tutorial's messages --
 -- play_card player_N <card> with players named from 0, plain REJECT
--- <message> -- over a whole hand of Spades.
+-- <message> -- over a whole hand of Spades; the tutorial's own exchanges;
+-- a line sent during the bots' turns refused when it arrives.
+--
+-- The exchanges: the tutorial's backend (LudL, turn-base.com; its
+-- language page, turn-base.com/docs/ludl/intro.html, shows the front end
+-- sending "<receiver> <args>" lines such as "move_token Pw4 e4") answers
+-- `play_card player_1 td` with ACCEPT or REJECT and a reason.  The
+-- tutorial's own page could not be found (searched for the texts below);
+-- the reasons are the ones quoted in issue 30, word for word:
+--     play_card player_1 td  ->  REJECT not player turn: player_1
+--     play_card player_0 td  ->  REJECT card not in player hand: td
 package.path = "tests/lua/?.lua;" .. package.path
 local F = require "file_helper"
 local json = require "deckhand.json"
 
 local root = os.getenv("DECKHAND_ROOT") or "."
 local bin = "lua5.4 " .. root .. "/bin/deckhand"
+
+-- `deckhand serve ARGS` reading from a fifo: its output, a send function
+-- (one write: several lines arrive together), and a stop function
+local function serve(args)
+  local fifo = F.tmpname()
+  assert(os.execute("mkfifo " .. fifo))
+  local p = io.popen(bin .. " serve " .. args .. " < " .. fifo, "r")
+  local w = assert(io.open(fifo, "w"))
+  local function send(...) w:write(table.concat({ ... }, "\n"), "\n"); w:flush() end
+  local function stop() send("quit"); w:close(); p:close(); os.remove(fifo) end
+  return p, send, stop
+end
+
+-- reads lines to the client's next turn, bidding 3 on the way; the view then
+local function to_play_turn(p, send)
+  for _ = 1, 200 do
+    local line = assert(p:read("l"))
+    local phase = line:match("^EVENT turn player_0 (%a+)$")
+    if phase == "bid" then
+      send("bid player_0 3")
+    elseif phase then
+      send("view player_0")
+      return json.decode(p:read("l"))
+    else
+      assert.is_nil(line:match("^REJECT"), line)
+    end
+  end
+  error("no turn of player_0")
+end
+
+describe("deckhand serve --compat, the tutorial's exchanges", function()
+  it("answers as the tutorial's backend: not player turn, card not in player hand, ACCEPT", function()
+    local p, send, stop = serve("spades --compat --seed 5 --option max_hands=1")
+    finally(stop)   -- also when an assertion fails: the server is never left waiting
+    assert.matches("^READY spades seats 4", p:read("l"))
+    local v = to_play_turn(p, send)
+    for _, c in ipairs(v.hand) do assert.are_not.equal("Td", c) end   -- the deal: player_0 holds no Td
+    send("play_card player_1 td")
+    assert.are.equal("REJECT not player turn: player_1", p:read("l"))
+    send("play_card player_0 td")
+    assert.are.equal("REJECT card not in player hand: td", p:read("l"))
+    send("play_card player_0 " .. v.moves[1]:lower())
+    assert.are.equal("ACCEPT", p:read("l"))
+  end)
+
+  it("refuses a line sent during the bots' turns when it arrives, not at the next turn", function()
+    local p, send, stop = serve("spades --compat --seed 5 --option max_hands=1")
+    finally(stop)   -- also when an assertion fails: the server is never left waiting
+    assert.matches("^READY spades seats 4", p:read("l"))
+    local v = to_play_turn(p, send)
+    local early
+    for _, c in ipairs(v.hand) do if c ~= v.moves[1] then early = c:lower(); break end end
+    -- the move and, behind it, a second card while the bots are to play
+    send("play_card player_0 " .. v.moves[1]:lower(), "play_card player_0 " .. early)
+    assert.are.equal("ACCEPT", p:read("l"))
+    assert.are.equal("REJECT not player turn: player_0", p:read("l"))
+    -- at the next turn the early card is still in hand: it was not played
+    local again = to_play_turn(p, send)
+    local held = false
+    for _, c in ipairs(again.hand) do if c:lower() == early then held = true end end
+    assert.is_true(held)
+    assert.are.equal(#v.hand - 1, #again.hand)
+  end)
+end)
 
 describe("deckhand serve --compat", function()
   it("reads play_card player_0 <card> and answers ACCEPT or a plain REJECT", function()
@@ -62,8 +136,8 @@ describe("deckhand serve --compat", function()
       assert.is_nil(r:match("^REJECT [%w_]+: "), r)   -- no code before the message
     end
     assert.matches("^REJECT bad bid: 99", rejected[2])
-    -- a seat not this client's is named as the client names it
-    assert.matches("^REJECT player_1 is not played by this client", rejected[1])
+    -- a player not to move is refused as the tutorial's backend words it
+    assert.matches("^REJECT not player turn: player_1$", rejected[1])
     for _, r in ipairs(rejected) do assert.is_nil(r:match("seat %d"), r) end
   end)
 end)

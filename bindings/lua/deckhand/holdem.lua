@@ -803,8 +803,11 @@ function View:data()
   if self.last then
     last = { hand = self.last.hand, paid = self.last.paid, stacks = self.last.stacks,
              board = names(self.last.board), shown = {} }
-    for s, sh in pairs(self.last.shown) do
-      last.shown[#last.shown + 1] = { seat = s, cards = names(sh.cards), hand = sh.hand, low = sh.low }
+    -- in seat order: pairs' order would differ between a game and a world
+    -- sampled from the view, which must give the seat the same data
+    for s = 1, self._seats do
+      local sh = self.last.shown[s]
+      if sh then last.shown[#last.shown + 1] = { seat = s, cards = names(sh.cards), hand = sh.hand, low = sh.low } end
     end
   end
   return {

@@ -1,0 +1,67 @@
+--- deckhand.commands.check: `deckhand check FILE`, the protocol's property
+-- suite (deckhand.properties, what the test suite runs on every shipped
+-- game) on a user's own game: a variant file, a dh.lua_game file, or a
+-- shipped game's name.
+--
+--     deckhand check mygame.lua [--option players=3] [--matches 20] [--seed 1]
+--
+-- One line per property, pass or FAIL with the seed and move of the first
+-- failure; the command fails (status 1) when any property does.
+-- @module deckhand.commands.check
+
+local dh = require "deckhand"
+local cli = require "deckhand.cli"
+local properties = require "deckhand.properties"
+
+local M = {}
+
+-- a syntax error of the user's file, with its line: "FILE, line 3: ..."
+-- (a message for people loses a "file.lua:3:" prefix, taken for the
+-- library's own)
+local function syntax_error(file)
+  if not (file:find("/", 1, true) or file:match("%.lua$")) then return nil end
+  local f = io.open(file, "r")
+  if not f then return nil end   -- dh.variant says why it cannot be read
+  f:close()
+  local chunk, err = loadfile(file, "t", {})
+  if chunk then return nil end
+  local line, what = tostring(err):match(":(%d+): (.*)$")
+  if not line then return nil end
+  return ("%s, line %s: %s"):format(file, line, what)
+end
+
+--- check.run(a) -> true when every property holds (a: the parsed
+-- arguments); raises a message for a file that cannot be loaded
+function M.run(a)
+  local matches = cli.int_arg(a.matches, "--matches", 1, 100000)
+  local seed = cli.int_arg(a.seed, "--seed", 0)
+  local max_moves = cli.int_arg(a.max_moves, "--max-moves", 1)
+  local bad = syntax_error(a.file)
+  if bad then error(bad, 0) end
+  local variant = dh.variant(a.file, cli.parse_opts(a.option, "--option"))
+  -- the first deal: a game that cannot even start fails here, plainly
+  local fine, err = pcall(dh.game, variant, { seed = seed })
+  if not fine then error(("%s: cannot deal a game (seed %d): %s"):format(a.file, seed, tostring(err)), 0) end
+  print(("deckhand check %s: %d matches, seeds %d to %d, %d seats"):format(variant.name or a.file, matches, seed,
+        seed + matches - 1, err:seats()))
+  local results = properties.run(variant, { matches = matches, seed = seed, max_moves = max_moves })
+  local lines, all = properties.report(results)
+  for _, l in ipairs(lines) do print("  " .. l) end
+  if not all then
+    print(("a failing match alone: deckhand check %s --seed <its seed> --matches 1"):format(a.file))
+  end
+  return all
+end
+
+--- check.options(p): the command's arguments on argparse parser p
+function M.options(p)
+  local c = p:command("check", "the protocol's property suite on a game of your own (or a shipped one)")
+  c:argument("file", "a variant or dh.lua_game file (or a shipped game's name)")
+  c:option("--option", "variant option key=value"):count("*")
+  c:option("--matches", "matches to play", "20")
+  c:option("--seed", "the first match's seed (match k: seed + k - 1)", "1")
+  c:option("--max-moves", "the most moves a match may take before it counts as not ending", "100000")
+  return c
+end
+
+return M
