@@ -60,7 +60,8 @@ local function scripted(script)
 end
 
 describe("serve.run", function()
-  it("refuses a move sent during the bots' turns at once, and plays on", function()
+  -- compat: a line is answered when it arrives; plain: lines wait for their turn
+  local function first_client_run(compat, early)
     local variant = dh.variant("spades", { max_hands = 1 })
     local game = dh.game(variant, { seed = 5 })
     local bots = {}
@@ -69,32 +70,44 @@ describe("serve.run", function()
     -- every turn of seat 1: its first legal move, looked up in a copy of
     -- the game that follows the real one through the events
     local shadow = dh.game(variant, { seed = 5 })
-    local script = { { "move 1 Qh", early = true } }   -- before any turn: refused
+    local script = { { early, early = true } }   -- sent before any turn
     local reader = scripted(script)
     local line = reader.line
     reader.line = function()
       local l = line()
       if l then return l end
       if not shadow:next_player() then return nil end   -- the end of input
-      return "move 1 " .. tostring(shadow:moves()[1])
+      return (compat and "move player_0 " or "move 1 ") .. tostring(shadow:moves()[1])
     end
     serve.run { game = game, name = "spades", clients = { [1] = true }, players = bots, reader = reader,
+                compat = compat,
                 write = function(s)
                   out[#out + 1] = s
                   local seat, text = s:match("^EVENT move (%d) (.+)$")
+                  local p, ptext = s:match("^EVENT move player_(%d) (.+)$")   -- compat names seats from 0
+                  if p then seat, text = tonumber(p) + 1, ptext end
                   if seat then assert(shadow:apply(tonumber(seat), text)) end
                   if s == "ACCEPT" then assert(shadow:apply(1, game:record().moves[#shadow:record().moves + 1][2])) end
                 end }
     assert.are.equal("READY spades seats 4", out[1])
     local rejects = {}
     for _, s in ipairs(out) do if s:match("^REJECT") then rejects[#rejects + 1] = s end end
-    -- read after seat 2, the first to bid, has bid: seat 3 is to move
-    assert.are.same({ "REJECT not_your_turn: seat 3 to move, not seat 1" }, rejects)
     assert.matches("^EVENT over ", out[#out])
     assert.is_true(game:result().over)
+    return rejects
+  end
+
+  it("with compat, refuses a move sent during the bots' turns at once, and plays on", function()
+    -- read after seat 2, the first to bid, has bid: seat 3 is to move
+    assert.are.same({ "REJECT not player turn: player_0" }, first_client_run(true, "move player_0 Qh"))
   end)
 
-  it("takes a line read while its seat is to move as that seat's move", function()
+  it("without compat, reads a line sent early at its seat's turn", function()
+    -- seat 1's first turn is its bid: the card sent ahead is refused then
+    assert.are.same({ "REJECT wrong_phase: wrong phase: bid" }, first_client_run(false, "move 1 Qh"))
+  end)
+
+  it("with compat, takes a line read while its seat is to move as that seat's move", function()
     -- seat 2 bids first: its early bid is its move, the second one, read
     -- once seat 3 is to move, is refused
     local variant = dh.variant("spades", { max_hands = 1 })
@@ -103,11 +116,11 @@ describe("serve.run", function()
     local bots = {}
     for _, s in ipairs { 1, 3, 4 } do bots[s] = dh.strategy("random", { variant = variant, seed = s }) end
     local out = {}
-    local reader = scripted { { "move 2 bid 3", early = true }, { "move 2 bid 4", early = true }, { "quit" } }
+    local reader = scripted { { "move player_1 3", early = true }, { "move player_1 4", early = true }, { "quit" } }
     serve.run { game = game, name = "spades", clients = { [2] = true }, players = bots, reader = reader,
-                write = function(s) out[#out + 1] = s end }
-    assert.are.same({ "READY spades seats 4", "EVENT turn 2 bid", "ACCEPT",
-                      "REJECT not_your_turn: seat 3 to move, not seat 2" }, { table.unpack(out, 1, 4) })
+                compat = true, write = function(s) out[#out + 1] = s end }
+    assert.are.same({ "READY spades seats 4", "EVENT turn player_1 bid", "ACCEPT",
+                      "REJECT not player turn: player_1" }, { table.unpack(out, 1, 4) })
     assert.are.equal(3, game:bids()[2])
   end)
 end)

@@ -7,13 +7,15 @@
 --     EVENT move <seat> <text> | EVENT turn <seat> <phase>
 --     EVENT hand <n> <points per seat> | EVENT over <points per seat>
 --
--- The older `play_card`, `bid`, `pass` and `act` commands still work.  A
--- line is answered when it arrives (read between moves): a move for a
--- seat that is not to move then (sent during the bots' turns) is refused
--- at once, never kept for the seat's next turn (given lua-cqueues and
--- input from a pipe: stdin_reader).  With
+-- The older `play_card`, `bid`, `pass` and `act` commands still work.
+-- Lines are read in turn: a client may send its moves ahead (a script
+-- piped in plays a whole hand), each read when its seat is to move.  With
 -- `compat`, the names and texts of the card-scripting tutorial's backend
--- (deckhand.serve_compat).
+-- (deckhand.serve_compat), and as that backend does, a line is answered
+-- when it arrives (read between moves): a move for a seat that is not to
+-- move then (sent during the bots' turns) is refused at once, never kept
+-- for the seat's next turn (given lua-cqueues and input from a pipe:
+-- stdin_reader).
 -- @module deckhand.serve
 
 local json = require "deckhand.json"
@@ -119,6 +121,7 @@ function M.run(o)
   -- move (then kept as that seat's move: `pending`)
   local pending
   local function drain()
+    if not compat then return end   -- plain clients' lines wait for their turn
     while not pending do
       local line = reader.ready()
       if not line then return end
