@@ -225,7 +225,7 @@ function M.env(opts)
                  utf8 = env.utf8, coroutine = env.coroutine }
   if opts.variant then   -- the public modules a game is written with
     libs["deckhand.lua_game"] = readonly(require "deckhand.lua_game")
-    libs["deckhand.holdem"] = readonly(require "deckhand.holdem")
+    libs["deckhand.poker_view"] = readonly((require "deckhand.poker_view"))
   end
   local who = opts.variant and "variant" or "strategy"
   env.require = function(name)
