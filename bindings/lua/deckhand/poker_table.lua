@@ -235,7 +235,9 @@ function start_hand(s, t, rng)
     if s.in_hand[seat] then count = count + 1 end
   end
   if count < 2 or (t.max_hands and s.hand >= t.max_hands) then
-    s.turn = nil
+    -- the match is over: nothing left on the table but the stacks
+    s.turn, s.board, s.actions = nil, {}, {}
+    for seat = 1, t.n do s.bets[seat], s.contrib[seat], s.folded[seat], s.allin[seat] = 0, 0, false, false end
     return
   end
   s.hand = s.hand + 1
