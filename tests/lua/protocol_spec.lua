@@ -42,7 +42,7 @@ local games = {
   { "blackjack", { players = 7, decks = 1, penetration = 1, max_hands = 6 }, matches = 4 },   -- dry shoes refilled
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
-  { "holdem", { seats = 3, limit = "pot", max_hands = 6, stack = 300 }, matches = 6 },
+  { "holdem", { seats = 3, limit = "pot", max_hands = 6, stack = 300 }, matches = 8 },
   { "omaha", { seats = 2, max_hands = 8 }, matches = 20 },
   { "omaha", { seats = 5, hilo = true, max_hands = 6, stack = 300 }, matches = 6 },
   { "omaha", { seats = 3, limit = "no", hilo = true, max_hands = 5 }, matches = 10 },
@@ -162,7 +162,7 @@ for _, case in ipairs(games) do
         local again = assert(dh.replay(g:record()))
         assert.are.equal(snapshot(g), snapshot(again))
       end
-      assert.is_true(refusals >= 10, "only " .. refusals .. " refusal checks")
+      assert.is_true(refusals >= 10, name .. " " .. json(options) .. ": only " .. refusals .. " refusal checks")
       assert.is_true(worlds >= 5, "only " .. worlds .. " sampled worlds")
     end)
   end)

@@ -366,7 +366,10 @@ function M.define(spec)
     end
     return nil, ("'%s' is not a legal move now"):format(tostring(text)), "illegal_move"
   end
-  function Game:text(move) return move ~= nil and tostring(move) or nil end
+  function Game:text(move, amount)
+    if move == nil then return nil end
+    return amount ~= nil and tostring(move) .. " " .. tostring(amount) or tostring(move)
+  end
   function Game:public(text) return spec.public_text and spec.public_text(text) or text end
 
   function Game:clone()

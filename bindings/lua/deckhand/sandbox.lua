@@ -19,7 +19,7 @@
 -- A variant file (and the rules it builds, whose functions keep the
 -- environment they were made in) runs in the same kind of environment,
 -- without `io` ever, and may require the package's public modules for
--- rules: deckhand, deckhand.lua_game, deckhand.holdem.
+-- rules: deckhand, deckhand.lua_game, deckhand.poker_view.
 -- @module deckhand.sandbox
 
 local host = require "deckhand.core".host
