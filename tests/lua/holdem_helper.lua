@@ -32,7 +32,7 @@ local Table = {}
 Table.__index = Table
 
 -- the public data every seat sees (seat 1's view, less its own cards)
-function Table:public(key) return self.g:view(1):get(key) end
+function Table:public(key) return self.g:peek(1):get(key) end
 function Table:next_player() return self.g:next_player() end
 function Table:phase() return self.g:phase() end
 function Table:hand_number() return self.g:hand_number() end
@@ -48,7 +48,7 @@ function Table:chips() return H.sum(self:stacks()) + self:pot() end
 -- the legal actions of the seat to act: { action =, min =, max =, amount = }
 function Table:legal()
   local seat = self.g:next_player()
-  return seat and self.g:view(seat):get("legal") or {}
+  return seat and self.g:peek(seat):get("legal") or {}
 end
 -- every finished hand, as `last` showed it once the hand was over
 function Table:results() return self.hands end

@@ -61,12 +61,15 @@ do
   end
   add("holdem unfinished", g)
 end
--- a stacked deal (deckhand.holdem.game): the record keeps it
+-- a stacked deal (deckhand.holdem.game): the record keeps it (the hole
+-- cards only: a deal's board does not survive JSON, a list with a name);
+-- checked down to the showdown, so the stacked cards decide the chips
 do
-  local g = dh.holdem.game { seats = 2, seed = 5, deal = { "AsKd", "9c9d", board = "2c7d9hTcJs" }, max_hands = 3 }
-  local rng = dh.rng(8)
+  local g = dh.holdem.game { seats = 2, seed = 5, deal = { "AsKd", "9c9d" }, max_hands = 3 }
   while g:next_player() do
-    assert(g:apply(g:next_player(), mild(9)(g:view(g:next_player()))))
+    local seat, by = g:next_player(), {}
+    for _, m in ipairs(g:legal()) do by[m.action] = m end
+    assert(g:act(seat, by.check and "check" or "call"))
   end
   add("holdem stacked deal", g)
 end
