@@ -199,6 +199,15 @@ local function situation(p)
   }
 end
 
+-- what situation() and strength() read of a view, the cards as names
+local KEYS = { "legal", "big_blind", "current", "pot", "bets", "stacks", "in_hand", "folded" }
+local function public(view)
+  local p = { seat = view:seat(), seats = view:seats(), phase = view:phase(),
+              hole = names(view:get("hole")), board = names(view:get("board")) }
+  for _, k in ipairs(KEYS) do p[k] = view:get(k) end
+  return p
+end
+
 -- the heuristic's move for a hand of strength st in situation x
 local function decide(st, x)
   local legal, bb = x.legal, x.bb
@@ -243,7 +252,7 @@ function M.new(options)
   return {
     name = "heuristic.holdem",
     act = function(view)
-      local p = view:data()
+      local p = public(view)
       local x = situation(p)
       return decide(strength(p.hole, p.board, x.nopp), x)
     end,
