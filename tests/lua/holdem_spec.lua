@@ -220,6 +220,29 @@ describe("holdem", function()
     assert.are.equal(2000, sum(g:stacks()))
   end)
 
+  it("refuses a move out of turn in the words of every game written in Lua", function()
+    local g = dh.game(dh.variant("holdem", { seats = 3 }), { seed = 1 })
+    local c8 = dh.game(dh.variant("crazy8", { players = 3 }), { seed = 1 })
+    local function other(x) return x:next_player() % 3 + 1 end
+    local _, msg, code = g:apply(other(g), "call")
+    local _, want, want_code = c8:apply(other(c8), c8:moves()[1])
+    assert.are.equal(want_code, code)
+    assert.are.equal(want:gsub("%d", "N"), msg:gsub("%d", "N"))
+    assert.are.equal(("seat %d is to move, not seat %d"):format(g:next_player(), other(g)), msg)
+  end)
+
+  it("gives front ends every seat's folded, all-in and in-hand flag as a list", function()
+    -- seat 2 folds: the JSON lists say so at index 2 (a sparse table would
+    -- have come out as an object, or a list cut short)
+    local g = game { seats = 3, seed = 2, button = 2 }
+    play(g, { { 2, "fold" } })
+    local json = require "deckhand.json"
+    local d = json.decode(json.encode(g:view(1):data()))
+    assert.are.same({ false, true, false }, d.folded)
+    assert.are.same({ false, false, false }, d.allin)
+    assert.are.same({ true, true, true }, d.in_hand)
+  end)
+
   it("fixed limit: one bet size per street, capped raises", function()
     local g = game({ seats = 2, limit = "fixed", stack = 1000, seed = 7 })
     assert.are.same({ action = "raise", min = 20, max = 20 }, has(g:legal(), "raise"))
