@@ -31,8 +31,7 @@ M.forms = {
 }
 
 local STREETS = { preflop = "flop", flop = "turn", turn = "river" }
-local BOARD = { preflop = 0, flop = 3, turn = 4, river = 5 }
-M.BOARD = BOARD
+local BOARD = { preflop = 0, flop = 3, turn = 4, river = 5 }   -- board cards shown
 
 local function copy(t)
   local out = {}
@@ -119,11 +118,9 @@ local function next_seat(n, from, ok)
   end
   return nil
 end
-M.next_seat = next_seat
 
 local function in_hand(s, seat) return s.in_hand[seat] and not s.folded[seat] end
 local function can_act(s, seat) return in_hand(s, seat) and not s.allin[seat] end
-M.in_hand = in_hand
 
 -- the hole cards and board of the hand: a stacked deal's cards first, the
 -- rest from the deck shuffled by rng (one shuffle a hand, always)
