@@ -31,15 +31,18 @@
 --
 -- The betting, the side pots and the match (blinds, button, a seat with no
 -- chips out, the end when one seat holds every chip or at max_hands) are
--- deckhand.holdem's (bindings/lua/deckhand/holdem.lua), which documents
--- them as built; this file is the variant: its options and defaults.
+-- Hold'em's (rules/holdem.lua tells them), played by deckhand.poker_table
+-- with the form "omaha" (four hole cards, the two-and-three showdown and
+-- its low) and deckhand.poker_view; this file is the game: its options
+-- with their defaults.
 --
 --     local g = dh.game(dh.variant("omaha", { seats = 4, hilo = true }), { seed = 7 })
 --
 -- Moves: fold, check, call, bet N, raise N (N the total the seat's bet
 -- reaches this round) and allin, as in Hold'em.  A raise above the pot
 -- limit is refused with the code over_pot_limit.
-local holdem = require "deckhand.holdem"
+local dh = require "deckhand"
+local poker_view = require "deckhand.poker_view"
 
 local options = {
   seats = 2,
@@ -54,4 +57,4 @@ local options = {
   max_hands = false,   -- false: play until one seat holds every chip
 }
 
-return holdem.variant("omaha", options, "omaha")
+return dh.lua_game(poker_view.fields("omaha", options, { name = "omaha" }))

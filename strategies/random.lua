@@ -1,9 +1,10 @@
 -- random: every bid, pass and card uniformly among the legal ones (the
 -- same policy the C playouts use; Briscola's trump exchange, when the
 -- option allows it, one more move beside the cards), as many cards passed
--- (or given in a blind Nil exchange) as the view's pass_count says; in Hold'em (act) an action uniformly among the legal
--- ones and, for a bet or raise, an amount uniformly in its range; in a
--- variant's scripted phases (Euchre's trump making) a move uniformly.
+-- (or given in a blind Nil exchange) as the view's pass_count says; in a
+-- variant's scripted phases (Euchre's trump making) and the games written
+-- in Lua (Hold'em: a bet or raise of one of the sizes offered) a move
+-- uniformly.
 -- Options: seed.
 local dh = require "deckhand"
 
@@ -32,18 +33,6 @@ function M.new(options)
     return out
   end
   function s.script(view) return rng:pick(view:moves()) end   -- a variant's scripted phase
-  -- an amount from lo to hi; rng:int draws from at most 2^32 values, a
-  -- deep no-limit stack offers more, drawn then as a share of the range
-  local function between(lo, hi)
-    if hi - lo < 1 << 32 then return rng:int(lo, hi) end
-    local x = math.tointeger(lo + math.floor(rng:random() * (hi - lo)))
-    return x and math.max(lo, math.min(hi, x)) or hi
-  end
-  function s.act(view)
-    local legal = view:legal()
-    local m = legal[rng:int(#legal)]
-    return m.action, m.min and between(m.min, m.max) or nil
-  end
   return s
 end
 

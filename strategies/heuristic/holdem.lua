@@ -1,5 +1,5 @@
 -- heuristic.holdem: the heuristic's Texas Hold'em (rules/holdem.lua), as
--- act(view) -> action [, amount], what g:act takes after the seat.
+-- act(view) -> action [, amount] (apply reads "raise", 120 as "raise 120").
 --
 -- It plays Omaha too (heuristic/omaha.lua is this file): there the four
 -- hole cards' starting score is omaha_score below, on Chen's scale, and
@@ -16,14 +16,13 @@
 -- very strong hands by 3/4 of the pot, calls when the equity beats the
 -- pot odds by 8 points, else checks or folds.
 --
--- The view is a Hold'em view (deckhand.holdem): its own `hole` cards, the
--- `board`, `stacks`, `bets`, `pot`, `contrib`, this hand's `actions`, the
--- blinds, and view:legal() the legal actions.  Its model of a player --
--- situation(view), decide(strength, situation), strength(hole, board,
--- nopp) -- is what pimc.holdem samples the others' cards with, so the
--- table it makes has them too, with chen(c1, c2) and the sizing helpers
--- find, passive and sized.  Options (checked by heuristic.lua): samples,
--- seed.
+-- It reads the view's data (deckhand.poker_view): its own `hole` cards,
+-- the `board`, `stacks`, `bets`, `pot`, the blinds, and `legal` the legal
+-- actions.  Its model of a player -- situation(p) of such data,
+-- decide(strength, situation), strength(hole, board, nopp) -- is what
+-- pimc.holdem samples the others' cards with, so the table it makes has
+-- them too, with chen(c1, c2) and the sizing helpers find, passive and
+-- sized.  Options (checked by heuristic.lua): samples, seed.
 local dh = require "deckhand"
 
 local M = {}
@@ -76,10 +75,10 @@ local function sized(legal, to)
   return passive(legal)
 end
 
-local function seats_in_hand(view)
+local function seats_in_hand(p)
   local n = 0
-  for s = 1, view:seats() do
-    if view.in_hand[s] and not view.folded[s] then n = n + 1 end
+  for s = 1, p.seats do
+    if p.in_hand[s] and not p.folded[s] then n = n + 1 end
   end
   return n
 end
@@ -187,15 +186,26 @@ local function new_strength(rng, samples)
   end
 end
 
--- the facts of the decision, from a view
-local function situation(view)
-  local me = view:seat()
-  local bet = view.bets[me]
+-- the facts of the decision, from a view's data p (or a table with its
+-- fields seat, seats, phase, legal, big_blind, current, pot, bets,
+-- stacks, in_hand, folded)
+local function situation(p)
+  local me = p.seat
+  local bet = p.bets[me]
   return {
-    legal = view:legal(), phase = view:phase(), bb = view.big_blind,
-    to_call = view.current - bet, current = view.current, pot = view.pot,
-    stack = view.stacks[me], bet = bet, nopp = math.max(1, seats_in_hand(view) - 1),
+    legal = p.legal, phase = p.phase, bb = p.big_blind,
+    to_call = p.current - bet, current = p.current, pot = p.pot,
+    stack = p.stacks[me], bet = bet, nopp = math.max(1, seats_in_hand(p) - 1),
   }
+end
+
+-- what situation() and strength() read of a view, the cards as names
+local KEYS = { "legal", "big_blind", "current", "pot", "bets", "stacks", "in_hand", "folded" }
+local function public(view)
+  local p = { seat = view:seat(), seats = view:seats(), phase = view:phase(),
+              hole = names(view:get("hole")), board = names(view:get("board")) }
+  for _, k in ipairs(KEYS) do p[k] = view:get(k) end
+  return p
 end
 
 -- the heuristic's move for a hand of strength st in situation x
@@ -242,8 +252,9 @@ function M.new(options)
   return {
     name = "heuristic.holdem",
     act = function(view)
-      local x = situation(view)
-      return decide(strength(names(view.hole), names(view.board), x.nopp), x)
+      local p = public(view)
+      local x = situation(p)
+      return decide(strength(p.hole, p.board, x.nopp), x)
     end,
     -- the model and helpers pimc.holdem builds on
     chen = chen, omaha_score = omaha_score, preflop_score = preflop_score,

@@ -1,8 +1,9 @@
 -- pimc.holdem: pimc's Texas Hold'em (rules/holdem.lua) and Omaha
 -- (rules/omaha.lua, by pimc/omaha.lua), as act(view) -> action [, amount].
--- The view says which is played (view.form, view.hilo): the worlds deal
--- as many hole cards as the seat holds, and the model's starting score is
--- the heuristic's for that game.
+-- The view's data say which is played (form, hilo): the worlds deal as
+-- many hole cards as the seat holds, and the model's starting score is
+-- the heuristic's for that game.  A world is a state of the poker table
+-- (dh.poker_table), played with its own functions.
 --
 -- It samples the hidden cards (the others' hole cards and the rest of the
 -- board), with a model of the others -- the heuristic's own
@@ -28,7 +29,8 @@ local dh = require "deckhand"
 
 -- the model and its helpers
 local H = dh.strategy("heuristic.holdem")
-local names, find, passive, sized = H.names, H.find, H.passive, H.sized
+local find, passive, sized = H.find, H.passive, H.sized
+local T = dh.poker_table
 local situation, decide, preflop_score = H.situation, H.decide, H.preflop_score
 
 local M = {}
@@ -36,24 +38,31 @@ local M = {}
 local deck52 = {}
 for _, c in ipairs(dh.deck("french52"):draw(52)) do deck52[#deck52 + 1] = tostring(c) end
 
--- a game in the state the view describes, with the hidden cards given
--- (those left out are drawn): the hand's start rebuilt from the stacks and
--- what each seat put in, then this hand's actions replayed; on_act(g,
--- action) is called before each of the others' actions
-local function rebuild(view, holes, board, on_act)
+-- a world in the state the view's data p describe, with the hidden cards
+-- given (those left out are drawn): the hand's start rebuilt from the
+-- stacks and what each seat put in, then this hand's actions replayed;
+-- on_act(world, action) is called before each of the others' actions.
+-- t: the table's settings, the match ending with this hand
+local function rebuild(p, t, holes, board, on_act)
   local stacks, deal = {}, { board = board }
-  for s = 1, view:seats() do
-    stacks[s] = view.stacks[s] + (view.contrib[s] or 0)
+  for s = 1, p.seats do
+    stacks[s] = p.stacks[s] + (p.contrib[s] or 0)
     deal[s] = holes[s]
   end
-  local g = dh.holdem.game { seats = view:seats(), stacks = stacks, small_blind = view.small_blind,
-    big_blind = view.big_blind, ante = view.ante, limit = view.limit, cap = view.cap,
-    button = view.button, deal = deal, max_hands = 1, form = view.form, hilo = view.hilo or nil }
-  for _, a in ipairs(view.actions) do
-    if on_act and a.seat ~= view:seat() then on_act(g, a) end
-    assert(g:act(a.seat, a.action, a.amount))
+  local w = T.deal(t, dh.rng(1), { stacks = stacks, deal = deal })
+  for _, a in ipairs(p.actions) do
+    if on_act and a.seat ~= p.seat then on_act(w, a) end
+    T.act(w, t, a.seat, a.action, a.amount)
   end
-  return g
+  return w
+end
+
+-- what the model reads of seat s in a world: the fields of a view's data
+-- that heuristic.holdem's situation takes
+local function facts(w, t, s)
+  return { seat = s, seats = t.n, phase = w.phase, legal = T.legal(w, t), big_blind = t.bb,
+           current = w.current, pot = T.pot(w), bets = w.bets, stacks = w.stacks,
+           in_hand = w.in_hand, folded = w.folded }
 end
 
 local function kind(action)
@@ -93,12 +102,12 @@ end
 -- depends on the cards alone.  Before the flop: the Chen scores that make
 -- the model choose the same kind of move (fold, check/call, bet/raise);
 -- after it: the equities that do (in steps of 1/200)
-local function explanations(view)
+local function explanations(p, t)
   local chen, equity = {}, {}
-  local function on_act(g, a)
+  local function on_act(w, a)
     local s = a.seat
-    if not view.in_hand[s] or view.folded[s] then return end
-    local x = situation(g:view(s))
+    if not p.in_hand[s] or p.folded[s] then return end
+    local x = situation(facts(w, t, s))
     local want = kind(a.action)
     if a.phase == "preflop" then
       local ok = chen[s] or {}
@@ -114,7 +123,7 @@ local function explanations(view)
       table.insert(equity[s], { phase = a.phase, ok = ok, nopp = x.nopp })
     end
   end
-  rebuild(view, { [view:seat()] = names(view.hole) }, names(view.board), on_act)
+  rebuild(p, t, { [p.seat] = p.hole }, p.board, on_act)
   -- moves nothing explains (a player unlike the model) constrain nothing
   for s, ok in pairs(chen) do
     local any = false
@@ -146,8 +155,8 @@ function M.new(opts)
   local caution = opts.caution or 1
 
   -- the candidate moves: { action, amount } without duplicates
-  local function candidates(view)
-    local legal = view:legal()
+  local function candidates(p)
+    local legal = p.legal
     local out, seen = {}, {}
     local function add(a, amt)
       local k = a .. (amt or "")
@@ -155,7 +164,7 @@ function M.new(opts)
     end
     if find(legal, "fold") then add("fold") end
     add(passive(legal))
-    local x = situation(view)
+    local x = situation(p)
     for _, f in ipairs(fractions) do
       add(sized(legal, x.current + f * (x.pot + x.to_call)))
     end
@@ -163,34 +172,36 @@ function M.new(opts)
     return out
   end
 
-  -- the model's move for seat s of a world game
-  local function model_move(g, s, hole, board)
-    local v = g:view(s)
-    local x = situation(v)
+  -- the model's move for seat s of a world
+  local function model_move(w, t, s, hole, board)
+    local x = situation(facts(w, t, s))
     return decide(strength(hole, board, x.nopp), x)
   end
 
   local function act(view)
-    local legal = view:legal()
+    local p = view:data()
+    local legal = p.legal
     if #legal == 1 then return legal[1].action, legal[1].min end
-    local me = view:seat()
-    local cands = candidates(view)
+    local me = p.seat
+    local cands = candidates(p)
     if #cands == 1 then return cands[1][1], cands[1][2] end
-    local hole, known_board = names(view.hole), names(view.board)
+    local t = T.of_view(p)
+    t.max_hands = 1   -- a world ends with this hand
+    local hole, known_board = p.hole, p.board
     local seen = {}
     for _, c in ipairs(hole) do seen[c] = true end
     for _, c in ipairs(known_board) do seen[c] = true end
     local rest = {}
     for _, c in ipairs(deck52) do if not seen[c] then rest[#rest + 1] = c end end
     local opponents = {}
-    for s = 1, view:seats() do
-      if s ~= me and view.in_hand[s] and not view.folded[s] then opponents[#opponents + 1] = s end
+    for s = 1, p.seats do
+      if s ~= me and p.in_hand[s] and not p.folded[s] then opponents[#opponents + 1] = s end
     end
     local chen_ok, equity_ok = {}, {}
-    if use_model then chen_ok, equity_ok = explanations(view) end
+    if use_model then chen_ok, equity_ok = explanations(p, t) end
     local values, weights = {}, {}   -- per world: the chips of each candidate, the weight
     local start = os.clock()
-    for _ = 1, view:phase() == "preflop" and preflop_worlds or worlds do
+    for _ = 1, p.phase == "preflop" and preflop_worlds or worlds do
       local used = {}
       local function draw()
         while true do
@@ -225,27 +236,27 @@ function M.new(opts)
           if not m.ok[math.floor(e * 200 + 0.5)] then weight = weight * miss end
         end
       end
-      local street = view:phase()
+      local street = p.phase
       local cur_board = board_at(street)
       local row = {}
       for i, c in ipairs(cands) do
         local value
         if c[1] == "fold" then
-          value = view.stacks[me]
+          value = p.stacks[me]
         else
-          local g = rebuild(view, holes, board)
-          assert(g:act(me, c[1], c[2]))
-          while g:next_player() do
-            local s = g:next_player()
+          local w = rebuild(p, t, holes, board)
+          T.act(w, t, me, c[1], c[2])
+          while w.turn do
+            local s = w.turn
             local a, amt
-            if g:phase() == street then
-              a, amt = model_move(g, s, holes[s], cur_board)
+            if w.phase == street then
+              a, amt = model_move(w, t, s, holes[s], cur_board)
             else
-              a = passive(g:legal())
+              a = passive(T.legal(w, t))
             end
-            assert(g:act(s, a, amt))
+            T.act(w, t, s, a, amt)
           end
-          value = g:stacks()[me]
+          value = w.stacks[me]
         end
         row[i] = value
       end

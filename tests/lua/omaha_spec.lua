@@ -1,4 +1,4 @@
--- omaha_spec.lua: Omaha (rules/omaha.lua on deckhand.holdem's table):
+-- omaha_spec.lua: Omaha (rules/omaha.lua on deckhand.poker_table):
 -- pot-limit betting, the two-and-three showdown, hi-lo eight or better.
 -- The golden hands and amounts are worked out by hand in the comments;
 -- the protocol's property suite runs Omaha in protocol_spec.lua.
@@ -9,8 +9,12 @@ package.path = "tests/lua/?.lua;" .. package.path
 local H = require "holdem_helper"
 local sum, has = H.sum, H.move
 
+-- the table of Omaha with these options, dealt with extra (seed, deal, stacks)
 local function omaha(options, extra)
-  return dh.game(dh.variant("omaha", options), extra or { seed = 1 })
+  local opts = {}
+  for k, v in pairs(options) do opts[k] = v end
+  for k, v in pairs(extra or { seed = 1 }) do opts[k] = v end
+  return H.game("omaha", opts)
 end
 
 local function play(g, script)
@@ -73,7 +77,7 @@ describe("omaha pot limit", function()
   end)
 
   it("plays Hold'em pot limit too", function()
-    local g = dh.game(dh.variant("holdem", { limit = "pot" }), { seed = 1 })
+    local g = H.game("holdem", { limit = "pot", seed = 1 })
     assert.are.same({ action = "raise", min = 20, max = 30, limit = "pot" }, has(g:legal(), "raise"))
   end)
 
@@ -97,7 +101,7 @@ describe("omaha pot limit", function()
     assert.has_error(function() dh.variant("omaha", { hilo = "yes" }) end,
                      "omaha: option 'hilo' must be a boolean, got 'yes'")
     assert.has_error(function() dh.variant("omaha", { colour = 1 }) end)
-    assert.has_error(function() dh.holdem.game { hilo = true } end)
+    assert.has_error(function() dh.variant("holdem", { hilo = true }) end)
     assert.has_error(function() omaha({}, { deal = { "AsKs" } }) end, "omaha: seat 1 needs four hole cards")
   end)
 end)
@@ -185,7 +189,7 @@ describe("omaha views and bots", function()
   it("shows each seat only its own four cards; other hidden cards change nothing", function()
     local g = omaha({ seats = 3 }, { seed = 8, deal = { "AsKsQsJs", "2c2d3c3d", "7h8h9hTh" } })
     local v = g:view(2)
-    assert.are.equal(4, #v.hole)
+    assert.are.equal(4, #v:get("hole"))
     assert.are.equal(dh.cards "2c 2d 3c 3d", v:hand(2))
     local other = omaha({ seats = 3 }, { seed = 8, deal = { "9c9d4h4s", "2c2d3c3d", "AhQhKdKc" } })
     assert.are.same(v:data(), other:view(2):data())

@@ -43,7 +43,7 @@ local games = {
   { "blackjack", { players = 7, decks = 1, penetration = 1, max_hands = 6 }, matches = 4 },   -- dry shoes refilled
   { "holdem", { seats = 2, max_hands = 8 }, matches = 30 },
   { "holdem", { seats = 6, max_hands = 6, stack = 300 }, matches = 6 },
-  { "holdem", { seats = 3, limit = "pot", max_hands = 6, stack = 300 }, matches = 6 },
+  { "holdem", { seats = 3, limit = "pot", max_hands = 6, stack = 300 }, matches = 8 },
   { "omaha", { seats = 2, max_hands = 8 }, matches = 20 },
   { "omaha", { seats = 5, hilo = true, max_hands = 6, stack = 300 }, matches = 6 },
   { "omaha", { seats = 3, limit = "no", hilo = true, max_hands = 5 }, matches = 10 },
@@ -67,7 +67,7 @@ for _, case in ipairs(games) do
         assert.is_nil(f, f and ("%s: seed %d, move %d: %s"):format(r.name, f.seed, f.move, f.message))
       end
       assert.are.equal(case.matches, results.ends.checks)
-      assert.is_true(results.refused.checks >= 10, "only " .. results.refused.checks .. " refusal checks")
+      assert.is_true(results.refused.checks >= 10, name .. " " .. json(options) .. ": only " .. results.refused.checks .. " refusal checks")
       assert.is_true(results.worlds.checks >= 5, "only " .. results.worlds.checks .. " sampled worlds")
       assert.is_true(results.views.checks >= 3, "only " .. results.views.checks .. " view checks")
       assert.is_true(results.replay.checks >= case.matches)

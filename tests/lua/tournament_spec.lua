@@ -597,7 +597,7 @@ return { new = function(o) return { act = function(view) local x = 0 while true 
 -- folds whenever it may, else checks; and the opposite, all in every time
 write(dir .. "/hold_folder.lua", [[
 return { new = function(o) return { act = function(view)
-  for _, m in ipairs(view:legal()) do if m.action == "fold" then return "fold" end end
+  for _, m in ipairs(view:moves()) do if m.kind == "fold" then return "fold" end end
   return "check" end } end }]])
 write(dir .. "/hold_shover.lua", [[
 return { new = function(o) return { act = function(view) return "allin" end } end }]])
@@ -661,7 +661,7 @@ describe("tournament: Hold'em", function()
       end)())))
       for _, g in ipairs(line.games) do
         local again = assert(dh.replay(g.record))
-        local start, now = again:start_stacks(), again:stacks()
+        local start, now = again:view(1):get("start"), again:view(1):get("stacks")
         for s = 1, 2 do assert.are.equal(g.points[s], now[s] - start[s]) end
       end
     end

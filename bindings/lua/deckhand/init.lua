@@ -49,7 +49,7 @@ deckhand.poker = deckhand.poker or {}
 deckhand.poker.pattern = core.pattern
 deckhand.poker.match = core.pattern_match
 deckhand.pattern, deckhand.pattern_match = nil, nil
-deckhand.holdem = require "deckhand.holdem"
+deckhand.poker_table = require "deckhand.poker_table"
 
 local Move = require "deckhand.move"
 deckhand.Move, deckhand.move, deckhand.is_move = Move.Move, Move.new, Move.is

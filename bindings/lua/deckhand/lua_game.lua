@@ -13,7 +13,9 @@
 -- o._sides, s the state:
 --   name      (required) the game's name, in records
 --   seats     (required) a number, or function(o) -> the number of seats
---   deal      (required) function(o, rng) -> the state of a fresh match
+--   deal      (required) function(o, rng, start) -> the state of a fresh
+--             match; start is what deckhand.game was given besides the
+--             seed (start.deal: a stacked deal, kept in the record)
 --   moves     (required) function(s, o) -> the legal moves of seat s.turn
 --   apply     (required) function(s, o, seat, move, rng): make one move of
 --             moves() (only those reach it), changing s in place; rng is
@@ -32,6 +34,9 @@
 --             highest wins once turn is nil, and hands are state.results
 --             (a row a hand: what a tournament averages), or the whole
 --             match as one hand when the state keeps none
+--   find      function(s, o, text) -> a legal move that moves() does not
+--             list (a raise of any size in a range), or nil, message, code
+--             saying why the text is refused
 --   sides, unit, kind, locations, public_text, greedy, describe: as the
 --             variant (sides), results (unit) and tools (the rest) use them
 --   max_moves the most moves a hand may take (default 5000): past it
@@ -285,8 +290,10 @@ function M.define(spec)
     return listed(legal(self))
   end
 
-  --- game:apply(seat, move) -> true, or nil, message, code (nothing changed)
-  function Game:apply(seat, move)
+  --- game:apply(seat, move [, amount]) -> true, or nil, message, code
+  -- (nothing changed); a word and an amount ("raise", 120) read as the
+  -- text "raise 120"
+  function Game:apply(seat, move, amount)
     if math.type(seat) ~= "integer" then error("bad argument #1 to 'apply' (seat number expected)", 2) end
     if not self.s.turn then return nil, "the match is over", "game_over" end
     if seat ~= self.s.turn then
@@ -294,11 +301,17 @@ function M.define(spec)
     end
     local moves = legal(self)
     local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
+    if amount ~= nil then text = text .. " " .. tostring(amount) end
     local m
     for _, x in ipairs(moves) do   -- the exact text first: a bot's move
       if tostring(x) == text then m = x; break end
     end
     m = m or find(moves, text)
+    if not m and spec.find then
+      local why, code
+      m, why, code = spec.find(self.s, self.o, text)
+      if not m and why then return nil, why, code or "illegal_move" end
+    end
     if not m then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
     self._legal = nil
     spec.apply(self.s, self.o, seat, m, self.rng)
@@ -315,14 +328,23 @@ function M.define(spec)
   function Game:move(text)
     local m = find(self:moves(), text)
     if m then return m end
+    if spec.find and self.s.turn and type(text) == "string" then
+      local why, code
+      m, why, code = spec.find(self.s, self.o, text)
+      if m then return m end
+      if why then return nil, why, code or "illegal_move" end
+    end
     return nil, ("'%s' is not a legal move now"):format(tostring(text)), "illegal_move"
   end
-  function Game:text(move) return move ~= nil and tostring(move) or nil end
+  function Game:text(move, amount)
+    if move == nil then return nil end
+    return amount ~= nil and tostring(move) .. " " .. tostring(amount) or tostring(move)
+  end
   function Game:public(text) return spec.public_text and spec.public_text(text) or text end
 
   function Game:clone()
     local g = new(self.o, copy(self.s), self.rng:clone(), self.seed, copy(self.log), self.variant, self.moves_in_hand)
-    g.hand_no = self.hand_no
+    g.hand_no, g.deal = self.hand_no, self.deal
     return g
   end
 
@@ -331,7 +353,7 @@ function M.define(spec)
     if not self.seed then error("this game has no record (a sampled world)", 2) end
     local options = {}
     for k, v in pairs(self.variant and self.variant.options or {}) do options[k] = v end
-    return { game = spec.name, options = options, seed = self.seed, moves = copy(self.log) }
+    return { game = spec.name, options = options, seed = self.seed, deal = copy(self.deal), moves = copy(self.log) }
   end
 
   function Game:result()
@@ -481,9 +503,11 @@ function M.define(spec)
       local seed = opts.seed or math.random(0, 0x7FFFFFFF)
       if math.type(seed) ~= "integer" then error("seed must be an integer", 2) end
       local rng = core.rng(seed)
-      local state = spec.deal(o, rng)
+      local state = spec.deal(o, rng, opts)
       check_state(spec, state, o._seats)
-      return new(o, state, rng, seed, {}, variant)
+      local g = new(o, state, rng, seed, {}, variant)
+      g.deal = copy(opts.deal)
+      return g
     end,
   }
 end

@@ -19,7 +19,7 @@
 -- A variant file (and the rules it builds, whose functions keep the
 -- environment they were made in) runs in the same kind of environment,
 -- without `io` ever, and may require the package's public modules for
--- rules: deckhand, deckhand.lua_game, deckhand.holdem.
+-- rules: deckhand, deckhand.lua_game, deckhand.poker_view.
 -- @module deckhand.sandbox
 
 local host = require "deckhand.core".host
@@ -225,7 +225,7 @@ function M.env(opts)
                  utf8 = env.utf8, coroutine = env.coroutine }
   if opts.variant then   -- the public modules a game is written with
     libs["deckhand.lua_game"] = readonly(require "deckhand.lua_game")
-    libs["deckhand.holdem"] = readonly(require "deckhand.holdem")
+    libs["deckhand.poker_view"] = readonly((require "deckhand.poker_view"))
   end
   local who = opts.variant and "variant" or "strategy"
   env.require = function(name)

@@ -15,7 +15,7 @@
 -- A variant file runs in a sandbox as a bot does (deckhand/sandbox.lua):
 -- Lua's safe base functions, string, table, math, utf8, coroutine,
 -- os.clock/time/date, `require "deckhand"` (the public API, read-only),
--- `require "deckhand.lua_game"` and `require "deckhand.holdem"`; no io,
+-- `require "deckhand.lua_game"` and `require "deckhand.poker_view"`; no io,
 -- no os.execute, no debug, no package, no binary chunks, no strategies.
 -- Its functions (build, Lua rules, phase scripts, a Lua game's callbacks)
 -- keep that environment wherever they run.  A table given in place of a
