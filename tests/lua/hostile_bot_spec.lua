@@ -111,6 +111,39 @@ describe("a hostile bot", function()
     os.remove(rec)
   end)
 
+  it("cannot change a Lua game's settings through its view", function()
+    -- a game written in Lua hands each view the settings its sample and
+    -- greedy read: the patcher overwrites what it finds there, the
+    -- checker (the other seat) must not see it, and the games keep theirs
+    hostile("settings_patcher", [[
+      local s = rawget(view, "_o")
+      if type(s) == "table" then
+        for k, v in pairs(s) do if type(v) == "number" then s[k] = 1 end end
+        s.patched = true
+      end
+    ]])
+    hostile("settings_checker", [[
+      local s = rawget(view, "_o")
+      if type(s) == "table" and s.patched then return "another seat's settings" end
+    ]])
+    local rec = tmpname()
+    local res = tour { variant = "crazy8", players = { "settings_patcher", "settings_checker" }, games = 2,
+                       options = { max_hands = 2 }, record = rec }
+    no_escape(res)
+    assert.are.equal(0, #res.forfeits)
+    for line in io.lines(rec) do
+      local v = json.decode(line)
+      for _, g in ipairs(v.games or {}) do
+        -- replayed under the settings the record names, the match ends as it did live
+        local r = assert(dh.replay(g.record)):result()
+        assert.is_true(r.over)
+        assert.are.equal(g.hands, #r.hands)
+        assert.are.same(g.points, r.seats)
+      end
+    end
+    os.remove(rec)
+  end)
+
   it("cannot rebuild the deal from its seed", function()
     -- the old runner gave a bot the deal's seed plus its seat
     hostile("seeder", [[

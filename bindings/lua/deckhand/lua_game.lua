@@ -383,7 +383,9 @@ function M.define(spec)
     if not shared then public = copy(public) end
     local moves = self.s.turn == seat and legal(self) or {}
     if not shared then moves = listed(moves) end
-    return setmetatable({ _public = public, _seat = seat, _o = self.o, _moves = moves,
+    -- a view of its own keeps a copy of the settings: a bot that writes
+    -- to them changes neither the game nor another seat's view
+    return setmetatable({ _public = public, _seat = seat, _o = shared and self.o or copy(self.o), _moves = moves,
                           _phase = self:phase(), _turn = self.s.turn, _hand = self.s.hand or 1 }, View)
   end
 
