@@ -24,7 +24,7 @@ static int eval(const dh_position *p, int i, int seat, int bid, int *err) {
     case DH_OP_HOOK: {
       int s, total = bid > 0 ? bid : 0;
       for (s = 0; s < p->nseats; s++) {
-        if (s == seat) continue;
+        if (s == seat || (p->out_mask >> s & 1)) continue;   /* (a seat sitting out bids not) */
         if (p->bid[s] == DH_NO_BID) return 1;  /* not the last to bid */
         if (p->bid[s] > 0) total += p->bid[s];
       }

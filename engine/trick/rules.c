@@ -423,6 +423,8 @@ const char *dh_rules_check(dh_rules *r) {
   if (r->ntables > DH_MAX_MODES) return "too many card tables";
   for (i = 0; i < 5; i++)
     if (r->trump_table[i] > r->ntables) return "a trump names no card table";
+  if (r->bid_step && (!r->bidding || !r->scripted || r->phase))
+    return "the bids placed before a phase (bids_before) need bidding and phases scripted in Lua";
   if (r->phase) {
     const char *why = dh_phase_check(r);
     if (why) return why;

@@ -145,6 +145,9 @@ typedef struct dh_rules {
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
   uint8_t scripted;                 /* 1: after the deal (and passes) a phase script acts
                                        (DH_PHASE_SCRIPT) until it starts the play */
+  uint8_t bid_step;                 /* scripted with bidding: the bids come before the phase of
+                                       this step (a script going to it, or step 1 at the deal);
+                                       0: after the phases, when the script starts the play */
   uint8_t opener;                   /* who acts first in the script phase: seats left of the
                                        dealer (1, the default; 0 the dealer: Bridge's auction;
                                        2 Skat's middlehand) */

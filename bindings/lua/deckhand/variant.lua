@@ -54,6 +54,7 @@ local fields = {
     return true
   end,
   scripted = function(v) return type(v) == "boolean", "a boolean (set from phases)" end,
+  bid_step = function(v) return math.type(v) == "integer", "an integer (set from bids_before)" end,
   status = function(v) return type(v) == "function", "a function(view) -> a line about the phase script's state" end,
   opener = function(v) return v == "dealer" or v == "left" or (math.type(v) == "integer" and v >= 0 and v < 8),
                              "\"dealer\", \"left\" or a number of seats left of the dealer (who acts first in the first phase)" end,
@@ -63,6 +64,7 @@ local fields = {
   pass_count = function(v) return math.type(v) == "integer" and v >= 0, "a count of cards" end,
   pass_dirs = function(v) return type(v) == "table", "a list of seat offsets" end,
   bidding = function(v) return type(v) == "boolean", "a boolean" end,
+  bids_before = function(v) return type(v) == "string", "the name of the phase the bids come before" end,
   blind_exchange = function(v) return math.type(v) == "integer" and v >= 0,
                                       "a count of cards (a blind Nil bidder and its partner exchange them)" end,
   trump_exchange = function(v) return type(v) == "boolean" or v == "first_trick",
@@ -96,6 +98,22 @@ local function check_spec(name, spec)
       error(("%s: field '%s' must be %s, got %s"):format(name, k, what, type(v)), 0)
     end
   end
+end
+
+-- where a scripted variant's bids go (rules.h, bid_step): before the phase
+-- bids_before names (its index), or 0, after the phases; the combinations
+-- that cannot be are refused here, by the field's name
+local function bid_step(name, spec)
+  local before = spec.bids_before
+  if before == nil then return nil end
+  if not spec.bidding then error(("%s: field 'bids_before' needs bidding = true"):format(name), 0) end
+  if type(spec.phases) ~= "table" or getmetatable(spec.phases) == "deckhand.Phase" then
+    error(("%s: field 'bids_before' needs phases written in Lua"):format(name), 0)
+  end
+  for i, p in ipairs(spec.phases) do
+    if p.name == before then return i end
+  end
+  error(("%s: field 'bids_before' names no phase: '%s'"):format(name, before), 0)
 end
 
 -- the chosen options over the defaults, each of the default's type
@@ -216,6 +234,7 @@ return function(deckhand)
     spec.name = spec.name or name
     check_spec(name, spec)
     spec.scripted = spec.phases ~= nil
+    spec.bid_step = bid_step(name, spec)
     local ok, rules = pcall(core.rules, spec)
     if not ok then error((tostring(rules):gsub("^[^:]*:%d+: ", "")), 0) end
     local sides = {}
