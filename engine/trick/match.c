@@ -6,10 +6,16 @@
 ** may raise while the trick or the hand is being scored), so when the
 ** rules have callbacks the action is applied to a copy that replaces the
 ** match on success: the state is one flat struct, so that is a memcpy.
+**
+** Calls go one way: the match asks the rules (rule_*.c) about its
+** position (position.h), and nothing below calls back.  The prefab phases
+** (phase.h) sit above it, scripts on the ops at the end of this file; the
+** match starts one only through rules->phase_start, and action.c, not
+** this file, hands a record's phase move to it.
 */
 #include <string.h>
 
-#include "phase.h"
+#include "match.h"
 #include "rules_impl.h"
 
 /* no division: it runs for every card, and an idiv costs more than the rest of a play */
@@ -71,8 +77,8 @@ static void enter_bid(dh_match *m) {
     m->phase = DH_PHASE_SCRIPT;
     m->step = 1;
     m->turn = (uint8_t)first;
-    /* dh_phase_check made sure a prefab's own start cannot fail */
-    (void)dh_phase_start(m);
+    /* a prefab's own start (phase.h): dh_phase_check made sure it cannot fail */
+    if (m->rules->phase_start) (void)m->rules->phase_start(m);
     return;
   }
   if (!m->rules->bidding) { enter_play(m, -1); return; }
@@ -578,17 +584,6 @@ int dh_match_pass(dh_match *m, int seat, dh_cardset cards) {
   }
   enter_bid(m);
   return DH_OK;
-}
-
-int dh_match_apply(dh_match *m, const dh_action *a) {
-  switch (a->kind) {
-    case DH_ACT_PLAY: return dh_match_play(m, a->seat, a->card);
-    case DH_ACT_BID: return dh_match_bid(m, a->seat, a->bid);
-    case DH_ACT_PASS: return dh_match_pass(m, a->seat, a->cards);
-    case DH_ACT_EXCHANGE: return dh_match_exchange(m, a->seat);
-    case DH_ACT_PHASE: return dh_phase_apply(m, a->seat, a->move);
-    default: return DH_E_WRONG_PHASE;
-  }
 }
 
 /* ------------------------------------------------ the trump exchange */

@@ -98,6 +98,7 @@ typedef struct dh_action {
   int move;             /* DH_ACT_PHASE: the prefab's move code */
   dh_cardset cards;
 } dh_action;
+/* applies a (action.c): the match's own move, or the prefab phase's */
 int dh_match_apply(dh_match *m, const dh_action *a);
 
 /*

@@ -38,7 +38,8 @@ const char *dh_phase_name(const dh_rules *r, int step);
 /* why the rules do not fit their prefab, or NULL (dh_rules_check asks) */
 const char *dh_phase_check(const dh_rules *r);
 /* the prefab's own start of its phase, when its parameters settle it (a
-** fixed contract): DH_OK, also when there is nothing to do */
+** fixed contract): DH_OK, also when there is nothing to do.  The match
+** calls it through rules->phase_start, which dh_rules_check sets. */
 int dh_phase_start(dh_match *m);
 
 #endif

@@ -430,6 +430,7 @@ const char *dh_rules_check(dh_rules *r) {
     if (why) return why;
     r->scripted = 1;
   }
+  r->phase_start = r->phase ? dh_phase_start : NULL;
   if ((why_skat = dh_skat_value_check(r)) != NULL) return why_skat;
 
   r->has_calls = 0;
