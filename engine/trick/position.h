@@ -64,9 +64,6 @@ struct dh_position {
   uint8_t out_mask;                  /* bit s: seat s sits this hand out */
   uint8_t declarer;                  /* the seat that made trump or won the auction (DH_MAX_SEATS: none) */
   uint8_t step;                      /* which of the variant's phases acts (1..) in DH_PHASE_SCRIPT */
-  uint8_t bid_then, bid_seat;        /* a scripted hand's bids (rules->bidding): what follows
-                                        them, the step bid_then (0: the tricks), with bid_seat
-                                        to act or to lead (DH_MAX_SEATS: the rules' leader) */
   uint8_t next_seat[DH_MAX_SEATS];   /* the next seat that plays, to the left */
   int16_t vars[8];                   /* the script's own public state (0 at each deal) */
   dh_cardset discard[DH_MAX_SEATS];  /* set aside by each seat, seen by it alone */
@@ -77,6 +74,9 @@ struct dh_position {
                                         script's (Skat's declarer against the other two) */
   uint8_t swapped, swap_seat;        /* trump_exchange: the turned card swap_seat took for the
                                         lowest trump (now m->upcard); DH_NO_CARD: none */
+  uint8_t bid_then, bid_seat;        /* a scripted hand's bids (rules->bidding): what follows
+                                        them, the step bid_then (0: the tricks), with bid_seat
+                                        to act or to lead (DH_MAX_SEATS: the rules' leader) */
 };
 
 

@@ -163,14 +163,14 @@ typedef struct dh_rules {
   uint16_t max_hands;               /* the cap: every match ends */
   dh_rule_fn call;                  /* what callback rules call, and its data */
   void *call_ud;
-  int (*phase_start)(struct dh_position *m);  /* set by dh_rules_check: the prefab phase's own
-                                       start of a hand (phase.h), which the match calls when
-                                       the phase begins without knowing the prefabs; NULL none */
   /* derived: suit_set by dh_rules_finish, the rest by dh_rules_check */
   dh_cardset suit_set[5];           /* cards counting as each suit (DH_NOSUIT: none) */
   dh_cardset deck_set;              /* the cards of the deck */
   uint8_t has_calls;                /* a rule calls back */
   dh_rules_private priv;            /* the engine's: rule trees and their fast forms */
+  int (*phase_start)(struct dh_position *m);  /* set by dh_rules_check: the prefab phase's own
+                                       start of a hand (phase.h), which the match calls when
+                                       the phase begins without knowing the prefabs; NULL none */
 } dh_rules;
 
 /* fills r with a 4-seat French-deck match of one hand, every rule at its
