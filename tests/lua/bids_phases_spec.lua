@@ -101,6 +101,17 @@ describe("bidding with phases scripted in Lua", function()
     for s = 1, 4 do assert.is_number(bids[s]) end
   end)
 
+  it("pimc bids and moves in sampled worlds that pass the phases and the bids", function()
+    -- its worlds run the seats after it through the bids and the phases
+    -- after them as the heuristic, then play out
+    local v = variant { phases = { ready, name_trump }, bids_before = "trump", win = R.highest_after(2) }
+    local bots = {}
+    for s = 1, 4 do bots[s] = dh.strategy("pimc", { worlds = 4, bid_worlds = 4, script_worlds = 4 }) end
+    local g = dh.play(v, bots, { seed = 3 })
+    assert.equal("over", g:phase())
+    assert.equal(2, g:hand_number())
+  end)
+
   it("refuses bids_before it cannot place, naming the field", function()
     local function refused(def)
       local ok, err = pcall(variant, def)
