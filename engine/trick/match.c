@@ -77,7 +77,7 @@ static void enter_bid(dh_match *m) {
     m->phase = DH_PHASE_SCRIPT;
     m->step = 1;
     m->turn = (uint8_t)first;
-    /* a prefab's own start (phase.h): dh_phase_check made sure it cannot fail */
+    /* a prefab's own start (phase.h), which its check made sure cannot fail */
     if (m->rules->phase_start) (void)m->rules->phase_start(m);
     return;
   }
