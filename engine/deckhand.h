@@ -24,11 +24,18 @@
 **   object is used by two threads at the same time without a lock.  Each
 **   random stream is an explicit dh_rng; dh_rng_split gives one per thread.
 **
-** Layout.  The sources sit in engine/core (cards, sets, decks, the
-**   generator, tricks), engine/trick (the match engine, the rules and
-**   their builders, views, playouts) and engine/poker (evaluation, Omaha
-**   hands, patterns, ranges, equity); the headers install flat, so every
-**   one is <deckhand/name.h>.
+** Layout.  The sources sit in one folder per layer, each built on core
+**   alone (solve on trick too):
+**     engine/core       cards, sets, decks, the generator, tricks
+**     engine/trick      the trick-taking engine: rules and their builders,
+**                       the position they read, the match, prefab phases,
+**                       views, playouts, policies
+**     engine/solve      double-dummy solving of a trick position (trick)
+**     engine/poker      evaluation, Omaha hands, patterns, ranges, equity
+**     engine/rummy      melds and Gin's playouts
+**     engine/scopa      Scopa's captures
+**     engine/blackjack  the shoe, the hand and basic-strategy play
+**   The headers install flat, so every one is <deckhand/name.h>.
 **
 ** Numbering.  Seats are 0-based in C (the Lua layer shows them 1-based);
 **   suits are clubs 0, diamonds 1, hearts 2, spades 3 (card.h).
@@ -47,10 +54,12 @@
 #include "trick.h"
 #include "pattern.h"
 #include "rules.h"
+#include "position.h"
 #include "match.h"
 #include "view.h"
 #include "playout.h"
 #include "policy.h"
+#include "prefab.h"
 #include "phase.h"
 #include "solve.h"
 #include "poker.h"

@@ -75,22 +75,19 @@
 --
 -- The auction is the engine's prefab phase (dh.phase.auction) and the
 -- score its prefab points rule (dh.rule.duplicate), both played in C, as
--- are the tricks and the end of the match; the `score` below is the
--- scoring table in Lua, for tests and bots.
+-- are the tricks and the end of the match.  The scoring table is C's
+-- alone (dh.rule.duplicate_score); tests/lua/bridge_phases_helper.lua keeps
+-- a Lua one, the executable reference the C one is tested against.
 local dh = require "deckhand"
 local R = dh.rule
 
 local STRAINS = { "C", "D", "H", "S", "NT" }
-local STRAIN_OF = { c = 1, d = 2, h = 3, s = 4, nt = 5 }
 
--- the auction's public state (var numbers, phase.h's DH_AUCTION_*); a bid
--- is coded 1..35: (level - 1) * 5 + strain
-local CONTRACT = 1   -- the last bid (0: none yet)
-local BIDDER = 2     -- who made it
-local DOUBLED = 3    -- 0, 1 doubled, 2 redoubled
--- 4: passes in a row since the last call other than a pass
--- 5 and 6, per side: for each strain 3 bits, the first seat of the side that named it
-local OPENING = 7    -- the first bid of the auction: its code + 64 * its seat (0: none yet)
+-- the auction's public state: its var numbers, named by the prefab
+-- (dh.phase.auction.vars, from engine/trick/prefab.h); a bid is coded
+-- 1..35: (level - 1) * 5 + strain
+local VARS = dh.phase.auction.vars
+local CONTRACT, BIDDER, DOUBLED = VARS.contract, VARS.bidder, VARS.doubled
 
 local function level_of(c) return (c - 1) // 5 + 1 end
 local function strain_of(c) return (c - 1) % 5 + 1 end
@@ -105,36 +102,6 @@ local VULNERABLE = {   -- boards 1..16: "" none, "ns", "ew", "both"
 local function board(n)
   local v = VULNERABLE[(n - 1) % 16 + 1]
   return (n - 1) % 4 + 1, { ns = v == "ns" or v == "both", ew = v == "ew" or v == "both" }
-end
-
---- the duplicate score of a contract: score { level =, strain = "C".."NT",
--- doubled = 0 | 1 | 2, vulnerable = bool, tricks = declarer's tricks }
--- -> points to declarer's side (negative: the defenders' points)
-local function score(c)
-  local level, doubled, vul = c.level, c.doubled or 0, c.vulnerable
-  local strain = STRAIN_OF[c.strain:lower()]
-  local over = c.tricks - 6 - level
-  if over < 0 then
-    local down, pts = -over, 0
-    if doubled == 0 then return -down * (vul and 100 or 50) end
-    for i = 1, down do
-      if vul then pts = pts + (i == 1 and 200 or 300)
-      else pts = pts + (i == 1 and 100 or i <= 3 and 200 or 300) end
-    end
-    return -pts * doubled   -- redoubled: twice the doubled
-  end
-  local per = strain <= 2 and 20 or 30
-  local trick_points = per * level + (strain == 5 and 10 or 0)
-  local mult = doubled == 0 and 1 or doubled == 1 and 2 or 4
-  local contract = trick_points * mult
-  local pts = contract
-  pts = pts + (contract >= 100 and (vul and 500 or 300) or 50)
-  if level == 6 then pts = pts + (vul and 750 or 500) end
-  if level == 7 then pts = pts + (vul and 1500 or 1000) end
-  if doubled > 0 then pts = pts + 50 * doubled end
-  if doubled == 0 then pts = pts + over * per
-  else pts = pts + over * (vul and 200 or 100) * doubled end
-  return pts
 end
 
 -- the auction's state for people: board, vulnerability, the last bid
@@ -160,9 +127,9 @@ return {
     declarer = "",     -- its declarer: "N", "E", "S" or "W"
     vulnerable = "",   -- "none", "ns", "ew" or "both": not by the board
   },
-  -- for tests and bots: the board cycle, the scoring table, the auction's vars
-  board = board, score = score,
-  vars = { contract = CONTRACT, bidder = BIDDER, doubled = DOUBLED, opening = OPENING },
+  -- for tests and bots: the board cycle (the score is dh.rule.duplicate_score;
+  -- the Lua reference it is tested against is tests/lua/bridge_phases_helper.lua's)
+  board = board,
   build = function(o)
     if math.type(o.boards) ~= "integer" or o.boards < 1 then error("boards must be a positive integer") end
     local auction = {}

@@ -86,10 +86,10 @@
 local dh = require "deckhand"
 local R = dh.rule
 
-local BIDS = { 18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70,
-               72, 77, 80, 81, 84, 88, 90, 96, 99, 100, 108, 110, 117, 120, 121, 126, 130, 132, 135, 140,
-               143, 144, 150, 153, 154, 156, 160, 162, 165, 168, 170, 176, 180, 187, 192, 198, 204, 216,
-               240, 264 }
+-- the prefab's numbers, from C (engine/trick/prefab.h): the 63 game values
+-- a bid may name, the vars of its public state, what GAME and FLAGS hold
+local SKAT = dh.phase.skat_bidding
+local BIDS = SKAT.bids
 
 local GAMES = { "diamonds", "hearts", "spades", "clubs", "grand", "null" }
 local GAME_CODE = { diamonds = 1, hearts = 2, spades = 3, clubs = 4, grand = 5, null = 6 }
@@ -100,16 +100,14 @@ local POINTS = { [14] = 11, [10] = 10, [13] = 4, [12] = 3, [11] = 2 }
 local JACKS = { "Jc", "Js", "Jh", "Jd" }
 local RUN = { "A", "T", "K", "Q", "9", "8", "7" }
 
--- the phase's public state (var numbers; phase.h's DH_SKAT_VAR_*, read by
--- the heuristic's bidding and by points below)
-local VALUE = 1    -- the last value named: an index into BIDS (0: none)
-local ASKER = 2    -- the seat naming values
-local HOLDER = 3   -- the seat answering them
-local STAGE = 4    -- 1 middlehand to forehand, 2 rearhand to the survivor, 3 forehand alone
-local GAME = 5     -- GAME_CODE of the game named (0: not yet)
-local FLAGS = 6    -- 1 hand, 2 schneider announced, 4 schwarz announced, 8 ouvert
-local RAMSCH = 7   -- GAME when all passed and Ramsch is played
-local HAND, SCHNEIDER, SCHWARZ, OUVERT = 1, 2, 4, 8
+-- the phase's public state, its vars by name (read by the heuristic's
+-- bidding and by points below)
+local VALUE = SKAT.vars.value   -- the last value named: an index into BIDS (0: none)
+local GAME = SKAT.vars.game     -- GAME_CODE of the game named (0: not yet)
+local FLAGS = SKAT.vars.flags   -- hand, schneider announced, schwarz announced, ouvert
+local RAMSCH = SKAT.games.ramsch   -- GAME when all passed and Ramsch is played
+local HAND, SCHNEIDER, SCHWARZ, OUVERT = SKAT.flags.hand, SKAT.flags.schneider, SKAT.flags.schwarz,
+                                         SKAT.flags.ouvert
 
 --- the value of a game: value { game = "clubs".."null", matadors = n
 -- (with or without), hand, schneider, schneider_announced, schwarz,
@@ -255,7 +253,7 @@ return {
     jungfrau = true,       -- Ramsch: a player without a trick doubles the loser's loss
   },
   value = value, points = points, bids = BIDS,   -- for tests and bots
-  vars = { value = VALUE, asker = ASKER, holder = HOLDER, stage = STAGE, game = GAME, flags = FLAGS },
+  vars = SKAT.vars,
   build = function(o)
     if math.type(o.deals) ~= "integer" or o.deals < 1 then error("deals must be a positive integer") end
     if o.ramsch and o.ramsch_skat ~= "last" and o.ramsch_skat ~= "loser" then error(("skat: ramsch_skat must be last or loser, got %s"):format(tostring(o.ramsch_skat)), 0) end

@@ -245,15 +245,28 @@ function M.new(options)
     return #list > 0 and list or legal
   end
 
+  -- a world after a move, to the tricks: the bids and the moves of the
+  -- variant's phases of the seats acting next, as the heuristic's (a
+  -- variant's phases may come before the bids, after them, or both)
+  local function to_play(g, hand_no)
+    while g:hand_number() == hand_no do
+      local t = g:next_player()
+      if g:phase() == "bid" then assert(g:bid(t, helper.bid(g:view(t))))
+      elseif g:step() > 0 then assert(g:apply(t, helper.move(g:view(t))))
+      else return end
+    end
+  end
+
   local function mc_bid(view)
     local guess = helper.bid(view)
     local cands = candidates(view, guess)
     if #cands == 1 then return cands[1] end
     local sum, sampled = sums(view, cands, bid_worlds, function(g, b, stream, me)
+      local hand_no = g:hand_number()
       assert(g:bid(me, b))
-      while g:phase() == "bid" do   -- the seats after this one
-        local t = g:next_player()
-        assert(g:bid(t, helper.bid(g:view(t))))
+      to_play(g, hand_no)   -- the seats after this one
+      if g:phase() == "over" or g:hand_number() ~= hand_no then   -- thrown in, or the match ended
+        return g:hand_points(), g:last_tricks()
       end
       return g:playouts(stream, bid_per, bid_policy)
     end)
@@ -349,10 +362,7 @@ function M.new(options)
     local sum, sampled = sums(view, cands, options.script_worlds, function(g, m, stream, me)
       local hand_no = g:hand_number()
       assert(g:apply(me, m))
-      while g:step() > 0 and g:hand_number() == hand_no do
-        local t = g:next_player()
-        assert(g:apply(t, helper_move(g:view(t))))
-      end
+      to_play(g, hand_no)
       if g:phase() == "over" or g:hand_number() ~= hand_no then   -- thrown in, or the match ended
         return g:hand_points(), g:last_tricks()
       end

@@ -8,6 +8,8 @@
 ** the variant's Rules reads it (dhL_tophase).  Its moves are the engine's
 ** codes, which a game logs; the texts players read and records keep are
 ** made here, and are the texts a Lua script of the same phases would use.
+** The prefabs' numbers (prefab.h) are read from here too:
+** dh.phase.auction.vars, dh.phase.skat_bidding.bids (dhL_open_phase).
 */
 #include <string.h>
 
@@ -340,12 +342,87 @@ static const luaL_Reg phase_methods[] = {
   { "text", phase_text }, { "public", phase_public }, { "name", phase_name },
   { "step_name", phase_step_name }, { "options", phase_options }, { NULL, NULL }
 };
-static const luaL_Reg phase_funcs[] = { { "turned_card_trump", p_turned_card_trump }, { "auction", p_auction },
-                                        { "skat_bidding", p_skat_bidding }, { NULL, NULL } };
+
+/*
+** Each prefab is a table that builds its Phase when called
+** (dh.phase.auction { ... }) and holds the prefab's numbers (prefab.h),
+** so that rules and bots read them by name and nobody types them again:
+** vars, the 1-based var numbers (view:var(i)) of its public state; for
+** Skat also bids (the game values a bid may name, by index), games and
+** flags (what the game and flags vars hold).
+*/
+typedef struct named { const char *name; int value; } named;
+
+static void set_named(lua_State *L, const char *field, const named *list) {
+  lua_newtable(L);
+  for (; list->name; list++) {
+    lua_pushinteger(L, list->value);
+    lua_setfield(L, -2, list->name);
+  }
+  lua_setfield(L, -2, field);
+}
+
+static const named trump_vars[] = { { "alone", 1 }, { NULL, 0 } };
+static const named auction_vars[] = {
+  { "contract", DH_AUCTION_CONTRACT + 1 }, { "bidder", DH_AUCTION_BIDDER + 1 },
+  { "doubled", DH_AUCTION_DOUBLED + 1 }, { "passes", DH_AUCTION_PASSES + 1 },
+  { "named", DH_AUCTION_NAMED + 1 },     /* North-South's; East-West's the next */
+  { "opening", DH_AUCTION_OPENING + 1 }, { NULL, 0 }
+};
+static const named skat_vars[] = {
+  { "value", DH_SKAT_VAR_VALUE + 1 }, { "asker", DH_SKAT_VAR_ASKER + 1 },
+  { "holder", DH_SKAT_VAR_HOLDER + 1 }, { "stage", DH_SKAT_VAR_STAGE + 1 },
+  { "game", DH_SKAT_VAR_GAME + 1 }, { "flags", DH_SKAT_VAR_FLAGS + 1 }, { NULL, 0 }
+};
+static const named skat_games[] = {
+  { "diamonds", DH_SKAT_DIAMONDS }, { "hearts", DH_SKAT_HEARTS }, { "spades", DH_SKAT_SPADES },
+  { "clubs", DH_SKAT_CLUBS }, { "grand", DH_SKAT_GRAND }, { "null", DH_SKAT_NULL },
+  { "ramsch", DH_SKAT_RAMSCH_GAME }, { NULL, 0 }
+};
+static const named skat_flags[] = {
+  { "hand", DH_SKAT_FLAG_HAND }, { "schneider", DH_SKAT_FLAG_SCHNEIDER },
+  { "schwarz", DH_SKAT_FLAG_SCHWARZ }, { "ouvert", DH_SKAT_FLAG_OUVERT }, { NULL, 0 }
+};
+
+/* calling a prefab's table: its builder (the upvalue) on the arguments
+** after the table itself */
+static int prefab_call(lua_State *L) {
+  lua_CFunction build = lua_tocfunction(L, lua_upvalueindex(1));
+  lua_remove(L, 1);
+  return build(L);
+}
+
+/* a new prefab table for build at the top of the stack, its vars set */
+static void new_prefab(lua_State *L, lua_CFunction build, const named *vars) {
+  lua_newtable(L);
+  set_named(L, "vars", vars);
+  lua_createtable(L, 0, 2);
+  lua_pushcfunction(L, build);
+  lua_pushcclosure(L, prefab_call, 1);
+  lua_setfield(L, -2, "__call");
+  lua_pushliteral(L, "deckhand.prefab");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+}
 
 int dhL_open_phase(lua_State *L) {
+  int k;
   dhL_newclass(L, DH_PHASE, phase_meta, phase_methods);
-  luaL_newlib(L, phase_funcs);
+  lua_createtable(L, 0, 3);
+  new_prefab(L, p_turned_card_trump, trump_vars);
+  lua_setfield(L, -2, "turned_card_trump");
+  new_prefab(L, p_auction, auction_vars);
+  lua_setfield(L, -2, "auction");
+  new_prefab(L, p_skat_bidding, skat_vars);
+  lua_createtable(L, DH_SKAT_NVALUES, 0);
+  for (k = 1; k <= DH_SKAT_NVALUES; k++) {
+    lua_pushinteger(L, dh_skat_bid_value(k));
+    lua_rawseti(L, -2, k);
+  }
+  lua_setfield(L, -2, "bids");
+  set_named(L, "games", skat_games);
+  set_named(L, "flags", skat_flags);
+  lua_setfield(L, -2, "skat_bidding");
   lua_setfield(L, -2, "phase");
   return 0;
 }

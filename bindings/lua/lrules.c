@@ -252,6 +252,7 @@ static int build(lua_State *L) {
   lua_pop(L, 1);
   build_passes(L, r, spec);
   r->bidding = (uint8_t)getbool(L, spec, "bidding");
+  r->bid_step = (uint8_t)dhL_intfield(L, spec, "bid_step", 0, 0, 255);  /* variant.lua: bids_before */
   r->blind_exchange = (uint8_t)dhL_intfield(L, spec, "blind_exchange", 0, 0, 64);
   lua_getfield(L, spec, "trump_exchange");  /* true, or "first_trick" */
   r->trump_exchange = (uint8_t)(lua_type(L, -1) == LUA_TSTRING ? 2 : lua_toboolean(L, -1));

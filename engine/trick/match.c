@@ -6,10 +6,16 @@
 ** may raise while the trick or the hand is being scored), so when the
 ** rules have callbacks the action is applied to a copy that replaces the
 ** match on success: the state is one flat struct, so that is a memcpy.
+**
+** Calls go one way: the match asks the rules (rule_*.c) about its
+** position (position.h), and nothing below calls back.  The prefab phases
+** (phase.h) sit above it, scripts on the ops at the end of this file; the
+** match starts one only through rules->phase_start, and action.c, not
+** this file, hands a record's phase move to it.
 */
 #include <string.h>
 
-#include "phase.h"
+#include "match.h"
 #include "rules_impl.h"
 
 /* no division: it runs for every card, and an idiv costs more than the rest of a play */
@@ -30,14 +36,49 @@ static void enter_play(dh_match *m, int leader) {
   dh_trick_clear(&m->trick);
 }
 
+/* have the seats playing this hand all bid? */
+static int bids_made(const dh_match *m) {
+  int s;
+  for (s = 0; s < m->nseats; s++)
+    if (m->bid[s] == DH_NO_BID && !(m->out_mask >> s & 1)) return 0;
+  return 1;
+}
+
+/* the bids of a scripted hand (rules->bidding), from the dealer's left:
+** a script's phases come before them, after them, or both, so what
+** follows them is kept: step then (0: the tricks) with seat (-1: the
+** rules' leader) to act */
+static void enter_bids(dh_match *m, int then, int seat) {
+  m->bid_then = (uint8_t)then;
+  m->bid_seat = (uint8_t)(seat < 0 ? DH_MAX_SEATS : seat);
+  m->phase = DH_PHASE_BID;
+  m->step = 0;
+  m->turn = m->next_seat[m->dealer];
+}
+
+/* the bids are made (and any blind exchange): the play, or in a scripted
+** hand what enter_bids kept */
+static void after_bids(dh_match *m) {
+  if (!m->rules->scripted) { enter_play(m, -1); return; }
+  if (m->bid_then) {
+    m->phase = DH_PHASE_SCRIPT;
+    m->step = m->bid_then;
+    m->turn = m->bid_seat;
+    return;
+  }
+  enter_play(m, m->bid_seat == DH_MAX_SEATS ? -1 : m->bid_seat);
+}
+
 /* after the deal and the passes: the script phase, the bids or the play */
 static void enter_bid(dh_match *m) {
   if (m->rules->scripted) {
+    int first = (m->dealer + m->rules->opener) % m->nseats;
+    if (m->rules->bidding && m->rules->bid_step == 1) { enter_bids(m, 1, first); return; }
     m->phase = DH_PHASE_SCRIPT;
     m->step = 1;
-    m->turn = (uint8_t)((m->dealer + m->rules->opener) % m->nseats);
-    /* dh_phase_check made sure a prefab's own start cannot fail */
-    (void)dh_phase_start(m);
+    m->turn = (uint8_t)first;
+    /* a prefab's own start (phase.h), which its check made sure cannot fail */
+    if (m->rules->phase_start) (void)m->rules->phase_start(m);
     return;
   }
   if (!m->rules->bidding) { enter_play(m, -1); return; }
@@ -480,15 +521,14 @@ int dh_match_bid(dh_match *m, int seat, int bid) {
   if ((err = dh_bid_allowed(m, seat, bid, &ok)) != DH_OK) return err;
   if (!ok) return DH_E_BAD_BID;
   m->bid[seat] = (int8_t)bid;
-  m->turn = (uint8_t)left_of(m, seat);
-  for (s = 0; s < m->nseats; s++)
-    if (m->bid[s] == DH_NO_BID) return DH_OK;
+  m->turn = m->next_seat[seat];   /* (a seat a script sat out does not bid) */
+  if (!bids_made(m)) return DH_OK;
   if (m->rules->blind_exchange && (s = exchange_next(m)) >= 0) {
     m->phase = DH_PHASE_EXCHANGE;
     m->turn = (uint8_t)s;
     return DH_OK;
   }
-  enter_play(m, -1);
+  after_bids(m);
   return DH_OK;
 }
 
@@ -518,7 +558,7 @@ static int exchange_give(dh_match *m, int seat, dh_cardset cards) {
   m->received[to] = cards;
   m->pass_mask |= (uint8_t)(1 << seat);
   if ((next = exchange_next(m)) >= 0) m->turn = (uint8_t)next;
-  else enter_play(m, -1);
+  else after_bids(m);
   return DH_OK;
 }
 
@@ -544,17 +584,6 @@ int dh_match_pass(dh_match *m, int seat, dh_cardset cards) {
   }
   enter_bid(m);
   return DH_OK;
-}
-
-int dh_match_apply(dh_match *m, const dh_action *a) {
-  switch (a->kind) {
-    case DH_ACT_PLAY: return dh_match_play(m, a->seat, a->card);
-    case DH_ACT_BID: return dh_match_bid(m, a->seat, a->bid);
-    case DH_ACT_PASS: return dh_match_pass(m, a->seat, a->cards);
-    case DH_ACT_EXCHANGE: return dh_match_exchange(m, a->seat);
-    case DH_ACT_PHASE: return dh_phase_apply(m, a->seat, a->move);
-    default: return DH_E_WRONG_PHASE;
-  }
 }
 
 /* ------------------------------------------------ the trump exchange */
@@ -627,6 +656,10 @@ int dh_match_set_step(dh_match *m, int step, int seat) {
   if (step < 1 || step > 255) return DH_E_BAD_OP;
   if (seat < 0) seat = m->next_seat[m->dealer];
   if (m->out_mask >> seat & 1) return DH_E_BAD_OP;
+  if (step == m->rules->bid_step && m->rules->bidding && !bids_made(m)) {
+    enter_bids(m, step, seat);   /* the bids come before this phase */
+    return DH_OK;
+  }
   m->step = (uint8_t)step;
   m->turn = (uint8_t)seat;
   return DH_OK;
@@ -757,6 +790,10 @@ int dh_match_start_play(dh_match *m, int leader) {
     size = n;
   }
   if (size < 1) return DH_E_BAD_OP;
+  if (m->rules->bidding && !bids_made(m)) {
+    enter_bids(m, 0, leader);   /* no phase came after the bids: they come now */
+    return DH_OK;
+  }
   enter_play(m, leader);
   return DH_OK;
 }

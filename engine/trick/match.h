@@ -3,8 +3,10 @@
 ** a dh_rules (rules.h).
 **
 ** A match is played by a dh_rules (built once per variant, never changed
-** while games use it) and lives in a dh_match, one flat struct: copying it
-** clones the game, and nothing is allocated while it is played.
+** while games use it) and lives in a dh_match, its position (position.h):
+** one flat struct, so copying it clones the game, and nothing is
+** allocated while it is played.  The rules (rule_*.c) answer on the
+** position; they know nothing of the calls below.
 **
 ** Per hand the phases are deal -> [pass] -> [bid] -> play -> score; the
 ** deal and the score are instantaneous, so a caller only ever sees PASS,
@@ -23,74 +25,19 @@
 #include "card.h"
 #include "cardset.h"
 #include "deck.h"
+#include "position.h"
 #include "rng.h"
 #include "rules.h"
 #include "trick.h"
+
+/* a match is its position (position.h): the calls below move it on */
+typedef struct dh_position dh_match;
 
 /* phases */
 enum { DH_PHASE_PASS, DH_PHASE_BID, DH_PHASE_PLAY, DH_PHASE_OVER,
        DH_PHASE_SCRIPT,    /* a phase script acts (rules->scripted): the ops below */
        DH_PHASE_EXCHANGE };/* after the bids, a blind Nil bidder and its partner
                               give each other cards (rules->blind_exchange) */
-
-/* result codes of the actions; dh_error_name gives the Lua-side code */
-enum {
-  DH_OK = 0,
-  DH_E_GAME_OVER, DH_E_WRONG_PHASE, DH_E_NOT_YOUR_TURN, DH_E_CARD_NOT_IN_HAND,
-  DH_E_MUST_FOLLOW_SUIT, DH_E_SUIT_NOT_BROKEN, DH_E_MUST_TRUMP, DH_E_MUST_OVERTRUMP,
-  DH_E_FIRST_TRICK, DH_E_MUST_LEAD, DH_E_ILLEGAL_CARD, DH_E_BAD_BID, DH_E_BAD_PASS,
-  DH_E_RULE,   /* a callback failed: the binding holds the reason */
-  DH_E_BAD_SEAT,  /* a seat number outside 0..nseats-1 */
-  DH_E_BAD_OP,    /* a phase op that does not fit the match (its comment says when) */
-  DH_E_MUST_BEAT, /* must_beat: a card of the led suit beating the trick was held */
-  DH_E_CANNOT_EXCHANGE, /* trump_exchange: the seat may not exchange now */
-  DH_E_ILLEGAL_MOVE,    /* a prefab phase's move that is not legal now (phase.h) */
-  DH_E_NCODES
-};
-const char *dh_error_name(int code);
-
-typedef struct dh_match {
-  const dh_rules *rules;
-  dh_rng rng;
-  dh_deck talon;                     /* what the deal left: cards[top..n) */
-  dh_cardset hand[DH_MAX_SEATS];
-  dh_cardset taken[DH_MAX_SEATS];    /* cards won this hand */
-  dh_cardset played_by[DH_MAX_SEATS];/* cards played this hand */
-  dh_cardset passed[DH_MAX_SEATS];   /* cards passed this hand, by the passer */
-  dh_cardset received[DH_MAX_SEATS];
-  dh_cardset known[DH_MAX_SEATS];    /* cards everyone knows are in a hand */
-  dh_cardset excluded[DH_MAX_SEATS]; /* cards everyone knows are not (what play showed) */
-  dh_cardset played;                 /* every card played this hand */
-  dh_trick trick, last;
-  dh_card hist[64];                  /* the cards played this hand, in order (public) */
-  int32_t score[DH_MAX_SEATS];       /* match totals per side */
-  int32_t hand_points[DH_MAX_SEATS]; /* what the last scored hand gave each side */
-  int32_t bags[DH_MAX_SEATS];        /* per side, for contract scoring */
-  int8_t bid[DH_MAX_SEATS];
-  uint8_t tricks[DH_MAX_SEATS];
-  uint8_t last_tricks[DH_MAX_SEATS]; /* tricks of the last scored hand */
-  uint8_t voids[DH_MAX_SEATS];       /* bit s: shown void in suit s (all of it excluded) */
-  uint8_t phase, nseats, dealer, turn, leader, trump;
-  uint8_t hand_size, trick_no, last_winner, upcard, pass_mask, winners;
-  uint16_t hand_no;                  /* 0-based */
-  uint8_t stacked;                   /* the hand being played was dealt by the caller */
-  /* what phase scripts set, per hand (all public but discard and took) */
-  uint8_t table;                     /* the card table in force: 0 base, k rules->tables[k-1] */
-  uint8_t nplaying;                  /* seats that play to each trick */
-  uint8_t out_mask;                  /* bit s: seat s sits this hand out */
-  uint8_t declarer;                  /* the seat that made trump or won the auction (DH_MAX_SEATS: none) */
-  uint8_t step;                      /* which of the variant's phases acts (1..) in DH_PHASE_SCRIPT */
-  uint8_t next_seat[DH_MAX_SEATS];   /* the next seat that plays, to the left */
-  int16_t vars[8];                   /* the script's own public state (0 at each deal) */
-  dh_cardset discard[DH_MAX_SEATS];  /* set aside by each seat, seen by it alone */
-  dh_cardset took[DH_MAX_SEATS];     /* taken from the talon into each hand by an op */
-  uint8_t controller[DH_MAX_SEATS];  /* the seat that chooses each seat's cards (a dummy's: declarer) */
-  uint8_t show_at_lead;              /* bit s: seat s's hand is shown to all once the first card is led */
-  uint8_t team[DH_MAX_SEATS];        /* who plays with whom this hand: the rules' sides, or a
-                                        script's (Skat's declarer against the other two) */
-  uint8_t swapped, swap_seat;        /* trump_exchange: the turned card swap_seat took for the
-                                        lowest trump (now m->upcard); DH_NO_CARD: none */
-} dh_match;
 
 /* starts a match with the first hand shuffled from seed */
 void dh_match_init(dh_match *m, const dh_rules *r, uint64_t seed, int dealer);
@@ -151,6 +98,7 @@ typedef struct dh_action {
   int move;             /* DH_ACT_PHASE: the prefab's move code */
   dh_cardset cards;
 } dh_action;
+/* applies a (action.c): the match's own move, or the prefab phase's */
 int dh_match_apply(dh_match *m, const dh_action *a);
 
 /*
@@ -224,33 +172,12 @@ int dh_match_blind_giver(const dh_match *m, int seat);
 /* the first other seat of seat's team this hand, or -1 */
 int dh_match_partner(const dh_match *m, int seat);
 
-/* the rules on a match (rule_*.c); each returns DH_OK, DH_E_RULE, or
-** DH_E_BAD_SEAT for a seat outside 0..nseats-1 (then *out is 0): the
-** cards seat may play now; the code refusing card c; the winner (index in
-** t) of trick t; the points (and new bags) per side of the hand just
-** played; whether the match is over with these totals, and who won; whether
-** seat may bid bid */
-int dh_hand_allowed(const dh_match *m, int seat, dh_cardset *out);
-int dh_hand_why(const dh_match *m, int seat, dh_card c);
-int dh_play_winner(const dh_match *m, const dh_trick *t, int *winner);
-int dh_points_eval(const dh_match *m, int32_t *points, int32_t *bags);
-int dh_win_eval(const dh_match *m, const int32_t *score, int *over, int *winners);
-int dh_bid_allowed(const dh_match *m, int seat, int bid, int *ok);
 
-/*
-** What a card counts as in this match: its suit (DH_NOSUIT: none), its
-** strength in tricks (0: never wins), and the cards that count as a suit
-** (0..DH_NOSUIT).  Every rule reads them through these, so that a hand's
-** mode (a trump that changes suits and orders) can choose the tables.
-*/
-static inline int dh_match_suit(const dh_match *m, dh_card c) {
-  return m->table ? m->rules->tables[m->table - 1].suit_of[c & 63] : m->rules->suit_of[c & 63];
-}
-static inline int dh_match_strength(const dh_match *m, dh_card c) {
-  return m->table ? m->rules->tables[m->table - 1].strength[c & 63] : m->rules->strength[c & 63];
-}
+/* what a card counts as in this match (position.h) */
+static inline int dh_match_suit(const dh_match *m, dh_card c) { return dh_position_suit(m, c); }
+static inline int dh_match_strength(const dh_match *m, dh_card c) { return dh_position_strength(m, c); }
 static inline dh_cardset dh_match_suit_cards(const dh_match *m, int suit) {
-  return m->table ? m->rules->tables[m->table - 1].suit_set[suit] : m->rules->suit_set[suit];
+  return dh_position_suit_cards(m, suit);
 }
 
 #endif

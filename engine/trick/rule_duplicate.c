@@ -4,7 +4,7 @@
 ** contract, its doubling and its declarer come from the auction's vars
 ** (phase.h), the vulnerability from the board, the tricks from the play.
 */
-#include "phase.h"
+#include "prefab.h"
 #include "rules_impl.h"
 
 /* boards 1..16: bit 0 North-South vulnerable, bit 1 East-West (Law 2:
@@ -39,16 +39,16 @@ int32_t dh_duplicate_score(int level, int strain, int doubled, int vulnerable, i
   return pts;
 }
 
-void dh_duplicate_points(const dh_match *m, int64_t *pts) {
-  int contract = m->vars[DH_AUCTION_CONTRACT], declarer = m->declarer, side, v;
+void dh_duplicate_points(const dh_position *p, int64_t *pts) {
+  int contract = p->vars[DH_AUCTION_CONTRACT], declarer = p->declarer, side, v;
   int32_t score;
-  if (declarer >= m->nseats || contract < 1 || contract > 35) return;   /* passed out */
-  side = m->rules->side_of[declarer];
-  v = m->rules->phase_args[DH_AUCTION_ARG_VULNERABLE]                   /* North (seat 0) and South: 0 */
-      ? (m->rules->phase_args[DH_AUCTION_ARG_VULNERABLE] - 1) >> (declarer & 1) & 1
-      : dh_duplicate_vulnerable(m->hand_no + 1, declarer & 1);
-  score = dh_duplicate_score((contract - 1) / 5 + 1, (contract - 1) % 5, m->vars[DH_AUCTION_DOUBLED], v,
-                             m->tricks[declarer] + m->tricks[(declarer + 2) & 3]);
+  if (declarer >= p->nseats || contract < 1 || contract > 35) return;   /* passed out */
+  side = p->rules->side_of[declarer];
+  v = p->rules->phase_args[DH_AUCTION_ARG_VULNERABLE]                   /* North (seat 0) and South: 0 */
+      ? (p->rules->phase_args[DH_AUCTION_ARG_VULNERABLE] - 1) >> (declarer & 1) & 1
+      : dh_duplicate_vulnerable(p->hand_no + 1, declarer & 1);
+  score = dh_duplicate_score((contract - 1) / 5 + 1, (contract - 1) % 5, p->vars[DH_AUCTION_DOUBLED], v,
+                             p->tricks[declarer] + p->tricks[(declarer + 2) & 3]);
   if (score >= 0) pts[side] += score;
   else pts[1 - side] -= score;
 }

@@ -17,7 +17,7 @@
 #include "rules_impl.h"
 
 typedef struct hand_ctx {
-  const dh_match *m;
+  const dh_position *p;
   const dh_rules *r;
   int seat;
   dh_cardset hand;
@@ -25,11 +25,11 @@ typedef struct hand_ctx {
 } hand_ctx;
 
 /* the strongest trump strength in the trick so far (0 none) */
-static int best_trump(const dh_match *m) {
+static int best_trump(const dh_position *p) {
   int i, best = 0;
-  for (i = 0; i < m->trick.n; i++) {
-    dh_card c = m->trick.cards[i];
-    if (dh_match_suit(m, c) == m->trump && dh_match_strength(m, c) > best) best = dh_match_strength(m, c);
+  for (i = 0; i < p->trick.n; i++) {
+    dh_card c = p->trick.cards[i];
+    if (dh_position_suit(p, c) == p->trump && dh_position_strength(p, c) > best) best = dh_position_strength(p, c);
   }
   return best;
 }
@@ -39,7 +39,7 @@ static dh_cardset call_hand(hand_ctx *h, const dh_node *n, dh_cardset among) {
   for (it = among; it && !h->err; it &= it - 1) {
     int pos = dh_set_first(it);
     int32_t ok = 0;
-    if (h->r->call(h->r->call_ud, n->u.call, DH_RULE_HAND, h->m, h->seat,
+    if (h->r->call(h->r->call_ud, n->u.call, DH_RULE_HAND, h->p, h->seat,
                    dh_card_at(pos, h->r->deck.layout), &ok))
       h->err = 1;
     else if (ok) out |= UINT64_C(1) << pos;
@@ -49,33 +49,33 @@ static dh_cardset call_hand(hand_ctx *h, const dh_node *n, dh_cardset among) {
 
 /* must_trump and must_overtrump: the trumps (those beating the trick's
 ** best trump, for over) when void in the led suit and holding some */
-static dh_cardset trumping(const dh_match *m, const dh_node *n, dh_cardset hand) {
+static dh_cardset trumping(const dh_position *p, const dh_node *n, dh_cardset hand) {
   dh_cardset trumps, over = 0, it;
   int best;
-  if (m->trick.n == 0 || m->trump >= DH_NOSUIT) return hand;
-  trumps = hand & dh_match_suit_cards(m, m->trump);
-  if (m->trick.led != m->trump && (hand & dh_match_suit_cards(m, m->trick.led))) return hand;
+  if (p->trick.n == 0 || p->trump >= DH_NOSUIT) return hand;
+  trumps = hand & dh_position_suit_cards(p, p->trump);
+  if (p->trick.led != p->trump && (hand & dh_position_suit_cards(p, p->trick.led))) return hand;
   if (!trumps) return hand;
-  if (n->op == DH_OP_MUST_TRUMP) return m->trick.led == m->trump ? hand : trumps;
-  best = best_trump(m);
+  if (n->op == DH_OP_MUST_TRUMP) return p->trick.led == p->trump ? hand : trumps;
+  best = best_trump(p);
   for (it = trumps; it; it &= it - 1) {
     int pos = dh_set_first(it);
-    if (dh_match_strength(m, (dh_card)pos) > best) over |= UINT64_C(1) << pos;
+    if (dh_position_strength(p, (dh_card)pos) > best) over |= UINT64_C(1) << pos;
   }
   if (over) return over;
-  return m->trick.led == m->trump ? hand : trumps;
+  return p->trick.led == p->trump ? hand : trumps;
 }
 
 /* the strongest card of the led suit in the trick so far, or -1 when the
 ** trick is trumped (and trumps were not led): must_beat asks no more then */
-static int best_of_led(const dh_match *m) {
+static int best_of_led(const dh_position *p) {
   int i, best = 0;
-  for (i = 0; i < m->trick.n; i++) {
-    dh_card c = m->trick.cards[i];
-    int suit = dh_match_suit(m, c);
-    if (suit == m->trick.led) {
-      if (dh_match_strength(m, c) > best) best = dh_match_strength(m, c);
-    } else if (suit == m->trump) {
+  for (i = 0; i < p->trick.n; i++) {
+    dh_card c = p->trick.cards[i];
+    int suit = dh_position_suit(p, c);
+    if (suit == p->trick.led) {
+      if (dh_position_strength(p, c) > best) best = dh_position_strength(p, c);
+    } else if (suit == p->trump) {
       return -1;
     }
   }
@@ -83,51 +83,51 @@ static int best_of_led(const dh_match *m) {
 }
 
 /* the cards of set stronger than strength */
-static dh_cardset stronger(const dh_match *m, dh_cardset set, int strength) {
+static dh_cardset stronger(const dh_position *p, dh_cardset set, int strength) {
   dh_cardset out = 0, it;
   for (it = set; it; it &= it - 1) {
     int pos = dh_set_first(it);
-    if (dh_match_strength(m, (dh_card)pos) > strength) out |= UINT64_C(1) << pos;
+    if (dh_position_strength(p, (dh_card)pos) > strength) out |= UINT64_C(1) << pos;
   }
   return out;
 }
 
 /* must_beat: following, the cards of the led suit that beat the trick */
-static dh_cardset beating(const dh_match *m, dh_cardset hand) {
+static dh_cardset beating(const dh_position *p, dh_cardset hand) {
   int best;
   dh_cardset over;
-  if (m->trick.n == 0 || (best = best_of_led(m)) < 0) return hand;
-  over = stronger(m, hand & dh_match_suit_cards(m, m->trick.led), best);
+  if (p->trick.n == 0 || (best = best_of_led(p)) < 0) return hand;
+  over = stronger(p, hand & dh_position_suit_cards(p, p->trick.led), best);
   return over ? over : hand;
 }
 
 /* the leaves: the cards of the hand a prefab allows */
 static dh_cardset leaf(hand_ctx *h, const dh_node *n) {
-  const dh_match *m = h->m;
+  const dh_position *p = h->p;
   dh_cardset hand = h->hand;
-  int leading = m->trick.n == 0;
+  int leading = p->trick.n == 0;
   switch (n->op) {
     case DH_OP_FREE_PLAY: return hand;
     case DH_OP_FREE_START: return leading ? hand : 0;
     case DH_OP_FOLLOW_SUIT: {
       dh_cardset led;
       if (leading) return hand;
-      led = hand & dh_match_suit_cards(m, m->trick.led);
+      led = hand & dh_position_suit_cards(p, p->trick.led);
       return led ? led : hand;
     }
-    case DH_OP_MUST_TRUMP: case DH_OP_MUST_OVERTRUMP: return trumping(m, n, hand);
-    case DH_OP_MUST_BEAT: return beating(m, hand);
+    case DH_OP_MUST_TRUMP: case DH_OP_MUST_OVERTRUMP: return trumping(p, n, hand);
+    case DH_OP_MUST_BEAT: return beating(p, hand);
     case DH_OP_BREAK_SUIT: {
-      dh_cardset suit = dh_match_suit_cards(m, n->u.break_suit.suit);
-      if (!leading || (m->played & n->u.break_suit.set) || !(hand & ~suit)) return hand;
+      dh_cardset suit = dh_position_suit_cards(p, n->u.break_suit.suit);
+      if (!leading || (p->played & n->u.break_suit.set) || !(hand & ~suit)) return hand;
       return hand & ~suit;
     }
     case DH_OP_FIRST_TRICK:
-      if (m->trick_no != 0 || !(hand & ~n->u.no_first_trick)) return hand;
+      if (p->trick_no != 0 || !(hand & ~n->u.no_first_trick)) return hand;
       return hand & ~n->u.no_first_trick;
     case DH_OP_LEAD_CARD: {
       dh_cardset c = dh_set_of(n->u.lead_card);
-      if (!leading || m->trick_no != 0 || !(hand & c)) return hand;
+      if (!leading || p->trick_no != 0 || !(hand & c)) return hand;
       return c;
     }
     case DH_OP_CALL: return call_hand(h, n, hand);
@@ -154,33 +154,33 @@ static int leaf_code(int op) {
 ** following cases count on the other leaves never leaving the seat no
 ** card (then any card goes, and shows nothing): dh_hand_derive sets
 ** shows_following only for leaves that cannot. */
-static dh_cardset leaf_shows(const dh_match *m, const dh_node *n, int seat, dh_card c, int suit) {
-  const dh_rules_impl *x = dh_impl(m->rules);
-  int led = m->trick.led;
+static dh_cardset leaf_shows(const dh_position *p, const dh_node *n, int seat, dh_card c, int suit) {
+  const dh_rules_impl *x = dh_impl(p->rules);
+  int led = p->trick.led;
   if (!x->leaves_sure) return 0;
   switch (n->op) {
     case DH_OP_MUST_BEAT: {  /* followed without beating: held nothing that beats */
       int best;
-      if (!x->shows_following || m->trick.n == 0 || suit != led || (best = best_of_led(m)) < 0) return 0;
-      if (dh_match_strength(m, c) > best) return 0;
-      return stronger(m, dh_match_suit_cards(m, led), best);
+      if (!x->shows_following || p->trick.n == 0 || suit != led || (best = best_of_led(p)) < 0) return 0;
+      if (dh_position_strength(p, c) > best) return 0;
+      return stronger(p, dh_position_suit_cards(p, led), best);
     }
     case DH_OP_MUST_OVERTRUMP: {  /* trumped without overtrumping: held no higher trump */
       int best;
-      if (!x->shows_following || m->trick.n == 0 || m->trump >= DH_NOSUIT || suit != m->trump) return 0;
-      if (led != m->trump && !(m->voids[seat] >> led & 1)) return 0;  /* free to trump */
-      best = best_trump(m);
-      if (dh_match_strength(m, c) > best) return 0;
-      return stronger(m, dh_match_suit_cards(m, m->trump), best);
+      if (!x->shows_following || p->trick.n == 0 || p->trump >= DH_NOSUIT || suit != p->trump) return 0;
+      if (led != p->trump && !(p->voids[seat] >> led & 1)) return 0;  /* free to trump */
+      best = best_trump(p);
+      if (dh_position_strength(p, c) > best) return 0;
+      return stronger(p, dh_position_suit_cards(p, p->trump), best);
     }
     case DH_OP_BREAK_SUIT:  /* led the suit unbroken: it held nothing else */
-      if (m->trick_no == 0 && x->first_lead_bound) return 0;  /* the first lead may be forced */
-      if (m->trick.n == 0 && suit == n->u.break_suit.suit && !(m->played & n->u.break_suit.set))
-        return ~dh_match_suit_cards(m, suit);
+      if (p->trick_no == 0 && x->first_lead_bound) return 0;  /* the first lead may be forced */
+      if (p->trick.n == 0 && suit == n->u.break_suit.suit && !(p->played & n->u.break_suit.set))
+        return ~dh_position_suit_cards(p, suit);
       return 0;
     case DH_OP_FIRST_TRICK:  /* a barred card on the first trick: nothing else */
-      if (m->trick.n == 0 ? x->first_lead_bound : first_meets(m, x, led)) return 0;
-      return m->trick_no == 0 && dh_set_has(n->u.no_first_trick, c) ? ~n->u.no_first_trick : 0;
+      if (p->trick.n == 0 ? x->first_lead_bound : first_meets(p, x, led)) return 0;
+      return p->trick_no == 0 && dh_set_has(n->u.no_first_trick, c) ? ~n->u.no_first_trick : 0;
     default:
       return 0;
   }
@@ -218,11 +218,11 @@ static dh_cardset eval(hand_ctx *h, int i) {
   }
 }
 
-static void ctx(hand_ctx *h, const dh_match *m, int seat) {
-  h->m = m;
-  h->r = m->rules;
+static void ctx(hand_ctx *h, const dh_position *p, int seat) {
+  h->p = p;
+  h->r = p->rules;
   h->seat = seat;
-  h->hand = m->hand[seat];
+  h->hand = p->hand[seat];
   h->err = 0;
 }
 
@@ -233,28 +233,28 @@ static int allowed(const hand_ctx *h, dh_cardset s, dh_cardset *out) {
   return DH_OK;
 }
 
-int dh_hand_allowed_tree(const dh_match *m, int seat, dh_cardset *out) {
+int dh_hand_allowed_tree(const dh_position *p, int seat, dh_cardset *out) {
   hand_ctx h;
   *out = 0;
-  if ((unsigned)seat >= m->nseats) return DH_E_BAD_SEAT;
-  ctx(&h, m, seat);
-  return allowed(&h, eval(&h, dh_rules_root(m->rules, DH_RULE_HAND)), out);
+  if ((unsigned)seat >= p->nseats) return DH_E_BAD_SEAT;
+  ctx(&h, p, seat);
+  return allowed(&h, eval(&h, dh_rules_root(p->rules, DH_RULE_HAND)), out);
 }
 
-int dh_hand_allowed(const dh_match *m, int seat, dh_cardset *out) {
-  const dh_rules *r = m->rules;
+int dh_hand_allowed(const dh_position *p, int seat, dh_cardset *out) {
+  const dh_rules *r = p->rules;
   const dh_rules_impl *x = dh_impl(r);
   hand_ctx h;
   dh_cardset s;
   int i;
-  if ((unsigned)seat >= m->nseats) { *out = 0; return DH_E_BAD_SEAT; }
+  if ((unsigned)seat >= p->nseats) { *out = 0; return DH_E_BAD_SEAT; }
   if (x->fast_ops) {
-    s = dh_hand_fast(m, r, m->hand[seat]);
-    *out = s ? s : m->hand[seat];
+    s = dh_hand_fast(p, r, p->hand[seat]);
+    *out = s ? s : p->hand[seat];
     return DH_OK;
   }
-  if (!x->nflat) return dh_hand_allowed_tree(m, seat, out);
-  ctx(&h, m, seat);  /* an AND of prefab leaves: no recursion */
+  if (!x->nflat) return dh_hand_allowed_tree(p, seat, out);
+  ctx(&h, p, seat);  /* an AND of prefab leaves: no recursion */
   for (i = 0, s = h.hand; i < x->nflat && s; i++) s &= leaf(&h, dh_rules_node(r, x->flat[i]));
   return allowed(&h, s, out);
 }
@@ -284,32 +284,32 @@ static int why(hand_ctx *h, int i, dh_card c) {
   }
 }
 
-int dh_hand_why(const dh_match *m, int seat, dh_card c) {
+int dh_hand_why(const dh_position *p, int seat, dh_card c) {
   hand_ctx h;
   int code;
-  if ((unsigned)seat >= m->nseats) return DH_E_BAD_SEAT;
-  ctx(&h, m, seat);
-  code = why(&h, dh_rules_root(m->rules, DH_RULE_HAND), c);
+  if ((unsigned)seat >= p->nseats) return DH_E_BAD_SEAT;
+  ctx(&h, p, seat);
+  code = why(&h, dh_rules_root(p->rules, DH_RULE_HAND), c);
   if (h.err) return DH_E_RULE;
   return code ? code : DH_E_ILLEGAL_CARD;
 }
 
 /* ------------------------------------------------ what play shows */
 
-__attribute__((noinline)) void dh_hand_exclude(dh_match *m, int seat, dh_card c, dh_cardset ex) {
-  const dh_rules *r = m->rules;
+__attribute__((noinline)) void dh_hand_exclude(dh_position *p, int seat, dh_card c, dh_cardset ex) {
+  const dh_rules *r = p->rules;
   int s;
-  m->excluded[seat] |= ex & r->deck_set & ~dh_set_of(c);
+  p->excluded[seat] |= ex & r->deck_set & ~dh_set_of(c);
   for (s = 0; s < 4; s++)
-    if (!(dh_match_suit_cards(m, s) & r->deck_set & ~m->excluded[seat])) m->voids[seat] |= (uint8_t)(1 << s);
+    if (!(dh_position_suit_cards(p, s) & r->deck_set & ~p->excluded[seat])) p->voids[seat] |= (uint8_t)(1 << s);
 }
 
-__attribute__((noinline)) void dh_hand_learn_leaves(dh_match *m, int seat, dh_card c, int suit) {
-  const dh_rules_impl *x = dh_impl(m->rules);
+__attribute__((noinline)) void dh_hand_learn_leaves(dh_position *p, int seat, dh_card c, int suit) {
+  const dh_rules_impl *x = dh_impl(p->rules);
   dh_cardset ex = 0;
   int i;
-  for (i = 0; i < x->nflat; i++) ex |= leaf_shows(m, dh_rules_node(m->rules, x->flat[i]), seat, c, suit);
-  if (ex) dh_hand_exclude(m, seat, c, ex);
+  for (i = 0; i < x->nflat; i++) ex |= leaf_shows(p, dh_rules_node(p->rules, x->flat[i]), seat, c, suit);
+  if (ex) dh_hand_exclude(p, seat, c, ex);
 }
 
 /* --------------------------------------------------- derived forms */

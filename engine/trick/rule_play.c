@@ -5,7 +5,7 @@
 ** declines (-1).  OR, and AND alike, is a priority chain: the first child
 ** that decides wins, so "trump wins, else the highest of the led suit" is
 ** trump_wins | highest_of_led.  Suits are the suits cards count as,
-** strengths the variant's order (dh_match_suit, dh_match_strength); among
+** strengths the variant's order (dh_position_suit, dh_position_strength); among
 ** equal cards the first played wins; a card of strength 0 never wins.
 **
 ** The chains of prefabs also have straight-line forms (chain,
@@ -14,10 +14,10 @@
 #include "rules_impl.h"
 
 /* the first strongest card among those whose position is in set */
-static int strongest(const dh_match *m, const dh_trick *t, dh_cardset set) {
+static int strongest(const dh_position *p, const dh_trick *t, dh_cardset set) {
   int i, best = -1, top = 0;
   for (i = 0; i < t->n; i++) {
-    int s = dh_match_strength(m, t->cards[i]);
+    int s = dh_position_strength(p, t->cards[i]);
     if (dh_set_has(set, t->cards[i]) && s > top) { top = s; best = i; }
   }
   return best;
@@ -25,47 +25,47 @@ static int strongest(const dh_match *m, const dh_trick *t, dh_cardset set) {
 
 /* the cards a chain leaf takes the trick with, strongest first (led:
 ** the leaf always decides); the leaf's own evaluation in eval below */
-static dh_cardset leaf_cards(const dh_match *m, const dh_trick *t, const dh_node *n, int *led) {
+static dh_cardset leaf_cards(const dh_position *p, const dh_trick *t, const dh_node *n, int *led) {
   *led = n->op == DH_OP_HIGHEST_OF_LED;
   switch (n->op) {
-    case DH_OP_HIGHEST_OF_LED: return t->led < 5 ? dh_match_suit_cards(m, t->led) : 0;
-    case DH_OP_TRUMP_WINS: return m->trump < DH_NOSUIT ? dh_match_suit_cards(m, m->trump) : 0;
+    case DH_OP_HIGHEST_OF_LED: return t->led < 5 ? dh_position_suit_cards(p, t->led) : 0;
+    case DH_OP_TRUMP_WINS: return p->trump < DH_NOSUIT ? dh_position_suit_cards(p, p->trump) : 0;
     case DH_OP_HIGHEST_OF: return n->u.highest_of;
     default: return 0;
   }
 }
 
 /*
-** A callback reads the trick from the match it is given (a Lua rule gets
+** A callback reads the trick from the position it is given (a Lua rule gets
 ** it as its argument and through its state), so a trick other than the
-** match's own -- one a policy or a bot's question imagines -- is handed
-** over in a copy of the match holding it.  Out of line: the copy is large,
+** position's own -- one a policy or a bot's question imagines -- is handed
+** over in a copy of the position holding it.  Out of line: the copy is large,
 ** and only callbacks need it.
 */
-__attribute__((noinline)) static int call(const dh_match *m, const dh_trick *t, int ref, int32_t *out) {
-  const dh_rules *r = m->rules;
-  dh_match with;
-  if (t == &m->trick) return r->call(r->call_ud, ref, DH_RULE_PLAY, m, 0, 0, out);
-  with = *m;
+__attribute__((noinline)) static int call(const dh_position *p, const dh_trick *t, int ref, int32_t *out) {
+  const dh_rules *r = p->rules;
+  dh_position with;
+  if (t == &p->trick) return r->call(r->call_ud, ref, DH_RULE_PLAY, p, 0, 0, out);
+  with = *p;
   with.trick = *t;
   return r->call(r->call_ud, ref, DH_RULE_PLAY, &with, 0, 0, out);
 }
 
-static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
-  const dh_rules *r = m->rules;
+static int eval(const dh_position *p, const dh_trick *t, int i, int *err) {
+  const dh_rules *r = p->rules;
   const dh_node *n = dh_rules_node(r, i);
   int led, w;
   switch (n->op) {
     case DH_OP_AND: case DH_OP_OR:
-      w = eval(m, t, n->a, err);
-      return w >= 0 || *err ? w : eval(m, t, n->b, err);
+      w = eval(p, t, n->a, err);
+      return w >= 0 || *err ? w : eval(p, t, n->b, err);
     case DH_OP_CALL: {
       int32_t out = -1;
-      if (call(m, t, n->u.call, &out)) { *err = 1; return -1; }
+      if (call(p, t, n->u.call, &out)) { *err = 1; return -1; }
       return out;
     }
     default:  /* the highest of the led suit decides even when no card is ranked */
-      w = strongest(m, t, leaf_cards(m, t, n, &led));
+      w = strongest(p, t, leaf_cards(p, t, n, &led));
       return w < 0 && led ? 0 : w;
   }
 }
@@ -75,12 +75,12 @@ static int eval(const dh_match *m, const dh_trick *t, int i, int *err) {
 ** suit alone: no sets to build.  Apart from the general chain below, so
 ** that its few registers and no stack frame are all a trick costs.
 */
-static int trump_or_led(const dh_match *m, const dh_trick *t) {
-  int i, top = 0, trump = m->trump < DH_NOSUIT ? m->trump : -1, led = t->led;
+static int trump_or_led(const dh_position *p, const dh_trick *t) {
+  int i, top = 0, trump = p->trump < DH_NOSUIT ? p->trump : -1, led = t->led;
   for (i = 0; i < t->n; i++) {
     /* key: trump, led suit, strength, then the earlier card; no branches
        to mispredict on random cards */
-    int suit = dh_match_suit(m, t->cards[i]), st = dh_match_strength(m, t->cards[i]);
+    int suit = dh_position_suit(p, t->cards[i]), st = dh_position_strength(p, t->cards[i]);
     int key = (((suit == trump) * 512 + (suit == led) * 256 + st) * (st != 0)) * 8 + (7 - i);
     top = key > top ? key : top;
   }
@@ -92,18 +92,18 @@ static int trump_or_led(const dh_match *m, const dh_trick *t) {
 ** qualifies for (earlier leaves higher) and then by strength, so the best
 ** score is the card the chain would pick; ties go to the first played.
 */
-__attribute__((noinline)) static int chain(const dh_match *m, const dh_trick *t) {
-  const dh_rules *r = m->rules;
+__attribute__((noinline)) static int chain(const dh_position *p, const dh_trick *t) {
+  const dh_rules *r = p->rules;
   const dh_rules_impl *x = dh_impl(r);
   dh_cardset sets[8];
   int i, k, best = 0, top = 0, n = x->nchain;
   for (k = 0; k < n; k++) {
     int led;
-    sets[k] = leaf_cards(m, t, dh_rules_node(r, x->chain[k]), &led);
+    sets[k] = leaf_cards(p, t, dh_rules_node(r, x->chain[k]), &led);
     if (led) n = k + 1;  /* it always decides: the rest of the chain is never asked */
   }
   for (i = 0; i < t->n; i++) {
-    int pos = t->cards[i] & 63, s = dh_match_strength(m, t->cards[i]);
+    int pos = t->cards[i] & 63, s = dh_position_strength(p, t->cards[i]);
     if (!s) continue;
     for (k = 0; k < n; k++)
       if ((sets[k] >> pos) & 1) {
@@ -115,18 +115,18 @@ __attribute__((noinline)) static int chain(const dh_match *m, const dh_trick *t)
   return best;
 }
 
-int dh_play_winner_tree(const dh_match *m, const dh_trick *t, int *winner) {
-  int err = 0, w = eval(m, t, dh_rules_root(m->rules, DH_RULE_PLAY), &err);
+int dh_play_winner_tree(const dh_position *p, const dh_trick *t, int *winner) {
+  int err = 0, w = eval(p, t, dh_rules_root(p->rules, DH_RULE_PLAY), &err);
   if (err) return DH_E_RULE;
   *winner = (w >= 0 && w < t->n) ? w : 0;
   return DH_OK;
 }
 
-int dh_play_winner(const dh_match *m, const dh_trick *t, int *winner) {
-  switch (dh_impl(m->rules)->play_form) {
-    case DH_PLAY_TRUMP_OR_LED: *winner = trump_or_led(m, t); return DH_OK;
-    case DH_PLAY_CHAIN: *winner = chain(m, t); return DH_OK;
-    default: return dh_play_winner_tree(m, t, winner);
+int dh_play_winner(const dh_position *p, const dh_trick *t, int *winner) {
+  switch (dh_impl(p->rules)->play_form) {
+    case DH_PLAY_TRUMP_OR_LED: *winner = trump_or_led(p, t); return DH_OK;
+    case DH_PLAY_CHAIN: *winner = chain(p, t); return DH_OK;
+    default: return dh_play_winner_tree(p, t, winner);
   }
 }
 

@@ -10,7 +10,7 @@
 ** prose and keeps the same computation in Lua, which this is tested
 ** against).
 */
-#include "phase.h"
+#include "prefab.h"
 #include "rules_impl.h"
 
 /* the game values a bid may name: every suit and grand value from 18 up
@@ -64,27 +64,27 @@ static int matadors(dh_cardset cards, int game) {
 }
 
 /* the declarer's score (skat.lua's value and points) */
-static int64_t declarer_score(const dh_match *m, int d) {
-  const dh_rules *r = m->rules;
-  int game = m->vars[DH_SKAT_VAR_GAME], flags = m->vars[DH_SKAT_VAR_FLAGS];
-  int bid = dh_skat_bid_value(m->vars[DH_SKAT_VAR_VALUE]), s, v, mult, base, mine, ann_schneider, ann_schwarz;
-  int hand = (flags & DH_SKAT_FLAG_HAND) != 0, all = m->tricks[d] == 10, none = m->tricks[d] == 0;
+static int64_t declarer_score(const dh_position *p, int d) {
+  const dh_rules *r = p->rules;
+  int game = p->vars[DH_SKAT_VAR_GAME], flags = p->vars[DH_SKAT_VAR_FLAGS];
+  int bid = dh_skat_bid_value(p->vars[DH_SKAT_VAR_VALUE]), s, v, mult, base, mine, ann_schneider, ann_schwarz;
+  int hand = (flags & DH_SKAT_FLAG_HAND) != 0, all = p->tricks[d] == 10, none = p->tricks[d] == 0;
   dh_cardset skat = r->deck_set;
-  for (s = 0; s < m->nseats; s++) skat &= ~m->taken[s];
+  for (s = 0; s < p->nseats; s++) skat &= ~p->taken[s];
   if (game == DH_SKAT_NULL) {
     v = null_value[hand + ((flags & DH_SKAT_FLAG_OUVERT) ? 2 : 0)];
     if (v < bid) return -2 * (int64_t)v;
     return none ? v : -2 * (int64_t)v;
   }
   if (game < DH_SKAT_DIAMONDS || game > DH_SKAT_GRAND) return 0;   /* no game named */
-  mine = points_of(m->taken[d] | skat, r->deck.layout);
+  mine = points_of(p->taken[d] | skat, r->deck.layout);
   base = base_of[game];
   /* an announced level counts every level below it, reached or not (ISkO
   ** 5.2.5: a game short of what was announced is lost at least at that
   ** level); ouvert is schwarz announced and one more (5.2.6) */
   ann_schwarz = (flags & (DH_SKAT_FLAG_SCHWARZ | DH_SKAT_FLAG_OUVERT)) != 0;
   ann_schneider = ann_schwarz || (flags & DH_SKAT_FLAG_SCHNEIDER) != 0;
-  mult = matadors(m->played_by[d] | skat, game) + 1 + hand;
+  mult = matadors(p->played_by[d] | skat, game) + 1 + hand;
   mult += mine >= 90 || mine <= 30 || ann_schneider;    /* schneider */
   mult += ann_schneider;
   mult += all || none || ann_schwarz;                   /* schwarz */
@@ -100,37 +100,37 @@ static int64_t declarer_score(const dh_match *m, int d) {
 /* Ramsch (rules/skat.lua says whence): the most card points lose them,
 ** the skat's with them (or the last trick's taker counts them), doubled
 ** when a player took no trick; ties all lose; all ten tricks win 120 */
-static void ramsch_score(const dh_match *m, int64_t *pts) {
-  const dh_rules *r = m->rules;
+static void ramsch_score(const dh_position *p, int64_t *pts) {
+  const dh_rules *r = p->rules;
   dh_cardset skat = r->deck_set;
-  int p[3], s, most = 0, virgin = 0, to_loser = (r->phase_flags & DH_SKAT_RAMSCH_LOSER) != 0, skat_pts;
-  for (s = 0; s < 3; s++) skat &= ~m->taken[s];
+  int got[3], s, most = 0, virgin = 0, to_loser = (r->phase_flags & DH_SKAT_RAMSCH_LOSER) != 0, skat_pts;
+  for (s = 0; s < 3; s++) skat &= ~p->taken[s];
   skat_pts = points_of(skat, r->deck.layout);
   for (s = 0; s < 3; s++) {
-    if (m->tricks[s] == 10) {   /* Durchmarsch */
+    if (p->tricks[s] == 10) {   /* Durchmarsch */
       pts[r->side_of[s]] += 120;
       return;
     }
-    p[s] = points_of(m->taken[s], r->deck.layout);
-    virgin |= m->tricks[s] == 0;
+    got[s] = points_of(p->taken[s], r->deck.layout);
+    virgin |= p->tricks[s] == 0;
   }
-  if (!to_loser && m->last_winner < 3) p[m->last_winner] += skat_pts;
-  for (s = 0; s < 3; s++) if (p[s] > most) most = p[s];
+  if (!to_loser && p->last_winner < 3) got[p->last_winner] += skat_pts;
+  for (s = 0; s < 3; s++) if (got[s] > most) most = got[s];
   for (s = 0; s < 3; s++)
-    if (p[s] == most) {
-      int64_t loss = p[s] + (to_loser ? skat_pts : 0);
+    if (got[s] == most) {
+      int64_t loss = got[s] + (to_loser ? skat_pts : 0);
       if (virgin && (r->phase_flags & DH_SKAT_JUNGFRAU)) loss *= 2;
       pts[r->side_of[s]] -= loss;
     }
 }
 
-void dh_skat_value(const dh_match *m, int64_t *pts) {
-  if (m->vars[DH_SKAT_VAR_GAME] == DH_SKAT_RAMSCH_GAME) {
-    ramsch_score(m, pts);
+void dh_skat_value(const dh_position *p, int64_t *pts) {
+  if (p->vars[DH_SKAT_VAR_GAME] == DH_SKAT_RAMSCH_GAME) {
+    ramsch_score(p, pts);
     return;
   }
-  if (m->declarer >= m->nseats) return;   /* thrown in */
-  pts[m->rules->side_of[m->declarer]] += declarer_score(m, m->declarer);
+  if (p->declarer >= p->nseats) return;   /* thrown in */
+  pts[p->rules->side_of[p->declarer]] += declarer_score(p, p->declarer);
 }
 
 /* does the points tree at node i use the game value? */

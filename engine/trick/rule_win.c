@@ -22,18 +22,18 @@ static int best_sides(const int32_t *score, int nsides, int low, int mask) {
 
 static int popcount(int x) { return __builtin_popcount((unsigned)x); }
 
-static int eval(const dh_match *m, int i, const int32_t *score, int *winners, int *err) {
-  const dh_rules *r = m->rules;
+static int eval(const dh_position *p, int i, const int32_t *score, int *winners, int *err) {
+  const dh_rules *r = p->rules;
   const dh_node *n = dh_rules_node(r, i);
   int all = (1 << r->nsides) - 1, s, hit = 0;
   switch (n->op) {
     case DH_OP_OR:
-      if (eval(m, n->a, score, winners, err)) return 1;
-      return !*err && eval(m, n->b, score, winners, err);
+      if (eval(p, n->a, score, winners, err)) return 1;
+      return !*err && eval(p, n->b, score, winners, err);
     case DH_OP_AND: {
       int w2;
-      if (!eval(m, n->a, score, winners, err)) return 0;
-      return !*err && eval(m, n->b, score, &w2, err);
+      if (!eval(p, n->a, score, winners, err)) return 0;
+      return !*err && eval(p, n->b, score, &w2, err);
     }
     case DH_OP_FIRST_TO:
       for (s = 0; s < r->nsides; s++) hit |= score[s] >= n->u.first_to;
@@ -47,7 +47,7 @@ static int eval(const dh_match *m, int i, const int32_t *score, int *winners, in
       return 1;
     case DH_OP_HIGHEST_AFTER: {
       int last = n->u.highest_after > 0 ? n->u.highest_after : r->nsizes;
-      if (m->hand_no + 1 < last) return 0;
+      if (p->hand_no + 1 < last) return 0;
       *winners = best_sides(score, r->nsides, r->low_wins, all);
       return 1;
     }
@@ -64,7 +64,7 @@ static int eval(const dh_match *m, int i, const int32_t *score, int *winners, in
     case DH_OP_CALL: {
       int32_t out[2 + DH_MAX_SEATS] = { 0 };
       for (s = 0; s < r->nsides; s++) out[2 + s] = score[s];  /* the totals, for the rule to see */
-      if (r->call(r->call_ud, n->u.call, DH_RULE_WIN, m, r->nsides, 0, out)) { *err = 1; return 0; }
+      if (r->call(r->call_ud, n->u.call, DH_RULE_WIN, p, r->nsides, 0, out)) { *err = 1; return 0; }
       *winners = out[1] & all;
       return out[0] != 0;
     }
@@ -73,9 +73,9 @@ static int eval(const dh_match *m, int i, const int32_t *score, int *winners, in
   }
 }
 
-int dh_win_eval(const dh_match *m, const int32_t *score, int *over, int *winners) {
+int dh_win_eval(const dh_position *p, const int32_t *score, int *over, int *winners) {
   int err = 0;
   *winners = 0;
-  *over = eval(m, dh_rules_root(m->rules, DH_RULE_WIN), score, winners, &err);
+  *over = eval(p, dh_rules_root(p->rules, DH_RULE_WIN), score, winners, &err);
   return err ? DH_E_RULE : DH_OK;
 }

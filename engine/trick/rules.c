@@ -423,11 +423,14 @@ const char *dh_rules_check(dh_rules *r) {
   if (r->ntables > DH_MAX_MODES) return "too many card tables";
   for (i = 0; i < 5; i++)
     if (r->trump_table[i] > r->ntables) return "a trump names no card table";
+  if (r->bid_step && (!r->bidding || !r->scripted || r->phase))
+    return "the bids placed before a phase (bids_before) need bidding and phases scripted in Lua";
   if (r->phase) {
     const char *why = dh_phase_check(r);
     if (why) return why;
     r->scripted = 1;
   }
+  r->phase_start = r->phase ? dh_phase_start : NULL;
   if ((why_skat = dh_skat_value_check(r)) != NULL) return why_skat;
 
   r->has_calls = 0;

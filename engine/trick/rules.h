@@ -42,6 +42,24 @@
 #define DH_MAX_PASSES 8    /* pass directions in a cycle */
 #define DH_MAX_MODES  5    /* card tables besides the base one (one per trump suit and no trump) */
 
+/* result codes of the engine's actions and of the rules' answers
+** (match.h, phase.h); dh_error_name gives the Lua-side code */
+enum {
+  DH_OK = 0,
+  DH_E_GAME_OVER, DH_E_WRONG_PHASE, DH_E_NOT_YOUR_TURN, DH_E_CARD_NOT_IN_HAND,
+  DH_E_MUST_FOLLOW_SUIT, DH_E_SUIT_NOT_BROKEN, DH_E_MUST_TRUMP, DH_E_MUST_OVERTRUMP,
+  DH_E_FIRST_TRICK, DH_E_MUST_LEAD, DH_E_ILLEGAL_CARD, DH_E_BAD_BID, DH_E_BAD_PASS,
+  DH_E_RULE,   /* a callback failed: the binding holds the reason */
+  DH_E_BAD_SEAT,  /* a seat number outside 0..nseats-1 */
+  DH_E_BAD_OP,    /* a phase op that does not fit the match (its comment says when) */
+  DH_E_MUST_BEAT, /* must_beat: a card of the led suit beating the trick was held */
+  DH_E_CANNOT_EXCHANGE, /* trump_exchange: the seat may not exchange now */
+  DH_E_ILLEGAL_MOVE,    /* a prefab phase's move that is not legal now (phase.h) */
+  DH_E_NCODES
+};
+const char *dh_error_name(int code);
+
+
 /* the rule kinds; a callback may be built before its kind is known
 ** (DH_RULE_ANY): it takes the kind of the rules it is combined with or
 ** set as */
@@ -66,7 +84,7 @@ enum { DH_LEAD_LEFT, DH_LEAD_HOLDER };
 /* shooting the moon under card points: none, the others score, the shooter loses */
 enum { DH_MOON_NONE, DH_MOON_OTHERS, DH_MOON_SELF };
 
-struct dh_match;
+struct dh_position;
 
 /*
 ** A callback rule, built by dh_rule_call(r, kind, ref).  It answers for
@@ -82,7 +100,7 @@ struct dh_match;
 **                                      out[0] = 1 over, out[1] winners mask
 ** Returns 0, or nonzero when the rule failed (the caller keeps the reason).
 */
-typedef int (*dh_rule_fn)(void *ud, int ref, int kind, const struct dh_match *m, int a, int b,
+typedef int (*dh_rule_fn)(void *ud, int ref, int kind, const struct dh_position *m, int a, int b,
                           int32_t *out);
 
 /* room for the engine's part of a dh_rules: the rule nodes and the forms
@@ -127,6 +145,9 @@ typedef struct dh_rules {
   uint8_t low_wins;                 /* the side with the lowest score wins at the hands cap */
   uint8_t scripted;                 /* 1: after the deal (and passes) a phase script acts
                                        (DH_PHASE_SCRIPT) until it starts the play */
+  uint8_t bid_step;                 /* scripted with bidding: the bids come before the phase of
+                                       this step (a script going to it, or step 1 at the deal);
+                                       0: after the phases, when the script starts the play */
   uint8_t opener;                   /* who acts first in the script phase: seats left of the
                                        dealer (1, the default; 0 the dealer: Bridge's auction;
                                        2 Skat's middlehand) */
@@ -147,6 +168,9 @@ typedef struct dh_rules {
   dh_cardset deck_set;              /* the cards of the deck */
   uint8_t has_calls;                /* a rule calls back */
   dh_rules_private priv;            /* the engine's: rule trees and their fast forms */
+  int (*phase_start)(struct dh_position *m);  /* set by dh_rules_check: the prefab phase's own
+                                       start of a hand (phase.h), which the match calls when
+                                       the phase begins without knowing the prefabs; NULL none */
 } dh_rules;
 
 /* fills r with a 4-seat French-deck match of one hand, every rule at its
@@ -303,5 +327,21 @@ int dh_rule_loss_floor(dh_rules *r, int32_t floor);
 int dh_rule_bid_range(dh_rules *r, int min, int max, int nil);
 int dh_rule_blind_nil(dh_rules *r);
 int dh_rule_hook(dh_rules *r);
+
+/*
+** The rules' answers on a position (position.h; a match is one), each in
+** the rule_*.c file of its kind.  Each returns DH_OK, DH_E_RULE (a
+** callback failed), or DH_E_BAD_SEAT for a seat outside 0..nseats-1
+** (then *out is 0): the cards seat may play now; the code refusing card c;
+** the winner (index in t) of trick t; the points (and new bags) per side
+** of the hand just played; whether the match is over with these totals,
+** and who won; whether seat may bid bid.
+*/
+int dh_hand_allowed(const struct dh_position *p, int seat, dh_cardset *out);
+int dh_hand_why(const struct dh_position *p, int seat, dh_card c);
+int dh_play_winner(const struct dh_position *p, const dh_trick *t, int *winner);
+int dh_points_eval(const struct dh_position *p, int32_t *points, int32_t *bags);
+int dh_win_eval(const struct dh_position *p, const int32_t *score, int *over, int *winners);
+int dh_bid_allowed(const struct dh_position *p, int seat, int bid, int *ok);
 
 #endif

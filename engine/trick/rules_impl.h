@@ -22,7 +22,7 @@
 #ifndef DH_RULES_IMPL_H
 #define DH_RULES_IMPL_H
 
-#include "match.h"
+#include "position.h"
 
 #if defined(__GNUC__)
 #define DH_RULES_HIDDEN __attribute__((visibility("hidden")))
@@ -119,10 +119,10 @@ DH_RULES_HIDDEN void dh_hand_derive(dh_rules *r);
 DH_RULES_HIDDEN void dh_play_derive(dh_rules *r);
 /* a kind's rules evaluated through the tree, whatever form they have: what
 ** the forms are tested against */
-DH_RULES_HIDDEN int dh_hand_allowed_tree(const dh_match *m, int seat, dh_cardset *out);
-DH_RULES_HIDDEN int dh_play_winner_tree(const dh_match *m, const dh_trick *t, int *winner);
+DH_RULES_HIDDEN int dh_hand_allowed_tree(const dh_position *p, int seat, dh_cardset *out);
+DH_RULES_HIDDEN int dh_play_winner_tree(const dh_position *p, const dh_trick *t, int *winner);
 /* adds the duplicate score of the hand into pts, per side (rule_duplicate.c) */
-DH_RULES_HIDDEN void dh_duplicate_points(const dh_match *m, int64_t *pts);
+DH_RULES_HIDDEN void dh_duplicate_points(const dh_position *p, int64_t *pts);
 
 /* ------------------------------------------------------------ hand rules */
 
@@ -133,25 +133,25 @@ DH_RULES_HIDDEN void dh_duplicate_points(const dh_match *m, int64_t *pts);
 ** inline because playouts call it for every card */
 static inline int dh_rules_fast(const dh_rules *r) { return dh_impl(r)->fast_ops != 0; }
 
-static inline dh_cardset dh_hand_fast(const dh_match *m, const dh_rules *r, dh_cardset hand) {
+static inline dh_cardset dh_hand_fast(const dh_position *p, const dh_rules *r, dh_cardset hand) {
   const dh_rules_impl *x = dh_impl(r);
   dh_cardset s = hand;
-  if (m->trick.n == 0) {
+  if (p->trick.n == 0) {
     if (DH_FAST(x, DH_OP_BREAK_SUIT)) {  /* with masks: random hands defeat branches */
-      dh_cardset suit = dh_match_suit_cards(m, x->fast_break_suit);
-      unsigned cut = (unsigned)!(m->played & x->fast_break) & (unsigned)((hand & ~suit) != 0);
+      dh_cardset suit = dh_position_suit_cards(p, x->fast_break_suit);
+      unsigned cut = (unsigned)!(p->played & x->fast_break) & (unsigned)((hand & ~suit) != 0);
       s &= ~(suit & (0 - (dh_cardset)cut));
     }
-    if (DH_FAST(x, DH_OP_LEAD_CARD) && m->trick_no == 0 && dh_set_has(hand, x->fast_lead))
+    if (DH_FAST(x, DH_OP_LEAD_CARD) && p->trick_no == 0 && dh_set_has(hand, x->fast_lead))
       s &= dh_set_of(x->fast_lead);
   } else {
     if (DH_FAST(x, DH_OP_FREE_START)) return 0;
     if (DH_FAST(x, DH_OP_FOLLOW_SUIT)) {
-      dh_cardset led = hand & dh_match_suit_cards(m, m->trick.led);
+      dh_cardset led = hand & dh_position_suit_cards(p, p->trick.led);
       s &= led | (0 - (dh_cardset)(led == 0));  /* led cards when held: whether is random */
     }
   }
-  if (DH_FAST(x, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (hand & ~x->fast_first))
+  if (DH_FAST(x, DH_OP_FIRST_TRICK) && p->trick_no == 0 && (hand & ~x->fast_first))
     s &= ~x->fast_first;
   return s;
 }
@@ -159,8 +159,8 @@ static inline dh_cardset dh_hand_fast(const dh_match *m, const dh_rules *r, dh_c
 /* what a card showed the seat held nothing else of (rule_hand.c): the
 ** rare update out of line, and the leaves of a hand rule that has no
 ** straight-line form */
-DH_RULES_HIDDEN void dh_hand_exclude(dh_match *m, int seat, dh_card c, dh_cardset ex);
-DH_RULES_HIDDEN void dh_hand_learn_leaves(dh_match *m, int seat, dh_card c, int suit);
+DH_RULES_HIDDEN void dh_hand_exclude(dh_position *p, int seat, dh_card c, dh_cardset ex);
+DH_RULES_HIDDEN void dh_hand_learn_leaves(dh_position *p, int seat, dh_card c, int suit);
 
 /*
 ** What everyone learns from seat playing c, of effective suit `suit`,
@@ -173,40 +173,40 @@ DH_RULES_HIDDEN void dh_hand_learn_leaves(dh_match *m, int seat, dh_card c, int 
 */
 /* on the first trick, may no_first_trick and following (or trumping)
 ** leave a seat no card, so that any card goes and shows nothing? */
-static inline int first_meets(const dh_match *m, const dh_rules_impl *x, int led) {
-  dh_cardset s = dh_match_suit_cards(m, led);
-  if (m->trump < DH_NOSUIT) s |= dh_match_suit_cards(m, m->trump);
+static inline int first_meets(const dh_position *p, const dh_rules_impl *x, int led) {
+  dh_cardset s = dh_position_suit_cards(p, led);
+  if (p->trump < DH_NOSUIT) s |= dh_position_suit_cards(p, p->trump);
   return (x->first_barred & s) != 0;
 }
 
-static inline void dh_hand_learn(dh_match *m, int seat, dh_card c, int suit) {
-  const dh_rules_impl *x = dh_impl(m->rules);
-  int led = m->trick.led, trump = m->trump;
+static inline void dh_hand_learn(dh_position *p, int seat, dh_card c, int suit) {
+  const dh_rules_impl *x = dh_impl(p->rules);
+  int led = p->trick.led, trump = p->trump;
   /* without branches: whether a random card follows is a coin toss.  led
      is DH_NOSUIT on a lead, so a lead shows nothing here; setting a bit
      or a suit's cards twice changes nothing */
   unsigned off = (unsigned)(led < DH_NOSUIT) & (unsigned)(suit != led) & x->shows_voids &
-                 (unsigned)(m->trick_no != 0 || !x->first_barred || !first_meets(m, x, led));
+                 (unsigned)(p->trick_no != 0 || !x->first_barred || !first_meets(p, x, led));
   unsigned offt = off & x->shows_trump_voids & (unsigned)(trump < DH_NOSUIT) & (unsigned)(suit != trump);
   /* led and trump are 0..DH_NOSUIT; at DH_NOSUIT the masks are 0 */
-  m->voids[seat] |= (uint8_t)((off << led) | (offt << trump));
-  m->excluded[seat] |= (dh_match_suit_cards(m, led) & (0 - (dh_cardset)off)) |
-                       (dh_match_suit_cards(m, trump) & (0 - (dh_cardset)offt));
-  if (m->trick.n != 0 && m->trick_no != 0 && !x->shows_following) return;
+  p->voids[seat] |= (uint8_t)((off << led) | (offt << trump));
+  p->excluded[seat] |= (dh_position_suit_cards(p, led) & (0 - (dh_cardset)off)) |
+                       (dh_position_suit_cards(p, trump) & (0 - (dh_cardset)offt));
+  if (p->trick.n != 0 && p->trick_no != 0 && !x->shows_following) return;
   if (!x->leaves_sure) return;  /* any card may go: a card shows nothing more */
   if (x->fast_ops) {  /* the straight-line leaves: the checks inline, the rare update not */
     dh_cardset ex = 0;
     /* & of flags: the suit of a random lead is a coin toss for a branch */
-    unsigned brk = (unsigned)(m->trick.n == 0) & (unsigned)(suit == x->fast_break_suit) &
-                   (unsigned)!(m->played & x->fast_break);
-    unsigned bound = (unsigned)(m->trick_no == 0) & x->first_lead_bound;  /* see rule_hand.c */
-    if (DH_FAST(x, DH_OP_BREAK_SUIT) && brk && !bound) ex |= ~dh_match_suit_cards(m, suit);
-    if (DH_FAST(x, DH_OP_FIRST_TRICK) && m->trick_no == 0 && (dh_set_of(c) & x->fast_first) &&
-        !(m->trick.n == 0 ? bound : first_meets(m, x, led)))
+    unsigned brk = (unsigned)(p->trick.n == 0) & (unsigned)(suit == x->fast_break_suit) &
+                   (unsigned)!(p->played & x->fast_break);
+    unsigned bound = (unsigned)(p->trick_no == 0) & x->first_lead_bound;  /* see rule_hand.c */
+    if (DH_FAST(x, DH_OP_BREAK_SUIT) && brk && !bound) ex |= ~dh_position_suit_cards(p, suit);
+    if (DH_FAST(x, DH_OP_FIRST_TRICK) && p->trick_no == 0 && (dh_set_of(c) & x->fast_first) &&
+        !(p->trick.n == 0 ? bound : first_meets(p, x, led)))
       ex |= ~x->fast_first;
-    if (ex) dh_hand_exclude(m, seat, c, ex);
+    if (ex) dh_hand_exclude(p, seat, c, ex);
   } else if (x->nflat) {
-    dh_hand_learn_leaves(m, seat, c, suit);
+    dh_hand_learn_leaves(p, seat, c, suit);
   }
 }
 
@@ -214,15 +214,15 @@ static inline void dh_hand_learn(dh_match *m, int seat, dh_card c, int suit) {
 
 /* the bids the seat to act may make into out (room for 2 + the hand
 ** size), or -1 when a callback failed (rule_bid.c) */
-DH_RULES_HIDDEN int dh_bid_list(const dh_match *m, int *out, int room);
+DH_RULES_HIDDEN int dh_bid_list(const dh_position *p, int *out, int room);
 
 /* when the bid rule is a plain range: 1, with the bids lo..hi and whether
 ** Nil (0) is allowed below lo; else 0 (ask the rule) */
-static inline int dh_bid_range_of(const dh_match *m, int *lo, int *hi, int *nil) {
-  const dh_node *n = dh_rules_node(m->rules, dh_rules_root(m->rules, DH_RULE_BID));
+static inline int dh_bid_range_of(const dh_position *p, int *lo, int *hi, int *nil) {
+  const dh_node *n = dh_rules_node(p->rules, dh_rules_root(p->rules, DH_RULE_BID));
   if (n->op != DH_OP_BID_RANGE) return 0;
   *lo = n->u.bid_range.min > 0 ? n->u.bid_range.min : 0;
-  *hi = n->u.bid_range.max < 0 ? m->hand_size : n->u.bid_range.max;
+  *hi = n->u.bid_range.max < 0 ? p->hand_size : n->u.bid_range.max;
   *nil = n->u.bid_range.nil && n->u.bid_range.min > 0;
   return 1;
 }
@@ -231,7 +231,7 @@ static inline int dh_bid_range_of(const dh_match *m, int *lo, int *hi, int *nil)
 
 /* Skat's game value (rule_skat.c): adds the declarer's score into pts
 ** (per side); why rules using it do not fit, or NULL */
-DH_RULES_HIDDEN void dh_skat_value(const dh_match *m, int64_t *pts);
+DH_RULES_HIDDEN void dh_skat_value(const dh_position *p, int64_t *pts);
 /* a card's points in Skat's count (ace 11 ... jack 2) */
 DH_RULES_HIDDEN int dh_skat_card_value(dh_card c);
 DH_RULES_HIDDEN const char *dh_skat_value_check(const dh_rules *r);

@@ -33,8 +33,7 @@ local dh = require "deckhand"
 
 local M = {}
 
--- rules/bridge.lua's public auction state (its var numbers) and strains
-local CONTRACT, BIDDER, OPENING, NAMED = 1, 2, 7, 5
+-- the strains, in the order of the auction's codes (view:auction())
 local STRAINS = { "C", "D", "H", "S", "NT" }
 local SUIT_STRAIN = { c = 1, d = 2, h = 3, s = 4 }
 local SUITS = { "c", "d", "h", "s" }
@@ -166,8 +165,8 @@ local function auction(view)
   local legal = {}
   for _, m in ipairs(moves) do legal[tostring(m)] = m end
   local hcp, len, balanced = shape(view:hand(me))
-  local contract, bidder, opening = view:var(CONTRACT), view:var(BIDDER), view:var(OPENING)
-  local open, opener = opening % 64, opening // 64
+  local state = view:auction()
+  local contract, bidder, open, opener = state.contract, state.bidder, state.opening, state.opener
   local want = "pass"
   if contract == 0 then
     if balanced and hcp >= 15 and hcp <= 17 then want = "1NT"
@@ -177,7 +176,7 @@ local function auction(view)
     want = respond(legal, open, hcp, len, balanced)
   elseif opener == me and bidder == partner(me) then
     want = rebid(legal, open, contract, hcp, len, balanced)
-  elseif view:side(bidder) ~= view:side(me) and view:var(NAMED + view:side(me) - 1) == 0 then
+  elseif view:side(bidder) ~= view:side(me) and not state.named[view:side(me)] then
     want = compete(legal, contract, hcp, len, balanced)
   end
   return legal[want] or legal.pass

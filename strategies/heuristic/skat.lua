@@ -23,12 +23,12 @@ local SUITS = { d = 9, h = 10, s = 11, c = 12 }   -- base values
 local NAMES = { d = "diamonds", h = "hearts", s = "spades", c = "clubs" }
 local RUN = { "A", "T", "K", "Q", "9", "8", "7" }
 local POINTS = { [14] = 11, [10] = 10, [13] = 4, [12] = 3, [11] = 2 }
--- rules/skat.lua's public state (its var numbers)
-local VALUE, HOLDER, STAGE, FLAGS = 1, 3, 4, 6
-local BIDS = { 18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70,
-               72, 77, 80, 81, 84, 88, 90, 96, 99, 100, 108, 110, 117, 120, 121, 126, 130, 132, 135, 140,
-               143, 144, 150, 153, 154, 156, 160, 162, 165, 168, 170, 176, 180, 187, 192, 198, 204, 216,
-               240, 264 }
+-- the bidding's public state (its vars by name) and the 63 game values a
+-- bid may name, from C (dh.phase.skat_bidding: engine/trick/prefab.h)
+local SKAT = dh.phase.skat_bidding
+local VALUE, HOLDER, STAGE, FLAGS = SKAT.vars.value, SKAT.vars.holder, SKAT.vars.stage, SKAT.vars.flags
+local HAND = SKAT.flags.hand
+local BIDS = SKAT.bids
 
 local function left(seat) return seat % 3 + 1 end
 
@@ -117,7 +117,7 @@ end
 
 local function declare(view)
   local me = view:seat()
-  local hand = view:var(FLAGS) & 1 ~= 0
+  local hand = view:var(FLAGS) & HAND ~= 0
   local cards = view:hand(me) | view:discard(me)
   local list, best = games(cards, hand)
   local bid = BIDS[view:var(VALUE)] or 18

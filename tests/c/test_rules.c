@@ -113,7 +113,7 @@ static void test_defaults(void) {
 
 /* a callback rule: cards of even rank only; records the ref it was called with */
 static int last_ref;
-static int even_ranks(void *ud, int ref, int kind, const struct dh_match *m, int a, int b, int32_t *out) {
+static int even_ranks(void *ud, int ref, int kind, const dh_match *m, int a, int b, int32_t *out) {
   (void)ud; (void)m; (void)a;
   last_ref = ref;
   if (kind != DH_RULE_HAND) return 1;
@@ -150,7 +150,7 @@ static void test_callbacks(void) {
 /* ------------------------------------------------- points that saturate */
 
 /* a points callback scoring nothing that gives side 0 two billion bags */
-static int huge_bags(void *ud, int ref, int kind, const struct dh_match *m, int a, int b, int32_t *out) {
+static int huge_bags(void *ud, int ref, int kind, const dh_match *m, int a, int b, int32_t *out) {
   (void)ud; (void)ref; (void)m; (void)a; (void)b;
   if (kind != DH_RULE_POINTS) return 1;
   out[DH_MAX_SEATS + 0] = 2000000000;

@@ -143,7 +143,7 @@ static int oracle_strength(const dh_match *m, dh_card c) {
 
 /* a play callback that plays "trump wins, else the highest of the led
 ** suit" itself, from the trick in the match it is handed */
-static int trump_or_led_call(void *ud, int ref, int kind, const struct dh_match *m, int a, int b,
+static int trump_or_led_call(void *ud, int ref, int kind, const dh_match *m, int a, int b,
                              int32_t *out) {
   (void)ud; (void)ref; (void)a; (void)b;
   if (kind != DH_RULE_PLAY) return 1;
@@ -233,7 +233,7 @@ static void test_random_hands(void) {
 }
 
 /* a callback that fails: every question that asks the play rule says so */
-static int failing_call(void *ud, int ref, int kind, const struct dh_match *m, int a, int b, int32_t *out) {
+static int failing_call(void *ud, int ref, int kind, const dh_match *m, int a, int b, int32_t *out) {
   (void)ud; (void)ref; (void)kind; (void)m; (void)a; (void)b; (void)out;
   return 1;
 }

@@ -119,6 +119,10 @@ end
 local targets = {}
 local function add_module(t, prefix, depth)
   for k, f in pairs(t) do
+    local mt = type(f) == "table" and debug.getmetatable(f)
+    if mt and mt.__call then   -- a callable table (dh.phase.auction): called, then its fields
+      targets[#targets + 1] = { prefix .. k, function(...) return f(...) end }
+    end
     if type(f) == "function" then targets[#targets + 1] = { prefix .. k, f }
     elseif type(f) == "table" and depth < 2 and k ~= "tournament_lib" then add_module(f, prefix .. k .. ".", depth + 1) end
   end

@@ -3,7 +3,10 @@
 -- prefab points rule (dh.rule.duplicate): the auction as a Lua phase
 -- script on the engine's phase ops, the duplicate score a Lua points rule.
 -- The prefabs are compared with it (bridge_prefab_spec.lua): the same
--- seeds must make the same records.
+-- seeds must make the same records.  Its `score` is the Lua reference
+-- scorer, an executable spec of Law 77's table that the C score
+-- (dh.rule.duplicate_score) is tested against on every contract; it lives
+-- here, under tests/, and rules/bridge.lua has none.
 -- Contract Bridge (duplicate): four players, partners sitting opposite:
 -- North (seat 1) and South (seat 3) against East (seat 2) and West
 -- (seat 4); 52 cards, 13 each, aces high.

@@ -80,11 +80,16 @@ describe("a variant file", function()
 
   -- the engine does not yet play the bids after phases (the bids were
   -- skipped and every seat scored as if it bid 0); refused until it does
-  it("refuses bidding with phases", function()
-    local ok, err, file = load_file(trumps:format([[bidding = true,
+  it("takes bidding with phases, and refuses a bids_before that names no phase", function()
+    local ok, err = load_file(trumps:format([[bidding = true,
+      phases = { { name = "x", moves = function() return { "go" } end, apply = function(g) g:start_play() end } }]]))
+    assert.is_true(ok, err)
+    local file
+    ok, err, file = load_file(trumps:format([[bidding = true, bids_before = "y",
       phases = { { name = "x", moves = function() return { "go" } end, apply = function(g) g:start_play() end } }]]))
     assert.is_false(ok)
-    assert.matches(file .. ": bidding = true with phases", err, 1, true)
+    assert.matches("field 'bids_before' names no phase: 'y'", err, 1, true)
+    assert.is_string(file)
   end)
 
   it("names an unknown option with the one it is near", function()

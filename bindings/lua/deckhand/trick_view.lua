@@ -148,6 +148,28 @@ function View.describe(view, style)
   return table.concat(out, "\n")
 end
 
+local AUCTION = core.phase.auction.vars   -- the auction's var numbers, from C (prefab.h)
+local STRAINS = { "C", "D", "H", "S", "NT" }
+
+--- view:auction() -> the state of a Bridge auction (the phase
+-- dh.phase.auction, or Lua phases keeping the same vars), all public, read
+-- by name so that a bot never reads a var by its number: { contract = the
+-- last bid's code 1..35, (level - 1) * 5 + strain, 0 before any bid; bid =
+-- its text ("4S") or nil; bidder = the seat that made it or nil; doubled =
+-- 0, 1 doubled, 2 redoubled; opening = the first bid's code (0: none);
+-- opener = the seat that made it or nil; named = { [side] = whether that
+-- side (1 North-South, 2 East-West) has named a strain yet } }
+function View.auction(view)
+  local c, opening = view:var(AUCTION.contract), view:var(AUCTION.opening)
+  local bidder, opener = view:var(AUCTION.bidder), opening // 64
+  return {
+    contract = c, bid = c > 0 and ((c - 1) // 5 + 1) .. STRAINS[(c - 1) % 5 + 1] or nil,
+    bidder = bidder > 0 and bidder or nil, doubled = view:var(AUCTION.doubled),
+    opening = opening % 64, opener = opener > 0 and opener or nil,
+    named = { view:var(AUCTION.named) ~= 0, view:var(AUCTION.named + 1) ~= 0 },
+  }
+end
+
 -- installed by the package (deckhand/init.lua), which passes itself
 return function(deckhand)
   variant_of = deckhand.variant_of_rules

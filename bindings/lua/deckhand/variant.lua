@@ -67,6 +67,22 @@ local function check_spec(where, spec)
   if not ok then error(why, 0) end
 end
 
+-- where a scripted variant's bids go (rules.h, bid_step): before the phase
+-- bids_before names (its index), or 0, after the phases; the combinations
+-- that cannot be are refused here, by the field's name
+local function bid_step(name, spec)
+  local before = spec.bids_before
+  if before == nil then return nil end
+  if not spec.bidding then error(("%s: field 'bids_before' needs bidding = true"):format(name), 0) end
+  if type(spec.phases) ~= "table" or getmetatable(spec.phases) == "deckhand.Phase" then
+    error(("%s: field 'bids_before' needs phases written in Lua"):format(name), 0)
+  end
+  for i, p in ipairs(spec.phases) do
+    if p.name == before then return i end
+  end
+  error(("%s: field 'bids_before' names no phase: '%s'"):format(name, before), 0)
+end
+
 return function(deckhand)
   deckhand.path = searchpath.default("rules")
 
@@ -159,6 +175,7 @@ return function(deckhand)
     spec.name = spec.name or name
     check_spec(where, spec)
     spec.scripted = spec.phases ~= nil
+    spec.bid_step = bid_step(name, spec)
     local ok, rules = pcall(core.rules, spec)
     if not ok then error((tostring(rules):gsub("^[^:]*:%d+: ", "")), 0) end
     local sides = {}

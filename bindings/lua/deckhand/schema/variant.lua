@@ -103,7 +103,12 @@ local table_ = {
     { name = "pass_dirs", type = TABLE, want = "a list of seat offsets", takes = "a list of seat offsets",
       default = "none", doc = "to whom the cards go, hand after hand (`{ 1, -1, 2, 0 }`; 0: no pass that hand)" },
     { name = "bidding", type = BOOL, default = "`false`",
-      doc = "each seat bids a number of tricks, from the dealer's left, before the first lead" },
+      doc = "each seat bids a number of tricks, from the dealer's left, before the first lead (with `phases`: after them, or before the phase `bids_before` names)" },
+    { name = "bids_before", type = STRING, want = "the name of the phase the bids come before", takes = "a phase's name",
+      default = "none: the bids come after the phases",
+      doc = "with `bidding` and phases written in Lua: the bids are made when the hand reaches this phase (at the deal when it is the first), so a hand runs phases, bids, phases, tricks" },
+    { name = "bid_step", type = INT, default = "set from `bids_before`",
+      doc = "set by the engine: the phase the bids come before (leave it out)" },
     { name = "bid", type = RULE, default = "0 to the hand's size", doc = "the bids allowed (a bid rule)" },
     { name = "nil_bid", type = BOOL, default = "`false`", doc = "a bid of 0 is a Nil, shown `nil`" },
     { name = "blind_exchange", type = { INT, min = 0, max = 64 },
@@ -134,10 +139,6 @@ local table_ = {
   -- what the engine cannot play together.  One entry a combination, so
   -- that the day the engine composes them the entry goes and nothing else.
   combinations = {
-    { id = "bidding_with_phases",
-      when = function(t) return t.bidding == true and t.phases ~= nil end,
-      message = "bidding = true with phases: the engine does not yet play the bids after phases (they would be skipped); bid in a phase instead",
-      doc = "`bidding = true` with `phases`: the engine does not yet play the bids after phases; a variant bids in a phase of its own instead (Pinochle's auction)" },
   },
 }
 
