@@ -107,7 +107,7 @@ local table_ = {
     { name = "bids_before", type = STRING, want = "the name of the phase the bids come before", takes = "a phase's name",
       default = "none: the bids come after the phases",
       doc = "with `bidding` and phases written in Lua: the bids are made when the hand reaches this phase (at the deal when it is the first), so a hand runs phases, bids, phases, tricks" },
-    { name = "bid_step", type = INT, default = "set from `bids_before`",
+    { name = "bid_step", type = { INT }, default = "set from `bids_before`",
       doc = "set by the engine: the phase the bids come before (leave it out)" },
     { name = "bid", type = RULE, default = "0 to the hand's size", doc = "the bids allowed (a bid rule)" },
     { name = "nil_bid", type = BOOL, default = "`false`", doc = "a bid of 0 is a Nil, shown `nil`" },
