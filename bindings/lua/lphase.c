@@ -310,7 +310,7 @@ static int phase_options(lua_State *L) {
     return 1;
   }
   if (p->kind == DH_PREFAB_SKAT_BIDDING) {
-    if (!p->flags) return 1;   /* the default: no Ramsch, none shown (as before) */
+    if (!p->flags) return 1;   /* the default: no Ramsch, so no Ramsch option shown */
     lua_pushboolean(L, (p->flags & DH_SKAT_RAMSCH) != 0);
     lua_setfield(L, -2, "ramsch");
     lua_pushstring(L, (p->flags & DH_SKAT_RAMSCH_LOSER) ? "loser" : "last");

@@ -80,10 +80,9 @@ local HAND, SCHNEIDER, SCHWARZ, OUVERT = 1, 2, 4, 8
 
 local function left(seat) return seat % 3 + 1 end
 
--- the game's value: rules/skat.lua's Lua reference, the scoring the
--- prefabs are compared with (not what they replaced: the ISkO's
--- announced levels are counted there since issue 31)
-local ref = dofile(assert(package.searchpath("skat", dh.path)))
+-- the game's value: the Lua reference (skat_reference.lua), the scoring the
+-- prefabs are compared with
+local ref = dofile((os.getenv("DECKHAND_ROOT") or ".") .. "/tests/lua/skat_reference.lua")
 local value, points = ref.value, ref.points
 
 -- the declarer found: the skat phase next, the defenders a team

