@@ -419,7 +419,7 @@ return function(deckhand)
 
   -- game:playout(rng [, hand_only]) through the phase scripts: their moves
   -- uniformly among the legal ones, the rest (and a prefab's phases) in C
-  local c_playout = Game.playout
+  local c_playout = core.playout
   function Game.playout(g, rng, hand_only)
     local hand = g:hand_number()
     while true do
@@ -441,7 +441,7 @@ return function(deckhand)
     return plain_apply(g, seat, m, extra)
   end
 
-  core.game_protocol(trick_moves, trick_apply, script_phase)
+  core.compose_protocol(trick_moves, trick_apply, script_phase)
 
   --- game:text(move) -> the canonical text of a move in any form apply
   -- takes (a Card, a Move, a text, a bid number, cards to pass), or nil
