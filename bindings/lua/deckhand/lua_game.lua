@@ -51,6 +51,7 @@
 
 local core = require "deckhand.core"
 local Move = require "deckhand.move"
+local protocol = require "deckhand.protocol"
 
 local M = {}
 
@@ -317,10 +318,8 @@ function M.define(spec)
   --- game:apply(seat, move) -> true, or nil, message, code (nothing changed)
   function Game:apply(seat, move)
     if math.type(seat) ~= "integer" then error("bad argument #1 to 'apply' (seat number expected)", 2) end
-    if not self.s.turn then return nil, "the match is over", "game_over" end
-    if seat ~= self.s.turn then
-      return nil, ("seat %d is to move, not seat %d"):format(self.s.turn, seat), "not_your_turn"
-    end
+    if not self.s.turn then return protocol.refuse("game_over") end
+    if seat ~= self.s.turn then return protocol.refuse("not_your_turn", seat, self.s.turn) end
     local moves = legal(self)
     local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
     local m
