@@ -431,10 +431,10 @@ static int game_clone(lua_State *L) {
   return 1;
 }
 
-/* game:playout(rng [, hand_only]): random legal actions to the end of the
+/* core.playout(game, rng [, hand_only]): random legal actions to the end of the
 ** match (or of the hand), chosen and applied in C, logged like any other
 ** (a prefab phase's move as a script move, by its code).  It stops where a
-** phase script in Lua acts (game.lua's playout goes on). */
+** phase script in Lua acts (the Lua layer's game:playout goes on). */
 static int game_playout(lua_State *L) {
   dh_match *m = checkmutable(L, 1);
   dh_rng *r = dhL_checkrng(L, 2);

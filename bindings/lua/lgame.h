@@ -31,7 +31,7 @@
 
 /* action log entries: kind | seat << 4 | payload << 8; a pass is followed
 ** by one more integer, the set passed; a phase script's move logs the
-** number its text has in the variant's list of script texts (game.lua).
+** number its text has in the variant's list of script texts (game_script.lua).
 ** When a hand ends the log gets an ACT_HAND entry (payload: the number of
 ** sides), the hand's points per side, one integer each, and the tricks
 ** per seat packed a byte each: what game:result() reports hand by hand.

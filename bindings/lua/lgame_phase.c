@@ -1,18 +1,17 @@
 /*
 ** lgame_phase.c -- what a phase script does to its game: the ops of
-** match.h a variant's script applies (core.script_op, through the context
-** the Lua layer gives it), a script move applied whole or not at all
-** (core.script_apply), and a prefab phase's moves (phase.h) listed and
-** applied (core.phase_moves, core.phase_apply).  Internal: bots see only
-** the package.
+** match.h a variant's script applies (core.script_op, through the
+** context deckhand/game_script.lua gives it), a script move applied whole
+** or not at all (core.script_apply), and a prefab phase's moves (phase.h)
+** listed and applied (core.phase_moves, core.phase_apply).  Internal:
+** bots see only the package.
 */
 #include "lgame.h"
 
 /*
 ** core.script_op(game, op, ...): what a variant's phase script does to
-** its game (match.h's phase ops), through the context game.lua gives the
-** script.  A refused op is the script's mistake: it raises, naming the op
-** and why.  Internal: bots see only the package.
+** its game (match.h's phase ops), through the script's context.  A
+** refused op is the script's mistake: it raises, naming the op and why.
 */
 static int script_op(lua_State *L) {
   static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
