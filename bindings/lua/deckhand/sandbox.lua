@@ -227,8 +227,9 @@ function M.env(opts)
   local libs = { deckhand = dh, string = env.string, table = env.table, math = env.math,
                  utf8 = env.utf8, coroutine = env.coroutine }
   if opts.variant then   -- the public modules a game is written with
-    libs["deckhand.lua_game"] = readonly(require "deckhand.lua_game")
-    libs["deckhand.holdem"] = readonly(require "deckhand.holdem")
+    -- (require's one value: on a first load it gives the file's name too)
+    libs["deckhand.lua_game"] = readonly((require "deckhand.lua_game"))
+    libs["deckhand.holdem"] = readonly((require "deckhand.holdem"))
   end
   local who = opts.variant and "variant" or "strategy"
   env.require = function(name)
