@@ -609,6 +609,7 @@ static int compose_protocol(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   luaL_checktype(L, 3, LUA_TFUNCTION);
+  luaL_checkstack(L, 2 * NUP + 8, NULL);  /* the upvalues twice, the tables: more than LUA_MINSTACK */
   mod = push_upvalues(L);
   lua_getfield(L, mod + UP_GAME, "__index");
   lua_getfield(L, mod + UP_VIEW, "__index");
@@ -664,6 +665,7 @@ static void fill_class(lua_State *L, int mt, const luaL_Reg *extra, lua_CFunctio
 
 int dhL_open_game(lua_State *L) {
   int mod = lua_gettop(L), i;
+  luaL_checkstack(L, 3 * NUP + 4, NULL);  /* the upvalues, a class table and a closure's copies */
   /* the upvalues, in UP_* order (the State's metatable was made in lrules.c) */
   luaL_newmetatable(L, DH_GAME);
   luaL_newmetatable(L, DH_VIEW);

@@ -1,12 +1,16 @@
 --- deckhand.game: games of a variant and the game protocol for the
 -- trick-taking engine.
 --
--- The Game itself is the C userdata (lgame.c): `moves()`, `apply()` with a
--- Card, and the fast extras (`legal`, `play`, `bid`, `pass`, `playouts`).
--- This file adds what is better said in Lua: starting a game from a
--- variant and options, the moves of the bid and pass phases, moves given
--- as texts, `record()` and `result()`.  Replays of every game are in
--- deckhand/replay.lua, the driver in deckhand/run.lua.
+-- The Game is the C userdata (lgame.c and its siblings): its primitives
+-- (`legal`, `play`, `bid`, `pass`, `exchange`, `playouts`) and reads.
+-- This file sits over them: it starts games from a variant and options,
+-- writes what is better said in Lua (the moves of the pass phases, moves
+-- given as texts or card lists; the phase scripts' in game_script.lua)
+-- and composes it with C into the protocol's `moves`, `apply` and `phase`
+-- (core.compose_protocol: cards and bids stay in C), and adds `text`,
+-- `move`, `public`, `record`, `result` and `playout`.  The protocol's
+-- codes and texts are deckhand/protocol.lua's; replays of every game are
+-- in deckhand/replay.lua, the driver in deckhand/run.lua.
 -- @module deckhand.game
 
 local core = require "deckhand.core"
