@@ -327,7 +327,7 @@ function M.define(spec)
       if tostring(x) == text then m = x; break end
     end
     m = m or find(moves, text)
-    if not m then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
+    if not m then return protocol.refuse("illegal_move", text) end
     self._legal = nil
     spec.apply(self.s, self.o, seat, m, self.rng)
     self.log[#self.log + 1] = { seat, tostring(m) }
@@ -343,7 +343,7 @@ function M.define(spec)
   function Game:move(text)
     local m = find(self:moves(), text)
     if m then return m end
-    return nil, ("'%s' is not a legal move now"):format(tostring(text)), "illegal_move"
+    return protocol.refuse("illegal_move", tostring(text))
   end
   function Game:text(move) return move ~= nil and tostring(move) or nil end
   function Game:public(text) return spec.public_text and spec.public_text(text) or text end
@@ -425,7 +425,7 @@ function M.define(spec)
   function View:move(text)
     local m = find(self._moves, text)
     if m then return m end
-    return nil, ("'%s' is not a legal move now"):format(tostring(text)), "illegal_move"
+    return protocol.refuse("illegal_move", tostring(text))
   end
   --- view:hand(seat) -> the seat's own hand (the public table's `hand`
   -- field, a CardSet) for its own seat, else nil: what the tools that
