@@ -1,451 +1,22 @@
 /*
-** lgame.c -- deckhand.Game (a match being played), deckhand.View (what
-** one seat may know of it) and the read-only methods they share with the
-** State a Lua rule receives.
+** lgame.c -- deckhand.Game, a match being played: its primitives (play,
+** bid, pass, exchange, legal, playout, playouts) and the protocol's fast
+** moves and apply, which the Lua layer composes with its own part.
 **
-** Seats, sides and hands are 1-based here and 0-based in the engine.  A
-** Game's user values: 1 the Rules it is played by (kept alive), 2 its
-** actions, a flat list of integers that game:record() expands, 3-6 what
-** deckhand.game started it from (for records): the variant, the seed and
-** dealer as given, the stacked deal.  Values, not a table: a Lua strategy
-** makes a game per deal.
+** The layers: this file and its siblings (lgame.h) know the engine and
+** nothing of the package's Lua.  deckhand/game.lua (with
+** deckhand/protocol.lua) sits over them as re.lua sits over lpeg: it
+** builds what is better said in Lua (moves given as texts, the moves of
+** the pass phases, phase scripts) from these primitives, and gives it to
+** core.compose_protocol, which makes the protocol's moves, apply and
+** phase: C closures that take the hot forms (a Card, a bid) themselves
+** and hand every other form to the Lua part they hold.  Nothing here
+** looks the Lua part up: before it is composed a Game has no moves or
+** apply at all.
 */
-#include <string.h>
-
-#include "lbind.h"
-#include "match.h"
-#include "phase.h"
+#include "lgame.h"
 #include "playout.h"
 #include "policy.h"
-#include "view.h"
-
-#define DH_GAME  "deckhand.Game"
-#define DH_VIEW  "deckhand.View"
-#define DH_STATE "deckhand.State"
-
-/* action log entries: kind | seat << 4 | payload << 8; a pass is followed
-** by one more integer, the set passed; a phase script's move logs the
-** number its text has in the variant's list of script texts (game.lua).  When a hand ends the log gets an
-** ACT_HAND entry (payload: the number of sides), the hand's points per
-** side, one integer each, and the tricks per seat packed a byte each: what
-** game:result() reports hand by hand.  The log is a growing userdata. */
-enum { ACT_PLAY = 1, ACT_BID = 2, ACT_PASS = 3, ACT_HAND = 4, ACT_SCRIPT = 5, ACT_EXCHANGE = 6 };
-
-/* the log also holds the legal cards legal() last gave, valid while the
-** log has legal_at - 1 entries: play() need not ask the hand rule again */
-typedef struct alog {
-  lua_Integer n, cap;
-  lua_Integer legal_at;   /* n + 1 while legal is valid, else 0 */
-  dh_cardset legal;
-  int64_t e[1];
-} alog;
-
-/* a Game's match, and its log by address, so that logging an action asks
-** Lua for nothing; userdata do not move.  The match lives in a block of its
-** own (a userdata with no metatable, the Game's user value UV_BLOCK) which
-** a collected Game gives back to a pool (UP_POOL) for the next new Game: a
-** match is about 1 KB, and a new block per game was a large request for
-** glibc's malloc, which then consolidates its fast bins (every small
-** object freed since) on each game a Lua strategy starts.  The block
-** holds a first log of LOG_FIRST entries (a hand of Spades logs 60) after
-** the lgame; a longer log is a userdata of its own (user value UV_LOG). */
-typedef struct lgame { dh_match m; alog *log; } lgame;
-
-#define LOG_FIRST 64
-#define BLOCK_SIZE (sizeof(lgame) + sizeof(alog) + (LOG_FIRST - 1) * sizeof(int64_t))
-
-/* a Game userdata: its block, and the tag (see lbind.h); g is NULL only
-** once the Game was finalized */
-typedef struct lhandle { lgame *g; unsigned tag; } lhandle;
-
-/* a Game's user values (see the top) */
-enum { UV_RULES = 1, UV_LOG, UV_VARIANT, UV_SEED, UV_DEALER, UV_DEAL, UV_BLOCK, NUV = UV_BLOCK };
-
-/* blocks kept for new games: enough for the games a Lua strategy's bench
-** drops between two collections, a few hundred KB at most */
-#define POOL_MAX 256
-
-static alog *new_log(lua_State *L, lua_Integer cap) {
-  alog *a = (alog *)lua_newuserdatauv(L, sizeof(alog) + (size_t)(cap - 1) * sizeof(int64_t), 0);
-  a->n = 0;
-  a->cap = cap;
-  a->legal_at = 0;
-  return a;
-}
-
-/* a new empty log of room cap (at least), made the log of the game at g:
-** a new game's is the one in its block */
-static alog *set_new_log(lua_State *L, int g, lua_Integer cap) {
-  lgame *b = ((lhandle *)lua_touserdata(L, g))->g;
-  alog *a;
-  if (!b->log && cap <= LOG_FIRST) {
-    a = (alog *)(void *)(b + 1);
-    a->n = 0;
-    a->cap = LOG_FIRST;
-    a->legal_at = 0;
-  } else {
-    g = lua_absindex(L, g);
-    a = new_log(L, cap);
-    lua_setiuservalue(L, g, UV_LOG);
-  }
-  b->log = a;
-  return a;
-}
-
-/* the log of the game at g */
-static alog *get_log(lua_State *L, int g) {
-  return ((lhandle *)lua_touserdata(L, g))->g->log;
-}
-
-/* appends to the log of m, the game at index 1 */
-static void log_push(lua_State *L, dh_match *m, int64_t v) {
-  alog *a = ((lgame *)m)->log;
-  if (a->n == a->cap) {
-    alog *b = set_new_log(L, 1, a->cap * 2);
-    memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
-    b->n = a->n;
-    a = b;
-  }
-  a->e[a->n++] = v;
-}
-
-static const char *const phase_names[] = { "pass", "bid", "play", "over", "script", "exchange" };
-static const char *const suit_letters[] = { "c", "d", "h", "s" };
-
-/*
-** Every function of this file has these upvalues: the metatables it checks
-** and sets, and the card cache.  A check compares the metatable with an
-** upvalue: no lookup by name (a string compare) or by address in the
-** registry, which mattered for the calls a Lua strategy makes per card.
-*/
-enum { UP_GAME = 1, UP_VIEW, UP_STATE, UP_SET, UP_CARDS, UP_SMALL, UP_POOL, UP_BIDS, UP_BID_OF, NUP = UP_BID_OF };
-
-static void *testclass(lua_State *L, int arg, int mt) {
-  void *p = lua_touserdata(L, arg);
-  int same;
-  if (!p || !lua_getmetatable(L, arg)) return NULL;
-  same = lua_rawequal(L, -1, lua_upvalueindex(mt));
-  lua_pop(L, 1);
-  return same ? p : NULL;
-}
-
-
-/* dhL_pushcard from the cache in the upvalue */
-static void pushcard(lua_State *L, dh_card c) {
-  if (lua_rawgeti(L, lua_upvalueindex(UP_CARDS), c) == LUA_TUSERDATA) return;
-  lua_pop(L, 1);
-  dhL_pushcard(L, c);
-}
-
-/* a Game's block by its tag (see lbind.h): every Game carries it */
-static void *togame(lua_State *L, int arg) {
-  lhandle *h = (lhandle *)dhL_totagged(L, arg, sizeof(lhandle), offsetof(lhandle, tag), DH_TAG_GAME);
-  return h ? h->g : NULL;
-}
-
-static dh_match *checkgame(lua_State *L, int arg) {
-  void *p = togame(L, arg);
-  if (!p) luaL_typeerror(L, arg, "game");
-  return (dh_match *)p;
-}
-
-const dh_match *dhL_checkmatch(lua_State *L, int arg) { return checkgame(L, arg); }
-
-static dh_view *checkview(lua_State *L, int arg) {
-  void *p = testclass(L, arg, UP_VIEW);
-  if (!p) luaL_typeerror(L, arg, "view");
-  return (dh_view *)p;
-}
-
-/* any of Game, View, State, read only */
-static const dh_match *tomatch(lua_State *L, int arg) {
-  void *p = togame(L, arg);
-  const dh_match *s;
-  if (p) return (const dh_match *)p;
-  if (testclass(L, arg, UP_STATE) && (s = dhL_tostate(L, arg)) != NULL) return s;
-  if ((p = testclass(L, arg, UP_VIEW)) != NULL) return &((dh_view *)p)->m;
-  luaL_typeerror(L, arg, "game, view or state");
-  return NULL;
-}
-
-static int checkseat(lua_State *L, int arg, const dh_match *m) {
-  int isnum;
-  lua_Integer s = lua_tointegerx(L, arg, &isnum);
-  if (!isnum) s = luaL_checkinteger(L, arg);  /* raises the usual error */
-  luaL_argcheck(L, s >= 1 && s <= m->nseats, arg, "seat out of range");
-  return (int)s - 1;
-}
-
-static void push_suit(lua_State *L, int suit) {
-  if (suit >= 0 && suit < 4) lua_pushstring(L, suit_letters[suit]); else lua_pushnil(L);
-}
-
-static void push_ints(lua_State *L, const int32_t *v, int n) {
-  int i;
-  lua_createtable(L, n, 0);
-  for (i = 0; i < n; i++) { lua_pushinteger(L, v[i]); lua_rawseti(L, -2, i + 1); }
-}
-
-/* cards of a trick as a list, and the seats as a second list */
-static int push_trick(lua_State *L, const dh_trick *t) {
-  int i;
-  lua_createtable(L, t->n, 0);
-  for (i = 0; i < t->n; i++) { pushcard(L, t->cards[i]); lua_rawseti(L, -2, i + 1); }
-  lua_createtable(L, t->n, 0);
-  for (i = 0; i < t->n; i++) { lua_pushinteger(L, t->seats[i] + 1); lua_rawseti(L, -2, i + 1); }
-  return 2;
-}
-
-/* ------------------------------------------------------- shared reads */
-
-static int m_seats(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->nseats); return 1; }
-static int m_sides(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->rules->nsides); return 1; }
-static int m_side(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  lua_pushinteger(L, m->rules->side_of[checkseat(L, 2, m)] + 1);
-  return 1;
-}
-/* team(seat) -> who the seat plays with this hand (seats of a team are
-** partners in the tricks; side() is whom the score goes to) */
-static int m_team(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  lua_pushinteger(L, m->team[checkseat(L, 2, m)] + 1);
-  return 1;
-}
-/* the phase's name; a prefab phase's is its step's (phase.h), a phase
-** script's the variant's (the protocol's Lua half names it, see
-** game_protocol) */
-#define PHASE_HANDLER "deckhand.script_phase"
-static int m_phase(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  const char *step = m->phase == DH_PHASE_SCRIPT ? dh_phase_name(m->rules, m->step) : NULL;
-  if (step) {
-    lua_pushstring(L, step);
-    return 1;
-  }
-  if (m->phase == DH_PHASE_SCRIPT && lua_getfield(L, LUA_REGISTRYINDEX, PHASE_HANDLER) == LUA_TFUNCTION) {
-    lua_pushvalue(L, 1);
-    lua_call(L, 1, 1);
-    return 1;
-  }
-  lua_pushstring(L, phase_names[m->phase]);
-  return 1;
-}
-static int m_next_player(lua_State *L) {
-  int s = dh_match_next(tomatch(L, 1));
-  if (s < 0) lua_pushnil(L); else lua_pushinteger(L, s + 1);
-  return 1;
-}
-/* the seat whose turn it is: whose cards play now (next_player() is the
-** seat that chooses them: declarer for a dummy) */
-static int m_turn(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  if (m->phase == DH_PHASE_OVER) lua_pushnil(L); else lua_pushinteger(L, m->turn + 1);
-  return 1;
-}
-/* controller(seat) -> the seat that chooses seat's cards this hand */
-static int m_controller(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  lua_pushinteger(L, m->controller[checkseat(L, 2, m)] + 1);
-  return 1;
-}
-static int m_hand_number(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->hand_no + 1); return 1; }
-static int m_dealer(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->dealer + 1); return 1; }
-static int m_leader(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->leader + 1); return 1; }
-static int m_trump(lua_State *L) { push_suit(L, tomatch(L, 1)->trump); return 1; }
-static int m_led(lua_State *L) { push_suit(L, tomatch(L, 1)->trick.led); return 1; }
-static int m_upcard(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  if (m->upcard == DH_NO_CARD) lua_pushnil(L); else pushcard(L, m->upcard);
-  return 1;
-}
-static int m_hand_size(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->hand_size); return 1; }
-static int m_trick_number(lua_State *L) { lua_pushinteger(L, tomatch(L, 1)->trick_no + 1); return 1; }
-static int m_talon_count(lua_State *L) { lua_pushinteger(L, dh_deck_left(&tomatch(L, 1)->talon)); return 1; }
-
-/* the cards in a seat's hand (in a view: only those the seat may know) */
-static int m_hand(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  dhL_pushset(L, m->hand[checkseat(L, 2, m)], m->rules->deck.layout);
-  return 1;
-}
-
-/* per seat, the size of sets[seat]: a View knows the sizes (counted
-** before it hid the cards), a Game or a State counts them */
-static int push_sizes(lua_State *L, const dh_match *m, const uint8_t *known, const dh_cardset *sets) {
-  int s;
-  lua_createtable(L, m->nseats, 0);
-  for (s = 0; s < m->nseats; s++) {
-    lua_pushinteger(L, known ? known[s] : dh_set_count(sets[s]));
-    lua_rawseti(L, -2, s + 1);
-  }
-  return 1;
-}
-
-/* how many cards each seat holds */
-static int m_counts(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  dh_view *v = (dh_view *)testclass(L, 1, UP_VIEW);
-  return push_sizes(L, m, v ? v->count : NULL, m->hand);
-}
-
-#define SET_GETTER(name, field) \
-  static int name(lua_State *L) { \
-    const dh_match *m = tomatch(L, 1); \
-    dhL_pushset(L, m->field[checkseat(L, 2, m)], m->rules->deck.layout); \
-    return 1; \
-  }
-SET_GETTER(m_taken, taken)
-SET_GETTER(m_played_by, played_by)
-SET_GETTER(m_passed, passed)
-SET_GETTER(m_received, received)
-SET_GETTER(m_excluded, excluded)
-
-/* what phase scripts set: var(i) (1..8), declarer() (nil: none),
-** sitting_out(seat), step() (the script's phase, 0 outside it) */
-static int m_var(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  lua_Integer i = luaL_checkinteger(L, 2);
-  luaL_argcheck(L, i >= 1 && i <= 8, 2, "var out of range (1 to 8)");
-  lua_pushinteger(L, m->vars[i - 1]);
-  return 1;
-}
-static int m_declarer(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  if (m->declarer >= m->nseats) lua_pushnil(L); else lua_pushinteger(L, m->declarer + 1);
-  return 1;
-}
-static int m_sitting_out(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  lua_pushboolean(L, m->out_mask >> checkseat(L, 2, m) & 1);
-  return 1;
-}
-static int m_step(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  lua_pushinteger(L, m->phase == DH_PHASE_SCRIPT ? m->step : 0);
-  return 1;
-}
-/* the card table a trump gives (arg: a suit letter, "none", or absent:
-** the one in force) */
-static const int8_t *table_suits(lua_State *L, const dh_match *m, int arg, const uint8_t **strength) {
-  const dh_rules *r = m->rules;
-  int k = m->table;
-  if (!lua_isnoneornil(L, arg)) {
-    int suit = lua_type(L, arg) == LUA_TSTRING && strcmp(lua_tostring(L, arg), "none") == 0
-               ? DH_NOSUIT : dhL_checksuit(L, arg);
-    k = r->trump_table[suit];
-  }
-  *strength = k ? r->tables[k - 1].strength : r->strength;
-  return k ? r->tables[k - 1].suit_of : r->suit_of;
-}
-
-/* counts_as(card [, trump]) -> the suit the card counts as (nil: none)
-** and its strength in the variant's order, with that trump (default the
-** one in force): what a card is worth under a trump not made yet */
-static int m_counts_as(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  dh_card c = dhL_checkcard(L, 2);
-  const uint8_t *strength;
-  const int8_t *suit_of = table_suits(L, m, 3, &strength);
-  push_suit(L, suit_of[c & 63]);
-  lua_pushinteger(L, strength[c & 63]);
-  return 2;
-}
-
-SET_GETTER(m_discard, discard)
-SET_GETTER(m_took, took)
-
-/* how many cards each seat has set aside (a view knows the counts) */
-static int m_discards(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  dh_view *v = (dh_view *)testclass(L, 1, UP_VIEW);
-  return push_sizes(L, m, v ? v->discards : NULL, m->discard);
-}
-
-static int m_played(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  dhL_pushset(L, m->played, m->rules->deck.layout);
-  return 1;
-}
-
-/* the suits a seat has shown it lacks, as a string of suit letters */
-static int m_voids(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  int s = checkseat(L, 2, m), i;
-  char buf[5];
-  size_t n = 0;
-  for (i = 0; i < 4; i++) if ((m->voids[s] >> i) & 1) buf[n++] = suit_letters[i][0];
-  lua_pushlstring(L, buf, n);
-  return 1;
-}
-
-/* per-seat trick counts are bytes in the match */
-static void push_counts(lua_State *L, const uint8_t *v, int n) {
-  int i;
-  lua_createtable(L, n, 0);
-  for (i = 0; i < n; i++) { lua_pushinteger(L, v[i]); lua_rawseti(L, -2, i + 1); }
-}
-
-static int m_tricks(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  push_counts(L, m->tricks, m->nseats);
-  return 1;
-}
-static int m_last_tricks(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  push_counts(L, m->last_tricks, m->nseats);
-  return 1;
-}
-static int m_scores(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  push_ints(L, m->score, m->rules->nsides);
-  return 1;
-}
-static int m_hand_points(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  push_ints(L, m->hand_points, m->rules->nsides);
-  return 1;
-}
-static int m_bags(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  push_ints(L, m->bags, m->rules->nsides);
-  return 1;
-}
-
-/* bids per seat: integers (0 Nil, -1 blind Nil), false before bidding */
-static int m_bids(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  int s;
-  lua_createtable(L, m->nseats, 0);
-  for (s = 0; s < m->nseats; s++) {
-    if (m->bid[s] == DH_NO_BID) lua_pushboolean(L, 0); else lua_pushinteger(L, m->bid[s]);
-    lua_rawseti(L, -2, s + 1);
-  }
-  return 1;
-}
-
-static int m_trick(lua_State *L) { return push_trick(L, &tomatch(L, 1)->trick); }
-
-/* the last completed trick's cards, its winner and the seats */
-static int m_last_trick(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  if (m->last_winner >= m->nseats) { lua_pushnil(L); return 1; }
-  push_trick(L, &m->last);
-  lua_pushinteger(L, m->last_winner + 1);
-  lua_insert(L, -2);
-  return 3;
-}
-
-/* the winning sides once the match is over, else nil */
-static int m_winners(lua_State *L) {
-  const dh_match *m = tomatch(L, 1);
-  int s, n = 0;
-  if (m->phase != DH_PHASE_OVER) { lua_pushnil(L); return 1; }
-  lua_newtable(L);
-  for (s = 0; s < m->rules->nsides; s++)
-    if ((m->winners >> s) & 1) { lua_pushinteger(L, s + 1); lua_rawseti(L, -2, ++n); }
-  return 1;
-}
 
 /* dhL_pushset with the CardSet metatable from the upvalue: legal() and
 ** moves() are called for every card a Lua strategy plays.  A set of one or
@@ -453,7 +24,7 @@ static int m_winners(lua_State *L) {
 ** per layout and kept in the UP_SMALL table: a CardSet cannot change, so
 ** every caller may share it, and a new userdata per call (its allocation
 ** and its collection) cost more than the rest of moves(). */
-static void push_set(lua_State *L, dh_cardset s, int layout) {
+void dhG_push_set(lua_State *L, dh_cardset s, int layout) {
   dhL_set *u;
   dh_cardset rest = s & (s - 1);  /* s without its first card */
   lua_Integer key = 0;
@@ -476,7 +47,7 @@ static void push_set(lua_State *L, dh_cardset s, int layout) {
 
 /* legal actions of the seat to act: a CardSet (pass, play) or a list (bid);
 ** nil when over (or, in a view, when another seat is to act) */
-static int m_legal(lua_State *L) {
+int dhG_legal(lua_State *L) {
   void *game = togame(L, 1);
   const dh_match *m = (const dh_match *)game;
   dh_view *v = NULL;
@@ -499,55 +70,9 @@ static int m_legal(lua_State *L) {
       a->legal = s;
       a->legal_at = a->n + 1;
     }
-    push_set(L, s, m->rules->deck.layout);
+    dhG_push_set(L, s, m->rules->deck.layout);
   }
   return 1;
-}
-
-/* ---------------------------------------------------------- the Game */
-
-/* a new Game on the stack, its match zeroed: the block from the pool when
-** it has one */
-static dh_match *push_game(lua_State *L, int rules_idx) {
-  lhandle *h;
-  lgame *g;
-  lua_Integer n;
-  rules_idx = lua_absindex(L, rules_idx);
-  h = (lhandle *)lua_newuserdatauv(L, sizeof(lhandle), NUV);
-  h->g = NULL;
-  h->tag = DH_TAG_GAME;
-  lua_pushvalue(L, lua_upvalueindex(UP_GAME));
-  lua_setmetatable(L, -2);  /* at once: Lua finds an object to finalize fast while it is the newest */
-  lua_pushvalue(L, rules_idx);
-  lua_setiuservalue(L, -2, UV_RULES);
-  n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(UP_POOL));
-  if (n > 0) {
-    lua_rawgeti(L, lua_upvalueindex(UP_POOL), n);
-    lua_pushnil(L);
-    lua_rawseti(L, lua_upvalueindex(UP_POOL), n);
-    g = (lgame *)lua_touserdata(L, -1);
-  } else
-    g = (lgame *)lua_newuserdatauv(L, BLOCK_SIZE, 0);
-  memset(g, 0, sizeof(lgame));  /* (set_new_log writes the first log's header) */
-  lua_setiuservalue(L, -2, UV_BLOCK);
-  h->g = g;
-  return &g->m;
-}
-
-/* __gc: the block goes back to the pool.  Only the collector calls this (a
-** Game's metatable is hidden from Lua code), but a second call does
-** nothing, and the Game keeps its block: nothing is freed under it. */
-static int game_gc(lua_State *L) {
-  lhandle *h = (lhandle *)dhL_totagged(L, 1, sizeof(lhandle), offsetof(lhandle, tag), DH_TAG_GAME);
-  lua_Integer n;
-  if (!h || !h->g) return 0;
-  h->g = NULL;
-  n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(UP_POOL));
-  if (n < POOL_MAX) {
-    lua_getiuservalue(L, 1, UV_BLOCK);
-    lua_rawseti(L, lua_upvalueindex(UP_POOL), n + 1);
-  }
-  return 0;
 }
 
 /* core.game(rules, seed, dealer [, hands [, talon [, variant [, deal]]]]):
@@ -562,7 +87,7 @@ static int game_new(lua_State *L) {
   lua_settop(L, 7);  /* the game goes above the arguments, however many were given */
   luaL_argcheck(L, dealer >= 0 && dealer < r->nseats, 3, "dealer out of range");
   if (lua_isnoneornil(L, 4)) {
-    m = push_game(L, 1);
+    m = dhG_push_game(L, 1);
     dh_match_init(m, r, seed, dealer);
   } else {
     dh_cardset hands[DH_MAX_SEATS] = { 0 };
@@ -586,12 +111,12 @@ static int game_new(lua_State *L) {
         lua_pop(L, 1);
       }
     }
-    m = push_game(L, 1);
+    m = dhG_push_game(L, 1);
     if (!dh_match_init_deal(m, r, seed, dealer, hands, talon, nt))
       return luaL_error(L, "deal: each seat needs %d distinct cards of the deck, the talon "
                            "other cards of the deck", r->sizes[0]);
   }
-  set_new_log(L, -1, 64);
+  dhG_set_new_log(L, -1, 64);
   if (!lua_isnoneornil(L, 6)) {
     static const int from[] = { 6, 2, 3, 7 };
     int i;
@@ -623,66 +148,51 @@ static int game_origin(lua_State *L) {
   return 1;
 }
 
-static void log_action(lua_State *L, dh_match *m, int kind, int seat, lua_Integer payload,
-                       int extra, lua_Integer more) {
-  log_push(L, m, kind | seat << 4 | payload << 8);
-  if (extra) log_push(L, m, more);
-}
-
-/* after a play: when it ended a hand (hand_before is the hand number it was
-** played in), logs what the hand gave */
-static void log_hand_end(lua_State *L, dh_match *m, int hand_before) {
-  int s;
-  int64_t tricks = 0;
-  if (m->hand_no == hand_before && m->phase != DH_PHASE_OVER) return;
-  log_push(L, m, ACT_HAND | (int64_t)m->rules->nsides << 8);
-  for (s = 0; s < m->rules->nsides; s++) log_push(L, m, m->hand_points[s]);
-  for (s = 0; s < m->nseats; s++) tricks |= (int64_t)m->last_tricks[s] << (8 * s);
-  log_push(L, m, tricks);
-}
+/* the message of each refusal code (match.h): a format of one string,
+** or (not_your_turn) of the seat and the seat to act.  Exported as
+** core.refusals, name -> format, for the protocol module: one text a code. */
+static const char *const refusal_fmt[DH_E_NCODES] = {
+  [DH_E_GAME_OVER] = "game over",
+  [DH_E_WRONG_PHASE] = "wrong phase: %s",
+  [DH_E_NOT_YOUR_TURN] = "not seat %d's turn (seat %d acts)",
+  [DH_E_CARD_NOT_IN_HAND] = "card not in player hand: %s",
+  [DH_E_MUST_FOLLOW_SUIT] = "must follow suit: %s",
+  [DH_E_SUIT_NOT_BROKEN] = "suit not broken: %s",
+  [DH_E_MUST_TRUMP] = "must trump: %s",
+  [DH_E_MUST_OVERTRUMP] = "must overtrump: %s",
+  [DH_E_FIRST_TRICK] = "not allowed on the first trick: %s",
+  [DH_E_MUST_LEAD] = "must lead the opening card: %s",
+  [DH_E_ILLEGAL_CARD] = "illegal card: %s",
+  [DH_E_BAD_BID] = "bad bid: %s",
+  [DH_E_BAD_PASS] = "must pass %s cards",
+  [DH_E_MUST_BEAT] = "must beat the trick: %s",
+  [DH_E_CANNOT_EXCHANGE] = "cannot exchange: %s",
+  [DH_E_ILLEGAL_MOVE] = "'%s' is not a legal move now",
+};
 
 /* nil, message, code for a refused action (Lua's order, as io.open: the
-** message second, so that assert() shows it) */
-static int refuse(lua_State *L, int code, const char *fmt, const char *arg) {
+** message second, so that assert() shows it); fmt NULL: the code's own */
+int dhG_refuse(lua_State *L, int code, const char *fmt, const char *arg) {
   if (code == DH_E_RULE) return dhL_rules_raise(L);
+  if (!fmt) fmt = refusal_fmt[code] ? refusal_fmt[code] : "illegal card: %s";
   lua_pushnil(L);
   lua_pushfstring(L, fmt, arg);
   lua_pushstring(L, dh_error_name(code));
   return 3;
 }
 
-static const char *why_fmt(int code) {
-  switch (code) {
-    case DH_E_CARD_NOT_IN_HAND: return "card not in player hand: %s";
-    case DH_E_MUST_FOLLOW_SUIT: return "must follow suit: %s";
-    case DH_E_SUIT_NOT_BROKEN: return "suit not broken: %s";
-    case DH_E_MUST_TRUMP: return "must trump: %s";
-    case DH_E_MUST_OVERTRUMP: return "must overtrump: %s";
-    case DH_E_MUST_BEAT: return "must beat the trick: %s";
-    case DH_E_FIRST_TRICK: return "not allowed on the first trick: %s";
-    case DH_E_MUST_LEAD: return "must lead the opening card: %s";
-    case DH_E_GAME_OVER: return "game over%s";
-    case DH_E_WRONG_PHASE: return "wrong phase: %s";
-    default: return "illegal card: %s";
-  }
-}
-
-static int turn_refusal(lua_State *L, const dh_match *m, int code, const char *what) {
+/* the refusal of a primitive whose code is about the turn or the phase,
+** or about what (a card's name) */
+int dhG_turn_refusal(lua_State *L, const dh_match *m, int code, const char *what) {
   if (code == DH_E_NOT_YOUR_TURN) {
-    lua_pushinteger(L, lua_tointeger(L, 2));
-    return refuse(L, code, "not player turn: %s", lua_tostring(L, -1));
+    lua_pushnil(L);
+    lua_pushfstring(L, refusal_fmt[code], (int)lua_tointeger(L, 2), dh_match_next(m) + 1);
+    lua_pushstring(L, dh_error_name(code));
+    return 3;
   }
-  if (code == DH_E_WRONG_PHASE) return refuse(L, code, "wrong phase: %s", phase_names[m->phase]);
-  if (code == DH_E_GAME_OVER) return refuse(L, code, "game over%s", "");
-  return refuse(L, code, why_fmt(code), what);
-}
-
-/* game:play(seat, card) -> true | nil, message, code */
-/* a rule that plays moves would change the game under the engine's feet */
-static dh_match *checkmutable(lua_State *L, int arg) {
-  dh_match *m = checkgame(L, arg);
-  if (dhL_rules_busy(m->rules)) luaL_error(L, "a game of this variant cannot change while its rule runs");
-  return m;
+  if (code == DH_E_WRONG_PHASE) return dhG_refuse(L, code, NULL, dhG_phase_names[m->phase]);
+  if (code == DH_E_GAME_OVER) return dhG_refuse(L, code, "game over%s", "");
+  return dhG_refuse(L, code, NULL, what);
 }
 
 /* plays c for seat and logs it: true, or nil, message, code */
@@ -698,10 +208,10 @@ static int do_play(lua_State *L, dh_match *m, int seat, dh_card c) {
     err = dh_match_play(m, seat, c);
   if (err) {
     dh_card_name(c, name);
-    return turn_refusal(L, m, err, name);
+    return dhG_turn_refusal(L, m, err, name);
   }
   log_action(L, m, ACT_PLAY, seat, c, 0, 0);
-  log_hand_end(L, m, hand);
+  dhG_log_hand_end(L, m, hand);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -724,8 +234,8 @@ static int do_bid(lua_State *L, dh_match *m, int seat, lua_Integer b) {
   else err = dh_match_bid(m, seat, (int)b);
   if (err) {
     lua_pushfstring(L, "%I", (LUAI_UACINT)b);
-    if (err == DH_E_BAD_BID) return refuse(L, err, "bad bid: %s", lua_tostring(L, -1));
-    return turn_refusal(L, m, err, lua_tostring(L, -1));
+    if (err == DH_E_BAD_BID) return dhG_refuse(L, err, NULL, lua_tostring(L, -1));
+    return dhG_turn_refusal(L, m, err, lua_tostring(L, -1));
   }
   log_action(L, m, ACT_BID, seat, b + 8, 0, 0);
   lua_pushboolean(L, 1);
@@ -747,13 +257,13 @@ static int game_pass(lua_State *L) {
   if (err == DH_E_CARD_NOT_IN_HAND) {
     char name[DH_CARD_NAMELEN];
     dh_card_name(dh_card_at(dh_set_first(s & ~m->hand[seat]), m->rules->deck.layout), name);
-    return refuse(L, err, "card not in player hand: %s", name);
+    return dhG_refuse(L, err, NULL, name);
   }
   if (err == DH_E_BAD_PASS) {
     lua_pushfstring(L, "%d", dh_match_pass_count(m, seat));
-    return refuse(L, err, "must pass %s cards", lua_tostring(L, -1));
+    return dhG_refuse(L, err, NULL, lua_tostring(L, -1));
   }
-  if (err) return turn_refusal(L, m, err, "");
+  if (err) return dhG_turn_refusal(L, m, err, "");
   log_action(L, m, ACT_PASS, seat, 0, 1, (lua_Integer)s);
   lua_pushboolean(L, 1);
   return 1;
@@ -770,9 +280,9 @@ static int game_exchange(lua_State *L) {
                     : m->rules->trump_exchange == 2 && m->trick_no > 0 ? "only during the first trick"
                     : dh_deck_left(&m->talon) < 2 ? "the talon is down to the turned card"
                     : "the lowest trump is not in the hand";
-    return refuse(L, err, "cannot exchange: %s", why);
+    return dhG_refuse(L, err, NULL, why);
   }
-  if (err) return turn_refusal(L, m, err, "exchange");
+  if (err) return dhG_turn_refusal(L, m, err, "exchange");
   log_action(L, m, ACT_EXCHANGE, seat, 0, 0, 0);
   lua_pushboolean(L, 1);
   return 1;
@@ -780,7 +290,7 @@ static int game_exchange(lua_State *L) {
 
 /* game:can_exchange() / view:can_exchange() -> whether the seat to act
 ** (a view's: its own seat only) may exchange the lowest trump now */
-static int m_can_exchange(lua_State *L) {
+int dhG_can_exchange(lua_State *L) {
   void *game = togame(L, 1);
   dh_view *v = game ? NULL : (dh_view *)testclass(L, 1, UP_VIEW);
   const dh_match *m = game ? (const dh_match *)game : v ? &v->m : tomatch(L, 1);
@@ -788,52 +298,21 @@ static int m_can_exchange(lua_State *L) {
   return 1;
 }
 
-/* game:hands() -> what each finished hand gave, in order: a list of
-** { points = { per side }, tricks = { per seat } } */
-static int game_hands(lua_State *L) {
-  dh_match *m = checkgame(L, 1);
-  alog *a = get_log(L, 1);
-  lua_Integer i, k = 0;
-  lua_newtable(L);
-  for (i = 0; i < a->n; i++) {
-    int64_t e = a->e[i];
-    int s, nsides;
-    if ((e & 15) == ACT_PASS) { i++; continue; }  /* its set follows */
-    if ((e & 15) != ACT_HAND) continue;
-    nsides = (int)(e >> 8);
-    lua_createtable(L, 0, 2);
-    lua_createtable(L, nsides, 0);
-    for (s = 0; s < nsides; s++) { lua_pushinteger(L, a->e[i + 1 + s]); lua_rawseti(L, -2, s + 1); }
-    lua_setfield(L, -2, "points");
-    lua_createtable(L, m->nseats, 0);
-    for (s = 0; s < m->nseats; s++) {
-      lua_pushinteger(L, (a->e[i + 1 + nsides] >> (8 * s)) & 255);
-      lua_rawseti(L, -2, s + 1);
-    }
-    lua_setfield(L, -2, "tricks");
-    lua_rawseti(L, -2, ++k);
-    i += nsides + 1;
-  }
-  return 1;
-}
-
-/* the protocol's Lua half (deckhand/game.lua) registers what it says
-** better in Lua: the moves of the bid and pass phases, and moves given as
-** texts, numbers or card lists */
-#define MOVES_HANDLER "deckhand.trick_moves"
-#define APPLY_HANDLER "deckhand.trick_apply"
-
-static int call_handler(lua_State *L, const char *name, int nargs) {
+/* the protocol's moves and apply take the hot forms themselves (the play
+** phase's cards, bids) and give the others to the Lua part the layer
+** above composed them with (UP_LUA, see compose_protocol): the moves of
+** the pass phases and of phase scripts, moves given as texts or card
+** lists.  Calls it with the nargs values on top; its results are ours. */
+static int call_lua(lua_State *L, int nargs) {
   int base = lua_gettop(L) - nargs;
-  if (lua_getfield(L, LUA_REGISTRYINDEX, name) != LUA_TFUNCTION)
-    return luaL_error(L, "the game protocol is not loaded (require \"deckhand\")");
+  lua_pushvalue(L, lua_upvalueindex(UP_LUA));
   lua_insert(L, base + 1);
   lua_call(L, nargs, LUA_MULTRET);
   return lua_gettop(L) - base;
 }
 
 /* the bid Moves of the match's rules, one per bid value, made by the Lua
-** half on first use and kept in the UP_BIDS table, weakly keyed by the
+** part on first use and kept in the UP_BIDS table, weakly keyed by the
 ** Rules; each Move's bid is in UP_BID_OF, weakly keyed by the Move, for
 ** apply().  Pushes the Move of bid b. */
 static void push_bid_move(lua_State *L, int cache, int b) {
@@ -841,7 +320,7 @@ static void push_bid_move(lua_State *L, int cache, int b) {
   lua_pop(L, 1);
   lua_pushvalue(L, 1);
   lua_pushinteger(L, b);
-  call_handler(L, MOVES_HANDLER, 2);
+  call_lua(L, 2);
   lua_settop(L, cache + 2);
   lua_pushvalue(L, -1);
   lua_rawseti(L, cache, b - DH_BID_BLIND_NIL + 1);
@@ -887,7 +366,7 @@ static int m_moves(lua_State *L) {
   }
   if (m->phase != DH_PHASE_PLAY) {
     lua_settop(L, 1);
-    return call_handler(L, MOVES_HANDLER, 1);
+    return call_lua(L, 1);
   }
   dhL_rules_enter(L, m->rules);
   if (dh_match_legal(m, &s) != DH_OK) return dhL_rules_raise(L);
@@ -896,18 +375,18 @@ static int m_moves(lua_State *L) {
     a->legal = s;
     a->legal_at = a->n + 1;
   }
-  /* the trump exchange is a move beside the cards: the Lua half lists both */
+  /* the trump exchange is a move beside the cards: the Lua part lists both */
   if (m->rules->trump_exchange && dh_match_can_exchange(m)) {
     lua_settop(L, 1);
-    push_set(L, s, m->rules->deck.layout);
-    return call_handler(L, MOVES_HANDLER, 2);
+    dhG_push_set(L, s, m->rules->deck.layout);
+    return call_lua(L, 2);
   }
-  push_set(L, s, m->rules->deck.layout);  /* above whatever else was passed */
+  dhG_push_set(L, s, m->rules->deck.layout);  /* above whatever else was passed */
   return 1;
 }
 
 /* is the value at arg one of the bid Moves that moves() gave (for any
-** rules: the Lua half would bid its bid too)?  Then *b is its bid. */
+** rules: the Lua part would bid its bid too)?  Then *b is its bid. */
 static int is_bid_move(lua_State *L, int arg, lua_Integer *b) {
   int isnum;
   if (lua_type(L, arg) != LUA_TTABLE) return 0;
@@ -920,8 +399,7 @@ static int is_bid_move(lua_State *L, int arg, lua_Integer *b) {
 
 /* game:apply(seat, move [, amount]) -> true, or nil, message, code: a
 ** Card is played here, a bid (a number or a bid Move) bid here; anything
-** else (a Move, its text, a list of cards to pass) goes to the protocol's
-** Lua half */
+** else (a Move, its text, a list of cards to pass) goes to the Lua part */
 static int game_apply(lua_State *L) {
   dh_match *m = checkmutable(L, 1);
   int seat = checkseat(L, 2, m);
@@ -933,7 +411,7 @@ static int game_apply(lua_State *L) {
     if (is_bid_move(L, 3, &b)) return do_bid(L, m, seat, b);
   }
   lua_settop(L, 4);
-  return call_handler(L, APPLY_HANDLER, 4);
+  return call_lua(L, 4);
 }
 
 static int game_clone(lua_State *L) {
@@ -941,9 +419,9 @@ static int game_clone(lua_State *L) {
   alog *a = get_log(L, 1), *b;
   int i;
   lua_getiuservalue(L, 1, 1);
-  c = push_game(L, -1);
+  c = dhG_push_game(L, -1);
   *c = *m;
-  b = set_new_log(L, -1, a->cap);
+  b = dhG_set_new_log(L, -1, a->cap);
   memcpy(b->e, a->e, (size_t)a->n * sizeof(int64_t));
   b->n = a->n;
   for (i = UV_VARIANT; i <= UV_DEAL; i++) {
@@ -953,41 +431,10 @@ static int game_clone(lua_State *L) {
   return 1;
 }
 
-/* game:actions() -> list of {seat, kind, value} (value: card, bid, CardSet) */
-static int game_actions(lua_State *L) {
-  dh_match *m = checkgame(L, 1);
-  alog *a = get_log(L, 1);
-  lua_Integer i, n = a->n, k = 0;
-  lua_newtable(L);
-  for (i = 0; i < n; i++) {
-    lua_Integer e = a->e[i];
-    int kind;
-    kind = (int)(e & 15);
-    if (kind == ACT_HAND) {  /* not an action: skip what the hand gave */
-      i += (e >> 8) + 1;
-      continue;
-    }
-    lua_createtable(L, 3, 0);
-    lua_pushinteger(L, ((e >> 4) & 15) + 1);
-    lua_rawseti(L, -2, 1);
-    lua_pushstring(L, kind == ACT_PLAY ? "play" : kind == ACT_BID ? "bid" : kind == ACT_SCRIPT ? "script"
-                      : kind == ACT_EXCHANGE ? "exchange" : "pass");
-    lua_rawseti(L, -2, 2);
-    if (kind == ACT_EXCHANGE) lua_pushboolean(L, 1);
-    else if (kind == ACT_PLAY) pushcard(L, (dh_card)(e >> 8));
-    else if (kind == ACT_BID) lua_pushinteger(L, (e >> 8) - 8);
-    else if (kind == ACT_SCRIPT) lua_pushinteger(L, e >> 8);
-    else dhL_pushset(L, (dh_cardset)a->e[++i], m->rules->deck.layout);
-    lua_rawseti(L, -2, 3);
-    lua_rawseti(L, -2, ++k);
-  }
-  return 1;
-}
-
-/* game:playout(rng [, hand_only]): random legal actions to the end of the
+/* core.playout(game, rng [, hand_only]): random legal actions to the end of the
 ** match (or of the hand), chosen and applied in C, logged like any other
 ** (a prefab phase's move as a script move, by its code).  It stops where a
-** phase script in Lua acts (game.lua's playout goes on). */
+** phase script in Lua acts (the Lua layer's game:playout goes on). */
 static int game_playout(lua_State *L) {
   dh_match *m = checkmutable(L, 1);
   dh_rng *r = dhL_checkrng(L, 2);
@@ -1003,7 +450,7 @@ static int game_playout(lua_State *L) {
     else if (a.kind == DH_ACT_BID) log_action(L, m, ACT_BID, a.seat, a.bid + 8, 0, 0);
     else if (a.kind == DH_ACT_PHASE) log_action(L, m, ACT_SCRIPT, a.seat, a.move, 0, 0);
     else log_action(L, m, ACT_PASS, a.seat, 0, 1, (lua_Integer)a.cards);
-    log_hand_end(L, m, before);
+    dhG_log_hand_end(L, m, before);
   }
   if (err == DH_E_RULE) return dhL_rules_raise(L);
   /* a finished hand (or match), or an error: never a game stopped halfway */
@@ -1067,9 +514,9 @@ static int game_deal(lua_State *L) {
 static int game_rewind(lua_State *L) {
   dh_match *m = checkgame(L, 1), *c;
   lua_getiuservalue(L, 1, 1);
-  c = push_game(L, -1);
+  c = dhG_push_game(L, -1);
   dh_match_rewind(m, c);
-  set_new_log(L, -1, 64);
+  dhG_set_new_log(L, -1, 64);
   return 1;
 }
 
@@ -1080,7 +527,7 @@ static int game_talon(lua_State *L) {
   dh_cardset s = 0;
   int i;
   for (i = m->talon.top; i < m->talon.n; i++) s |= dh_set_of(m->talon.cards[i]);
-  push_set(L, s, m->rules->deck.layout);
+  dhG_push_set(L, s, m->rules->deck.layout);
   return 1;
 }
 
@@ -1104,324 +551,96 @@ static int game_view(lua_State *L) {
   return 1;
 }
 
-/* ---------------------------------------------------------- the View */
-
-static int view_seat(lua_State *L) { lua_pushinteger(L, checkview(L, 1)->seat + 1); return 1; }
-
-static int view_unseen(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  dhL_pushset(L, v->unseen, v->m.rules->deck.layout);
-  return 1;
-}
-
-/* view:greedy() -> the card the greedy policy plays (policy.h) */
-static int view_greedy(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  dh_cardset legal;
-  dh_card c;
-  if (v->m.phase != DH_PHASE_PLAY || v->m.turn != v->seat) return luaL_error(L, "not this seat's turn to play");
-  dhL_rules_enter(L, v->m.rules);
-  if (dh_match_legal(&v->m, &legal) != DH_OK) return dhL_rules_raise(L);
-  if (!legal) legal = v->m.hand[v->seat];
-  if (!legal) return luaL_error(L, "no card to play");
-  if (dh_policy_greedy(&v->m, legal, &c) != DH_OK) return dhL_rules_raise(L);
-  dhL_pushcard(L, c);
-  return 1;
-}
-
-/* ------------------------------------- what a bot may ask the rules */
-
-/* the card at arg, one of the view's deck (else an argument error) */
-static dh_card checkdeckcard(lua_State *L, int arg, const dh_view *v) {
-  dh_card c = dhL_checkcard(L, arg);
-  const dh_rules *r = v->m.rules;
-  luaL_argcheck(L, dh_card_at(c & 63, r->deck.layout) == c && dh_set_has(r->deck_set, c), arg,
-                "not a card of this game's deck");
-  return c;
-}
-
-/* view:winning() -> the seat taking the trick as it stands and its card;
-** nil when the trick is empty */
-static int view_winning(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  int seat, index;
-  dhL_rules_enter(L, v->m.rules);
-  if (dh_view_winning(v, &seat, &index) != DH_OK) return dhL_rules_raise(L);
-  if (seat < 0) { lua_pushnil(L); return 1; }
-  lua_pushinteger(L, seat + 1);
-  pushcard(L, v->m.trick.cards[index]);
-  return 2;
-}
-
-/* view:winner_with(card) -> the seat that would take the trick so far if
-** this seat played card now (itself when card leads) */
-static int view_winner_with(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  dh_card c = checkdeckcard(L, 2, v);
-  int seat, err;
-  dhL_rules_enter(L, v->m.rules);
-  err = dh_view_winner_with(v, c, &seat);
-  if (err == DH_E_RULE) return dhL_rules_raise(L);
-  luaL_argcheck(L, err == DH_OK, 2, "card already in the trick");
-  lua_pushinteger(L, seat + 1);
-  return 1;
-}
-
-/* view:strength(card) -> its strength in the current trick (view.h) */
-static int view_strength(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  dh_card c = checkdeckcard(L, 2, v);
-  int st;
-  dhL_rules_enter(L, v->m.rules);
-  if (dh_view_strength(v, c, &st) != DH_OK) return dhL_rules_raise(L);
-  lua_pushinteger(L, st);
-  return 1;
-}
-
-/* view:order(card) -> its place in the variant's order (1 the weakest, 0
-** a card that never wins), what strength breaks ties with */
-static int view_order(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  lua_pushinteger(L, dh_match_strength(&v->m, checkdeckcard(L, 2, v)));
-  return 1;
-}
-
-/* the partners of the seat at arg (default the view's), and their count */
-static int partners_of(lua_State *L, dh_view *v, int arg, uint8_t *out) {
-  int seat = lua_isnoneornil(L, arg) ? v->seat : checkseat(L, arg, &v->m);
-  return dh_view_partners(v, seat, out);
-}
-
-/* view:partners([seat]) -> the other seats of its side, going left */
-static int view_partners(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  uint8_t out[DH_MAX_SEATS];
-  int n = partners_of(L, v, 2, out), i;
-  lua_createtable(L, n, 0);
-  for (i = 0; i < n; i++) { lua_pushinteger(L, out[i] + 1); lua_rawseti(L, -2, i + 1); }
-  return 1;
-}
-
-/* view:partner([seat]) -> its partner when its side is two seats, else nil */
-static int view_partner(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  uint8_t out[DH_MAX_SEATS];
-  if (partners_of(L, v, 2, out) == 1) lua_pushinteger(L, out[0] + 1); else lua_pushnil(L);
-  return 1;
-}
-
-/* view:pass_count() -> the cards each seat passes this hand (0: none) */
-static int view_pass_count(lua_State *L) {
-  lua_pushinteger(L, dh_view_pass_count(checkview(L, 1)));
-  return 1;
-}
-
-/* view:sample(rng) -> a Game consistent with the view (no actions logged) */
-static int view_sample(lua_State *L) {
-  dh_view *v = checkview(L, 1);
-  dh_rng *r = dhL_checkrng(L, 2);
-  dh_match *m;
-  lua_getiuservalue(L, 1, 1);
-  m = push_game(L, -1);
-  if (!dh_view_sample(v, r, m)) return luaL_error(L, "no deal fits the view");
-  set_new_log(L, -1, 16);
-  return 1;
-}
-
-/* view:rules() -> the Rules of the game it was made from */
-static int view_rules(lua_State *L) {
-  checkview(L, 1);
-  lua_getiuservalue(L, 1, 1);
-  return 1;
-}
-
-/* ------------------------------------------------ phase scripts */
-
-/*
-** core.script_op(game, op, ...): what a variant's phase script does to
-** its game (match.h's phase ops), through the context game.lua gives the
-** script.  A refused op is the script's mistake: it raises, naming the op
-** and why.  Internal: bots see only the package.
-*/
-static int script_op(lua_State *L) {
-  static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
-                                     "sit_out", "play", "end_hand", "step", "control", "expose",
-                                     "team", "table", "show", NULL };
-  dh_match *m = checkmutable(L, 1);
-  int op = luaL_checkoption(L, 2, NULL, ops), err = DH_OK, hand = m->hand_no, seat;
-  switch (op) {
-    case 0: err = dh_match_set_turn(m, checkseat(L, 3, m)); break;
-    case 1: {
-      lua_Integer i = luaL_checkinteger(L, 3), v = luaL_checkinteger(L, 4);
-      luaL_argcheck(L, i >= 1 && i <= 8, 3, "var out of range (1 to 8)");
-      luaL_argcheck(L, v >= INT16_MIN && v <= INT16_MAX, 4, "var value out of range (16 bits)");
-      err = dh_match_set_var(m, (int)i - 1, (int)v);
-      break;
-    }
-    case 2: err = dh_match_set_trump(m, lua_isnil(L, 3) ? DH_NOSUIT : dhL_checksuit(L, 3)); break;
-    case 3: err = dh_match_set_declarer(m, lua_isnil(L, 3) ? -1 : checkseat(L, 3, m)); break;
-    case 4: err = dh_match_take(m, checkseat(L, 3, m), (int)luaL_checkinteger(L, 4)); break;
-    case 5: seat = checkseat(L, 3, m); err = dh_match_discard(m, seat, dhL_checkset(L, 4, NULL)); break;
-    case 6: err = dh_match_sit_out(m, checkseat(L, 3, m)); break;
-    case 7: err = dh_match_start_play(m, lua_isnoneornil(L, 3) ? -1 : checkseat(L, 3, m)); break;
-    case 8:
-      dhL_rules_enter(L, m->rules);
-      err = dh_match_end_hand(m);
-      if (err == DH_E_RULE) return dhL_rules_raise(L);
-      if (err == DH_OK) log_hand_end(L, m, hand);
-      break;
-    case 9: {
-      lua_Integer k = luaL_checkinteger(L, 3);
-      luaL_argcheck(L, k >= 1 && k <= 255, 3, "phase out of range");
-      err = dh_match_set_step(m, (int)k, lua_isnoneornil(L, 4) ? -1 : checkseat(L, 4, m));
-      break;
-    }
-    case 10: seat = checkseat(L, 3, m); err = dh_match_control(m, seat, checkseat(L, 4, m)); break;
-    case 11: err = dh_match_expose(m, checkseat(L, 3, m), lua_toboolean(L, 4)); break;
-    case 12: {
-      lua_Integer t = luaL_checkinteger(L, 4);
-      luaL_argcheck(L, t >= 1 && t <= DH_MAX_SEATS, 4, "team out of range");
-      err = dh_match_set_team(m, checkseat(L, 3, m), (int)t - 1);
-      break;
-    }
-    case 13: {
-      const char *name = luaL_checkstring(L, 3);
-      int k = strcmp(name, "base") == 0 ? 0 : dhL_rules_mode(m->rules, name);
-      if (k < 0) return luaL_error(L, "table: no mode '%s' in trump_tables", name);
-      err = dh_match_set_table(m, k);
-      break;
-    }
-    case 14: seat = checkseat(L, 3, m); err = dh_match_show(m, seat, dhL_checkset(L, 4, NULL)); break;
-  }
-  if (err != DH_OK) return luaL_error(L, "%s: refused (%s)", ops[op], dh_error_name(err));
-  return 0;
-}
-
-/*
-** core.script_apply(game, seat, id, fn, ...) -> true: logs the script move
-** numbered id by seat, then calls fn(...), which applies it with
-** script_op.  When fn raises, the game and its log are put back as they
-** were and the error goes on: a move is applied whole or not at all.
-*/
-static int script_apply(lua_State *L) {
-  dh_match *m = checkmutable(L, 1), saved;
-  int seat = checkseat(L, 2, m), nargs = lua_gettop(L) - 4;
-  lua_Integer id = luaL_checkinteger(L, 3), n;
-  alog *a;
-  luaL_checktype(L, 4, LUA_TFUNCTION);
-  luaL_argcheck(L, id >= 0 && id < ((lua_Integer)1 << 40), 3, "text number out of range");
-  if (m->phase != DH_PHASE_SCRIPT) return luaL_error(L, "not in a phase script");
-  saved = *m;
-  n = get_log(L, 1)->n;
-  log_action(L, m, ACT_SCRIPT, seat, id, 0, 0);
-  if (lua_pcall(L, nargs, 0, 0) != LUA_OK) {
-    *m = saved;
-    a = get_log(L, 1);   /* (the log may have grown into a new block: either keeps the entries) */
-    a->n = n;
-    a->legal_at = 0;
-    return lua_error(L);
-  }
-  get_log(L, 1)->legal_at = 0;
-  lua_pushboolean(L, 1);
-  return 1;
-}
-
-/* core.phase_moves(game or view) -> the codes of the legal moves of a
-** prefab phase (phase.h) for the seat to act (a view's: its own turn
-** only), in the prefab's order; an empty list when none acts */
-static int phase_moves(lua_State *L) {
-  void *game = togame(L, 1);
-  dh_view *v = game ? NULL : checkview(L, 1);
-  const dh_match *m = game ? (const dh_match *)game : &v->m;
-  int list[DH_PHASE_MAX_MOVES], n = 0, i;
-  if (!v || dh_match_next(m) == v->seat) n = dh_phase_moves(m, list);
-  lua_createtable(L, n, 0);
-  for (i = 0; i < n; i++) {
-    lua_pushinteger(L, list[i]);
-    lua_rawseti(L, -2, i + 1);
-  }
-  return 1;
-}
-
-/* core.phase_apply(game, seat, code) -> true, or nil, message, code: seat
-** plays the prefab phase's move `code`, logged as a script move */
-static int phase_apply(lua_State *L) {
-  dh_match *m = checkmutable(L, 1);
-  int seat = checkseat(L, 2, m), hand = m->hand_no, err;
-  lua_Integer code = luaL_checkinteger(L, 3);
-  dhL_rules_enter(L, m->rules);
-  err = code < 0 || code > DH_PHASE_MAX_CODE ? DH_E_ILLEGAL_MOVE : dh_phase_apply(m, seat, (int)code);
-  if (err == DH_E_ILLEGAL_MOVE) return refuse(L, err, "not a legal move now: %s", lua_tostring(L, 3));
-  if (err) return turn_refusal(L, m, err, "");
-  log_action(L, m, ACT_SCRIPT, seat, code, 0, 0);
-  log_hand_end(L, m, hand);
-  lua_pushboolean(L, 1);
-  return 1;
-}
-
-/* core.game_protocol(moves, apply [, phase]): the protocol's Lua half
-** gives its handlers (deckhand/game.lua, each time it is loaded): the
-** moves and apply of what it says better in Lua, and the name of a phase
-** script's phase.  Internal: the deckhand package does not export it, and
-** bots see only the package. */
-static int game_protocol(lua_State *L) {
-  luaL_checktype(L, 1, LUA_TFUNCTION);
-  luaL_checktype(L, 2, LUA_TFUNCTION);
-  if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TFUNCTION);
-  lua_pushvalue(L, 1);
-  lua_setfield(L, LUA_REGISTRYINDEX, MOVES_HANDLER);
-  lua_pushvalue(L, 2);
-  lua_setfield(L, LUA_REGISTRYINDEX, APPLY_HANDLER);
-  lua_pushvalue(L, 3);
-  lua_setfield(L, LUA_REGISTRYINDEX, PHASE_HANDLER);
-  return 0;
-}
 
 static int view_tostring(lua_State *L) {
   dh_view *v = checkview(L, 1);
-  lua_pushfstring(L, "View(seat %d, hand %d, %s)", v->seat + 1, v->m.hand_no + 1, phase_names[v->m.phase]);
+  lua_pushfstring(L, "View(seat %d, hand %d, %s)", v->seat + 1, v->m.hand_no + 1, dhG_phase_names[v->m.phase]);
   return 1;
 }
 
 static int game_tostring(lua_State *L) {
   dh_match *m = checkgame(L, 1);
-  lua_pushfstring(L, "Game(hand %d, %s)", m->hand_no + 1, phase_names[m->phase]);
+  lua_pushfstring(L, "Game(hand %d, %s)", m->hand_no + 1, dhG_phase_names[m->phase]);
   return 1;
 }
 
-static const luaL_Reg read_methods[] = {
-  { "seats", m_seats }, { "sides", m_sides }, { "side", m_side }, { "phase", m_phase },
-  { "next_player", m_next_player }, { "turn", m_turn }, { "controller", m_controller },
-  { "team", m_team }, { "hand_number", m_hand_number }, { "dealer", m_dealer },
-  { "leader", m_leader }, { "trump", m_trump }, { "led", m_led }, { "upcard", m_upcard },
-  { "hand_size", m_hand_size }, { "trick_number", m_trick_number },
-  { "talon_count", m_talon_count }, { "hand", m_hand }, { "counts", m_counts },
-  { "taken", m_taken }, { "played_by", m_played_by }, { "passed", m_passed },
-  { "received", m_received }, { "excluded", m_excluded }, { "played", m_played },
-  { "voids", m_voids }, { "var", m_var }, { "declarer", m_declarer },
-  { "sitting_out", m_sitting_out }, { "step", m_step }, { "discard", m_discard },
-  { "discards", m_discards }, { "took", m_took }, { "counts_as", m_counts_as },
-  { "tricks", m_tricks }, { "last_tricks", m_last_tricks }, { "scores", m_scores },
-  { "hand_points", m_hand_points }, { "bags", m_bags }, { "bids", m_bids },
-  { "trick", m_trick }, { "last_trick", m_last_trick }, { "winners", m_winners },
-  { "legal", m_legal }, { "can_exchange", m_can_exchange }, { NULL, NULL }
-};
 
+/* the Game's primitives (beside the shared reads); moves and apply come
+** with the protocol (compose_protocol), playout as the Lua layer makes it
+** of core.playout */
 static const luaL_Reg game_methods[] = {
-  { "moves", m_moves }, { "apply", game_apply }, { "hands", game_hands }, { "talon", game_talon },
+  { "hands", dhG_hands }, { "talon", game_talon },
   { "play", game_play }, { "bid", game_bid }, { "pass", game_pass }, { "exchange", game_exchange },
-  { "clone", game_clone },
-  { "actions", game_actions }, { "playout", game_playout }, { "playouts", game_playouts },
+  { "clone", game_clone }, { "actions", dhG_actions }, { "playouts", game_playouts },
   { "view", game_view }, { "deal", game_deal }, { "rewind", game_rewind },
   { "rules", game_rules }, { NULL, NULL }
 };
 
-static const luaL_Reg view_methods[] = {
-  { "moves", m_moves }, { "rules", view_rules }, { "seat", view_seat }, { "unseen", view_unseen }, { "sample", view_sample },
-  { "greedy", view_greedy }, { "winning", view_winning }, { "winner_with", view_winner_with },
-  { "strength", view_strength }, { "order", view_order }, { "partners", view_partners }, { "partner", view_partner },
-  { "pass_count", view_pass_count }, { NULL, NULL }
-};
+/* pushes the closure of f with the NUP upvalues at mod + 1 .. mod + NUP
+** and, when lua is not 0, the value at lua as UP_LUA */
+static void push_closure(lua_State *L, int mod, lua_CFunction f, int lua) {
+  int i;
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
+  if (lua) lua_pushvalue(L, lua);
+  lua_pushcclosure(L, f, lua ? NUP + 1 : NUP);
+}
+
+/* the upvalues of the module's functions, as dhL_open_game made them:
+** kept in the upvalues of compose_protocol itself */
+static int push_upvalues(lua_State *L) {
+  int i, top = lua_gettop(L);
+  for (i = 1; i <= NUP; i++) lua_pushvalue(L, lua_upvalueindex(i));
+  return top;
+}
+
+/*
+** core.compose_protocol(moves, apply, phase): the Lua layer's part of the
+** protocol (deckhand/game.lua): moves(game_or_view [, b]) lists what C
+** does not (a pass phase's moves, a phase script's, the trump exchange
+** beside the cards b, the bid Move of bid b), apply(game, seat, move,
+** amount) applies the forms C does not take (texts, card lists, the
+** Moves of those phases), phase(game_or_view) names a phase script's
+** phase.  Makes the protocol's moves and apply of Game and View, and the
+** phase of all three classes, C closures holding these; again replaces
+** them.  Internal: the package does not export it.
+*/
+static int compose_protocol(lua_State *L) {
+  int mod;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  luaL_checktype(L, 3, LUA_TFUNCTION);
+  luaL_checkstack(L, 2 * NUP + 8, NULL);  /* the upvalues twice, the tables: more than LUA_MINSTACK */
+  mod = push_upvalues(L);
+  lua_getfield(L, mod + UP_GAME, "__index");
+  lua_getfield(L, mod + UP_VIEW, "__index");
+  lua_getfield(L, mod + UP_STATE, "__index");
+  push_closure(L, mod, m_moves, 1);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -5, "moves");
+  lua_setfield(L, -3, "moves");
+  push_closure(L, mod, game_apply, 2);
+  lua_setfield(L, -4, "apply");
+  push_closure(L, mod, dhG_phase, 3);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -5, "phase");   /* the Game's */
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -4, "phase");   /* the View's */
+  lua_setfield(L, -2, "phase");   /* the State's */
+  return 0;
+}
+
+/* core.refusals -> { code = message format }: the refusal codes of the
+** engine (match.h, their names dh_error_name's) and the message of each,
+** for deckhand/protocol.lua */
+static void push_refusals(lua_State *L) {
+  int code;
+  lua_newtable(L);
+  for (code = 1; code < DH_E_NCODES; code++) {
+    if (!refusal_fmt[code]) continue;   /* not a refusal: a rule's error, a script's mistake */
+    lua_pushstring(L, refusal_fmt[code]);
+    lua_setfield(L, -2, dh_error_name(code));
+  }
+}
 
 /* the metatable at mt gets an __index (also its field methods) holding
 ** the shared reads plus extra; the upvalues are the NUP values on top */
@@ -1429,7 +648,7 @@ static void fill_class(lua_State *L, int mt, const luaL_Reg *extra, lua_CFunctio
   int i, top = lua_gettop(L);
   lua_newtable(L);
   for (i = NUP - 1; i >= 0; i--) lua_pushvalue(L, top - i);
-  luaL_setfuncs(L, read_methods, NUP);
+  luaL_setfuncs(L, dhG_read_methods, NUP);
   if (extra) {
     for (i = NUP - 1; i >= 0; i--) lua_pushvalue(L, top - i);
     luaL_setfuncs(L, extra, NUP);
@@ -1446,6 +665,7 @@ static void fill_class(lua_State *L, int mt, const luaL_Reg *extra, lua_CFunctio
 
 int dhL_open_game(lua_State *L) {
   int mod = lua_gettop(L), i;
+  luaL_checkstack(L, 3 * NUP + 4, NULL);  /* the upvalues, a class table and a closure's copies */
   /* the upvalues, in UP_* order (the State's metatable was made in lrules.c) */
   luaL_newmetatable(L, DH_GAME);
   luaL_newmetatable(L, DH_VIEW);
@@ -1462,32 +682,25 @@ int dhL_open_game(lua_State *L) {
     lua_setmetatable(L, -2);
   }
   fill_class(L, mod + UP_GAME, game_methods, game_tostring);
-  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
-  lua_pushcclosure(L, game_gc, NUP);
+  push_closure(L, mod, dhG_game_gc, 0);
   lua_setfield(L, mod + UP_GAME, "__gc");
-  fill_class(L, mod + UP_VIEW, view_methods, view_tostring);
+  fill_class(L, mod + UP_VIEW, dhG_view_methods, view_tostring);
   fill_class(L, mod + UP_STATE, NULL, NULL);
-  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
-  lua_pushcclosure(L, game_new, NUP);
+  push_closure(L, mod, game_new, 0);
   lua_setfield(L, mod, "game");
-  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
-  lua_pushcclosure(L, game_origin, NUP);
+  push_closure(L, mod, game_origin, 0);
   lua_setfield(L, mod, "game_origin");
-  lua_pushcfunction(L, game_protocol);
-  lua_setfield(L, mod, "game_protocol");
-  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
-  lua_pushcclosure(L, script_op, NUP);
-  lua_setfield(L, mod, "script_op");
-  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
-  lua_pushcclosure(L, script_apply, NUP);
-  lua_setfield(L, mod, "script_apply");
-  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
-  lua_pushcclosure(L, phase_moves, NUP);
-  lua_setfield(L, mod, "phase_moves");
-  for (i = 1; i <= NUP; i++) lua_pushvalue(L, mod + i);
-  lua_pushcclosure(L, phase_apply, NUP);
-  lua_setfield(L, mod, "phase_apply");
-  /* the method tables, for deckhand/game.lua to extend */
+  push_closure(L, mod, game_playout, 0);
+  lua_setfield(L, mod, "playout");
+  push_closure(L, mod, compose_protocol, 0);
+  lua_setfield(L, mod, "compose_protocol");
+  for (i = 0; dhG_phase_funcs[i].name; i++) {
+    push_closure(L, mod, dhG_phase_funcs[i].func, 0);
+    lua_setfield(L, mod, dhG_phase_funcs[i].name);
+  }
+  push_refusals(L);
+  lua_setfield(L, mod, "refusals");
+  /* the method tables, for the Lua layer to add its methods to */
   lua_getfield(L, mod + UP_GAME, "__index");
   lua_setfield(L, mod, "Game");
   lua_getfield(L, mod + UP_VIEW, "__index");

@@ -1,16 +1,22 @@
 --- deckhand.game: games of a variant and the game protocol for the
 -- trick-taking engine.
 --
--- The Game itself is the C userdata (lgame.c): `moves()`, `apply()` with a
--- Card, and the fast extras (`legal`, `play`, `bid`, `pass`, `playouts`).
--- This file adds what is better said in Lua: starting a game from a
--- variant and options, the moves of the bid and pass phases, moves given
--- as texts, `record()` and `result()`.  Replays of every game are in
--- deckhand/replay.lua, the driver in deckhand/run.lua.
+-- The Game is the C userdata (lgame.c and its siblings): its primitives
+-- (`legal`, `play`, `bid`, `pass`, `exchange`, `playouts`) and reads.
+-- This file sits over them: it starts games from a variant and options,
+-- writes what is better said in Lua (the moves of the pass phases, moves
+-- given as texts or card lists; the phase scripts' in game_script.lua)
+-- and composes it with C into the protocol's `moves`, `apply` and `phase`
+-- (core.compose_protocol: cards and bids stay in C), and adds `text`,
+-- `move`, `public`, `record`, `result` and `playout`.  The protocol's
+-- codes and texts are deckhand/protocol.lua's; replays of every game are
+-- in deckhand/replay.lua, the driver in deckhand/run.lua.
 -- @module deckhand.game
 
 local core = require "deckhand.core"
 local Move = require "deckhand.move"
+local protocol = require "deckhand.protocol"
+local script = require "deckhand.game_script"
 
 local Game, View = core.Game, core.View
 
@@ -134,12 +140,11 @@ return function(deckhand)
   -- the trump exchange (a variant's trump_exchange): a move beside the cards
   local exchange_move = Move.new { kind = "exchange", text = "exchange" }
 
-  local script_text   -- (phase scripts, below)
   local function action_text(variant, kind, value)
     if kind == "play" then return tostring(value) end
     if kind == "exchange" then return "exchange" end
     if kind == "bid" then return bid_text(variant, value) end
-    if kind == "script" then return script_text(variant, value) end
+    if kind == "script" then return script.text(variant, value) end
     return pass_move(value).text
   end
 
@@ -246,180 +251,9 @@ return function(deckhand)
     return g:pass(seat, value)
   end
 
-  -- phase scripts -------------------------------------------------------
-  --
-  -- A variant may list `phases`, each { name =, moves = function(state,
-  -- seat) -> texts, apply = function(game, seat, text) }, that act between
-  -- the deal and the tricks (the engine's "script" phase; `step()` says
-  -- which).  moves() reads a Game or a View; apply() gets a script context:
-  -- the game's reads plus the ops below, and nothing else of the game.  A
-  -- move is applied whole or not at all (an error in apply puts the game
-  -- back), and is logged by the number of its text in the variant's list.
-
-  local op = core.script_op
-
-  -- the variant's script texts, numbered in the order first seen: a
-  -- record keeps texts, the C log numbers
-  local texts_of = setmetatable({}, { __mode = "k" })
-  local function intern(variant, text)
-    local t = texts_of[variant]
-    if not t then t = { list = {}, index = {} }; texts_of[variant] = t end
-    local id = t.index[text]
-    if not id then
-      id = #t.list + 1
-      t.list[id], t.index[text] = text, id
-    end
-    return id
-  end
-  -- a prefab phase (dh.phase.*, a Phase in place of the list) is played in
-  -- C: its moves are the engine's codes, logged as they are, and their
-  -- texts the Phase's
-  local function prefab_of(variant)
-    local phases = variant and variant.spec.phases
-    if getmetatable(phases) == "deckhand.Phase" then return phases end
-    return nil
-  end
-
-  function script_text(variant, id)
-    local prefab = prefab_of(variant)
-    if prefab then return prefab:text(id) end
-    local t = texts_of[variant]
-    return t and t.list[id] or ("?" .. tostring(id))
-  end
-
-  -- the ops a script's apply may use, on ctx[1] (the game)
-  local ops = {
-    to = function(c, seat) op(c[1], "turn", seat) end,
-    set = function(c, i, v) op(c[1], "var", i, v) end,
-    set_trump = function(c, suit) op(c[1], "trump", suit) end,
-    set_declarer = function(c, seat) op(c[1], "declarer", seat) end,
-    take = function(c, seat, n) op(c[1], "take", seat, n or 1) end,
-    discard = function(c, seat, cards) op(c[1], "discard", seat, core.cards(cards)) end,
-    sit_out = function(c, seat) op(c[1], "sit_out", seat) end,
-    control = function(c, seat, by) op(c[1], "control", seat, by) end,
-    set_team = function(c, seat, team) op(c[1], "team", seat, team) end,
-    set_mode = function(c, name) op(c[1], "table", name) end,
-    expose = function(c, seat, when)
-      if when ~= nil and when ~= "now" and when ~= "after_lead" then
-        error(("bad argument #2 to 'expose' (\"now\" or \"after_lead\" expected, got %s)"):format(tostring(when)), 2)
-      end
-      op(c[1], "expose", seat, when == "after_lead")
-    end,
-    show = function(c, seat, cards) op(c[1], "show", seat, core.cards(cards)) end,
-    start_play = function(c, leader) op(c[1], "play", leader) end,
-    redeal = function(c) op(c[1], "end_hand") end,
-    goto_phase = function(c, name, seat)
-      local k = name
-      if type(name) == "string" then
-        for i, p in ipairs(c.phases) do if p.name == name then k = i end end
-      end
-      if math.type(k) ~= "integer" then error(("no phase '%s'"):format(tostring(name)), 2) end
-      op(c[1], "step", k, seat)
-    end,
-  }
-  local reads = {}   -- the Game's read methods, filled below on first use
-  local Ctx = {
-    __index = function(c, k)
-      local f = ops[k]
-      if f then return f end
-      f = reads[k]
-      if f == nil then
-        local m = Game[k]
-        if type(m) == "function" and k ~= "apply" and k ~= "play" and k ~= "bid" and k ~= "pass" and k ~= "exchange"
-           and k ~= "playout" and k ~= "playouts" and k ~= "rewind" and k ~= "clone" then
-          f = function(self, ...) return m(rawget(self, 1), ...) end
-        else
-          f = false
-        end
-        reads[k] = f
-      end
-      return f or nil
-    end,
-    __metatable = "deckhand.ScriptContext",
-  }
-
-  local function phases_of(g)
-    local variant = variant_for(g)
-    return variant, variant and variant.spec.phases
-  end
-
-  local function current_phase(g)
-    local _, phases = phases_of(g)
-    return phases and phases[g:step()]
-  end
-
-  -- the name of the script's phase, which game:phase() says in place of
-  -- "script" (the C half asks: other phases cost nothing more)
-  local function script_phase(g)
-    local ph = current_phase(g)
-    return ph and ph.name or "script"
-  end
-
-  -- each phase's Moves by text, made once: a Move cannot change, so every
-  -- game may share it
-  local moves_of = setmetatable({}, { __mode = "k" })
-  -- a prefab's Moves by step and code, made once and shared the same way
-  -- (the kind of a Move is its step's name: "pass" is a move of two); the
-  -- code of each
-  local prefab_moves, code_of = setmetatable({}, { __mode = "k" }), setmetatable({}, { __mode = "k" })
-  local function prefab_script_moves(g, prefab)
-    local made = prefab_moves[prefab]
-    if not made then made = {}; prefab_moves[prefab] = made end
-    local out, step = {}, g:step()
-    for i, code in ipairs(core.phase_moves(g)) do
-      local key = step << 16 | code
-      local m = made[key]
-      if not m then
-        m = Move.new { kind = prefab:step_name(step), text = prefab:text(code) }
-        made[key], code_of[m] = m, code
-      end
-      out[i] = m
-    end
-    return out
-  end
-
-  local function script_moves(g)
-    local prefab = prefab_of(variant_for(g))
-    if prefab then return prefab_script_moves(g, prefab) end
-    local ph = current_phase(g)
-    if not ph then error("the variant has no phase " .. g:step(), 2) end
-    local seat = g:next_player()
-    local made = moves_of[ph]
-    if not made then made = {}; moves_of[ph] = made end
-    local out = {}
-    for i, t in ipairs(ph.moves(g, seat)) do
-      local m = made[t]
-      if not m then m = Move.new { kind = ph.name, text = t }; made[t] = m end
-      out[i] = m
-    end
-    return out
-  end
-
-  local function script_apply(g, seat, m)
-    local variant, phases = phases_of(g)
-    local text = (type(m) == "string" or Move.is(m)) and tostring(m) or nil
-    if not text then return nil, "not a move of this phase: " .. tostring(m), "bad_move" end
-    if seat ~= g:next_player() then
-      return nil, ("not seat %d's turn (seat %d acts)"):format(seat, g:next_player()), "not_your_turn"
-    end
-    local list, found = script_moves(g), nil
-    for _, x in ipairs(list) do   -- one of the shared Moves: no text to compare
-      if rawequal(x, m) then found = x; break end
-    end
-    found = found or Move.find(list, text)
-    if not found then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
-    local prefab = prefab_of(variant)
-    if prefab then return core.phase_apply(g, seat, code_of[found]) end
-    text = tostring(found)
-    local ph = phases[g:step()]
-    local ctx = setmetatable({ g, phases = phases }, Ctx)
-    core.script_apply(g, seat, intern(variant, text), ph.apply, ctx, seat, text)
-    return true
-  end
-
   -- game:playout(rng [, hand_only]) through the phase scripts: their moves
   -- uniformly among the legal ones, the rest (and a prefab's phases) in C
-  local c_playout = Game.playout
+  local c_playout = core.playout
   function Game.playout(g, rng, hand_only)
     local hand = g:hand_number()
     while true do
@@ -431,17 +265,20 @@ return function(deckhand)
     end
   end
 
+  -- the protocol's moves, apply and phase: C takes the cards and bids
+  -- (lgame.c), these the rest, the phase scripts' moves through
+  -- deckhand/game_script.lua
   local plain_moves, plain_apply = trick_moves, trick_apply
-  trick_moves = function(g, b)
-    if b == nil and raw_phase(g) == "script" then return script_moves(g) end
+  local function lua_moves(g, b)
+    if b == nil and raw_phase(g) == "script" then return script.moves(g, variant_for(g)) end
     return plain_moves(g, b)
   end
-  trick_apply = function(g, seat, m, extra)
-    if raw_phase(g) == "script" and extra == nil then return script_apply(g, seat, m) end
+  local function lua_apply(g, seat, m, extra)
+    if raw_phase(g) == "script" and extra == nil then return script.apply(g, seat, m, variant_for(g)) end
     return plain_apply(g, seat, m, extra)
   end
-
-  core.game_protocol(trick_moves, trick_apply, script_phase)
+  local function script_phase(g) return script.phase(g, variant_for(g)) end
+  core.compose_protocol(lua_moves, lua_apply, script_phase)
 
   --- game:text(move) -> the canonical text of a move in any form apply
   -- takes (a Card, a Move, a text, a bid number, cards to pass), or nil
@@ -490,7 +327,7 @@ return function(deckhand)
     local variant = variant_for(g)
     local public = variant and variant.spec.public
     if public then return public(text) end
-    local prefab = prefab_of(variant)
+    local prefab = script.prefab_of(variant)
     if prefab then return prefab:public(text) end
     if text:match("^pass ") then return "pass" end
     return text
@@ -508,7 +345,7 @@ return function(deckhand)
     if not kind then return nil, value, "bad_move" end
     m = Move.find(moves, action_text(variant_for(g), kind, value))
     if m then return m end
-    return nil, ("'%s' is not a legal move now"):format(text), "illegal_move"
+    return protocol.refuse("illegal_move", text)
   end
   Game.move, View.move = find_move, find_move
 

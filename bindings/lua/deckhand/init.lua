@@ -21,7 +21,7 @@ local deckhand = {
 }
 
 for name, value in pairs(core) do deckhand[name] = value end
-deckhand.game_protocol, deckhand.game_origin, deckhand.host = nil, nil, nil   -- the package's own plumbing
+deckhand.compose_protocol, deckhand.game_origin, deckhand.host, deckhand.playout, deckhand.refusals = nil, nil, nil, nil, nil  -- the package's own plumbing
 
 --- Where an installed copy keeps its data: `prefix`, `rules` and
 -- `strategies` directories; an empty table in a source tree or a rock.

@@ -61,6 +61,7 @@ local core = require "deckhand.core"
 local Move = require "deckhand.move"
 local schema = require "deckhand.schema"
 local contract = require "deckhand.schema.lua_game"
+local protocol = require "deckhand.protocol"
 
 local M = {}
 
@@ -295,10 +296,8 @@ function M.define(spec)
   -- text "raise 120"
   function Game:apply(seat, move, amount)
     if math.type(seat) ~= "integer" then error("bad argument #1 to 'apply' (seat number expected)", 2) end
-    if not self.s.turn then return nil, "the match is over", "game_over" end
-    if seat ~= self.s.turn then
-      return nil, ("seat %d is to move, not seat %d"):format(self.s.turn, seat), "not_your_turn"
-    end
+    if not self.s.turn then return protocol.refuse("game_over") end
+    if seat ~= self.s.turn then return protocol.refuse("not_your_turn", seat, self.s.turn) end
     local moves = legal(self)
     local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
     if amount ~= nil then text = text .. " " .. tostring(amount) end
@@ -312,7 +311,7 @@ function M.define(spec)
       m, why, code = spec.find(self.s, self.o, text)
       if not m and why then return nil, why, code or "illegal_move" end
     end
-    if not m then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
+    if not m then return protocol.refuse("illegal_move", text) end
     self._legal = nil
     spec.apply(self.s, self.o, seat, m, self.rng)
     self.log[#self.log + 1] = { seat, tostring(m) }
@@ -334,7 +333,7 @@ function M.define(spec)
       if m then return m end
       if why then return nil, why, code or "illegal_move" end
     end
-    return nil, ("'%s' is not a legal move now"):format(tostring(text)), "illegal_move"
+    return protocol.refuse("illegal_move", tostring(text))
   end
   function Game:text(move, amount)
     if move == nil then return nil end
@@ -421,7 +420,7 @@ function M.define(spec)
   function View:move(text)
     local m = find(self._moves, text)
     if m then return m end
-    return nil, ("'%s' is not a legal move now"):format(tostring(text)), "illegal_move"
+    return protocol.refuse("illegal_move", tostring(text))
   end
   --- view:hand(seat) -> the seat's own hand (the public table's `hand`
   -- field, a CardSet) for its own seat, else nil: what the tools that

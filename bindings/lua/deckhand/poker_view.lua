@@ -16,6 +16,7 @@
 local core = require "deckhand.core"
 local Move = require "deckhand.move"
 local T = require "deckhand.poker_table"
+local protocol = require "deckhand.protocol"
 
 local M = {}
 
@@ -71,29 +72,29 @@ end
 -- "raise"), or nil, message, code
 function M.find(s, t, text)
   local word, rest = text:lower():match("^%s*(%a+)%s*(.-)%s*$")
-  if not word then return nil, ("not a move: '%s'"):format(text), "bad_move" end
+  if not word then return protocol.refuse("bad_move", ("not a move: '%s'"):format(text)) end
   if word == "all" and (rest == "in" or rest == "-in") then word, rest = "allin", "" end
   local amount
   if rest ~= "" then
     amount = math.tointeger(tonumber(rest))
-    if not amount then return nil, ("not a number of chips: '%s'"):format(rest), "bad_move" end
+    if not amount then return protocol.refuse("bad_move", ("not a number of chips: '%s'"):format(rest)) end
   end
   local legal
   for _, m in ipairs(T.legal(s, t)) do
     if m.action == word then legal = m; break end
   end
-  if not legal then return nil, ("'%s' is not allowed now"):format(word), "bad_action" end
+  if not legal then return protocol.refuse("bad_action", ("'%s' is not allowed now"):format(word)) end
   if word == "bet" or word == "raise" then
     if amount == nil and legal.min == legal.max then amount = legal.min end
     if legal.limit == "pot" and amount and amount > legal.max then
-      return nil, ("%s to at most %d (the pot limit), got %d"):format(word, legal.max, amount), "over_pot_limit"
+      return protocol.refuse("over_pot_limit", ("%s to at most %d (the pot limit), got %d"):format(word, legal.max, amount))
     end
     if not amount or amount < legal.min or amount > legal.max then
-      return nil, ("%s to between %d and %d, got %s"):format(word, legal.min, legal.max, tostring(amount)), "bad_amount"
+      return protocol.refuse("bad_amount", ("%s to between %d and %d, got %s"):format(word, legal.min, legal.max, tostring(amount)))
     end
     return move_of(word, amount, { min = legal.min, max = legal.max })
   end
-  if amount ~= nil then return nil, ("'%s' takes no amount"):format(word), "bad_amount" end
+  if amount ~= nil then return protocol.refuse("bad_amount", ("'%s' takes no amount"):format(word)) end
   return move_of(word, nil, { chips = legal.amount })
 end
 

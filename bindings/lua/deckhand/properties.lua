@@ -19,6 +19,9 @@
 --             and plays on to its end
 --   views     each seat sees the same in the game and in worlds that differ
 --             from it only in what that seat may not see
+--   protocol  the game answers every call of the protocol as
+--             deckhand.protocol says (protocol.check), and refuses with
+--             the protocol's codes only
 --
 -- Each check returns true, or nil and a message; run() plays the matches
 -- and says, for each property, how often it was checked and the seed and
@@ -26,6 +29,7 @@
 -- @module deckhand.properties
 
 local dh = require "deckhand"
+local protocol = require "deckhand.protocol"
 local json = require "deckhand.json".encode
 local texts = require "deckhand.move".texts
 
@@ -108,6 +112,7 @@ function M.try_refused(g, rng)
     if type(msg) ~= "string" or type(code) ~= "string" then
       return nil, what .. " was refused without a message and a code"
     end
+    if not protocol.codes[code] then return nil, ("%s was refused with '%s', not a protocol code"):format(what, code) end
     if M.snapshot(g) ~= before then return nil, what .. " was refused but changed the game" end
   end
   return true
@@ -211,6 +216,7 @@ M.NAMES = {
   { "replay", "record and replay agree" },
   { "worlds", "sampled worlds show the seat's view and play to their end" },
   { "views", "views identical across hidden differences" },
+  { "protocol", "answers as the protocol says" },
 }
 
 -- an error raised by a game, as a message: the first line, without the
@@ -285,7 +291,10 @@ function M.run(variant, opts)
         local moves = g:moves()
         if #moves == 0 then return nil, "a seat to act with no move" end
         local at = steps + 1
-        if rng:int(every.refused) == 1 then check("refused", seed, at, M.try_refused, g, rng) end
+        if rng:int(every.refused) == 1 then
+          check("refused", seed, at, M.try_refused, g, rng)
+          check("protocol", seed, at, protocol.check, g)
+        end
         if rng:int(every.worlds) == 1 then check("worlds", seed, at, M.check_world, g, rng, opts.world_check, bound) end
         if rng:int(every.views) == 1 then check("views", seed, at, M.check_views, g, rng) end
         if rng:int(every.cards) == 1 then check("cards", seed, at, cards) end
@@ -297,7 +306,10 @@ function M.run(variant, opts)
         end
         if steps % every.replay == 0 then check("replay", seed, steps, replays, g) end
       end
-      if check("ends", seed, steps, over, g, rng) then check("refused", seed, steps + 1, refused_after, g, rng) end
+      if check("ends", seed, steps, over, g, rng) then
+        check("refused", seed, steps + 1, refused_after, g, rng)
+        check("protocol", seed, steps + 1, protocol.check, g)
+      end
       check("replay", seed, steps, replays, g)
       check("cards", seed, steps, M.conserved, g, variant, opts.deck)
       return true

@@ -72,10 +72,11 @@ local hidden = { core = true, host = true, tournament = true, tournament_lib = t
                  tournament_merge = true, data_path = true, config = true,
                  variant_of_rules = true }
 
--- the package as one bot (or variant) sees it: its own read-only views (a
--- rawset on one reaches that one alone); strategy_loader nil: no strategies
-local function deckhand_view(strategy_loader)
-  local dh = require "deckhand"
+-- the package dh as one bot (or variant) sees it: its own read-only views
+-- (a rawset on one reaches that one alone); strategy_loader nil: no
+-- strategies.  The package is given by the caller (its strategy or variant
+-- loader), never required here: the sandbox sits below the package.
+local function deckhand_view(dh, strategy_loader)
   local view = {}
   for k, v in pairs(dh) do
     if not hidden[k] then view[k] = type(v) == "table" and readonly(v) or v end
@@ -184,6 +185,7 @@ end
 -- bot's folder, to give it `io` (M.bot_io); opts.strategy: the loader its
 -- `deckhand.strategy` calls; opts.variant: the environment of a variant
 -- file instead (no io, no strategies, the modules rules are built with).
+-- opts.package: the deckhand package, of which the bot sees a read-only view.
 function M.env(opts)
   opts = opts or {}
   local env = {
@@ -220,11 +222,13 @@ function M.env(opts)
     return load(chunk, name, "t", e or env)
   end
   if opts.io then env.io = M.bot_io(opts.io) end
-  local dh = deckhand_view(not opts.variant and opts.strategy or nil)
+  if type(opts.package) ~= "table" then error("sandbox.env: the package expected (opts.package)", 2) end
+  local dh = deckhand_view(opts.package, not opts.variant and opts.strategy or nil)
   local libs = { deckhand = dh, string = env.string, table = env.table, math = env.math,
                  utf8 = env.utf8, coroutine = env.coroutine }
   if opts.variant then   -- the public modules a game is written with
-    libs["deckhand.lua_game"] = readonly(require "deckhand.lua_game")
+    -- (require's one value: on a first load it gives the file's name too)
+    libs["deckhand.lua_game"] = readonly((require "deckhand.lua_game"))
     libs["deckhand.poker_view"] = readonly((require "deckhand.poker_view"))
   end
   local who = opts.variant and "variant" or "strategy"

@@ -39,7 +39,8 @@ return function(deckhand)
       compiled[file] = code
     end
     if nested and code.needs.io then error(file .. ": needs io, which a strategy cannot give", 0) end
-    local env = sandbox.env { io = code.needs.io and (file:match("^(.*)[/\\]") or "."), strategy = loader }
+    local env = sandbox.env { io = code.needs.io and (file:match("^(.*)[/\\]") or "."), strategy = loader,
+                            package = deckhand }
     local chunk = assert(load(code.dump, "@" .. file, "b", env))
     local ok, def = pcall(chunk)
     if not ok then error(("%s: %s"):format(file, tostring(def)), 0) end

@@ -116,7 +116,7 @@ return function(deckhand)
       local file = find(source)
       -- in a sandbox of its own, as a bot is (deckhand/sandbox.lua): the
       -- rules' functions keep it wherever the engine calls them
-      local chunk, err = loadfile(file, "t", sandbox.env { variant = true })
+      local chunk, err = loadfile(file, "t", sandbox.env { variant = true, package = deckhand })
       if not chunk then error(err, 0) end
       where = file
       local ok

@@ -7,10 +7,12 @@
 -- writes one JSON line per deal on a channel of its own: its standard
 -- output, taken over before any bot runs (everything else printed goes to
 -- standard error), so a bot that prints cannot corrupt the results.
+-- This is the runner's side; the worker's is deckhand/worker.lua, which
+-- sits above the package (this module stays below it).
 -- @module deckhand.workers
 
 local json = require "deckhand.json"
-local indexset = require "deckhand.indexset"
+local host = require "deckhand.core".host
 
 local M = {}
 
@@ -34,37 +36,6 @@ end
 
 local function quote(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
 
---- workers.main(): the worker's side (run by the command the runner
--- starts).  DECKHAND_WORKER_JOB names the file holding the job: config,
--- secret, path and strategy_path (the runner's search paths), and the
--- deals to play: pending (see M.pending), first and step.
-function M.main()
-  local host = require "deckhand.core".host
-  local out = host.own_stdout()
-  local dh = require "deckhand"
-  local file = assert(os.getenv("DECKHAND_WORKER_JOB"), "DECKHAND_WORKER_JOB is not set")
-  local f = assert(io.open(file, "r"))
-  local job = assert(json.decode(f:read("a")))
-  f:close()
-  os.remove(file)   -- read once: a run stopped by a signal leaves nothing behind
-  -- a signal (Ctrl-C reaches the whole process group) ends the worker at
-  -- once, never as an error inside a bot; the runner learns its id first,
-  -- to stop it when the signal reached the runner alone
-  if job.signals then host.exit_on_signals("") end
-  assert(out:write(json.encode { pid = host.pid() }, "\n"))
-  assert(out:flush())
-  dh.path, dh.strategy_path = job.path, job.strategy_path
-  local T = dh.tournament_lib
-  local variant = T.make_variant(job.config)
-  local p = job.pending
-  p.done = indexset.new(p.done)
-  for i in M.pending(p, job.first, job.step) do
-    assert(out:write(json.encode(T.play_deal(job.config, variant, i, job.secret)), "\n"))
-    assert(out:flush())
-  end
-  assert(out:close())
-end
-
 --- workers.run(job, pending, jobs, take): plays the deals of pending
 -- (games, shard_i, shard_n, done, count: see M.pending) on jobs workers,
 -- worker j the j-th, j+jobs-th ..., handing each deal's line to take in
@@ -73,9 +44,8 @@ end
 -- secret, path, strategy_path (see main), signals (true: the workers end
 -- at once on SIGINT and SIGTERM, and a signal to the runner stops them).
 function M.run(job, pending, jobs, take)
-  local host = require "deckhand.core".host
   local lua = os.getenv("DECKHAND_LUA") or "lua5.4"
-  local boot = ("package.path = %q; package.cpath = %q; require('deckhand.workers').main()"):format(
+  local boot = ("package.path = %q; package.cpath = %q; require('deckhand.worker').main()"):format(
     package.path, package.cpath)
   local pipes, files, pids = {}, {}, {}
   local plain = { games = pending.games, shard_i = pending.shard_i, shard_n = pending.shard_n,
