@@ -228,7 +228,7 @@ describe("holdem", function()
     local _, want, want_code = c8:apply(other(c8), c8:moves()[1])
     assert.are.equal(want_code, code)
     assert.are.equal(want:gsub("%d", "N"), msg:gsub("%d", "N"))
-    assert.are.equal(("seat %d is to move, not seat %d"):format(g:next_player(), other(g)), msg)
+    assert.are.equal(require "deckhand.protocol".message("not_your_turn", other(g), g:next_player()), msg)
   end)
 
   it("gives front ends every seat's folded, all-in and in-hand flag as a list", function()

@@ -20,6 +20,7 @@
 
 local json = require "deckhand.json"
 local message = require "deckhand.message"
+local protocol = require "deckhand.protocol"
 local run = require "deckhand.run"
 local compat_texts = require "deckhand.serve_compat"
 
@@ -109,7 +110,7 @@ function M.run(o)
       return reject("not_your_seat", seat_text(s) .. " is not played by this client")
     end
     local to_move = seat or game:next_player()
-    reject("not_your_turn", to_move and ("seat %d to move, not seat %d"):format(to_move, s)
+    reject("not_your_turn", to_move and protocol.message("not_your_turn", s, to_move)
       or "the match is over")
   end
   local function bad_command()
