@@ -101,7 +101,7 @@ describe("deckhand web: bad input", function()
       for _, move in ipairs { "bid 3", "2c", "nil" } do
         c:move(1, move)
         local r = c:expect("refused")
-        assert.same({ "game_over", "the match is over", move }, { r.code, r.message, r.move })
+        assert.same({ "game_over", require "deckhand.protocol".message("game_over"), move }, { r.code, r.message, r.move })
       end
       -- nothing was played after the end
       for i = steps + 1, #c.seen do assert.are_not.equal("move", c.seen[i].type) end

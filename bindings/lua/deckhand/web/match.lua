@@ -17,6 +17,7 @@
 local dh = require "deckhand"
 local choose = require "deckhand.run".choose
 local records = require "deckhand.records"
+local protocol = require "deckhand.protocol"
 local libs = require "deckhand.web.libs"
 local bots_lib = require "deckhand.web.bots"
 local host = require "deckhand.core".host
@@ -125,7 +126,7 @@ end
 function Match:submit(seat, text, step)
   self.touched = cqueues.monotime()
   if self.state ~= "playing" then
-    return self:send { type = "refused", code = "game_over", message = "the match is over", move = text }
+    return self:send { type = "refused", code = "game_over", message = protocol.message("game_over"), move = text }
   end
   -- (a move waiting to be taken answers the step now: another is a repeat)
   if step < self.step or self.pending then
