@@ -161,6 +161,7 @@ build = {
     ["deckhand.tournament"] = "bindings/lua/deckhand/tournament.lua",
     ["deckhand.trick_view"] = "bindings/lua/deckhand/trick_view.lua",
     ["deckhand.variant"] = "bindings/lua/deckhand/variant.lua",
+    ["deckhand.variant_index"] = "bindings/lua/deckhand/variant_index.lua",
     ["deckhand.web.access"] = "bindings/lua/deckhand/web/access.lua",
     ["deckhand.web.bot_worker"] = "bindings/lua/deckhand/web/bot_worker.lua",
     ["deckhand.web.bots"] = "bindings/lua/deckhand/web/bots.lua",

@@ -56,4 +56,18 @@ describe("the layers", function()
     ]]
     assert.are.equal("not seat 1's turn (seat 2 acts) not loaded", out)
   end)
+
+  it("the game and view layers find a variant by its Rules whatever order the package installs them in", function()
+    -- the trick view's methods load before any variant exists, and still
+    -- name the variant of a game made later (its phase status line)
+    local out = fresh [[
+      local View = require "deckhand.trick_view"
+      local dh = require "deckhand"
+      local g = dh.game(dh.variant("bridge", { boards = 1 }), { seed = 1 })
+      local v = g:view(g:next_player())
+      io.write(tostring(require "deckhand.variant_index".of(v:rules()) ~= nil), " ",
+               tostring(type(View.data) == "function" and v:data().status ~= nil))
+    ]]
+    assert.are.equal("true true", out)
+  end)
 end)

@@ -47,8 +47,9 @@ local function cards_of(v)
   return out
 end
 
+local variant_of_rules = require "deckhand.variant_index".of
+
 return function(deckhand)
-  local variant_of_rules = deckhand.variant_of_rules
 
   local function as_variant(v, level)
     if type(v) == "string" then return deckhand.variant(v) end

@@ -67,7 +67,7 @@ end
 require "deckhand.variant"(deckhand)
 require "deckhand.game"(deckhand)
 require "deckhand.replay"(deckhand)
-require "deckhand.trick_view"(deckhand)
+require "deckhand.trick_view"   -- the trick engine's View methods written in Lua
 require "deckhand.strategy"(deckhand)
 require "deckhand.tournament"(deckhand)
 -- variants and bots: each DECKHAND_PATH folder's rules/ (strategies/), ./rules

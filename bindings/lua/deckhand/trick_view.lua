@@ -10,7 +10,7 @@ local core = require "deckhand.core"
 
 local View = core.View
 
-local variant_of   -- deckhand.variant_of_rules, given when the package loads
+local variant_of = require "deckhand.variant_index".of
 
 -- the variant's line about its phase script's state (Bridge's auction),
 -- or nil: spec.status(view) read through the variant of the view's rules
@@ -170,8 +170,4 @@ function View.auction(view)
   }
 end
 
--- installed by the package (deckhand/init.lua), which passes itself
-return function(deckhand)
-  variant_of = deckhand.variant_of_rules
-  return View
-end
+return View

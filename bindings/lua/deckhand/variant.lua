@@ -26,6 +26,7 @@ local core = require "deckhand.core"
 
 local searchpath = require "deckhand.searchpath"
 local sandbox = require "deckhand.sandbox"
+local variant_index = require "deckhand.variant_index"
 local MAX_SEATS = require "deckhand.lua_game".MAX_SEATS   -- a variant with its own game
 
 local schema = require "deckhand.schema"
@@ -89,10 +90,7 @@ return function(deckhand)
   local Variant = {}
   Variant.__index = Variant
   Variant.__metatable = "deckhand.Variant"   -- Lua code cannot change what every variant shares
-  -- the variant each Rules was built for: views and sampled worlds carry
-  -- their Rules, not their Variant
-  local by_rules = setmetatable({}, { __mode = "k" })
-  function deckhand.variant_of_rules(rules) return by_rules[rules] end
+  deckhand.variant_of_rules = variant_index.of
   Variant.__tostring = function(v) return ("Variant(%s)"):format(v.name) end
   deckhand.Variant = Variant
 
@@ -185,7 +183,7 @@ return function(deckhand)
       options = options or {}, settings = chosen, spec = spec, rules = rules,
       seats = spec.seats, sides = sides, unit = spec.unit or "points", heuristic = spec.heuristic,
     }, Variant)
-    by_rules[rules] = variant
+    variant_index.remember(rules, variant)
     return variant
   end
 end
