@@ -1,0 +1,180 @@
+-- The deckhand command's serve, play and replay, run as a user runs them.
+local dh = require "deckhand"
+local T = dh.tournament_lib
+local json = require "deckhand.json"
+
+package.path = "tests/lua/?.lua;" .. package.path
+local F = require "file_helper"
+local tmpname, slurp, write = F.tmpname, F.slurp, F.write
+local H = require "tournament_helper"
+local run, dir, SECRET, quick, per_table, with = H.run, H.dir, H.SECRET, H.quick, H.per_table, H.with
+local resume_after_kill, serve, hq, hwith, bin = H.resume_after_kill, H.serve, H.hq, H.hwith, H.bin
+
+describe("deckhand serve", function()
+  it("shows a client no other seat's passed cards and no seed", function()
+    local p, send, stop = serve("hearts --clients 1 --seed 7")
+    assert.are.equal("READY hearts seats 4", p:read("l"))
+    local passes = 0
+    while true do
+      local line = assert(p:read("l"))
+      if line:match("^EVENT turn 1") then break end
+      if line:match("^EVENT move %d pass") then
+        assert.matches("^EVENT move %d pass$", line)   -- the texts of the others' passes: no cards
+        passes = passes + 1
+      end
+    end
+    assert.are.equal(3, passes)
+    stop()
+  end)
+
+  it("plays a whole game with a scripted client", function()
+    local p, send, stop = serve("spades --seed 5 --option max_hands=1 --clients 1,3")
+    local json = require "dkjson"
+    local accepted, rejected, events, over = 0, 0, 0, false
+    local line = p:read("l")
+    assert.matches("^READY spades", line)
+    local steps = 0
+    while not over and steps < 500 do
+      steps = steps + 1
+      line = p:read("l")
+      assert.is_not_nil(line)
+      if line:match("^EVENT over") then over = true
+      elseif line:match("^EVENT turn") then
+        local seat, phase = line:match("^EVENT turn (%d) (%a+)")
+        send("view " .. seat)
+        local v = json.decode(p:read("l"))
+        assert.are.equal(tonumber(seat), v.seat)
+        send("view 2")                        -- a seat the client does not play
+        assert.matches("^REJECT not_your_seat", p:read("l"))
+        if phase == "bid" then
+          send("bid " .. seat .. " 99")       -- the older command still works
+          assert.matches("^REJECT bad_bid", p:read("l"))
+          rejected = rejected + 1
+          send("move " .. seat .. " " .. v.moves[2])
+        else
+          if #v.moves < #v.hand then   -- a card in hand that is not legal now
+            local legal = {}
+            for _, c in ipairs(v.moves) do legal[c] = true end
+            for _, c in ipairs(v.hand) do
+              if not legal[c] then
+                send("play_card " .. seat .. " " .. c)
+                assert.matches("^REJECT %a+", p:read("l"))
+                rejected = rejected + 1
+                break
+              end
+            end
+          end
+          send("move " .. seat .. " " .. v.moves[1])
+        end
+        assert.are.equal("ACCEPT", p:read("l"))
+        accepted = accepted + 1
+      elseif line:match("^EVENT move [24] ") then events = events + 1
+      else assert.matches("^EVENT hand 1 %-?%d+ %-?%d+ %-?%d+ %-?%d+$", line) end
+    end
+    stop()
+    assert.is_true(over)
+    assert.are.equal(28, accepted)   -- 2 bids and 26 cards for seats 1 and 3
+    assert.is_true(rejected >= 2)
+    assert.are.equal(28, events)     -- and as many for the bots at seats 2 and 4
+  end)
+end)
+
+describe("deckhand serve holdem", function()
+  it("plays a match with a scripted client, chips conserved at every hand", function()
+    local p, send, stop = serve("holdem --seed 9 --bots random --option max_hands=6")
+    local json = require "dkjson"
+    local function total(s) local t = 0 for x in s:gmatch("%-?%d+") do t = t + tonumber(x) end return t end
+    assert.matches("^READY holdem seats 2", p:read("l"))
+    local accepted, rejected, hands, over, steps = 0, 0, 0, false, 0
+    while not over and steps < 2000 do
+      steps = steps + 1
+      local line = assert(p:read("l"))
+      if line:match("^EVENT over") then
+        over = true
+        assert.are.equal(0, total(line:match("^EVENT over (.*)")))   -- chips won and lost
+      elseif line:match("^EVENT hand") then
+        hands = hands + 1
+        assert.are.equal(0, total(line:match("^EVENT hand %d+ (.*)")))
+      elseif line:match("^EVENT turn") then
+        assert.matches("^EVENT turn 1 %a+$", line)
+        send("view 1")
+        local v = json.decode(p:read("l"))
+        assert.are.equal(1, v.next_player)
+        assert.are.equal(2, #v.hole)
+        send("view 2")
+        assert.matches("^REJECT not_your_seat", p:read("l"))
+        send("act 2 fold")                    -- not the client's seat
+        assert.matches("^REJECT not_your_seat", p:read("l"))
+        send("act x fold")                    -- no seat number: named as given, not as nil
+        assert.equal("REJECT not_your_seat: seat 'x' is not played by this client", p:read("l"))
+        send("act 1 raise 1")                 -- below any minimum
+        assert.matches("^REJECT %a+", p:read("l"))
+        send("act 1 dance")
+        assert.matches("^REJECT %a+", p:read("l"))
+        rejected = rejected + 3
+        local pick = "check"
+        for _, m in ipairs(v.legal) do if m.action == "call" then pick = "call" end end
+        send("act 1 " .. pick)
+        assert.are.equal("ACCEPT", p:read("l"))
+        accepted = accepted + 1
+      else
+        assert.matches("^EVENT move 2 %a+", line)
+      end
+    end
+    stop()
+    assert.is_true(over)
+    assert.is_true(hands >= 1 and hands <= 6)
+    assert.is_true(accepted >= hands)
+    assert.are.equal(3 * accepted, rejected)
+  end)
+end)
+
+describe("deckhand play", function()
+  it("plays a hand from stdin, refusing illegal cards with the reason", function()
+    local names = {}
+    for _, s in ipairs { "c", "d", "h", "s" } do
+      for _, r in ipairs { "2", "3", "4", "5", "6", "7", "8", "9", "t", "j", "q", "k", "a" } do
+        names[#names + 1] = r .. s
+      end
+    end
+    local input = "x\n3\n" .. (table.concat(names, "\n") .. "\n"):rep(14)
+    local out, ok = run(bin .. " play spades --seed 3 --option max_hands=1", input)
+    assert.is_true(ok, out)
+    assert.matches("game over", out)
+    assert.matches("refused: ", out)
+    assert.matches("%(card_not_in_hand%)", out)
+    assert.matches("seat %d took it", out)
+    assert.matches("♠", out)
+  end)
+
+  it("exits cleanly at the end of input", function()
+    local out, ok = run(bin .. " play spades --seed 3", "3\n")
+    assert.is_true(ok, out)
+    assert.matches("bye", out)
+  end)
+end)
+
+describe("deckhand replay", function()
+  it("steps through a recorded game", function()
+    local rec = tmpname()
+    dh.tournament(with { record = rec, games = 2 })
+    local out, ok = run(bin .. " replay " .. rec .. " --game 2")
+    assert.is_true(ok, out)
+    assert.matches("deal 2", out)
+    assert.matches("seat 1: %S+", out)
+    assert.matches("hand 1 over: %-?%d+ / %-?%d+ / %-?%d+ / %-?%d+", out)
+    assert.matches("final: ", out)
+    os.remove(rec)
+  end)
+
+  it("says so when a record stops before the match is over, instead of a final score", function()
+    local rec = tmpname()
+    write(rec, '{"game":"blackjack","moves":[[1,"stand"]],"options":{"max_hands":1},"seed":7}\n')
+    local out, ok = run(bin .. " replay " .. rec)
+    assert.is_true(ok, out)
+    assert.matches("seat 1: stand", out, 1, true)
+    assert.matches("the record stops before the match is over: seat 2 to move", out, 1, true)
+    assert.is_nil(out:find("final:", 1, true))
+    os.remove(rec)
+  end)
+end)
