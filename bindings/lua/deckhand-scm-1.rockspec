@@ -38,6 +38,7 @@ build = {
         "engine/core/version.c",
         "engine/trick/action.c",
         "engine/trick/match.c",
+        "engine/trick/match_exchange.c",
         "engine/trick/phase.c",
         "engine/trick/phase_auction.c",
         "engine/trick/phase_skat.c",

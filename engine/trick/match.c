@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "match_impl.h"
 #include "rules_impl.h"
 
 /* no division: it runs for every card, and an idiv costs more than the rest of a play */
@@ -385,7 +386,7 @@ int dh_match_legal_bids(const dh_match *m, int *out, int room) {
   return m->phase == DH_PHASE_BID ? dh_bid_list(m, out, room) : 0;
 }
 
-static int check_turn(const dh_match *m, int seat, int phase) {
+int dh_match_check_turn(const dh_match *m, int seat, int phase) {
   if (m->phase == DH_PHASE_OVER) return DH_E_GAME_OVER;
   if (m->phase != phase) return DH_E_WRONG_PHASE;
   if (seat != m->controller[m->turn]) return DH_E_NOT_YOUR_TURN;
@@ -486,7 +487,7 @@ static int apply_play(dh_match *m, int seat, dh_card c) {
 
 int dh_match_play(dh_match *m, int seat, dh_card c) {
   dh_cardset allowed;
-  int err = check_turn(m, seat, DH_PHASE_PLAY);
+  int err = dh_match_check_turn(m, seat, DH_PHASE_PLAY);
   if (err) return err;
   seat = m->turn;  /* the cards are the hand's whose turn it is (a dummy's) */
   if (dh_card_at(c & 63, m->rules->deck.layout) != c || !dh_set_has(m->hand[seat], c))
@@ -515,7 +516,7 @@ int dh_match_play_legal(dh_match *m, dh_card c) {
 static int exchange_next(const dh_match *m);
 
 int dh_match_bid(dh_match *m, int seat, int bid) {
-  int ok, s, err = check_turn(m, seat, DH_PHASE_BID);
+  int ok, s, err = dh_match_check_turn(m, seat, DH_PHASE_BID);
   if (err) return err;
   if (bid < DH_BID_BLIND_NIL || bid > 64) return DH_E_BAD_BID;
   if ((err = dh_bid_allowed(m, seat, bid, &ok)) != DH_OK) return err;
@@ -568,7 +569,7 @@ int dh_match_pass(dh_match *m, int seat, dh_cardset cards) {
     if (seat != m->controller[m->turn]) return DH_E_NOT_YOUR_TURN;
     return exchange_give(m, seat, cards);
   }
-  if ((err = check_turn(m, seat, DH_PHASE_PASS)) != DH_OK) return err;
+  if ((err = dh_match_check_turn(m, seat, DH_PHASE_PASS)) != DH_OK) return err;
   if (cards & ~m->hand[seat]) return DH_E_CARD_NOT_IN_HAND;
   if (dh_set_count(cards) != m->rules->pass_count) return DH_E_BAD_PASS;
   m->passed[seat] = cards;
@@ -583,52 +584,6 @@ int dh_match_pass(dh_match *m, int seat, dh_cardset cards) {
     m->received[to] = m->passed[s];
   }
   enter_bid(m);
-  return DH_OK;
-}
-
-/* ------------------------------------------------ the trump exchange */
-
-/* the weakest card of the trump suit in the deck (the 2 in Briscola; the
-** 4 of clubs when the three-handed game has removed the 2) */
-static dh_card lowest_trump(const dh_match *m) {
-  const dh_rules *r = m->rules;
-  dh_cardset it = dh_match_suit_cards(m, m->trump) & r->deck_set;
-  dh_card best = DH_NO_CARD;
-  int bs = 256;
-  for (; it; it &= it - 1) {
-    dh_card c = dh_card_at(dh_set_first(it), r->deck.layout);
-    if (dh_match_strength(m, c) < bs) { bs = dh_match_strength(m, c); best = c; }
-  }
-  return best;
-}
-
-/* once a hand, on its turn to play, while the turned card lies under a
-** talon that still has another card above it (or, trump_exchange 2, only
-** during the first trick) */
-int dh_match_can_exchange(const dh_match *m) {
-  dh_card low;
-  if (!m->rules->trump_exchange || m->phase != DH_PHASE_PLAY || m->swapped != DH_NO_CARD) return 0;
-  if (m->rules->trump_exchange == 2 && m->trick_no > 0) return 0;
-  if (m->upcard == DH_NO_CARD || m->trump >= DH_NOSUIT || dh_deck_left(&m->talon) < 2 ||
-      m->talon.cards[m->talon.n - 1] != m->upcard)
-    return 0;
-  low = lowest_trump(m);
-  return low != DH_NO_CARD && low != m->upcard && dh_set_has(m->hand[m->turn], low);
-}
-
-int dh_match_exchange(dh_match *m, int seat) {
-  int err = check_turn(m, seat, DH_PHASE_PLAY), s = m->turn;
-  dh_card low;
-  if (err) return err;
-  if (!dh_match_can_exchange(m)) return DH_E_CANNOT_EXCHANGE;
-  low = lowest_trump(m);
-  m->hand[s] = (m->hand[s] & ~dh_set_of(low)) | dh_set_of(m->upcard);
-  m->known[s] |= dh_set_of(m->upcard);  /* everyone saw it taken */
-  m->excluded[s] &= ~dh_set_of(m->upcard);
-  m->talon.cards[m->talon.n - 1] = low; /* face up in its place, drawn last */
-  m->swapped = m->upcard;
-  m->swap_seat = (uint8_t)s;
-  m->upcard = low;
   return DH_OK;
 }
 
