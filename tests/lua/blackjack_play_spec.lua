@@ -5,10 +5,8 @@
 local dh = require "deckhand"
 package.path = "tests/lua/?.lua;" .. package.path
 local H = require "lua_game_helper"
-local texts = H.texts
-local json = require "deckhand.json".encode
 local basic = dofile("strategies/heuristic/blackjack.lua")
-local B = require "blackjack_helper"
+local B = require "blackjack_helper"   -- stacked shoes, the S17 rules
 local cards, staged, round2, S17 = B.cards, B.staged, B.round2, B.S17
 
 describe("blackjack", function()

@@ -12,7 +12,7 @@ local texts = H.texts
 local json = require "deckhand.json".encode
 local basic = dofile("strategies/heuristic/blackjack.lua")
 local B = require "blackjack_helper"
-local cards, staged, round2, S17 = B.cards, B.staged, B.round2, B.S17
+local cards, staged, round2 = B.cards, B.staged, B.round2
 
 describe("blackjack", function()
   it("deals two cards to each player and the dealer from a shoe of decks x 52", function()

@@ -1,14 +1,12 @@
 -- The deckhand command's serve, play and replay, run as a user runs them.
 local dh = require "deckhand"
-local T = dh.tournament_lib
 local json = require "deckhand.json"
 
 package.path = "tests/lua/?.lua;" .. package.path
 local F = require "file_helper"
-local tmpname, slurp, write = F.tmpname, F.slurp, F.write
-local H = require "tournament_helper"
-local run, dir, SECRET, quick, per_table, with = H.run, H.dir, H.SECRET, H.quick, H.per_table, H.with
-local resume_after_kill, serve, hq, hwith, bin = H.resume_after_kill, H.serve, H.hq, H.hwith, H.bin
+local tmpname, write = F.tmpname, F.write
+local H = require "tournament_helper"   -- quick settings, serve over a fifo
+local run, with, serve, bin = H.run, H.with, H.serve, H.bin
 
 describe("deckhand serve", function()
   it("shows a client no other seat's passed cards and no seed", function()

@@ -58,15 +58,6 @@ local texts = require "deckhand.move".texts
 local P = require "deckhand.properties"
 local snapshot = P.snapshot
 
--- Hold'em and Omaha say not_your_turn in words of their own until they
--- are rules files on the shared core (issue 28); every other check holds
-local own_text = { holdem = true, omaha = true }
-local function conforms(g, name)
-  local ok, why = protocol.check(g)
-  if not ok and own_text[name] and why:match("^not_your_turn says") then return end
-  assert(ok, why)
-end
-
 for _, case in ipairs(games) do
   local name, options = case[1], case[2]
   describe(("%s %s"):format(name, json(options)), function()
@@ -202,65 +193,6 @@ describe("moves kept and games collected", function()
     local rng = dh.rng(1)
     while kept:next_player() do assert(kept:apply(kept:next_player(), rng:pick(kept:moves()))) end
     assert.is_true(kept:result().over)
-  end)
-end)
-
-describe("the protocol module", function()
-  it("holds the engine's refusal codes with the engine's texts, and one not_your_turn text", function()
-    local core = require "deckhand.core"
-    local n = 0
-    for code, fmt in pairs(core.refusals) do
-      assert.are.equal(fmt, protocol.codes[code]); n = n + 1
-    end
-    assert.is_true(n >= 15)
-    for _, code in ipairs { "not_your_turn", "game_over", "must_follow_suit", "bad_bid", "illegal_move", "bad_move" } do
-      assert.is_string(protocol.codes[code], code)
-    end
-    assert.are.same({ nil, "not seat 2's turn (seat 4 acts)", "not_your_turn" },
-                    { protocol.refuse("not_your_turn", 2, 4) })
-    assert.has_error(function() protocol.message("no_such_code") end)
-  end)
-
-  it("the trick engine, a phase script and a Lua-written game refuse the wrong seat in the one text", function()
-    local function wrong_seat(g)
-      local seat = g:next_player()
-      local other = seat % g:seats() + 1
-      return { g:apply(other, g:moves()[1]) }, protocol.message("not_your_turn", other, seat)
-    end
-    local spades = dh.game(dh.variant("spades"), { seed = 1 })          -- C: a bid Move, then a Card
-    local got, want = wrong_seat(spades)
-    assert.are.same({ nil, want, "not_your_turn" }, got)
-    for _ = 1, 4 do assert(spades:apply(spades:next_player(), spades:moves()[1])) end
-    got, want = wrong_seat(spades)
-    assert.are.same({ nil, want, "not_your_turn" }, got)
-    local pinochle = dh.game(dh.variant("pinochle"), { seed = 1 })      -- a phase script in Lua
-    assert.are.equal("script", pinochle:step() > 0 and "script" or "")
-    got, want = wrong_seat(pinochle)
-    assert.are.same({ nil, want, "not_your_turn" }, got)
-    local crazy8 = dh.game(dh.variant("crazy8"), { seed = 1 })          -- dh.lua_game
-    got, want = wrong_seat(crazy8)
-    assert.are.same({ nil, want, "not_your_turn" }, got)
-  end)
-
-  it("check finds a game that does not conform", function()
-    local g = dh.game(dh.variant("spades"), { seed = 2 })
-    assert.is_true(protocol.check(g))
-    local liar = setmetatable({}, { __index = function(_, k)
-      local f = g[k]
-      if k == "apply" then return function() return nil, "no", "made_up_code" end end
-      return f and function(_, ...) return f(g, ...) end
-    end })
-    local ok, why = protocol.check(liar)
-    assert.is_nil(ok)
-    assert.matches("made_up_code", why, 1, true)
-  end)
-
-  it("C looks nothing up in the registry: the protocol's Lua part is held by the methods it composed", function()
-    local reg = debug.getregistry()
-    for _, name in ipairs { "deckhand.trick_apply", "deckhand.trick_moves", "deckhand.script_phase" } do
-      assert.is_nil(reg[name], name)
-    end
-    assert.is_nil(dh.compose_protocol)
   end)
 end)
 

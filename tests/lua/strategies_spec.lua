@@ -1,15 +1,12 @@
 -- The shipped strategies: loaded by name, legal in every variant, fixed
 -- contracts at both tables, and nothing of the game reachable through a view.
 local dh = require "deckhand"
-local T = dh.tournament_lib
 local json = require "deckhand.json"
 
 package.path = "tests/lua/?.lua;" .. package.path
-local F = require "file_helper"
-local tmpname, slurp, write = F.tmpname, F.slurp, F.write
-local H = require "tournament_helper"
-local run, dir, SECRET, quick, per_table, with = H.run, H.dir, H.SECRET, H.quick, H.per_table, H.with
-local resume_after_kill, serve, hq, hwith, bin = H.resume_after_kill, H.serve, H.hq, H.hwith, H.bin
+local tmpname = require "file_helper".tmpname
+local H = require "tournament_helper"   -- the tests' bots, quick settings
+local per_table, with = H.per_table, H.with
 
 describe("strategies", function()
   it("load by name from the search path, also from a user's folder", function()

@@ -1,14 +1,12 @@
 -- The tournament runner: duplicate deals, records, resuming, shards, forfeits; Hold'em's.
 local dh = require "deckhand"
-local T = dh.tournament_lib
 local json = require "deckhand.json"
 
 package.path = "tests/lua/?.lua;" .. package.path
 local F = require "file_helper"
 local tmpname, slurp, write = F.tmpname, F.slurp, F.write
-local H = require "tournament_helper"
-local run, dir, SECRET, quick, per_table, with = H.run, H.dir, H.SECRET, H.quick, H.per_table, H.with
-local resume_after_kill, serve, hq, hwith, bin = H.resume_after_kill, H.serve, H.hq, H.hwith, H.bin
+local H = require "tournament_helper"   -- the tests' bots, quick settings
+local run, dir, with, hwith, bin, resume_after_kill = H.run, H.dir, H.with, H.hwith, H.bin, H.resume_after_kill
 
 describe("tournament", function()
   it("gives byte-identical records for the same seed", function()
