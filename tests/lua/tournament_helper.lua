@@ -61,12 +61,14 @@ local function per_table(cfg, of_game)
   return out
 end
 
-local function with(t)
+-- the settings of base with those of t over them (a copy)
+local function over(base, t)
   local c = {}
-  for k, v in pairs(quick) do c[k] = v end
+  for k, v in pairs(base) do c[k] = v end
   for k, v in pairs(t) do c[k] = v end
   return c
 end
+local function with(t) return over(quick, t) end
 
 -- a run killed in the middle of writing: runs cfg(record) to the end, cuts
 -- its record file `extra` bytes into the line after the first `lines`, runs
@@ -114,12 +116,7 @@ return { new = function(o) return { act = function(view) return "allin" end } en
 
 local hq = { variant = "holdem", players = { "heuristic", "random" }, games = 6, seed = 5, progress = false,
              secret = SECRET }
-local function hwith(t)
-  local c = {}
-  for k, v in pairs(hq) do c[k] = v end
-  for k, v in pairs(t) do c[k] = v end
-  return c
-end
+local function hwith(t) return over(hq, t) end
 
-return { run = run, dir = dir, SECRET = SECRET, quick = quick, per_table = per_table, with = with,
+return { over = over, run = run, dir = dir, SECRET = SECRET, quick = quick, per_table = per_table, with = with,
          resume_after_kill = resume_after_kill, serve = serve, hq = hq, hwith = hwith, bin = bin }

@@ -10,12 +10,8 @@ local bin = root .. "/bin/deckhand"
 local SECRET = ("0123456789abcdef"):rep(2)
 local base = { variant = "spades", players = { "heuristic", "random" }, games = 11, seed = 11, progress = false,
                secret = SECRET }
-local function with(t)
-  local c = {}
-  for k, v in pairs(base) do c[k] = v end
-  for k, v in pairs(t) do c[k] = v end
-  return c
-end
+local over = require "tournament_helper".over
+local function with(t) return over(base, t) end
 
 local function run(cmd)
   local p = io.popen(cmd .. " 2>&1")
