@@ -246,6 +246,31 @@ local function points(s, o)
   return out
 end
 
+-- the bidding and the game for people: the value held and by whom, then
+-- the declarer's game as named (hand, schneider, schwarz, ouvert)
+local SEAT_NAME = { "forehand", "middlehand", "rearhand" }
+local function status(g)
+  local code, value, flags = g:var(GAME), g:var(VALUE), g:var(FLAGS)
+  local d = g:declarer()
+  local function who(seat) return ("seat %d"):format(seat) end
+  if code == RAMSCH then return "ramsch: each for itself, the fewest card points" end
+  if code ~= 0 and d then
+    local words = { GAMES[code] }
+    if flags & HAND ~= 0 then words[#words + 1] = "hand" end
+    if flags & SCHNEIDER ~= 0 then words[#words + 1] = "schneider" end
+    if flags & SCHWARZ ~= 0 then words[#words + 1] = "schwarz" end
+    if flags & OUVERT ~= 0 then words[#words + 1] = "ouvert" end
+    return ("%s plays %s, bid %d"):format(who(d), table.concat(words, " "), BIDS[value] or 18)
+  end
+  if d then return ("%s won the bidding at %d"):format(who(d), BIDS[value] or 18) end
+  local first = (g:dealer() % 3) + 1   -- forehand: left of the dealer
+  local function role(seat) return SEAT_NAME[(seat - first) % 3 + 1] end
+  if value == 0 then return "bidding: no value named yet" end
+  local asker, holder = g:var(ASKER), g:var(HOLDER)
+  return ("bidding: %d named by %s (%s) to %s (%s)"):format(BIDS[value], who(asker), role(asker),
+                                                         who(holder), role(holder))
+end
+
 return {
   name = "skat",
   options = {
@@ -278,6 +303,13 @@ return {
       points = R.skat_value {},
       win = R.highest_after(o.deals),   -- the deals decide: the highest total after the last
       max_hands = o.deals,
+      status = status,
     }
+  end,
+  -- the table a view describes (deckhand/table.lua): the talon is the skat
+  table = function(t)
+    for _, p in ipairs(t.piles) do
+      if p.name == "talon" then p.name = "skat" end
+    end
   end,
 }

@@ -216,6 +216,7 @@ local FIELDS = {
   unit = "string", check = "function", deal = "function", moves = "function", apply = "function",
   view = "function", sample = "function", result = "function", locations = "function",
   public_text = "function", greedy = "function", describe = "function", max_moves = "number",
+  table = "function",
 }
 local REQUIRED = { "name", "seats", "deal", "moves", "apply", "view", "sample" }
 
@@ -479,7 +480,7 @@ function M.define(spec)
 
   return {
     name = spec.name, kind = spec.kind, options = spec.options or {}, unit = spec.unit or "points",
-    seats = seats_of, sides = spec.sides, check = spec.check,
+    seats = seats_of, sides = spec.sides, check = spec.check, table = spec.table,
     -- reachable as variant.new_game with settings that dh.variant never
     -- checked: checked here too, before anything is sized by them
     game = function(chosen, opts, variant)

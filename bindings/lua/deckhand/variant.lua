@@ -84,6 +84,16 @@ local fields = {
 }
 local required = { "seats", "sizes", "hand", "play", "points", "win" }
 
+-- the rules file's `table`: function(t, data) that adjusts the table a
+-- view describes (deckhand/table.lua), beside the rules, not in them
+local function table_hook(name, def)
+  local f = def.table
+  if f ~= nil and type(f) ~= "function" then
+    error(("%s: field 'table' must be a function(t, data), got %s"):format(name, type(f)), 0)
+  end
+  return f
+end
+
 local function check_spec(name, spec)
   for _, k in ipairs(required) do
     if spec[k] == nil then error(("%s: missing field '%s'"):format(name, k), 0) end
@@ -192,6 +202,7 @@ return function(deckhand)
         name = name, kind = def.kind, source = type(source) == "string" and source or nil,
         options = options or {}, settings = chosen, new_game = def.game,
         seats = seats, sides = sides, unit = def.unit or "points", heuristic = def.heuristic,
+        table_hook = table_hook(name, def),
       }, Variant)
     end
     local spec, chosen
@@ -211,7 +222,7 @@ return function(deckhand)
     else
       if options and next(options) then error(name .. ": takes no options", 0) end
       spec, chosen = {}, {}
-      for k, v in pairs(def) do if k ~= "options" then spec[k] = v end end
+      for k, v in pairs(def) do if k ~= "options" and k ~= "table" then spec[k] = v end end
     end
     spec.name = spec.name or name
     check_spec(name, spec)
@@ -224,6 +235,7 @@ return function(deckhand)
       name = name, source = type(source) == "string" and source or nil,
       options = options or {}, settings = chosen, spec = spec, rules = rules,
       seats = spec.seats, sides = sides, unit = spec.unit or "points", heuristic = spec.heuristic,
+      table_hook = table_hook(name, def),
     }, Variant)
     by_rules[rules] = variant
     return variant
