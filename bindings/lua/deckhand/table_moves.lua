@@ -16,7 +16,7 @@
 -- Moves are the game's own texts: a front end sends them as they are.
 -- @module deckhand.table_moves
 
-local CHOICE_AT = 8   -- numbered calls beyond this many: a list, not buttons
+local CHOICE_AT = 15   -- numbered calls beyond this many: a list, not buttons (Spades' 13 bids stay buttons)
 
 local function is_card(w)
   return type(w) == "string" and (w:match("^[2-9TJQKA][cdhs]$") or w:match("^[2-9TJQKA][cdhs]#%d$")) ~= nil
