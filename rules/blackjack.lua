@@ -482,9 +482,10 @@ return dh.lua_game {
       local n, soft = total(cards)
       return bj and "blackjack" or n > 21 and ("bust " .. n) or ((soft and "soft " or "") .. n)
     end
+    for _, p in ipairs(t.players) do p.count = nil end   -- every card is face up
     for k, seat in ipairs(v.players or {}) do
       local p = t.players[k]
-      p.count, p.groups = nil, {}
+      p.groups = {}
       for i, h in ipairs(seat.hands) do
         local label = what(h.cards, seat.blackjack and #seat.hands == 1)
         if h.doubled then label = label .. ", doubled" end
@@ -493,7 +494,6 @@ return dh.lua_game {
         p.groups[i] = { label = label, cards = h.cards }
       end
     end
-    t.hand = {}   -- the seat's cards are its hands above
     local last = v.results and v.results[#v.results]
     if v.up then
       table.insert(t.piles, 1, { name = "dealer", cards = { v.up }, count = 2 })

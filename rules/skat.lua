@@ -257,7 +257,7 @@ local function status(g)
   if code ~= 0 and d then
     local words = { GAMES[code] }
     if flags & HAND ~= 0 then words[#words + 1] = "hand" end
-    if flags & SCHNEIDER ~= 0 then words[#words + 1] = "schneider" end
+    if flags & SCHNEIDER ~= 0 and flags & SCHWARZ == 0 then words[#words + 1] = "schneider" end
     if flags & SCHWARZ ~= 0 then words[#words + 1] = "schwarz" end
     if flags & OUVERT ~= 0 then words[#words + 1] = "ouvert" end
     return ("%s plays %s, bid %d"):format(who(d), table.concat(words, " "), BIDS[value] or 18)
