@@ -498,8 +498,8 @@ return dh.lua_game {
     if v.up then
       table.insert(t.piles, 1, { name = "dealer", cards = { v.up }, count = 2 })
     elseif last and last.dealer then
-      table.insert(t.piles, 1, { name = ("dealer (%s)"):format(last.dealer_blackjack and "blackjack"
-        or last.dealer_total > 21 and ("bust " .. last.dealer_total) or last.dealer_total), cards = last.dealer })
+      table.insert(t.piles, 1, { name = "last round: dealer", cards = last.dealer,
+        note = last.dealer_blackjack and "blackjack" or last.dealer_total > 21 and "bust" or tostring(last.dealer_total) })
       local won = last.seats and last.seats[t.seat]
       if won then table.insert(t.status, 1, ("last round: you %s %d"):format(won < 0 and "lost" or "won", math.abs(won))) end
     end

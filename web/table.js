@@ -35,7 +35,8 @@
     var box = el("div", null, "pile");
     box.dataset.pile = p.name;
     var shown = (p.cards || []).length;
-    box.appendChild(el("div", p.name + (p.count !== undefined && p.count !== null ? " " + p.count : ""), "pile-name"));
+    box.appendChild(el("div", p.name + (p.count !== undefined && p.count !== null ? " " + p.count : "")
+      + (p.note ? " (" + p.note + ")" : ""), "pile-name"));
     var row = cardsRow(p.cards);
     var backs = Math.min(Math.max((p.count || 0) - shown, 0), shown > 0 ? 1 : 3);
     if (p.slots) backs = Math.max(p.slots - shown, 0);

@@ -137,6 +137,7 @@ build = {
     ["deckhand.strategy"] = "bindings/lua/deckhand/strategy.lua",
     ["deckhand.table"] = "bindings/lua/deckhand/table.lua",
     ["deckhand.table_moves"] = "bindings/lua/deckhand/table_moves.lua",
+    ["deckhand.table_text"] = "bindings/lua/deckhand/table_text.lua",
     ["deckhand.tables"] = "bindings/lua/deckhand/tables.lua",
     ["deckhand.terminal"] = "bindings/lua/deckhand/terminal.lua",
     ["deckhand.tournament"] = "bindings/lua/deckhand/tournament.lua",

@@ -23,7 +23,7 @@
 --       players = { { seat, side, name, count, cards (face up), groups =
 --         { { label, cards } }, notes = { text }, out, dealer }, ... },
 --       hand = { card names } (the seat's own, hidden from the others),
---       piles = { { name, cards (top last), count } },
+--       piles = { { name, cards (top last), count, note } },
 --       trick = { { seat, card } }, last_trick = { plays, winner },
 --       moves = (deckhand.table_moves) }
 -- @module deckhand.table
@@ -68,7 +68,7 @@ local KNOWN = {
   counts = true, bids = true, tricks = true, scores = true, sides = true, dealer = true, button = true,
   declarer = true, sitting_out = true, discards = true, discard = true, shown = true, status = true,
   trick = true, last_trick = true, trump = true, upcard = true, pile = true, stock = true, board = true,
-  pot = true, stacks = true, bets = true, folded = true, in_hand = true, legal = true, hand_number = true,
+  pot = true, stacks = true, limit = true, bets = true, folded = true, in_hand = true, legal = true, hand_number = true,
   results = true, rules = true, seats = true, last = true, log = true, suit = true, talon = true,
 }
 
@@ -205,6 +205,7 @@ function M.of(view, variant)
   if type(d.trump) == "string" and d.trump ~= "none" then facts[#facts + 1] = "trump " .. (SUITS[d.trump] or d.trump) end
   if type(d.suit) == "string" and SUITS[d.suit] then facts[#facts + 1] = "suit to follow " .. SUITS[d.suit] end
   if d.pot then facts[#facts + 1] = "pot " .. tostring(d.pot) end
+  if type(d.limit) == "string" then facts[#facts + 1] = d.limit .. " limit" end
   if #facts > 0 then t.status[#t.status + 1] = table.concat(facts, ", ") end
   if is_card(d.upcard) then t.piles[#t.piles + 1] = { name = "turned", cards = { d.upcard } } end
   if type(d.board) == "table" then t.piles[#t.piles + 1] = { name = "board", cards = cards(d.board) or {}, slots = 5 } end
