@@ -225,3 +225,23 @@ describe("the table a view describes", function()
     assert.matches("field 'table' must be a function", err, 1, true)
   end)
 end)
+
+describe("the replay's tables", function()
+  it("name a Nil bid as the game does, not 0", function()
+    local records = require "deckhand.records"
+    local replay = require "deckhand.web.replay"
+    local p = io.popen("mktemp -d")
+    local dir = p:read("l")
+    p:close()
+    local v = dh.variant("spades", { max_hands = 1 })
+    local g = dh.game(v, { seed = 1 })
+    local nil_seat = g:next_player()
+    assert(g:apply(nil_seat, "nil"))
+    records.write_new(dir .. "/nil.json", g:record(), {})
+    local r = assert(replay.step(dir, "nil.json", 1, 1, 1))
+    os.execute("rm -rf '" .. dir .. "'")
+    assert.are.equal(0, r.views[1].bids[nil_seat])   -- the data: a bid of 0
+    local notes = table.concat(r.tables[1].players[nil_seat].notes, ", ")
+    assert.matches("bid nil", notes, 1, true)         -- the table: a Nil
+  end)
+end)

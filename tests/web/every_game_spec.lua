@@ -175,6 +175,32 @@ local function play_out(b, name, width)
   return did
 end
 
+describe("keyboard play", function()
+  it("makes a call by its text and a card by its name, typed", function()
+    local b = driver:session(1280, 900)
+    local ok, err = pcall(function()
+      open_match(b, "spades", { max_hands = 1 })
+      local function typed(text)
+        local box = b:find("#type-move")
+        b:type(box, text .. "\u{E007}")   -- and Enter
+      end
+      local function our_turn(css)
+        b:wait(function() return b:text(b:find("#play-status")) == "your turn" and b:find(css) end, 20, css)
+      end
+      our_turn("#moves .move-btn[data-move='bid 3']")
+      typed("BID 3")   -- the text of a call, in any case
+      b:wait(function() return b:text(b:find("#log")):match("you: bid 3") end, 10, "our bid")
+      our_turn("#hand .card.legal")
+      local card = b:attr(b:find("#hand .card.legal"), "data-card")
+      local name = card:gsub("^T", "10"):lower()   -- as a person types it: "10d" for Td
+      typed(name)
+      b:wait(function() return b:text(b:find("#log")):match("you: " .. card) end, 10, "our card " .. card)
+    end)
+    b:quit()
+    assert(ok, err)
+  end)
+end)
+
 for _, width in ipairs { 1280, 420 } do
   describe(("every game through the page at %d px"):format(width), function()
     local b
