@@ -100,6 +100,17 @@ describe("the table a view describes", function()
     assert.are.same({}, east.moves.cards)
   end)
 
+  it("offers Bridge's calls as buttons, never as cards ('3H' is a call)", function()
+    local v = dh.variant("bridge", { boards = 1 })
+    local g = dh.game(v, { seed = 1 })
+    local t = tbl.of(g:view(g:next_player()), v)
+    assert.are.same({}, t.moves.cards)
+    local buttons = table.concat(t.moves.buttons, " ")
+    assert.matches("pass 1C 1D 1H 1S 1NT", buttons, 1, true)
+    assert.matches(" 3H ", buttons, 1, true)
+    assert.are.equal(36, #t.moves.buttons)   -- pass and the 35 bids
+  end)
+
   it("shows Blackjack's dealer up card, every seat's hands and their totals", function()
     local v = dh.variant("blackjack", { players = 2 })
     local g = dh.game(v, { seed = 4 })
