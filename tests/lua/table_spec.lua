@@ -166,6 +166,28 @@ describe("the table a view describes", function()
     assert.are.equal(1, #pile.cards)
   end)
 
+  it("shows Gin's knock: both hands' melds, the layoffs, the deadwood", function()
+    local v = dh.variant("gin", { max_hands = 3 })
+    local g = dh.game(v, { seed = 3 })
+    local n = 0
+    -- the rules' own quick choice (which knocks when it may) until a hand ends
+    while g:hand_number() == 1 and g:next_player() and n < 2000 do
+      local seat = g:next_player()
+      assert(g:apply(seat, g:view(seat):greedy()))
+      n = n + 1
+    end
+    local last = g:view(1):data().results[1]
+    assert.is_truthy(last.knocker, "the first hand was void")
+    local t = tbl.of(g:view(1), v)
+    assert.matches(("^last hand: seat %d "):format(last.knocker), t.status[1])
+    for s = 1, 2 do
+      local labels = {}
+      for _, x in ipairs(t.players[s].groups) do labels[#labels + 1] = x.label end
+      assert.matches("meld 1", table.concat(labels, " "), 1, true)
+      assert.matches("deadwood %d+", table.concat(t.players[s].notes, " "))
+    end
+  end)
+
   it("says which way Hearts' pass goes, then the cards passed and received", function()
     local v = dh.variant("hearts", { max_hands = 1 })
     local g = dh.game(v, { seed = 1 })
@@ -181,6 +203,29 @@ describe("the table a view describes", function()
     for _, x in ipairs(t.players[me].groups) do groups[x.label] = x.cards end
     assert.are.equal(3, #groups.received)
     assert.are.equal(3, #groups[("passed to seat %d"):format(me % 4 + 1)])
+  end)
+
+  it("shows Euchre's turned card and who sits out", function()
+    local v = dh.variant("euchre", { max_hands = 12 })
+    local g = dh.game(v, { seed = 1 })
+    local t = tbl.of(g:view(1), v)
+    assert.are.equal("turned", t.piles[1].name)
+    assert.are.equal(g:view(1):data().upcard, t.piles[1].cards[1])
+    -- a maker going alone: the partner sits out, and every seat reads it
+    local found = false
+    for seed = 1, 20 do
+      local ok = pcall(function()
+        g = find(v, seed, function(x) return x:view(1):data().sitting_out ~= nil end)
+      end)
+      if ok then found = true; break end
+    end
+    assert.is_true(found, "no lone hand in 20 matches")
+    local out = g:view(1):data().sitting_out[1]
+    for s = 1, 4 do
+      local p = tbl.of(g:view(s), v).players[out]
+      assert.is_true(p.out)
+      assert.matches("sits out", table.concat(p.notes, " "), 1, true)
+    end
   end)
 
   it("names a Nil bid in Spades", function()
