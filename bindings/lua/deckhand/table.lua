@@ -200,7 +200,13 @@ function M.of(view, variant)
     t.scores = { by = (partners and #d.scores < n) and "side" or "seat", values = d.scores }
   end
   t.trick = plays(d.trick)
-  if type(d.last_trick) == "table" then t.last_trick = { plays = plays(d.last_trick), winner = d.last_trick.winner } end
+  -- the last trick of this hand (a new hand's first trick not yet taken:
+  -- none, not the cards of a deal that is over)
+  local taken = 0
+  for _, n in ipairs(type(d.tricks) == "table" and d.tricks or {}) do taken = taken + n end
+  if type(d.last_trick) == "table" and (taken > 0 or type(d.tricks) ~= "table") then
+    t.last_trick = { plays = plays(d.last_trick), winner = d.last_trick.winner }
+  end
   local facts = {}
   if type(d.trump) == "string" and d.trump ~= "none" then facts[#facts + 1] = "trump " .. (SUITS[d.trump] or d.trump) end
   if type(d.suit) == "string" and SUITS[d.suit] then facts[#facts + 1] = "suit to follow " .. SUITS[d.suit] end
