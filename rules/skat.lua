@@ -303,11 +303,12 @@ return {
       points = R.skat_value {},
       win = R.highest_after(o.deals),   -- the deals decide: the highest total after the last
       max_hands = o.deals,
-      status = status,
     }
   end,
-  -- the table a view describes (deckhand/table.lua): the talon is the skat
-  table = function(t)
+  -- the table a view describes (deckhand/table.lua): the bidding or the
+  -- game named (read from the seat's own view), the talon called the skat
+  table = function(t, _, view)
+    table.insert(t.status, 1, status(view))
     for _, p in ipairs(t.piles) do
       if p.name == "talon" then p.name = "skat" end
     end

@@ -13,9 +13,9 @@
 -- A game gets a sensible table for free from the fields its view's data
 -- has (hand, counts, trick, shown, bids, pile, stock, board, pot ...);
 -- fields it does not know become plain notes.  A game may add a hook, the
--- field `table` of its rules file: function(t, data) that changes `t` (the
--- table described) from `data` (the same view:data()) and may return a
--- replacement.  The description:
+-- field `table` of its rules file: function(t, data, view) that changes `t`
+-- (the table described) from `data` (the same view:data()) or the seat's
+-- own view, and may return a replacement.  The description:
 --
 --     { seat, seats, phase, turn (0 when over), hand_number,
 --       status = { line, ... }, facts = { "key value" } (fields of the
@@ -235,7 +235,7 @@ function M.of(view, variant)
   leftovers(d, t, n)
   local hook = variant and variant.table_hook
   if hook then
-    t = hook(t, d) or t
+    t = hook(t, d, view) or t
     -- a hook may give cards as a string of names: lists, as everywhere
     local function norm(list) for _, x in ipairs(list or {}) do x.cards = cards(x.cards) or {} end end
     norm(t.piles)

@@ -84,12 +84,12 @@ local fields = {
 }
 local required = { "seats", "sizes", "hand", "play", "points", "win" }
 
--- the rules file's `table`: function(t, data) that adjusts the table a
+-- the rules file's `table`: function(t, data, view) that adjusts the table a
 -- view describes (deckhand/table.lua), beside the rules, not in them
 local function table_hook(name, def)
   local f = def.table
   if f ~= nil and type(f) ~= "function" then
-    error(("%s: field 'table' must be a function(t, data), got %s"):format(name, type(f)), 0)
+    error(("%s: field 'table' must be a function(t, data, view), got %s"):format(name, type(f)), 0)
   end
   return f
 end
