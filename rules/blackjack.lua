@@ -474,4 +474,38 @@ return dh.lua_game {
     end
     return out
   end,
+  -- the table a view describes (deckhand/table.lua): every seat's hands
+  -- face up with their totals, the dealer's up card and hole card (or,
+  -- between rounds, the dealer's hand that settled the last one)
+  table = function(t, v)
+    local function what(cards, bj)
+      local n, soft = total(cards)
+      return bj and "blackjack" or n > 21 and ("bust " .. n) or ((soft and "soft " or "") .. n)
+    end
+    for _, p in ipairs(t.players) do p.count = nil end   -- every card is face up
+    for k, seat in ipairs(v.players or {}) do
+      local p = t.players[k]
+      p.groups = {}
+      for i, h in ipairs(seat.hands) do
+        local label = what(h.cards, seat.blackjack and #seat.hands == 1)
+        if h.doubled then label = label .. ", doubled" end
+        if h.surrendered then label = label .. ", surrendered" end
+        if v.turn == k and i == seat.current and #seat.hands > 1 then label = "> " .. label end
+        p.groups[i] = { label = label, cards = h.cards }
+      end
+    end
+    local last = v.results and v.results[#v.results]
+    if v.up then
+      table.insert(t.piles, 1, { name = "dealer", cards = { v.up }, count = 2 })
+    elseif last and last.dealer then
+      table.insert(t.piles, 1, { name = "last round: dealer", cards = last.dealer,
+        note = last.dealer_blackjack and "blackjack" or last.dealer_total > 21 and "bust" or tostring(last.dealer_total) })
+      local won = last.seats and last.seats[t.seat]
+      if won then table.insert(t.status, 1, ("last round: you %s %d"):format(won < 0 and "lost" or "won", math.abs(won))) end
+    end
+    for i = #t.piles, 1, -1 do
+      if t.piles[i].name == "discards" or t.piles[i].name == "up" then table.remove(t.piles, i) end
+    end
+    t.facts = { ("shoe %d cards"):format(v.shoe) }
+  end,
 }

@@ -169,4 +169,12 @@ return {
       heuristic = "bridge",
     }
   end,
+  -- the table a view describes (deckhand/table.lua): the seats by compass
+  -- point, the dummy named
+  table = function(t)
+    for s, p in ipairs(t.players) do
+      p.name = SEAT[s]
+      if #p.cards > 0 then p.label = "dummy" end
+    end
+  end,
 }

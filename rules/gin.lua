@@ -299,4 +299,27 @@ return dh.lua_game {
   locations = function(s)
     return { pile = dh.cards(s.pile), stock = dh.cards(s.stock), ["hand 1"] = s.hands[1], ["hand 2"] = s.hands[2] }
   end,
+
+  -- the table a view describes (deckhand/table.lua): the opponent's count
+  -- and the cards it is known to hold (taken from the pile); after a knock
+  -- both hands shown, the melds, the layoffs and the deadwood
+  table = function(t, v)
+    local opp = 3 - t.seat
+    t.players[opp].count = v.held
+    for _, p in ipairs(t.players) do
+      for _, g in ipairs(p.groups) do if g.label == "known" then g.label = "taken from the pile" end end
+    end
+    local last = v.results and v.results[#v.results]
+    if last and last.shown and (t.phase == "first" or t.phase == "over") then
+      table.insert(t.status, ("last hand: %s"):format(last.knocker and
+        ("seat %d %s"):format(last.knocker, ({ gin = "went gin", big_gin = "went big gin" })[last.kind] or "knocked") or "void"))
+      for seat, sh in pairs(last.shown) do
+        local p = t.players[seat]
+        for i, m in ipairs(sh.melds or {}) do p.groups[#p.groups + 1] = { label = "meld " .. i, cards = m } end
+        if sh.laid_off and #sh.laid_off > 0 then p.groups[#p.groups + 1] = { label = "laid off", cards = sh.laid_off } end
+        p.notes[#p.notes + 1] = "deadwood " .. tostring(sh.deadwood)
+      end
+    end
+    t.facts = { ("knock at %d or less"):format(v.knock) }
+  end,
 }

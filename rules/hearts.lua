@@ -65,4 +65,13 @@ return {
       max_hands = o.max_hands,
     }
   end,
+  -- the table a view describes (deckhand/table.lua): which way this hand's
+  -- pass goes (left, right, across, none by turns), while it is made
+  table = function(t)
+    if t.phase ~= "pass" then return end
+    local off = ({ 1, -1, 2, 0 })[(t.hand_number - 1) % 4 + 1]
+    local to = (t.seat - 1 + off) % t.seats + 1
+    local way = ({ [1] = "left", [-1] = "right", [2] = "across" })[off]
+    table.insert(t.status, 1, way and ("pass three cards %s, to seat %d"):format(way, to) or "no pass this hand")
+  end,
 }

@@ -89,6 +89,14 @@ local R = dh.rule
 -- the prefab's numbers, from C (engine/trick/prefab.h): the 63 game values
 -- a bid may name, the vars of its public state, what GAME and FLAGS hold
 local SKAT = dh.phase.skat_bidding
+local BIDS = SKAT.bids
+local GAMES = {}   -- the phase's GAME var -> the game's name
+for name, code in pairs(SKAT.games) do GAMES[code] = name end
+local VALUE, GAME, FLAGS, ASKER, HOLDER = SKAT.vars.value, SKAT.vars.game, SKAT.vars.flags, SKAT.vars.asker,
+                                          SKAT.vars.holder
+local RAMSCH = SKAT.games.ramsch
+local HAND, SCHNEIDER, SCHWARZ, OUVERT = SKAT.flags.hand, SKAT.flags.schneider, SKAT.flags.schwarz,
+                                         SKAT.flags.ouvert
 
 local JACKS = { "Jc", "Js", "Jh", "Jd" }
 
@@ -108,6 +116,31 @@ local function table_for(trump, plain_clubs)
     end
   end
   return t
+end
+
+-- the bidding and the game for people: the value held and by whom, then
+-- the declarer's game as named (hand, schneider, schwarz, ouvert)
+local SEAT_NAME = { "forehand", "middlehand", "rearhand" }
+local function status(g)
+  local code, value, flags = g:var(GAME), g:var(VALUE), g:var(FLAGS)
+  local d = g:declarer()
+  local function who(seat) return ("seat %d"):format(seat) end
+  if code == RAMSCH then return "ramsch: each for itself, the fewest card points" end
+  if code ~= 0 and d then
+    local words = { GAMES[code] }
+    if flags & HAND ~= 0 then words[#words + 1] = "hand" end
+    if flags & SCHNEIDER ~= 0 and flags & SCHWARZ == 0 then words[#words + 1] = "schneider" end
+    if flags & SCHWARZ ~= 0 then words[#words + 1] = "schwarz" end
+    if flags & OUVERT ~= 0 then words[#words + 1] = "ouvert" end
+    return ("%s plays %s, bid %d"):format(who(d), table.concat(words, " "), BIDS[value] or 18)
+  end
+  if d then return ("%s won the bidding at %d"):format(who(d), BIDS[value] or 18) end
+  local first = (g:dealer() % 3) + 1   -- forehand: left of the dealer
+  local function role(seat) return SEAT_NAME[(seat - first) % 3 + 1] end
+  if value == 0 then return "bidding: no value named yet" end
+  local asker, holder = g:var(ASKER), g:var(HOLDER)
+  return ("bidding: %d named by %s (%s) to %s (%s)"):format(BIDS[value], who(asker), role(asker),
+                                                         who(holder), role(holder))
 end
 
 return {
@@ -142,5 +175,13 @@ return {
       win = R.highest_after(o.deals),   -- the deals decide: the highest total after the last
       max_hands = o.deals,
     }
+  end,
+  -- the table a view describes (deckhand/table.lua): the bidding or the
+  -- game named (read from the seat's own view), the talon called the skat
+  table = function(t, _, view)
+    table.insert(t.status, 1, status(view))
+    for _, p in ipairs(t.piles) do
+      if p.name == "talon" then p.name = "skat" end
+    end
   end,
 }

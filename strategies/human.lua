@@ -9,7 +9,8 @@
 -- Options: input, output (files, default stdin/stdout), read (a
 -- function(prompt) -> line or nil: deckhand/terminal.lua's reader, with
 -- line editing), style (for view:describe: style.card(card) dresses a
--- card, e.g. in colour).  End of input raises { eof = true }.
+-- card, e.g. in colour), show (a function(view) -> the text that shows the
+-- table; default view:describe(style)).  End of input raises { eof = true }.
 local M = {}
 
 -- the legal moves as a short line of text
@@ -45,8 +46,12 @@ function M.new(options)
   local card = options.style and options.style.card or function(c) return c:display() end
   local s = { name = "human" }
   local again = false   -- the last move was refused: ask without showing the view again
+  local function show(view)
+    if options.show then return options.show(view) end
+    return view:describe(options.style)
+  end
   function s.move(view)
-    if not again then output:write("\n", view:describe(options.style), "\n") end
+    if not again then output:write("\n", show(view), "\n") end
     again = false
     while true do
       local moves = view:moves()
@@ -55,7 +60,7 @@ function M.new(options)
       line = line:match("^%s*(.-)%s*$")
       local word = line:lower()
       if word == "help" or word == "?" then output:write(HELP, "\n")
-      elseif word == "view" then output:write(view:describe(options.style), "\n")
+      elseif word == "view" then output:write(show(view), "\n")
       elseif word == "last" then output:write(last_trick(view, card), "\n")
       elseif line ~= "" then
         -- the text as typed, else with the phase's word before it ("4"

@@ -52,7 +52,13 @@
     if (v.pile && v.pile.length) table.appendChild(DH.cardEl(v.pile[v.pile.length - 1], { who: "pile" }));
     var facts = [];
     if (v.scores) facts.push("scores " + v.scores.join(" / "));
-    if (v.bids) facts.push("bids " + v.bids.map(function (b) { return b === false ? "–" : b; }).join(" / "));
+    // the bids as the game names them (a Nil is "nil", not 0): the table's notes
+    var seats = state.tables && state.tables[0] ? state.tables[0].players : [];
+    var bids = seats.map(function (p) {
+      var n = (p.notes || []).filter(function (x) { return x.indexOf("bid ") === 0; })[0];
+      return n ? n.slice(4) : null;
+    });
+    if (bids.some(function (b) { return b !== null; })) facts.push("bids " + bids.map(function (b) { return b === null ? "–" : b; }).join(" / "));
     if (v.tricks) facts.push("tricks " + v.tricks.join(" / "));
     if (v.pot !== undefined) facts.push("pot " + v.pot + ", stacks " + v.stacks.join(" / "));
     table.appendChild(el("div", facts.join(" · "), "kv"));

@@ -302,5 +302,23 @@ local game = dh.lua_game {
     return out
   end,
 }
+-- the table a view describes (deckhand/table.lua): the crib beside the
+-- dealer, the starter, the pegging count and the cards played to it
+game.table = function(t, v)
+  local crib = 0
+  for k = 1, 2 do if v.cribbed[k] then crib = crib + 2 end end
+  local piles = { { name = ("crib (seat %d's)"):format(v.dealer), count = crib } }
+  if v.starter then piles[#piles + 1] = { name = "starter", cards = { v.starter } } end
+  piles[#piles + 1] = { name = ("pegging, count %d"):format(v.count), cards = v.seq }
+  if v.laid ~= "" then piles[#piles + 1] = { name = "your cards in the crib", cards = v.laid } end
+  t.piles = piles
+  for k, p in ipairs(t.players) do
+    p.notes = { ("%d points this hand"):format(v.hand_points[k]) }
+    if v.dealer == k then table.insert(p.notes, 1, "dealer") end
+    if v.go[k] then p.notes[#p.notes + 1] = "go" end
+    p.groups = { { label = "played", cards = v.played[k] } }
+  end
+  t.facts = nil
+end
 game.scoring = M
 return game

@@ -14,6 +14,19 @@ local function run(cmd)
 end
 
 describe("deckhand play", function()
+  it("draws every game from its table: Bridge's dummy played by the declarer, Blackjack's dealer", function()
+    local out = run("printf '' | " .. bin .. " play bridge --seed 3 --option contract=3NT --option declarer=S " ..
+                    "--seat 3 --bots random --color never")
+    assert.matches("contract 3NT by South", out, 1, true)
+    -- North's cards face up after the opening lead, the legal ones marked for South to play
+    assert.matches("seat 1 North %(dummy%)", out)
+    assert.matches("\n  shows [^\n]*%*[^\n]*%(you play it%)", out)
+    out = run("printf '' | " .. bin .. " play blackjack --seed 3 --color never")
+    -- the dealer's up card with one face down; the seats' hands with their totals
+    assert.matches("\ndealer 2  %S+\n", out)
+    assert.matches("you: [^\n]*\n  %d+  %S+ %S+\n", out)
+  end)
+
   it("colours the red suits only when asked or on a terminal without NO_COLOR", function()
     local out = run("printf '4\\n' | " .. bin .. " play spades --seed 3 --color always")
     assert.is_truthy(out:find("\27[31m", 1, true))

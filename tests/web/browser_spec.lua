@@ -76,11 +76,11 @@ describe("deckhand web in headless chromium", function()
     b:wait(function() return b:find("#moves .move-btn[data-move='bid 3']") end, 30, "the bid buttons")
     shot("play-bid")
     b:click(b:find("#moves .move-btn[data-move='bid 3']"))
-    b:wait(function() return text("#seats"):match("you.-bid 3") end, 10, "our bid on the table")
+    b:wait(function() return text("#me-seat"):match("you.-bid 3") end, 10, "our bid on the table")
     -- a reload resumes the match where it was
     local hand = b:js("return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card).join(' ')")
     b:get(url)
-    b:wait(function() return visible("#play-table") and text("#seats"):match("you.-bid 3") end, 20, "the match again")
+    b:wait(function() return visible("#play-table") and text("#me-seat"):match("you.-bid 3") end, 20, "the match again")
     assert.equal(hand, b:js("return Array.from(document.querySelectorAll('#hand .card')).map(c => c.dataset.card).join(' ')"))
     local refused = false
     local deadline = os.time() + 120

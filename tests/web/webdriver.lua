@@ -72,12 +72,18 @@ end
 local Session = {}
 Session.__index = Session
 
---- driver:session([width, height]) -> a headless chromium session
+--- driver:session([width, height]) -> a headless chromium session (a width
+-- under 500 px, below a window's least, as a phone's screen)
 function Driver:session(width, height)
   local args = { "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  ("--window-size=%d,%d"):format(width or 1280, height or 1000) }
+  local options = { args = args, binary = os.getenv("CHROMIUM") or "/usr/bin/chromium" }
+  -- a window is at least 500 px wide: a phone's width is emulated instead
+  if (width or 1280) < 500 then
+    options.mobileEmulation = { deviceMetrics = { width = width, height = height or 1000, pixelRatio = 1 } }
+  end
   local v = call(self.base, "POST", "/session", { capabilities = { alwaysMatch = {
-    browserName = "chrome", ["goog:chromeOptions"] = { args = args, binary = os.getenv("CHROMIUM") or "/usr/bin/chromium" },
+    browserName = "chrome", ["goog:chromeOptions"] = options,
   } } })
   return setmetatable({ base = self.base .. "/session/" .. v.sessionId }, Session)
 end
@@ -107,6 +113,13 @@ end
 --- session:js(script, ...) -> what the script returns (its arguments as `arguments`)
 function Session:js(script, ...)
   return self:call("POST", "/execute/sync", { script = script, args = { ... } })
+end
+
+--- session:js_async(script, ...) -> what the script passes to its callback
+-- (the last of `arguments`); timeout in seconds (60)
+function Session:js_async(timeout, script, ...)
+  self:call("POST", "/timeouts", { script = math.floor((timeout or 60) * 1000) })
+  return self:call("POST", "/execute/async", { script = script, args = { ... } })
 end
 
 --- session:wait(f [, timeout, what]) -> f's first true answer, polling; raises after timeout

@@ -149,6 +149,7 @@ return function(deckhand)
         name = name, kind = def.kind, source = type(source) == "string" and source or nil,
         options = options or {}, settings = chosen, new_game = def.game,
         seats = seats, sides = sides, unit = def.unit or "points", heuristic = def.heuristic,
+        table_hook = def.table,   -- (deckhand/table.lua) checked by the schema
       }, Variant)
     end
     local spec, chosen
@@ -168,7 +169,7 @@ return function(deckhand)
     else
       if options and next(options) then error(name .. ": takes no options", 0) end
       spec, chosen = {}, {}
-      for k, v in pairs(def) do if k ~= "options" then spec[k] = v end end
+      for k, v in pairs(def) do if k ~= "options" and k ~= "table" then spec[k] = v end end
     end
     spec.name = spec.name or name
     check_spec(where, spec)
@@ -182,6 +183,7 @@ return function(deckhand)
       name = name, source = type(source) == "string" and source or nil,
       options = options or {}, settings = chosen, spec = spec, rules = rules,
       seats = spec.seats, sides = sides, unit = spec.unit or "points", heuristic = spec.heuristic,
+      table_hook = def.table,   -- (deckhand/table.lua) checked by the schema
     }, Variant)
     variant_index.remember(rules, variant)
     return variant

@@ -50,6 +50,8 @@ local game = {
     { name = "greedy", type = FUNC, takes = "`function(public, o, moves)` → move",
       default = "a short look-ahead by the heuristic",
       doc = "a quick choice among the moves: the `greedy` bot's move, the heuristic's, pimc's rollouts" },
+    { name = "table", type = FUNC, takes = "`function(t, data, view)`", default = "the generic table",
+      doc = "adjusts the table a view describes for the page and `deckhand play` (`deckhand/table.lua`): the crib, the pegging count" },
     { name = "describe", type = FUNC, takes = "`function(public, o, card)` → text", default = "the public table's fields",
       doc = "the view as text for people; `card(c)` dresses a card" },
     { name = "max_moves", type = { "integer", min = 1 }, default = ("`%d`"):format(MAX_MOVES),

@@ -47,6 +47,8 @@ local file = {
     { name = "unit", type = STRING, game = true, default = "`\"points\"`", doc = "*game*: what the scores count" },
     { name = "heuristic", type = { "name" }, game = true, takes = "a name",
       doc = "*game*: the heuristic's play to use (`strategies/heuristic/<name>.lua`)" },
+    { name = "table", type = FUNC, takes = "`function(t, data, view)`", default = "the generic table",
+      doc = "adjusts the table a view describes for the page and `deckhand play` (`deckhand/table.lua`: the dummy, the dealer's hand, the pass direction), beside the rules, not in them" },
   },
 }
 

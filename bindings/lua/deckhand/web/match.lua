@@ -21,6 +21,7 @@ local protocol = require "deckhand.protocol"
 local libs = require "deckhand.web.libs"
 local bots_lib = require "deckhand.web.bots"
 local host = require "deckhand.core".host
+local table_of = require "deckhand.table".of
 
 local cqueues = libs.require "cqueues"
 local condition = libs.require "cqueues.condition"
@@ -81,11 +82,13 @@ function Match:send(msg)
   if self.session then self.session:send(msg) end
 end
 
--- the seat's view as data, and whose turn it is (public)
+-- the seat's view as data, the table it describes (deckhand/table.lua),
+-- and whose turn it is (public)
 function Match:view_message(kind)
   local g = self.game
   local turn = g:next_player()
-  return { type = kind, view = g:view(self.seat):data(), turn = turn or 0,
+  local view = g:view(self.seat)
+  return { type = kind, view = view:data(), table = table_of(view, self.variant), turn = turn or 0,
            your_turn = self.state == "playing" and turn == self.seat }
 end
 

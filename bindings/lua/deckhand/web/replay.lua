@@ -10,6 +10,7 @@
 
 local dh = require "deckhand"
 local json = require "deckhand.json"
+local table_of = require "deckhand.table".of
 local recfiles = require "deckhand.web.recfiles"
 
 local M = {}
@@ -67,7 +68,8 @@ end
 
 --- replay.step(folder, name, deal, rotation, step) -> { game, seats, names,
 -- total (moves), step, moves (every { seat, text }), views (each seat's
--- view:data() after step moves), result (at the end) }, or nil, message
+-- view:data() after step moves), tables (each seat's table as
+-- deckhand/table.lua describes it: bids as the game names them), result (at the end) }, or nil, message
 function M.step(folder, name, deal, rotation, step)
   deal, rotation = deal or 1, rotation or 1
   if math.type(deal) ~= "integer" or math.type(rotation) ~= "integer" then
@@ -90,10 +92,14 @@ function M.step(folder, name, deal, rotation, step)
   for k, v in pairs(record) do partial[k] = v end
   partial.actions, partial.moves = nil, { table.unpack(moves, 1, step) }
   local game = assert(dh.replay(partial))
-  local views = {}
-  for s = 1, game:seats() do views[s] = game:view(s):data() end
+  local views, tables = {}, {}
+  local okv, variant = pcall(dh.variant, record.game, record.options)
+  for s = 1, game:seats() do
+    local view = game:view(s)
+    views[s], tables[s] = view:data(), table_of(view, okv and variant or nil)
+  end
   local out = { game = record.game, seats = game:seats(), names = names, rotations = rotations,
-                total = #moves, step = step, moves = moves, views = views, phase = game:phase() }
+                total = #moves, step = step, moves = moves, views = views, tables = tables, phase = game:phase() }
   if step == #moves then
     local r = game:result()
     out.result = { seats = r.seats, winners = r.winners, unit = r.unit, over = r.over }
