@@ -215,6 +215,32 @@ end
 --- poker_view.fields(form, defaults, spec) -> the dh.lua_game fields of a
 -- poker game dealing the form named (poker_table.forms) with the options
 -- `defaults`; spec's own fields (name, ...) are kept
+-- the per-seat notes a player of the table reads (deckhand/table.lua):
+-- the stack, the bet in this round, the button, folded or all in; the
+-- table's bookkeeping (acted, contrib, faced, start) left out
+local NOTES = { stack = true, bet = true, button = true }
+
+--- poker_view.table(t, data, view): the table a page draws, pared to what
+-- a player reads
+function M.table(t, data)
+  for i, p in ipairs(t.players or {}) do
+    local keep = {}
+    for _, n in ipairs(p.notes or {}) do
+      if NOTES[n:match("^(%S+)")] then keep[#keep + 1] = n end
+    end
+    if data.folded and data.folded[i] then keep[#keep + 1] = "folded" end
+    if data.allin and data.allin[i] then keep[#keep + 1] = "all in" end
+    p.notes = keep
+  end
+  local facts = {}
+  for _, f in ipairs(t.facts or {}) do
+    if f:match("^big blind") or f:match("^small blind") or (f:match("^ante") and not f:match(" 0$")) then
+      facts[#facts + 1] = f
+    end
+  end
+  t.facts = facts
+end
+
 function M.fields(form, defaults, spec)
   -- the checked settings of each game's options, made once
   local tables = setmetatable({}, { __mode = "k" })
@@ -236,6 +262,7 @@ function M.fields(form, defaults, spec)
     result = function(s, o) return M.result(s, tbl(o)) end,
     locations = function(s, o) return M.locations(s, tbl(o)) end,
     describe = function(p, o, card) return M.describe(p, tbl(o), card) end,
+    table = M.table,
   }
   for k, v in pairs(spec) do out[k] = v end
   return out
