@@ -38,6 +38,26 @@ end
 
 local function rank_name(r) return RANKS[r - 1] end
 
+-- the same four cards as bits (set:bits()): a hand's ranks are read from
+-- its bits, with no CardSet made for each rank (pimc's rollouts ask often)
+local BITS = {}
+for r = 2, 14 do BITS[r] = OF_RANK[r]:bits() end
+local function count_rank(bits, r)
+  local x, n = bits & BITS[r], 0
+  while x ~= 0 do x, n = x & (x - 1), n + 1 end
+  return n
+end
+
+-- the asks, made once (a Move cannot change, so every state shares them):
+-- ASKS[seat][rank] asks that seat for that rank
+local ASKS = {}
+for k = 1, 6 do
+  ASKS[k] = {}
+  for r = 2, 14 do
+    ASKS[k][r] = dh.move { kind = "ask", text = ("ask %d for %s"):format(k, rank_name(r)), seat = k, rank = r }
+  end
+end
+
 -- what the table has seen of each hand: facts[seat] = { known = CardSet
 -- (cards seen going into it and still there), some = { [rank name] = true } (it
 -- asked for the rank, so held one then, and has not given it away since),
@@ -74,8 +94,9 @@ end
 
 -- lay down every complete rank of the seat's hand
 local function books(s, seat)
+  local bits = s.hands[seat]:bits()
   for r = 2, 14 do
-    if #(s.hands[seat] & OF_RANK[r]) == 4 then
+    if bits & BITS[r] == BITS[r] then
       s.hands[seat] = s.hands[seat] - OF_RANK[r]
       s.books[seat][#s.books[seat] + 1] = r
       s.scores_hand[seat] = s.scores_hand[seat] + 1
@@ -137,14 +158,14 @@ deal_hand = function(s, o, rng)
 end
 
 local function moves(s, o)
-  local out, me = {}, s.turn
+  local out, me, asked = {}, s.turn, {}
+  for k = 1, o._seats do
+    if k ~= me and #s.hands[k] > 0 then asked[#asked + 1] = k end
+  end
+  local bits = s.hands[me]:bits()
   for r = 2, 14 do
-    if #(s.hands[me] & OF_RANK[r]) > 0 then
-      for k = 1, o._seats do
-        if k ~= me and #s.hands[k] > 0 then
-          out[#out + 1] = dh.move { kind = "ask", text = ("ask %d for %s"):format(k, rank_name(r)), seat = k, rank = r }
-        end
-      end
+    if bits & BITS[r] ~= 0 then
+      for _, k in ipairs(asked) do out[#out + 1] = ASKS[k][r] end
     end
   end
   return out
@@ -211,6 +232,9 @@ return dh.lua_game {
     deal_hand(s, o, rng)
     return s
   end,
+  -- pimc's rollouts here run to the end of the hand, each ask a candidate:
+  -- 12 worlds a decision (not 24) keep a decision near 35 ms
+  bots = { pimc = { worlds = 12 } },
   moves = moves,
   apply = apply,
   -- a seat sees its own hand, the others' counts, the books, the stock's
@@ -264,11 +288,15 @@ return dh.lua_game {
   -- not known to lack it, holding the most cards
   greedy = function(v, o, choices)
     local best, worth
+    local hand, held, known = v.hand:bits(), {}, {}   -- counts and bits read once a rank, a seat
     for _, m in ipairs(choices) do
-      local f = v.facts[m.seat]
-      local w = #(v.hand & OF_RANK[m.rank]) * 10 + v.counts[m.seat]
-      if #(f.known & OF_RANK[m.rank]) > 0 or f.some[rank_name(m.rank)] then w = w + 100 end
-      if f.none[rank_name(m.rank)] then w = w - 100 end
+      local k, r = m.seat, m.rank
+      local f, name = v.facts[k], RANKS[r - 1]
+      held[r] = held[r] or count_rank(hand, r)
+      known[k] = known[k] or f.known:bits()
+      local w = held[r] * 10 + v.counts[k]
+      if known[k] & BITS[r] ~= 0 or f.some[name] then w = w + 100 end
+      if f.none[name] then w = w - 100 end
       if not best or w > worth then best, worth = m, w end
     end
     return best

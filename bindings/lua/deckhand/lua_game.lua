@@ -36,6 +36,8 @@
 --             variant (sides), results (unit) and tools (the rest) use them
 --   max_moves the most moves a hand may take (default 5000): past it
 --             apply raises "hand N has not ended after M moves"
+--   bots      the shipped bots' defaults for this game, by bot: { pimc =
+--             { worlds = 12 } } (options a user gives still win)
 -- A misspelt field, or one of the wrong type, is refused by name.
 --
 -- The state is a plain table (numbers, strings, booleans, Cards,
@@ -216,6 +218,7 @@ local FIELDS = {
   unit = "string", check = "function", deal = "function", moves = "function", apply = "function",
   view = "function", sample = "function", result = "function", locations = "function",
   public_text = "function", greedy = "function", describe = "function", max_moves = "number",
+  bots = "table",
 }
 local REQUIRED = { "name", "seats", "deal", "moves", "apply", "view", "sample" }
 
@@ -322,16 +325,21 @@ function M.define(spec)
       return nil, ("seat %d is to move, not seat %d"):format(self.s.turn, seat), "not_your_turn"
     end
     local moves = legal(self)
-    local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
     local m
-    for _, x in ipairs(moves) do   -- the exact text first: a bot's move
-      if tostring(x) == text then m = x; break end
+    for _, x in ipairs(moves) do   -- the move itself, a bot's, first
+      if rawequal(x, move) then m = x; break end
     end
-    m = m or find(moves, text)
-    if not m then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
+    if not m then
+      local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
+      for _, x in ipairs(moves) do   -- then the exact text
+        if tostring(x) == text then m = x; break end
+      end
+      m = m or find(moves, text)
+      if not m then return nil, ("'%s' is not a legal move now"):format(text), "illegal_move" end
+    end
     self._legal = nil
     spec.apply(self.s, self.o, seat, m, self.rng)
-    self.log[#self.log + 1] = { seat, tostring(m) }
+    if self.seed then self.log[#self.log + 1] = { seat, tostring(m) } end   -- a sampled world has no record
     if (self.s.hand or 1) ~= self.hand_no then self.hand_no, self.moves_in_hand = self.s.hand or 1, 0 end
     self.moves_in_hand = self.moves_in_hand + 1
     if self.s.turn and self.moves_in_hand > max_moves then
@@ -479,7 +487,7 @@ function M.define(spec)
 
   return {
     name = spec.name, kind = spec.kind, options = spec.options or {}, unit = spec.unit or "points",
-    seats = seats_of, sides = spec.sides, check = spec.check,
+    seats = seats_of, sides = spec.sides, check = spec.check, bots = spec.bots,
     -- reachable as variant.new_game with settings that dh.variant never
     -- checked: checked here too, before anything is sized by them
     game = function(chosen, opts, variant)
