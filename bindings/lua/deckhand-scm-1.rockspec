@@ -110,6 +110,7 @@ build = {
     ["deckhand.cli"] = "bindings/lua/deckhand/cli.lua",
     ["deckhand.commands.tournament"] = "bindings/lua/deckhand/commands/tournament.lua",
     ["deckhand.deal_check"] = "bindings/lua/deckhand/deal_check.lua",
+    ["deckhand.facts"] = "bindings/lua/deckhand/facts.lua",
     ["deckhand.field"] = "bindings/lua/deckhand/field.lua",
     ["deckhand.game"] = "bindings/lua/deckhand/game.lua",
     ["deckhand.guard"] = "bindings/lua/deckhand/guard.lua",

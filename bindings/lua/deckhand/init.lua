@@ -60,7 +60,8 @@ deckhand.check_options = require "deckhand.options".check
 do
   local L = require "deckhand.lua_game"
   deckhand.lua_game = setmetatable({ shuffled = L.shuffled, take = L.take, show = L.show, copy = L.copy,
-                                     deal_hidden = L.deal_hidden, hand_value = L.hand_value },
+                                     deal_hidden = L.deal_hidden, hand_value = L.hand_value,
+                                     facts = L.facts },
                                    { __call = function(_, spec) return L.define(spec) end })
 end
 

@@ -135,68 +135,12 @@ function M.show(set, card)
   return #t > 0 and table.concat(t, " ") or "-"
 end
 
---- lua_game.deal_hidden(pool, wants, rng [, fits]) -> hands, rest: the cards of
--- the CardSet pool dealt at random to the seats of wants, keeping what the
--- table has seen.  wants[seat] = { count = n (cards to deal it), some =
--- { CardSet, ... } (it holds at least one card of each), barred = CardSet
--- (it holds none of them) }.  hands[seat] is a CardSet; rest the cards
--- left, a shuffled list (the stock).  fits(hands), when given, may refuse
--- a deal that breaks a rule of the game (Go Fish: no hidden hand holds a
--- whole book), and another is drawn.  A game's sample() calls it so that
--- its worlds keep what the moves revealed (docs/variants.md).  When no
--- deal keeps every fact (a game that recorded facts that contradict each
--- other) it raises an error naming the seat.
-function M.deal_hidden(pool, wants, rng, fits)
-  local seats = {}
-  for seat in pairs(wants) do seats[#seats + 1] = seat end
-  table.sort(seats)
-  local last
-  for _ = 1, 200 do
-    local list = M.shuffled(pool, rng)
-    local free, hands, ok = {}, {}, true
-    for i, c in ipairs(list) do free[i] = c end
-    local function take(seat, fits)
-      for i = #free, 1, -1 do
-        if fits(free[i]) then
-          local c = table.remove(free, i)
-          hands[seat][#hands[seat] + 1] = c
-          return true
-        end
-      end
-      return false
-    end
-    for _, seat in ipairs(seats) do
-      local w, barred = wants[seat], wants[seat].barred
-      hands[seat] = {}
-      for _, set in ipairs(w.some or {}) do
-        if #hands[seat] < w.count and not take(seat, function(c) return set:has(c) and not (barred and barred:has(c)) end) then
-          ok, last = false, seat
-        end
-      end
-    end
-    -- the seats with the fewest cards they may hold are filled first
-    local order = {}
-    for _, seat in ipairs(seats) do
-      local barred, room = wants[seat].barred, 0
-      for _, c in ipairs(free) do if not (barred and barred:has(c)) then room = room + 1 end end
-      order[#order + 1] = { seat = seat, room = room }
-    end
-    table.sort(order, function(a, b) return a.room < b.room or (a.room == b.room and a.seat < b.seat) end)
-    for _, e in ipairs(order) do
-      local barred = wants[e.seat].barred
-      while ok and #hands[e.seat] < wants[e.seat].count do
-        if not take(e.seat, function(c) return not (barred and barred:has(c)) end) then ok, last = false, e.seat end
-      end
-    end
-    if ok then
-      local out = {}
-      for _, seat in ipairs(seats) do out[seat] = core.cards(hands[seat]) end
-      if not fits or fits(out) then return out, free end
-      last = seats[1]
-    end
-  end
-  error(("deal_hidden: no deal keeps what is known of seat %d's hand"):format(last), 0)
-end
+--- lua_game.deal_hidden(pool, wants, rng [, fits]) -> hands, rest: the
+-- hidden cards dealt again keeping what the table has seen, and
+-- lua_game.facts, the record of what the moves revealed that feeds it
+-- (deckhand.facts has both)
+local facts = require "deckhand.facts"
+M.deal_hidden, M.facts = facts.deal_hidden, facts
 
 -- the result of a match scored per seat, the highest total winning: the
 -- default of spec.result (state.scores per seat, state.results per hand;
