@@ -55,6 +55,8 @@ local Move = require "deckhand.move"
 deckhand.Move, deckhand.move, deckhand.is_move = Move.Move, Move.new, Move.is
 deckhand.run = require "deckhand.run".run
 deckhand.check_options = require "deckhand.options".check
+deckhand.objective = require "deckhand.objective"
+deckhand.settings_of = require "deckhand.settings_of"
 -- dh.lua_game { ... } defines a game; its fields are the helpers a game
 -- file may use without requiring anything but deckhand
 do

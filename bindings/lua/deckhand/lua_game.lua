@@ -113,19 +113,9 @@ function M.take(list, n)
 end
 
 --- lua_game.hand_value(g, me, hands_before) -> the last hand's points for
--- seat me once a hand ended after hands_before hands: its side's less the
--- others' mean (0 when no hand ended); the worth of a rollout to the bots
-function M.hand_value(g, me, hands_before)
-  local r = g:result()
-  local row = r.hands[#r.hands]
-  if #r.hands == hands_before or not row then return 0 end
-  local mine, others, n = 0, 0, 0
-  local side = g:side(me)
-  for s, v in pairs(row.sides or row.seats) do
-    if s == side then mine = v else others, n = others + v, n + 1 end
-  end
-  return mine - (n > 0 and others / n or 0)
-end
+-- seat me once a hand ended (deckhand.objective.hand_value: the worth of a
+-- rollout to the bots)
+M.hand_value = require "deckhand.objective".hand_value
 
 --- lua_game.show(set, card) -> the cards of a set as text, each dressed
 -- by card(c) (describe's styling), or "-" when empty
