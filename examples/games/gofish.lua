@@ -80,10 +80,11 @@ local function refill(s, seat)
   end
 end
 
--- lay down every complete rank of the seat's hand
-local function books(s, seat)
+-- lay down every complete rank of the seat's hand (only rank `only` when
+-- given: the one whose cards just came in)
+local function books(s, seat, only)
   local bits = s.hands[seat]:bits()
-  for r = 2, 14 do
+  for r = only or 2, only or 14 do
     if bits & BITS[r] == BITS[r] then
       s.hands[seat] = s.hands[seat] - OF_RANK[r]
       s.books[seat][#s.books[seat] + 1] = r
@@ -117,9 +118,9 @@ local function give_turn(s, o, rng, seat)
   if s.down == 13 then return end_hand(s, o, rng) end
   for _ = 1, n do
     if #s.hands[seat] == 0 and #s.stock > 0 then
-      draw(s, seat, hidden)
+      local card = draw(s, seat, hidden)
       log_move(s, seat .. ":draw")
-      books(s, seat)
+      books(s, seat, card.rank)
       if s.down == 13 then return end_hand(s, o, rng) end
     end
     if #s.hands[seat] > 0 then s.turn = seat; return end
@@ -175,7 +176,7 @@ local function apply(s, o, seat, m, rng)
     s.misses = 0
     log_move(s, ("%d:ask %d %s:gave %s"):format(seat, asked, rank_name(r), tostring(caught)))
     refill(s, asked)
-    books(s, seat)
+    books(s, seat, r)
     return give_turn(s, o, rng, seat)
   end
   if #s.stock == 0 then
@@ -188,11 +189,11 @@ local function apply(s, o, seat, m, rng)
   local card = draw(s, seat, function(c) return c.rank == r end)
   if card.rank == r then   -- shown: the fisher asks again
     log_move(s, ("%d:ask %d %s:go fish:drew %s"):format(seat, asked, rank_name(r), tostring(card)))
-    books(s, seat)
+    books(s, seat, r)
     return give_turn(s, o, rng, seat)
   end
   log_move(s, ("%d:ask %d %s:go fish:drew"):format(seat, asked, rank_name(r)))
-  books(s, seat)
+  books(s, seat, card.rank)
   give_turn(s, o, rng, asked)
 end
 
@@ -215,8 +216,8 @@ return dh.lua_game {
     return s
   end,
   -- pimc's rollouts here run to the end of the hand, each ask a candidate:
-  -- 12 worlds a decision (not 24) keep a decision near 35 ms
-  bots = { pimc = { worlds = 12 } },
+  -- 10 worlds a decision (not 24) keep a decision under 50 ms
+  bots = { pimc = { worlds = 10 } },
   moves = moves,
   apply = apply,
   -- a seat sees its own hand, the others' counts, the books, the stock's
@@ -256,20 +257,25 @@ return dh.lua_game {
   -- a quick choice: the rank held most, from the seat known to hold it, else
   -- not known to lack it, holding the most cards
   greedy = function(v, o, choices)
-    local best, worth
-    local hand, held, has, lacks = v.hand:bits(), {}, {}, {}   -- read once a rank, a seat
-    for _, m in ipairs(choices) do
+    local best, worth = nil, math.mininteger
+    local hand, counts, held, has, lacks = v.hand:bits(), v.counts, {}, {}, {}   -- read once a rank, a seat
+    for i = 1, #choices do
+      local m = choices[i]
       local k, r = m.seat, m.rank
-      held[r] = held[r] or count_rank(hand, r)
-      if not has[k] then   -- the ranks seat k is known to hold, and to lack
+      local n = held[r]
+      if not n then n = count_rank(hand, r); held[r] = n end
+      local yes = has[k]
+      if not yes then   -- the ranks seat k is known to hold, and to lack
         local f = v.facts[k]
-        has[k], lacks[k] = f.held:bits(), f.none:bits()
-        for _, set in ipairs(f.some) do has[k] = has[k] | set:bits() end
+        yes, lacks[k] = f.held:bits(), f.none:bits()
+        for _, set in ipairs(f.some) do yes = yes | set:bits() end
+        has[k] = yes
       end
-      local w = held[r] * 10 + v.counts[k]
-      if has[k] & BITS[r] ~= 0 then w = w + 100 end
-      if lacks[k] & BITS[r] ~= 0 then w = w - 100 end
-      if not best or w > worth then best, worth = m, w end
+      local bit = BITS[r]
+      local w = n * 10 + counts[k]
+      if yes & bit ~= 0 then w = w + 100 end
+      if lacks[k] & bit ~= 0 then w = w - 100 end
+      if w > worth then best, worth = m, w end
     end
     return best
   end,
