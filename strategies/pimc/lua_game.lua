@@ -86,6 +86,9 @@ function M.new(options)
   options.worlds = options.worlds or fast and helper.worlds or 24
   options.candidates = options.candidates or fast and helper.candidates or 4
   local policy
+  -- the random choices of the rollouts: the same stream for every
+  -- candidate of a world (common random numbers: the candidates then
+  -- differ by their move, not by the luck of the rollouts)
   local pick = dh.rng((options.seed or 1) + 1)
   if options.rollout == "heuristic" then
     -- a game with no greedy of its own: the heuristic looks ahead by
@@ -180,7 +183,11 @@ function M.new(options)
           local got = fast(world, me, cands, rng:int(0x7FFFFFFF), view, options.infer == "heuristic")
           for i = 1, #cands do values[i][w] = got[i] end
         else
-          for _, i in ipairs(alive) do values[i][w] = rollout(world:clone(), me, cands[i]) end
+          local stream = rng:split()
+          for _, i in ipairs(alive) do
+            pick = stream:clone()
+            values[i][w] = rollout(world:clone(), me, cands[i])
+          end
         end
         n = w
         if options.time and os.clock() - start > options.time then out_of_time = true break end

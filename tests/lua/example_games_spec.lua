@@ -335,6 +335,28 @@ return dh.lua_game { name = "tiny", seats = 2,
     assert.matches("no deal keeps what is known of seat 1's hand", err)
   end)
 
+  it("gives pimc the game's own defaults (its bots field), the options given still winning", function()
+    local v = tiny { bots = { pimc = { worlds = "many" } } }
+    local ok, err = pcall(dh.strategy, "pimc", { variant = v, seed = 1 })
+    assert.is_false(ok)
+    assert.matches("pimc: option 'worlds' must be an integer", err)
+    local s = dh.strategy("pimc", { variant = v, seed = 1, worlds = 5 })
+    assert.are.equal("take 3", tostring(s.move(dh.game(v, { seed = 1 }):view(1))))
+  end)
+
+  it("pimc halving its candidates still finds the best of them, and without halving too", function()
+    -- eleven moves, take 0 to 10: the best is the last listed, the heuristic's (no greedy) look ahead aside
+    local v = tiny { moves = function()
+      local out = {}
+      for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+      return out
+    end }
+    for _, halving in ipairs { true, false } do
+      local s = dh.strategy("pimc", { variant = v, seed = 1, worlds = 8, halving = halving })
+      assert.are.equal("take 10", tostring(s.move(dh.game(v, { seed = 1 }):view(1))))
+    end
+  end)
+
   it("heuristic looks ahead in a game with no greedy instead of playing the first move", function()
     local v = tiny()
     local g = dh.game(v, { seed = 1 })
