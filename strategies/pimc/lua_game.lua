@@ -58,7 +58,7 @@ local dh = require "deckhand"
 local M = {}
 
 -- the options with the game's own defaults for pimc under them (the
--- `bots` field of a game written in Lua: { pimc = { worlds = 12 } })
+-- `bots` field of a game written in Lua: { pimc = { worlds = 10 } })
 local function with_declared(options)
   local variant = options and options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end

@@ -37,7 +37,7 @@
 --   max_moves the most moves a hand may take (default 5000): past it
 --             apply raises "hand N has not ended after M moves"
 --   bots      the shipped bots' defaults for this game, by bot: { pimc =
---             { worlds = 12 } } (options a user gives still win)
+--             { worlds = 10 } } (options a user gives still win)
 -- A misspelt field, or one of the wrong type, is refused by name.
 --
 -- The state is a plain table (numbers, strings, booleans, Cards,
