@@ -85,18 +85,36 @@ end
 -- whole book), and another is drawn.  When no deal keeps every fact (a
 -- game that recorded facts that contradict each other) it raises an error
 -- naming the seat.
+-- the engine's shuffle of a CardSet's cards, as lua_game.shuffled
+local function shuffled(pool, rng)
+  if #pool == 0 then return {} end
+  local deck = core.deck(tostring(pool))
+  deck:shuffle(rng)
+  return deck:draw(#pool)
+end
+
 function M.deal_hidden(pool, wants, rng, fits)
-  local seats = {}
-  for seat in pairs(wants) do seats[#seats + 1] = seat end
+  local seats, plain = {}, not fits
+  for seat, w in pairs(wants) do
+    seats[#seats + 1] = seat
+    if (w.some and #w.some > 0) or (w.barred and #w.barred > 0) then plain = false end
+  end
   table.sort(seats)
+  if plain then   -- nothing known: the hands cut off a shuffled pool (the same deal the search below makes)
+    local free, out = shuffled(pool, rng), {}
+    for _, seat in ipairs(seats) do
+      local cards = {}
+      for i = 1, wants[seat].count do
+        cards[i] = table.remove(free)
+        if not cards[i] then error(("deal_hidden: no deal keeps what is known of seat %d's hand"):format(seat), 0) end
+      end
+      out[seat] = core.cards(cards)
+    end
+    return out, free
+  end
   local last
   for _ = 1, 200 do
-    local free, hands, ok = {}, {}, true
-    if #pool > 0 then   -- the engine's shuffle, as lua_game.shuffled
-      local deck = core.deck(tostring(pool))
-      deck:shuffle(rng)
-      free = deck:draw(#pool)
-    end
+    local free, hands, ok = shuffled(pool, rng), {}, true
     local function take(seat, fits)
       for i = #free, 1, -1 do
         if fits(free[i]) then
