@@ -22,7 +22,7 @@
 --             the seat may know, nothing more
 --   sample    (required) function(public, o, rng) -> a state the view may
 --             come from: the hidden cards dealt again, keeping what the
---             moves revealed (lua_game.deal_hidden)
+--             moves revealed (lua_game.facts, deckhand/facts.lua)
 --   options   the options and their defaults
 --   check     function(o): raise error("name: what is wrong", 0) on bad
 --             options, before anything is dealt
