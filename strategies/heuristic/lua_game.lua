@@ -44,7 +44,9 @@ function M.new(options)
     local n = math.min(#moves, most)
     for i = 1, n do sums[i] = 0 end
     for _ = 1, looks do
-      local world, stream = view:sample(rng), rng:split()
+      local ok, world = pcall(view.sample, view, rng)
+      if not ok then break end   -- the game's sampler found no deal: decide on the worlds so far
+      local stream = rng:split()
       for i = 1, n do sums[i] = sums[i] + rollout(world, me, moves[i], stream:clone()) end
     end
     local best = 1

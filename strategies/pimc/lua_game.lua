@@ -147,10 +147,19 @@ function M.new(options)
     return math.min(r, options.worlds)
   end
 
+  -- a world sampled from the view (the likeliest of `draws`), or nil when
+  -- the game's sampler finds none: the decision is then made on the
+  -- worlds so far, as pimc's for the trick engine does
+  local function sample(view)
+    local ok, world = pcall(view.sample, view, rng)
+    return ok and world or nil
+  end
   local function world_of(view, me, draws)
-    local world, best_p = view:sample(rng), nil
+    local world, best_p = sample(view), nil
+    if not world then return nil end
     for _ = 2, draws do
-      local other = view:sample(rng)
+      local other = sample(view)
+      if not other then break end
       best_p = best_p or helper.plausible(world, me)
       local p = helper.plausible(other, me)
       if p > best_p then world, best_p = other, p end
@@ -179,6 +188,7 @@ function M.new(options)
       local upto = options.worlds * round // rounds
       for w = n + 1, upto do
         local world = world_of(view, me, draws)
+        if not world then out_of_time = true break end   -- no deal fits the view: decide on what we have
         if fast then
           local got = fast(world, me, cands, rng:int(0x7FFFFFFF), view, options.infer == "heuristic")
           for i = 1, #cands do values[i][w] = got[i] end
@@ -204,6 +214,7 @@ function M.new(options)
       if not has_own then keep[#keep + 1] = 1 end
       alive = keep
     end
+    if n == 0 then return cands[1] end   -- not one world: the heuristic's move
     local best, best_mean = 1, nil
     for _, i in ipairs(alive) do
       local mean = sum_of(values[i], n) / n

@@ -357,6 +357,16 @@ return dh.lua_game { name = "tiny", seats = 2,
     end
   end)
 
+  it("pimc and the look ahead still move when the game's sampler finds no world", function()
+    local v = tiny { sample = function() error("deal_hidden: no deal keeps what is known of seat 2's hand", 0) end }
+    local view = dh.game(v, { seed = 1 }):view(1)
+    for _, name in ipairs { "pimc", "heuristic" } do
+      local ok, m = pcall(dh.strategy(name, { variant = v, seed = 1 }).move, view)
+      assert.is_true(ok, name .. ": " .. tostring(m))
+      assert.is_truthy(view:move(tostring(m)))
+    end
+  end)
+
   it("heuristic looks ahead in a game with no greedy instead of playing the first move", function()
     local v = tiny()
     local g = dh.game(v, { seed = 1 })
