@@ -36,6 +36,8 @@
 --               (Crazy Eights: a seat that drew or passed held nothing
 --               playable then); "none": the worlds as view:sample gives them
 --   variant, seed  (given by the tournament)
+-- When the game's sampler finds no world (it raises), the decision is made
+-- on the worlds sampled so far, the heuristic's move with none.
 -- A game may set its own defaults for these (its `bots = { pimc = { ... }
 -- }` field: Go Fish's fewer worlds); the options given still win.
 -- A heuristic may play its own rollouts fast: with rollout "heuristic" and
