@@ -24,6 +24,10 @@ local dh = require "deckhand"
 
 local SUITS = { "c", "d", "h", "s" }
 
+local facts = dh.lua_game.facts
+local NO_FACTS = {}   -- by the number of seats: nothing known of any hand
+for n = 2, 7 do NO_FACTS[n] = facts.new(n) end
+
 -- the penalty value of a card left in hand
 local function value(card)
   if card.rank == 8 then return 50 end
@@ -201,21 +205,18 @@ return dh.lua_game {
              log = s.log }
   end,
   -- the cards the seat cannot see, dealt at random to the other hands and
-  -- the stock
+  -- the stock.  A draw here shows nothing of a hand (a player may draw
+  -- with a card it could play), so the facts stay empty: dealing through
+  -- them is where a rule that made draws tell (drawing only when stuck)
+  -- would record what each showed (facts.lacks before facts.hidden).
   sample = function(v, o, rng)
-    local hidden = dh.deck("french52"):set() - v.hand - dh.cards(v.pile)
-    local pool = shuffle(hidden:list(), rng)
-    local s = { hands = {}, pile = v.pile, suit = v.suit, scores = v.scores, hand = v.hand_number,
+    local unseen, counts = dh.deck("french52"):set() - v.hand - dh.cards(v.pile), {}
+    for k = 1, o._seats do if k ~= v.seat then counts[k] = v.counts[k] end end
+    local hands, pool = facts.deal(NO_FACTS[o._seats], unseen, counts, rng)
+    local s = { hands = hands, pile = v.pile, suit = v.suit, scores = v.scores, hand = v.hand_number,
                 dealer = v.dealer, draws = v.draws, passes = v.passes, results = v.results,
                 turn = v.turn, phase = v.phase, log = v.log }
-    for k = 1, o._seats do
-      if k == v.seat then s.hands[k] = v.hand
-      else
-        local cards = {}
-        for i = 1, v.counts[k] do cards[i] = table.remove(pool) end
-        s.hands[k] = dh.cards(cards)
-      end
-    end
+    s.hands[v.seat] = v.hand
     s.stock = pool
     return s
   end,

@@ -49,7 +49,7 @@ local dh = require "deckhand"
 local gin = dh.gin
 
 local lua_game = require "deckhand.lua_game"
-local shuffled, take, show = lua_game.shuffled, lua_game.take, lua_game.show
+local shuffled, take, show, facts = lua_game.shuffled, lua_game.take, lua_game.show, lua_game.facts
 
 local function other(seat) return 3 - seat end
 
@@ -65,7 +65,7 @@ local function deal_hand(s, rng, o)
   s.knock = o.oklahoma and (count == 1 and 0 or count) or o.knock
   s.double = o.oklahoma and o.oklahoma_spades and up.suit == "s" or nil
   s.stock = stock
-  s.known = { dh.cards(), dh.cards() }   -- cards each took from the pile, still held
+  s.facts = facts.new(2)   -- what the table saw: the cards each took from the pile, still held
   s.taken = nil                          -- the card just taken from the pile
   s.turn, s.phase, s.refused = other(s.dealer), "first", 0
   return s
@@ -165,12 +165,13 @@ local function apply(s, o, seat, m, rng)
   if kind == "take" then
     local card = table.remove(s.pile)
     s.hands[seat] = s.hands[seat] | dh.cards { card }
-    s.known[seat] = s.known[seat] | dh.cards { card }
+    facts.shown(s.facts, seat, dh.cards { card })   -- taken openly from the pile
     s.taken, s.phase, s.refused = card, "discard", 0
     return
   end
   if kind == "draw" then
     s.hands[seat] = s.hands[seat] | dh.cards { table.remove(s.stock) }
+    facts.hidden(s.facts, seat)
     s.taken, s.phase, s.refused = nil, "discard", 0
     return
   end
@@ -178,7 +179,7 @@ local function apply(s, o, seat, m, rng)
   local card = kind == "card" and m or m.card
   local gone = dh.cards { card }
   s.hands[seat] = s.hands[seat] - gone
-  s.known[seat] = s.known[seat] - gone
+  facts.left(s.facts, seat, gone)
   s.pile[#s.pile + 1] = card
   s.taken = nil
   if kind ~= "card" then return showdown(s, o, rng, seat, kind) end
@@ -246,12 +247,13 @@ return dh.lua_game {
   end,
   moves = moves,
   apply = apply,
-  -- a seat sees its hand, the pile, the stock's size, the cards each took
-  -- from the pile and still holds, the card just taken, the scores and the
-  -- hands shown at past knocks
+  -- a seat sees its hand, the pile, the stock's size, the facts (known:
+  -- the cards each took from the pile and still holds, read from them), the
+  -- card just taken, the scores and the hands shown at past knocks
   view = function(s, o, seat)
     return { hand = s.hands[seat], held = #s.hands[other(seat)], pile = s.pile, stock = #s.stock,
-             known = s.known, taken = s.taken, refused = s.refused, scores = s.scores, wins = s.wins,
+             facts = s.facts, known = { s.facts[1].held, s.facts[2].held }, taken = s.taken,
+             refused = s.refused, scores = s.scores, wins = s.wins,
              hand_number = s.hand, dealer = s.dealer, results = s.results, bonuses = s.bonuses,
              turn = s.turn, phase = s.phase, seat = seat, knock = s.knock, double = s.double }
   end,
@@ -259,14 +261,13 @@ return dh.lua_game {
   -- the stock are dealt at random from the cards this seat has not seen
   sample = function(v, o, rng)
     local opp = other(v.seat)
-    local hidden = dh.deck("french52"):set() - v.hand - dh.cards(v.pile) - v.known[opp]
-    local pool = shuffled(hidden, rng)
-    local extra = take(pool, v.held - #v.known[opp])
-    local s = { hands = {}, pile = v.pile, stock = pool, known = v.known, taken = v.taken, refused = v.refused,
+    local unseen = dh.deck("french52"):set() - v.hand - dh.cards(v.pile)
+    local hands, pool = facts.deal(v.facts, unseen, { [opp] = v.held }, rng)
+    local s = { hands = {}, pile = v.pile, stock = pool, facts = v.facts, taken = v.taken, refused = v.refused,
                 scores = v.scores, wins = v.wins, hand = v.hand_number, dealer = v.dealer, results = v.results,
                 bonuses = v.bonuses, turn = v.turn, phase = v.phase, knock = v.knock, double = v.double }
     s.hands[v.seat] = v.hand
-    s.hands[opp] = v.known[opp] | extra
+    s.hands[opp] = hands[opp]
     return s
   end,
   -- a quick choice for the simple bots: take the pile's top card when it

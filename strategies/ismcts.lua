@@ -48,29 +48,6 @@ local takes = {
   root = { "choice", "ucb", { "ucb", "paired" } },
 }
 
--- the value of a finished hand for seat me: the same measure as pimc's
-local function valuer(objective, low)
-  return function(view, me, points, tricks)
-    if objective == "tricks" then
-      local t = 0
-      for seat = 1, view:seats() do
-        if view:side(seat) == view:side(me) then t = t + tricks[seat] end
-      end
-      return t
-    end
-    if objective == "own" then
-      local v = points[view:side(me)]
-      return low and -v or v
-    end
-    local mine, others, n = 0, 0, 0
-    for side = 1, #points do
-      if side == view:side(me) then mine = points[side] else others, n = others + points[side], n + 1 end
-    end
-    local v = mine - (n > 0 and others / n or 0)
-    return low and -v or v
-  end
-end
-
 local function new_node(seat) return { seat = seat, n = 0, w = 0, avail = 0, children = {} } end
 
 function M.new(options)
@@ -86,7 +63,7 @@ function M.new(options)
   s.move = nil
 
   local low = variant.spec and variant.spec.low_wins
-  local value = valuer(options.objective, low)
+  local value = dh.objective.valuer(options.objective, low)   -- the same measure as pimc's
   local rng = dh.rng(options.seed or 1)
   local iterations, budget, c_explore = options.iterations, options.time, options.exploration
   local policy, sqrt, log = options.policy, math.sqrt, math.log

@@ -190,25 +190,7 @@ function M.new(options)
     return best
   end
 
-  local function value(view, me, points, tricks)
-    if objective == "tricks" then
-      local t = 0
-      for seat = 1, view:seats() do
-        if view:side(seat) == view:side(me) then t = t + tricks[seat] end
-      end
-      return t
-    end
-    if objective == "own" then
-      local v = points[view:side(me)]
-      return low and -v or v
-    end
-    local mine, others, n = 0, 0, 0
-    for side = 1, #points do
-      if side == view:side(me) then mine = points[side] else others, n = others + points[side], n + 1 end
-    end
-    local v = mine - (n > 0 and others / n or 0)
-    return low and -v or v
-  end
+  local value = dh.objective.valuer(objective, low)
 
   -- per candidate, the sum of its values over up to n worlds sampled from
   -- the view, and how many worlds were sampled: try(g, cand, stream, me)

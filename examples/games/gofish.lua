@@ -23,11 +23,10 @@
 -- (the books still in hands then count for nobody).  A book scores one
 -- point; the most books after `max_hands` hands (one by default) wins.
 local dh = require "deckhand"
-local lua_game = dh.lua_game   -- also a table of helpers: shuffled, take, deal_hidden, copy, show
+local lua_game = dh.lua_game   -- also a table of helpers: shuffled, take, facts, copy, show
+local facts = lua_game.facts   -- what the moves revealed, and worlds that keep it
 
 local RANKS = { "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A" }
-local RANK_OF = {}
-for i, name in ipairs(RANKS) do RANK_OF[name] = i + 1 end
 local DECK = dh.deck("french52"):set()
 
 -- the four cards of a rank
@@ -38,27 +37,36 @@ end
 
 local function rank_name(r) return RANKS[r - 1] end
 
--- what the table has seen of each hand: facts[seat] = { known = CardSet
--- (cards seen going into it and still there), some = { [rank name] = true } (it
--- asked for the rank, so held one then, and has not given it away since),
--- none = { [rank name] = true } (it answered "go fish" to the rank and has not
--- drawn a hidden card since) }
-local function fresh_facts(n)
-  local f = {}
-  for k = 1, n do f[k] = { known = dh.cards {}, some = {}, none = {} } end
-  return f
+-- the same four cards as bits (set:bits()): a hand's ranks are read from
+-- its bits, with no CardSet made for each rank (pimc's rollouts ask often)
+local BITS = {}
+for r = 2, 14 do BITS[r] = OF_RANK[r]:bits() end
+local function count_rank(bits, r)
+  local x, n = bits & BITS[r], 0
+  while x ~= 0 do x, n = x & (x - 1), n + 1 end
+  return n
+end
+
+-- the asks, made once (a Move cannot change, so every state shares them):
+-- ASKS[seat][rank] asks that seat for that rank
+local ASKS = {}
+for k = 1, 6 do
+  ASKS[k] = {}
+  for r = 2, 14 do
+    ASKS[k][r] = dh.move { kind = "ask", text = ("ask %d for %s"):format(k, rank_name(r)), seat = k, rank = r }
+  end
 end
 
 local function log_move(s, text)
   s.log = (s.log == "" and "" or s.log .. ",") .. text
 end
 
--- the stock's top card into a hand; unless it is shown, what was known not
--- held there may be held now
+-- the stock's top card into a hand, shown to all when shown(card) says so;
+-- unseen, it may be of a rank the seat was known to lack
 local function draw(s, seat, shown)
   local card = table.remove(s.stock)
   s.hands[seat] = s.hands[seat] | dh.cards { card }
-  if not shown(card) then s.facts[seat].none = {} end
+  if shown(card) then facts.shown(s.facts, seat, dh.cards { card }) else facts.hidden(s.facts, seat) end
   return card
 end
 local function hidden() return false end
@@ -72,16 +80,17 @@ local function refill(s, seat)
   end
 end
 
--- lay down every complete rank of the seat's hand
-local function books(s, seat)
-  for r = 2, 14 do
-    if #(s.hands[seat] & OF_RANK[r]) == 4 then
+-- lay down every complete rank of the seat's hand (only rank `only` when
+-- given: the one whose cards just came in)
+local function books(s, seat, only)
+  local bits = s.hands[seat]:bits()
+  for r = only or 2, only or 14 do
+    if bits & BITS[r] == BITS[r] then
       s.hands[seat] = s.hands[seat] - OF_RANK[r]
       s.books[seat][#s.books[seat] + 1] = r
       s.scores_hand[seat] = s.scores_hand[seat] + 1
       s.down = s.down + 1
-      local f = s.facts[seat]
-      f.known, f.some[rank_name(r)] = f.known - OF_RANK[r], nil
+      facts.left(s.facts, seat, OF_RANK[r])
       log_move(s, ("%d:book %s"):format(seat, rank_name(r)))
     end
   end
@@ -109,9 +118,9 @@ local function give_turn(s, o, rng, seat)
   if s.down == 13 then return end_hand(s, o, rng) end
   for _ = 1, n do
     if #s.hands[seat] == 0 and #s.stock > 0 then
-      draw(s, seat, hidden)
+      local card = draw(s, seat, hidden)
       log_move(s, seat .. ":draw")
-      books(s, seat)
+      books(s, seat, card.rank)
       if s.down == 13 then return end_hand(s, o, rng) end
     end
     if #s.hands[seat] > 0 then s.turn = seat; return end
@@ -130,21 +139,21 @@ deal_hand = function(s, o, rng)
     s.books[k], s.scores_hand[k] = {}, 0
   end
   s.stock, s.down, s.misses, s.log = stock, 0, 0, ""
-  s.facts = fresh_facts(n)
+  s.facts = facts.new(n)
   s.phase = "ask"
   for k = 1, n do books(s, k) end
   give_turn(s, o, rng, s.dealer % n + 1)
 end
 
 local function moves(s, o)
-  local out, me = {}, s.turn
+  local out, me, asked = {}, s.turn, {}
+  for k = 1, o._seats do
+    if k ~= me and #s.hands[k] > 0 then asked[#asked + 1] = k end
+  end
+  local bits = s.hands[me]:bits()
   for r = 2, 14 do
-    if #(s.hands[me] & OF_RANK[r]) > 0 then
-      for k = 1, o._seats do
-        if k ~= me and #s.hands[k] > 0 then
-          out[#out + 1] = dh.move { kind = "ask", text = ("ask %d for %s"):format(k, rank_name(r)), seat = k, rank = r }
-        end
-      end
+    if bits & BITS[r] ~= 0 then
+      for _, k in ipairs(asked) do out[#out + 1] = ASKS[k][r] end
     end
   end
   return out
@@ -152,19 +161,22 @@ end
 
 local function apply(s, o, seat, m, rng)
   local f, r, asked = s.facts, m.rank, m.seat
-  local name = rank_name(r)
-  f[seat].some[name] = true
+  -- what the ask and its answer show: the asker holds the rank; the asked
+  -- seat gives every card of it, openly, and holds none after
+  facts.holds_one(f, seat, OF_RANK[r])
   local caught = s.hands[asked] & OF_RANK[r]
-  f[asked].none[name], f[asked].some[name] = true, nil
   if #caught > 0 then
     s.hands[asked] = s.hands[asked] - caught
     s.hands[seat] = s.hands[seat] | caught
-    f[asked].known = f[asked].known - caught
-    f[seat].known = f[seat].known | caught
+    facts.left(f, asked, caught)
+    facts.shown(f, seat, caught)
+  end
+  facts.lacks(f, asked, OF_RANK[r])
+  if #caught > 0 then
     s.misses = 0
     log_move(s, ("%d:ask %d %s:gave %s"):format(seat, asked, rank_name(r), tostring(caught)))
     refill(s, asked)
-    books(s, seat)
+    books(s, seat, r)
     return give_turn(s, o, rng, seat)
   end
   if #s.stock == 0 then
@@ -176,21 +188,13 @@ local function apply(s, o, seat, m, rng)
   s.misses = 0
   local card = draw(s, seat, function(c) return c.rank == r end)
   if card.rank == r then   -- shown: the fisher asks again
-    f[seat].known = f[seat].known | dh.cards { card }
     log_move(s, ("%d:ask %d %s:go fish:drew %s"):format(seat, asked, rank_name(r), tostring(card)))
-    books(s, seat)
+    books(s, seat, r)
     return give_turn(s, o, rng, seat)
   end
   log_move(s, ("%d:ask %d %s:go fish:drew"):format(seat, asked, rank_name(r)))
-  books(s, seat)
+  books(s, seat, card.rank)
   give_turn(s, o, rng, asked)
-end
-
--- the cards of the ranks a seat is known not to hold
-local function barred(fact)
-  local out = dh.cards {}
-  for name in pairs(fact.none) do out = out | OF_RANK[RANK_OF[name]] end
-  return out
 end
 
 return dh.lua_game {
@@ -211,6 +215,9 @@ return dh.lua_game {
     deal_hand(s, o, rng)
     return s
   end,
+  -- pimc's rollouts here run to the end of the hand, each ask a candidate:
+  -- 10 worlds a decision (not 24) keep a decision under 50 ms
+  bots = { pimc = { worlds = 10 } },
   moves = moves,
   apply = apply,
   -- a seat sees its own hand, the others' counts, the books, the stock's
@@ -223,53 +230,52 @@ return dh.lua_game {
              dealer = s.dealer, down = s.down, misses = s.misses, turn = s.turn, phase = s.phase,
              seat = seat, log = s.log }
   end,
-  -- the hidden cards dealt again, keeping what the table has seen: each
-  -- hand holds its known cards, a card of every rank it asked for, and
-  -- nothing of a rank it last answered "go fish" to
+  -- the hidden cards dealt again, keeping what the table has seen (the
+  -- facts): each hand holds the cards seen going into it, a card of every
+  -- rank it asked for, and nothing of a rank it last answered "go fish" to
   sample = function(v, o, rng)
-    local hidden = DECK - v.hand
+    local unseen, counts = DECK - v.hand, {}
     for k = 1, o._seats do
-      for _, r in ipairs(v.books[k]) do hidden = hidden - OF_RANK[r] end
-      if k ~= v.seat then hidden = hidden - v.facts[k].known end
-    end
-    local wants = {}
-    for k = 1, o._seats do
-      if k ~= v.seat then
-        local fact, some = v.facts[k], {}
-        for name in pairs(fact.some) do
-          local r = RANK_OF[name]
-          if #(fact.known & OF_RANK[r]) == 0 then some[#some + 1] = OF_RANK[r] end
-        end
-        wants[k] = { count = v.counts[k] - #fact.known, some = some, barred = barred(fact) }
-      end
+      for _, r in ipairs(v.books[k]) do unseen = unseen - OF_RANK[r] end
+      if k ~= v.seat then counts[k] = v.counts[k] end
     end
     -- no hand may hold a whole book: it would have been laid down
     local function fits(hands)
-      for k, h in pairs(hands) do
-        local all = h | v.facts[k].known
-        for r = 2, 14 do if #(all & OF_RANK[r]) == 4 then return false end end
+      for _, h in pairs(hands) do
+        local bits = h:bits()
+        for r = 2, 14 do if bits & BITS[r] == BITS[r] then return false end end
       end
       return true
     end
-    local hands, rest = lua_game.deal_hidden(hidden, wants, rng, fits)
+    local hands, rest = facts.deal(v.facts, unseen, counts, rng, fits)
     local s = lua_game.copy(v)
     s.hands = {}
-    for k = 1, o._seats do
-      s.hands[k] = k == v.seat and v.hand or (hands[k] | v.facts[k].known)
-    end
+    for k = 1, o._seats do s.hands[k] = k == v.seat and v.hand or hands[k] end
     s.stock, s.hand, s.seat, s.counts = rest, v.hand_number, nil, nil
     return s
   end,
   -- a quick choice: the rank held most, from the seat known to hold it, else
   -- not known to lack it, holding the most cards
   greedy = function(v, o, choices)
-    local best, worth
-    for _, m in ipairs(choices) do
-      local f = v.facts[m.seat]
-      local w = #(v.hand & OF_RANK[m.rank]) * 10 + v.counts[m.seat]
-      if #(f.known & OF_RANK[m.rank]) > 0 or f.some[rank_name(m.rank)] then w = w + 100 end
-      if f.none[rank_name(m.rank)] then w = w - 100 end
-      if not best or w > worth then best, worth = m, w end
+    local best, worth = nil, math.mininteger
+    local hand, counts, held, has, lacks = v.hand:bits(), v.counts, {}, {}, {}   -- read once a rank, a seat
+    for i = 1, #choices do
+      local m = choices[i]
+      local k, r = m.seat, m.rank
+      local n = held[r]
+      if not n then n = count_rank(hand, r); held[r] = n end
+      local yes = has[k]
+      if not yes then   -- the ranks seat k is known to hold, and to lack
+        local f = v.facts[k]
+        yes, lacks[k] = f.held:bits(), f.none:bits()
+        for _, set in ipairs(f.some) do yes = yes | set:bits() end
+        has[k] = yes
+      end
+      local bit = BITS[r]
+      local w = n * 10 + counts[k]
+      if yes & bit ~= 0 then w = w + 100 end
+      if lacks[k] & bit ~= 0 then w = w - 100 end
+      if w > worth then best, worth = m, w end
     end
     return best
   end,

@@ -298,14 +298,7 @@ function M.deal(hidden, counts, cons, rng, me)
   return hands, stock
 end
 
-local function settings_of(variant)
-  if type(variant) == "table" and variant.settings then return variant.settings end
-  if type(variant) == "string" then
-    local ok, v = pcall(dh.variant, variant)
-    if ok and v.settings then return v.settings end
-  end
-  return {}
-end
+local settings_of = dh.settings_of
 
 function M.new(options)
   local s = { name = "heuristic.crazy8" }

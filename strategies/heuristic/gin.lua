@@ -90,14 +90,7 @@ end
 
 -- the variant's chosen options (a Variant, its name, or none: the
 -- defaults)
-local function settings_of(variant)
-  if type(variant) == "table" and variant.settings then return variant.settings end
-  if type(variant) == "string" then
-    local ok, v = pcall(dh.variant, variant)
-    if ok and v.settings then return v.settings end
-  end
-  return {}
-end
+local settings_of = dh.settings_of
 
 function M.new(options)
   local o = settings_of(options and options.variant)

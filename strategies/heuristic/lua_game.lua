@@ -4,7 +4,8 @@
 -- (its `greedy` function).  A game without one gets a short look ahead
 -- instead of its first legal move: each move (at most `moves` of them) is
 -- made in a few worlds sampled from the view, the same worlds for every
--- move, and the hand played out at random; the move whose hands end best
+-- move, and the hand played out at random (the same random choices for
+-- every move of a world); the move whose hands end best
 -- for the seat (its points less the others' mean) is played.
 -- Options: variant, seed; looks (worlds per move, default 6), moves (the
 -- most moves looked at, default 12, the first ones listed).
@@ -21,14 +22,16 @@ function M.new(options)
   local most = options.moves or 12
   local rng = dh.rng((options.seed or 1) * 7 + 3)
 
-  -- one move in one world, the hand then played out at random
-  local function rollout(world, me, m)
+  -- one move in one world, the hand then played out at random by the
+  -- stream `pick` (each move of a world gets the same one: the moves then
+  -- differ by themselves, not by the luck of their rollouts)
+  local function rollout(world, me, m, pick)
     local g = world:clone()
     local hand_no, hands_before = g:hand_number(), #g:result().hands
     assert(g:apply(me, m))
     while g:next_player() and g:hand_number() == hand_no do
       local t = g:next_player()
-      assert(g:apply(t, rng:pick(g:moves())))
+      assert(g:apply(t, pick:pick(g:moves())))
     end
     return value(g, me, hands_before)
   end
@@ -41,8 +44,10 @@ function M.new(options)
     local n = math.min(#moves, most)
     for i = 1, n do sums[i] = 0 end
     for _ = 1, looks do
-      local world = view:sample(rng)
-      for i = 1, n do sums[i] = sums[i] + rollout(world, me, moves[i]) end
+      local ok, world = pcall(view.sample, view, rng)
+      if not ok then break end   -- the game's sampler found no deal: decide on the worlds so far
+      local stream = rng:split()
+      for i = 1, n do sums[i] = sums[i] + rollout(world, me, moves[i], stream:clone()) end
     end
     local best = 1
     for i = 2, n do if sums[i] > sums[best] then best = i end end

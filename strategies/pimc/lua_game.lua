@@ -25,12 +25,21 @@
 --               (default 1; 0: the best mean always)
 --   time        a budget in seconds per decision: no new world is started
 --               once it is spent (results then depend on the machine)
+--   halving     true (default): successive halving, the worlds shared out
+--               over rounds, the worse half of the candidates dropped after
+--               each (the heuristic's move kept), so that most rollouts go
+--               to the moves in contention; false: every candidate in
+--               every world (with the heuristic's fast playouts, always)
 --   infer       "heuristic" (default): where the heuristic's playouts take
 --               it, each world's hidden hands are dealt again keeping what
 --               the others' public moves show if they play as the heuristic
 --               (Crazy Eights: a seat that drew or passed held nothing
 --               playable then); "none": the worlds as view:sample gives them
 --   variant, seed  (given by the tournament)
+-- When the game's sampler finds no world (it raises), the decision is made
+-- on the worlds sampled so far, the heuristic's move with none.
+-- A game may set its own defaults for these (its `bots = { pimc = { ... }
+-- }` field: Go Fish's fewer worlds); the options given still win.
 -- A heuristic may play its own rollouts fast: with rollout "heuristic" and
 -- helper.playouts(world, seat, moves, seed, view) (for each move, the hand's
 -- points for seat less the others' once seat has made it and the hand is
@@ -50,14 +59,28 @@ local dh = require "deckhand"
 
 local M = {}
 
+-- the options with the game's own defaults for pimc under them (the
+-- `bots` field of a game written in Lua: { pimc = { worlds = 10 } })
+local function with_declared(options)
+  local variant = options and options.variant
+  if type(variant) == "string" then variant = dh.variant(variant) end
+  local declared = type(variant) == "table" and variant.bots and variant.bots.pimc
+  if type(declared) ~= "table" then return options end
+  local out = {}
+  for k, v in pairs(declared) do out[k] = v end
+  for k, v in pairs(options) do out[k] = v end
+  return out
+end
+
 function M.new(options)
-  options = dh.check_options("pimc", options, {
+  options = dh.check_options("pimc", with_declared(options or {}), {
     worlds = { "integer", nil, min = 1 },
     rollout = { "choice", "heuristic", { "heuristic", "greedy", "random" } },
     candidates = { "integer", nil, min = 1 },
     margin = { "number", 1, min = 0 },
     time = { "number", nil, min = 0 },
     infer = { "choice", "heuristic", { "heuristic", "none" } },
+    halving = { "boolean", true },
   })
   local rng = dh.rng(options.seed or 1)
   local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
@@ -65,6 +88,9 @@ function M.new(options)
   options.worlds = options.worlds or fast and helper.worlds or 24
   options.candidates = options.candidates or fast and helper.candidates or 4
   local policy
+  -- the random choices of the rollouts: the same stream for every
+  -- candidate of a world (common random numbers: the candidates then
+  -- differ by their move, not by the luck of the rollouts)
   local pick = dh.rng((options.seed or 1) + 1)
   if options.rollout == "heuristic" then
     -- a game with no greedy of its own: the heuristic looks ahead by
@@ -110,36 +136,91 @@ function M.new(options)
     return out
   end
 
+  -- the rounds of successive halving: after each, the better half of the
+  -- candidates still in play (by their sums over every world so far, all
+  -- of them played in each) goes on to the next, the heuristic's own move
+  -- always; the worlds are shared out so that each round has as many, and
+  -- the last round ends with two candidates or fewer.  halving = false: a
+  -- single round, every candidate in every world
+  local function rounds_of(k)
+    if not options.halving or fast then return 1 end
+    local r = 1
+    while k > 2 do k, r = (k + 1) // 2, r + 1 end
+    return math.min(r, options.worlds)
+  end
+
+  -- a world sampled from the view (the likeliest of `draws`), or nil when
+  -- the game's sampler finds none: the decision is then made on the
+  -- worlds so far, as pimc's for the trick engine does
+  local function sample(view)
+    local ok, world = pcall(view.sample, view, rng)
+    return ok and world or nil
+  end
+  local function world_of(view, me, draws)
+    local world, best_p = sample(view), nil
+    if not world then return nil end
+    for _ = 2, draws do
+      local other = sample(view)
+      if not other then break end
+      best_p = best_p or helper.plausible(world, me)
+      local p = helper.plausible(other, me)
+      if p > best_p then world, best_p = other, p end
+    end
+    return world
+  end
+
+  local function sum_of(v, n)
+    local sum = 0
+    for w = 1, n do sum = sum + v[w] end
+    return sum
+  end
+
   local function move(view)
     local cands = candidates(view)
     if #cands == 1 then return cands[1] end
     local me, start = view:seat(), os.clock()
     local values = {}   -- values[i][w]: candidate i in world w
     for i = 1, #cands do values[i] = {} end
-    local n = 0
+    local n, alive = 0, {}
+    for i = 1, #cands do alive[i] = i end
     local draws = helper.draws and helper.plausible and helper.draws(view) or 1
-    for w = 1, options.worlds do
-      local world, best_p = view:sample(rng), nil
-      for _ = 2, draws do
-        local other = view:sample(rng)
-        best_p = best_p or helper.plausible(world, me)
-        local p = helper.plausible(other, me)
-        if p > best_p then world, best_p = other, p end
+    local rounds = rounds_of(#cands)
+    local out_of_time = false
+    for round = 1, rounds do
+      local upto = options.worlds * round // rounds
+      for w = n + 1, upto do
+        local world = world_of(view, me, draws)
+        if not world then out_of_time = true break end   -- no deal fits the view: decide on what we have
+        if fast then
+          local got = fast(world, me, cands, rng:int(0x7FFFFFFF), view, options.infer == "heuristic")
+          for i = 1, #cands do values[i][w] = got[i] end
+        else
+          local stream = rng:split()
+          for _, i in ipairs(alive) do
+            pick = stream:clone()
+            values[i][w] = rollout(world:clone(), me, cands[i])
+          end
+        end
+        n = w
+        if options.time and os.clock() - start > options.time then out_of_time = true break end
       end
-      if fast then
-        local got = fast(world, me, cands, rng:int(0x7FFFFFFF), view, options.infer == "heuristic")
-        for i = 1, #cands do values[i][w] = got[i] end
-      else
-        for i, m in ipairs(cands) do values[i][w] = rollout(world:clone(), me, m) end
-      end
-      n = w
-      if options.time and os.clock() - start > options.time then break end
+      if out_of_time or round == rounds then break end
+      -- the better half on, and the heuristic's move (candidate 1)
+      table.sort(alive, function(a, b)
+        local x, y = sum_of(values[a], n), sum_of(values[b], n)
+        if x ~= y then return x > y end
+        return a < b
+      end)
+      local keep, has_own = {}, false
+      for j = 1, (#alive + 1) // 2 do keep[j] = alive[j]; has_own = has_own or alive[j] == 1 end
+      if not has_own then keep[#keep + 1] = 1 end
+      alive = keep
     end
+    if n == 0 then return cands[1] end   -- not one world: the heuristic's move
     local best, best_mean = 1, nil
-    for i = 1, #cands do
-      local sum = 0
-      for w = 1, n do sum = sum + values[i][w] end
-      if not best_mean or sum / n > best_mean then best, best_mean = i, sum / n end
+    for _, i in ipairs(alive) do
+      local mean = sum_of(values[i], n) / n
+      if not best_mean or mean > best_mean or (mean == best_mean and i < best) then best, best_mean = i, mean end
     end
     if best == 1 or n < 2 then return cands[best] end
     -- the best against the heuristic's move (candidate 1), paired by world

@@ -24,7 +24,7 @@ local function staged(options, mine, theirs, stock)
   s.pile = { table.remove(rest) }
   s.stock = {}
   for i = 1, stock or 20 do s.stock[i] = table.remove(rest) end
-  s.known = { dh.cards(), dh.cards() }
+  s.facts = dh.lua_game.facts.new(2)
   s.turn, s.phase, s.taken = 1, "discard", nil
   return g
 end
@@ -227,7 +227,7 @@ describe("gin rummy", function()
   -- the position of a game as dh.gin.playout takes it
   local function position(g)
     local s = g.s
-    return { hands = s.hands, known = s.known, pile = s.pile, stock = s.stock, turn = s.turn, phase = s.phase,
+    return { hands = s.hands, known = { s.facts[1].held, s.facts[2].held }, pile = s.pile, stock = s.stock, turn = s.turn, phase = s.phase,
              refused = s.refused, taken = s.taken }
   end
 

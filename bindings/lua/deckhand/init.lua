@@ -55,12 +55,15 @@ local Move = require "deckhand.move"
 deckhand.Move, deckhand.move, deckhand.is_move = Move.Move, Move.new, Move.is
 deckhand.run = require "deckhand.run".run
 deckhand.check_options = require "deckhand.options".check
+deckhand.objective = require "deckhand.objective"
+deckhand.settings_of = require "deckhand.settings_of"
 -- dh.lua_game { ... } defines a game; its fields are the helpers a game
 -- file may use without requiring anything but deckhand
 do
   local L = require "deckhand.lua_game"
   deckhand.lua_game = setmetatable({ shuffled = L.shuffled, take = L.take, show = L.show, copy = L.copy,
-                                     deal_hidden = L.deal_hidden, hand_value = L.hand_value },
+                                     deal_hidden = L.deal_hidden, hand_value = L.hand_value,
+                                     facts = L.facts },
                                    { __call = function(_, spec) return L.define(spec) end })
 end
 

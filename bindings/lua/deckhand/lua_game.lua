@@ -24,7 +24,7 @@
 --             the seat may know, nothing more
 --   sample    (required) function(public, o, rng) -> a state the view may
 --             come from: the hidden cards dealt again, keeping what the
---             moves revealed (lua_game.deal_hidden)
+--             moves revealed (lua_game.facts, deckhand/facts.lua)
 --   options   the options and their defaults
 --   check     function(o): raise error("name: what is wrong", 0) on bad
 --             options, before anything is dealt
@@ -41,6 +41,8 @@
 --             variant (sides), results (unit) and tools (the rest) use them
 --   max_moves the most moves a hand may take (default 5000): past it
 --             apply raises "hand N has not ended after M moves"
+--   bots      the shipped bots' defaults for this game, by bot: { pimc =
+--             { worlds = 10 } } (options a user gives still win)
 -- Every field, its type and default are in deckhand/schema/lua_game.lua,
 -- which the definition is checked against (a misspelt field, or one of
 -- the wrong type, is refused by name), and the state of a first deal too
@@ -124,19 +126,9 @@ function M.take(list, n)
 end
 
 --- lua_game.hand_value(g, me, hands_before) -> the last hand's points for
--- seat me once a hand ended after hands_before hands: its side's less the
--- others' mean (0 when no hand ended); the worth of a rollout to the bots
-function M.hand_value(g, me, hands_before)
-  local r = g:result()
-  local row = r.hands[#r.hands]
-  if #r.hands == hands_before or not row then return 0 end
-  local mine, others, n = 0, 0, 0
-  local side = g:side(me)
-  for s, v in pairs(row.sides or row.seats) do
-    if s == side then mine = v else others, n = others + v, n + 1 end
-  end
-  return mine - (n > 0 and others / n or 0)
-end
+-- seat me once a hand ended (deckhand.objective.hand_value: the worth of a
+-- rollout to the bots)
+M.hand_value = require "deckhand.objective".hand_value
 
 --- lua_game.show(set, card) -> the cards of a set as text, each dressed
 -- by card(c) (describe's styling), or "-" when empty
@@ -146,68 +138,12 @@ function M.show(set, card)
   return #t > 0 and table.concat(t, " ") or "-"
 end
 
---- lua_game.deal_hidden(pool, wants, rng [, fits]) -> hands, rest: the cards of
--- the CardSet pool dealt at random to the seats of wants, keeping what the
--- table has seen.  wants[seat] = { count = n (cards to deal it), some =
--- { CardSet, ... } (it holds at least one card of each), barred = CardSet
--- (it holds none of them) }.  hands[seat] is a CardSet; rest the cards
--- left, a shuffled list (the stock).  fits(hands), when given, may refuse
--- a deal that breaks a rule of the game (Go Fish: no hidden hand holds a
--- whole book), and another is drawn.  A game's sample() calls it so that
--- its worlds keep what the moves revealed (docs/variants.md).  When no
--- deal keeps every fact (a game that recorded facts that contradict each
--- other) it raises an error naming the seat.
-function M.deal_hidden(pool, wants, rng, fits)
-  local seats = {}
-  for seat in pairs(wants) do seats[#seats + 1] = seat end
-  table.sort(seats)
-  local last
-  for _ = 1, 200 do
-    local list = M.shuffled(pool, rng)
-    local free, hands, ok = {}, {}, true
-    for i, c in ipairs(list) do free[i] = c end
-    local function take(seat, fits)
-      for i = #free, 1, -1 do
-        if fits(free[i]) then
-          local c = table.remove(free, i)
-          hands[seat][#hands[seat] + 1] = c
-          return true
-        end
-      end
-      return false
-    end
-    for _, seat in ipairs(seats) do
-      local w, barred = wants[seat], wants[seat].barred
-      hands[seat] = {}
-      for _, set in ipairs(w.some or {}) do
-        if #hands[seat] < w.count and not take(seat, function(c) return set:has(c) and not (barred and barred:has(c)) end) then
-          ok, last = false, seat
-        end
-      end
-    end
-    -- the seats with the fewest cards they may hold are filled first
-    local order = {}
-    for _, seat in ipairs(seats) do
-      local barred, room = wants[seat].barred, 0
-      for _, c in ipairs(free) do if not (barred and barred:has(c)) then room = room + 1 end end
-      order[#order + 1] = { seat = seat, room = room }
-    end
-    table.sort(order, function(a, b) return a.room < b.room or (a.room == b.room and a.seat < b.seat) end)
-    for _, e in ipairs(order) do
-      local barred = wants[e.seat].barred
-      while ok and #hands[e.seat] < wants[e.seat].count do
-        if not take(e.seat, function(c) return not (barred and barred:has(c)) end) then ok, last = false, e.seat end
-      end
-    end
-    if ok then
-      local out = {}
-      for _, seat in ipairs(seats) do out[seat] = core.cards(hands[seat]) end
-      if not fits or fits(out) then return out, free end
-      last = seats[1]
-    end
-  end
-  error(("deal_hidden: no deal keeps what is known of seat %d's hand"):format(last), 0)
-end
+--- lua_game.deal_hidden(pool, wants, rng [, fits]) -> hands, rest: the
+-- hidden cards dealt again keeping what the table has seen, and
+-- lua_game.facts, the record of what the moves revealed that feeds it
+-- (deckhand.facts has both)
+local facts = require "deckhand.facts"
+M.deal_hidden, M.facts = facts.deal_hidden, facts
 
 -- the result of a match scored per seat, the highest total winning: the
 -- default of spec.result (state.scores per seat, state.results per hand;
@@ -299,22 +235,29 @@ function M.define(spec)
     if not self.s.turn then return protocol.refuse("game_over") end
     if seat ~= self.s.turn then return protocol.refuse("not_your_turn", seat, self.s.turn) end
     local moves = legal(self)
-    local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
-    if amount ~= nil then text = text .. " " .. tostring(amount) end
     local m
-    for _, x in ipairs(moves) do   -- the exact text first: a bot's move
-      if tostring(x) == text then m = x; break end
+    if amount == nil then
+      for _, x in ipairs(moves) do   -- the move itself, a bot's, first
+        if rawequal(x, move) then m = x; break end
+      end
     end
-    m = m or find(moves, text)
-    if not m and spec.find then
-      local why, code
-      m, why, code = spec.find(self.s, self.o, text)
-      if not m and why then return nil, why, code or "illegal_move" end
+    if not m then
+      local text = type(move) == "string" and move or (move ~= nil and tostring(move)) or ""
+      if amount ~= nil then text = text .. " " .. tostring(amount) end
+      for _, x in ipairs(moves) do   -- then the exact text
+        if tostring(x) == text then m = x; break end
+      end
+      m = m or find(moves, text)
+      if not m and spec.find then
+        local why, code
+        m, why, code = spec.find(self.s, self.o, text)
+        if not m and why then return nil, why, code or "illegal_move" end
+      end
+      if not m then return protocol.refuse("illegal_move", text) end
     end
-    if not m then return protocol.refuse("illegal_move", text) end
     self._legal = nil
     spec.apply(self.s, self.o, seat, m, self.rng)
-    self.log[#self.log + 1] = { seat, tostring(m) }
+    if self.seed then self.log[#self.log + 1] = { seat, tostring(m) } end   -- a sampled world has no record
     if (self.s.hand or 1) ~= self.hand_no then self.hand_no, self.moves_in_hand = self.s.hand or 1, 0 end
     self.moves_in_hand = self.moves_in_hand + 1
     if self.s.turn and self.moves_in_hand > max_moves then
@@ -473,7 +416,7 @@ function M.define(spec)
 
   return {
     name = spec.name, kind = spec.kind, options = spec.options or {}, unit = spec.unit or "points",
-    seats = seats_of, sides = spec.sides, table = spec.table,
+    seats = seats_of, sides = spec.sides, table = spec.table, bots = spec.bots,
     -- what dh.variant asks when the game loads: the game's own check of
     -- the options, then one deal, so that a state the engine cannot score
     -- (no scores and no result function) is named when the file loads,

@@ -148,7 +148,7 @@ return function(deckhand)
       return setmetatable({
         name = name, kind = def.kind, source = type(source) == "string" and source or nil,
         options = options or {}, settings = chosen, new_game = def.game,
-        seats = seats, sides = sides, unit = def.unit or "points", heuristic = def.heuristic,
+        seats = seats, sides = sides, unit = def.unit or "points", heuristic = def.heuristic, bots = def.bots,
         table_hook = def.table,   -- (deckhand/table.lua) checked by the schema
       }, Variant)
     end

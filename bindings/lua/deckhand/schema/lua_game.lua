@@ -50,6 +50,8 @@ local game = {
     { name = "greedy", type = FUNC, takes = "`function(public, o, moves)` → move",
       default = "a short look-ahead by the heuristic",
       doc = "a quick choice among the moves: the `greedy` bot's move, the heuristic's, pimc's rollouts" },
+    { name = "bots", type = TABLE, takes = "a table bot → options", default = "none",
+      doc = "the shipped bots' defaults for this game, by bot (`{ pimc = { worlds = 10 } }`); options a user gives still win" },
     { name = "table", type = FUNC, takes = "`function(t, data, view)`", default = "the generic table",
       doc = "adjusts the table a view describes for the page and `deckhand play` (`deckhand/table.lua`): the crib, the pegging count" },
     { name = "describe", type = FUNC, takes = "`function(public, o, card)` → text", default = "the public table's fields",

@@ -47,6 +47,8 @@ local file = {
     { name = "unit", type = STRING, game = true, default = "`\"points\"`", doc = "*game*: what the scores count" },
     { name = "heuristic", type = { "name" }, game = true, takes = "a name",
       doc = "*game*: the heuristic's play to use (`strategies/heuristic/<name>.lua`)" },
+    { name = "bots", type = TABLE, game = true, takes = "a table bot → options", default = "none",
+      doc = "*game*: the shipped bots' defaults for this game, by bot (`{ pimc = { worlds = 10 } }`); options a user gives still win" },
     { name = "table", type = FUNC, takes = "`function(t, data, view)`", default = "the generic table",
       doc = "adjusts the table a view describes for the page and `deckhand play` (`deckhand/table.lua`: the dummy, the dealer's hand, the pass direction), beside the rules, not in them" },
   },
