@@ -429,6 +429,21 @@ function M.new(options)
     for i = 2, #legal do if sum[i] > sum[best] then best = i end end
     return legal[best]
   end
+  if not variant then
+    -- no variant named: the game is known at the first decision.  A game
+    -- written in Lua answers every phase by script; its view names the
+    -- game, and pimc for that game (its own, or pimc/lua_game.lua) plays
+    local trick_script, for_lua = s.script, nil
+    s.script = function(view)
+      if type(view) == "table" and type(view.game) == "function" then
+        local name = view:game()
+        for_lua = for_lua or dh.strategy(dh.has_strategy("pimc." .. name) and "pimc." .. name or "pimc.lua_game", given)
+        local f = for_lua.move or for_lua.script or for_lua.act
+        return f(view)
+      end
+      return trick_script(view)
+    end
+  end
   return s
 end
 

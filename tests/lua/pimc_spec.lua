@@ -305,4 +305,14 @@ describe("pimc with solver = \"dd\"", function()
     assert.has_error(function() dh.strategy("pimc", { solver = "alpha" }) end)
     assert.has_error(function() dh.strategy("pimc", { solver = "dd", dd_ties = "coin" }) end)
   end)
+
+  it("given no variant, plays a game written in Lua from its view (which names the game)", function()
+    -- as a user's script does: dh.strategy("pimc") then dh.run
+    for _, case in ipairs { { "crazy8", { players = 2, max_hands = 1 } }, { "holdem", { seats = 2, max_hands = 2 } } } do
+      local g = dh.game(dh.variant(case[1], case[2]), { seed = 1 })
+      assert(dh.run(g, { dh.strategy("pimc"), dh.strategy("random", { seed = 2 }) }))
+      assert.is_true(g:result().over)
+    end
+  end)
 end)
+

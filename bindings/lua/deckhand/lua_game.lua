@@ -336,6 +336,8 @@ function M.define(spec)
   -- nor the game's rules may change through the view
   function Game:peek(seat) return self:view(seat, true) end
 
+  --- view:game() -> the game's name (a bot given no variant learns it here)
+  function View:game() return spec.name end
   function View:seat() return self._seat end
   function View:seats() return self._o._seats end
   function View:side(seat) return self._o._sides[seat] end
