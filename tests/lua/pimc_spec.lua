@@ -305,8 +305,10 @@ describe("pimc with solver = \"dd\"", function()
     assert.has_error(function() dh.strategy("pimc", { solver = "alpha" }) end)
     assert.has_error(function() dh.strategy("pimc", { solver = "dd", dd_ties = "coin" }) end)
   end)
+end)
 
-  it("given no variant, plays a game written in Lua from its view (which names the game)", function()
+describe("pimc with no variant", function()
+  it("plays a game written in Lua from its view (which names the game)", function()
     -- as a user's script does: dh.strategy("pimc") then dh.run
     for _, case in ipairs { { "crazy8", { players = 2, max_hands = 1 } }, { "holdem", { seats = 2, max_hands = 2 } } } do
       local g = dh.game(dh.variant(case[1], case[2]), { seed = 1 })
