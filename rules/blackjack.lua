@@ -1,65 +1,64 @@
 -- Blackjack (twenty-one): one to seven players, each on their own against
 -- the dealer, with a shoe of one to eight 52-card decks.
 --
--- Cards count their pips from two to nine; ten, jack, queen and king 10;
--- an ace 1, or 11 when that keeps the hand at 21 or less (the hand is then
+-- Cards count their pips from two to nine; ten, jack, queen and king 10; an
+-- ace 1, or 11 when that keeps the hand at 21 or less (the hand is then
 -- "soft").  A hand over 21 is bust and loses at once.
 --
--- The shoe is shuffled and a cut card placed in it (`penetration`: the
--- share of the shoe dealt before it comes out, 0.75); once the cut card
--- has come out, the shoe is shuffled, every card with it, before the next
--- round.  A shoe that runs dry in a round goes on with the discards,
--- shuffled.  Every card is dealt face up but the dealer's second.
+-- The shoe is shuffled and a cut card placed in it (`penetration`: the share
+-- of the shoe dealt before it comes out, 0.75); once the cut card has come
+-- out, the shoe is shuffled, every card with it, before the next round.  A
+-- shoe that runs dry in a round goes on with the discards, shuffled.  Every
+-- card is dealt face up but the dealer's second.
 --
--- Each round every player bets `bet` chips.  The dealer gives a card to
--- each player, one face up to the dealer, a second to each player, and the
--- hole card face down.  An ace and a ten-valued card as one's first two is
--- a blackjack.
+-- Each round every player bets `bet` chips.  The dealer gives a card to each
+-- player, one face up to the dealer, a second to each player, and the hole
+-- card face down.  An ace and a ten-valued card as one's first two is a
+-- blackjack.
 --
--- With an ace up (and the option `insurance`, on by default), each player
--- in turn may take insurance (the moves `insurance` and `no insurance`): a
--- side bet of half the bet, paid 2:1 if the dealer has a blackjack.  With an ace or a ten-valued card up the dealer then looks
--- at the hole card: a dealer's blackjack ends the round, every hand losing
--- its bet but a player's blackjack, which pushes.  Otherwise a player's
--- blackjack is paid 3:2 (or 6:5 or 1:1, `blackjack_pays`) and takes no
--- more part.
+-- With an ace up (and the option `insurance`, on by default), each player in
+-- turn may take insurance (the moves `insurance` and `no insurance`): a side
+-- bet of half the bet, paid 2:1 if the dealer has a blackjack.  With an ace
+-- or a ten-valued card up the dealer then looks at the hole card: a dealer's
+-- blackjack ends the round, every hand losing its bet but a player's
+-- blackjack, which pushes.  Otherwise a player's blackjack is paid 3:2 (or
+-- 6:5 or 1:1, `blackjack_pays`) and takes no more part.
 --
 -- Then each player in turn plays each of their hands: `stand`; `hit` (a
 -- card; again until they stand, bust or reach 21, where the hand stops);
 -- `double` (the first two cards only: the bet doubled, one card, and the
--- hand stops; `double`: on any two cards, on hard 9 to 11, or hard 10 and
--- 11 only); `split` (two cards of one value: each becomes a hand with a
--- bet of its own and draws its second card when its turn comes; up to
--- `split_hands` hands; doubling after a split as `double_after_split`
--- says; split aces take one card each, unless `hit_split_aces`, and are
--- split again only with `resplit_aces`; a split hand's 21 is no
--- blackjack); `surrender` (with `surrender`, the first two cards of an
--- unsplit hand: half the bet back, the hand gone, late: after the dealer
--- has looked).  Doubling may be turned off (`double = "none"`).
+-- hand stops; `double`: on any two cards, on hard 9 to 11, or hard 10 and 11
+-- only); `split` (two cards of one value: each becomes a hand with a bet of
+-- its own and draws its second card when its turn comes; up to `split_hands`
+-- hands; doubling after a split as `double_after_split` says; split aces
+-- take one card each, unless `hit_split_aces`, and are split again only with
+-- `resplit_aces`; a split hand's 21 is no blackjack); `surrender` (with
+-- `surrender`, the first two cards of an unsplit hand: half the bet back,
+-- the hand gone, late: after the dealer has looked).  Doubling may be turned
+-- off (`double = "none"`).
 --
 -- Variants of the dealer's blackjack.  `peek = false` is the European
--- no-hole-card game: the dealer does not look under an ace or a ten, and
--- a dealer's blackjack found at the end takes every bet on the table,
--- doubles and split hands too (a player's blackjack pushes; a late
--- surrender then saves nothing).  `early_surrender`: with an ace or a ten
--- up each player without a blackjack may surrender before the dealer
--- looks (`surrender` or `no surrender`), half the bet lost whatever the
--- hole card; against other up cards surrender is offered in the play.
--- (https://wizardofodds.com/games/blackjack/rule-variations/ lists the
--- rules and their effects; bench/blackjack_edge.lua sets the house edge
--- measured under each beside published figures.)
+-- no-hole-card game: the dealer does not look under an ace or a ten, and a
+-- dealer's blackjack found at the end takes every bet on the table, doubles
+-- and split hands too (a player's blackjack pushes; a late surrender then
+-- saves nothing).  `early_surrender`: with an ace or a ten up each player
+-- without a blackjack may surrender before the dealer looks (`surrender` or
+-- `no surrender`), half the bet lost whatever the hole card; against other
+-- up cards surrender is offered in the play.
+-- (https://wizardofodds.com/games/blackjack/rule-variations/ lists the rules
+-- and their effects; bench/blackjack_edge.lua sets the house edge measured
+-- under each beside published figures.)
 --
--- The dealer turns the hole card and, if some hand is still standing,
--- draws until 17 or more; on a soft 17 the dealer stands, or hits with
+-- The dealer turns the hole card and, if some hand is still standing, draws
+-- until 17 or more; on a soft 17 the dealer stands, or hits with
 -- `dealer_hits_soft17`.  A dealer who busts pays every standing hand;
 -- otherwise a higher total wins the bet (a doubled hand twice the bet), a
--- lower one loses it and equal ones push.  A match is `max_hands` rounds; the result is the
--- chips each player won or lost.
+-- lower one loses it and equal ones push.  A match is `max_hands` rounds; the
+-- result is the chips each player won or lost.
 local dh = require "deckhand"
 
 local bj = dh.blackjack
 local value = bj.value
-
 local function total(cards) return bj.total(cards) end
 
 local function shuffle(list, rng)
@@ -89,6 +88,11 @@ local function draw(s, rng)
 end
 
 local function is_blackjack(cards) return #cards == 2 and total(cards) == 21 end
+-- a hand's total as players say it: blackjack, bust 23, soft 17, 20
+local function said(cards, blackjack)
+  local n, soft = total(cards)
+  return blackjack and "blackjack" or n > 21 and ("bust " .. n) or ((soft and "soft " or "") .. n)
+end
 
 local function hard_double(o, cards)
   local t, soft = total(cards)
@@ -301,13 +305,29 @@ local function apply(s, o, seat_no, m, rng)
   advance(s, o, rng)
 end
 
+local OPTIONS = {   -- the options and their defaults
+  players = 2,                 -- 1 to 7, each against the dealer
+  decks = 6,                   -- decks in the shoe, 1 to 8
+  penetration = 0.75,          -- the share of the shoe dealt before the cut card
+  dealer_hits_soft17 = false,  -- the dealer hits a soft 17 (else stands)
+  blackjack_pays = "3:2",      -- or "6:5", "1:1"
+  double = "any",              -- two-card hands that may double: "any", "9-11", "10-11" (hard totals), "none"
+  double_after_split = true,
+  split_hands = 4,             -- the most hands a player makes by splitting (1: no split)
+  resplit_aces = false,
+  hit_split_aces = false,
+  surrender = false,           -- late surrender
+  early_surrender = false,     -- surrender before the dealer looks for a blackjack
+  peek = true,                 -- the dealer looks under an ace or ten (false: no hole card looked at)
+  insurance = true,            -- offered with an ace up
+  bet = 10,                    -- chips a hand
+  max_hands = 10,              -- rounds in a match
+}
+
 -- the rules in force, for the bots (the options as plain data)
-local RULE_KEYS = { "decks", "penetration", "dealer_hits_soft17", "blackjack_pays", "double", "double_after_split",
-                    "split_hands", "resplit_aces", "hit_split_aces", "surrender", "insurance", "bet", "max_hands",
-                    "peek", "early_surrender" }
 local function rules_of(o)
   local r = {}
-  for _, k in ipairs(RULE_KEYS) do r[k] = o[k] end
+  for k in pairs(OPTIONS) do if k ~= "players" then r[k] = o[k] end end
   return r
 end
 
@@ -319,24 +339,8 @@ local CHOICES = {
 return dh.lua_game {
   name = "blackjack",
   unit = "chips",
-  options = {
-    players = 2,                 -- 1 to 7, each against the dealer
-    decks = 6,                   -- decks in the shoe, 1 to 8
-    penetration = 0.75,          -- the share of the shoe dealt before the cut card
-    dealer_hits_soft17 = false,  -- the dealer hits a soft 17 (else stands)
-    blackjack_pays = "3:2",      -- or "6:5", "1:1"
-    double = "any",              -- two-card hands that may double: "any", "9-11", "10-11" (hard totals), "none"
-    double_after_split = true,
-    split_hands = 4,             -- the most hands a player makes by splitting (1: no split)
-    resplit_aces = false,
-    hit_split_aces = false,
-    surrender = false,           -- late surrender
-    early_surrender = false,     -- surrender before the dealer looks for a blackjack
-    peek = true,                 -- the dealer looks under an ace or ten (false: no hole card looked at)
-    insurance = true,            -- offered with an ace up
-    bet = 10,                    -- chips a hand
-    max_hands = 10,              -- rounds in a match
-  },
+  options = OPTIONS,
+
   seats = function(o) return o.players end,
   check = function(o)
     local function int(k, lo, hi)
@@ -416,9 +420,7 @@ return dh.lua_game {
     end
     local at = #pool
     while not allowed(pool[at]) do at = at - 1 end
-    local hole = table.remove(pool, at)
-    s.dealer = { v.up, hole }
-    s.shoe = pool
+    s.dealer, s.shoe = { v.up, table.remove(pool, at) }, pool
     return s
   end,
   -- a quick choice for the simple bots: no insurance; hit below 17, as
@@ -434,11 +436,7 @@ return dh.lua_game {
     return MOVES.stand
   end,
   describe = function(v, o, card)
-    local function list(cards)
-      local t = {}
-      for i, c in ipairs(cards) do t[i] = card(c) end
-      return table.concat(t, " ")
-    end
+    local function list(cards) return dh.lua_game.show(cards, card) end
     local out = { ("round %d of %d, chips %s; shoe %d cards"):format(v.hand_number, o.max_hands,
                                                                    table.concat(v.scores, " / "), v.shoe) }
     local last = v.results[#v.results]
@@ -447,15 +445,12 @@ return dh.lua_game {
         last.dealer_blackjack and "blackjack" or last.dealer_total > 21 and "bust" or last.dealer_total,
         table.concat(last.seats, " / "))
     end
-    -- (between rounds and at the end no card is up: the last round says it all)
-    if v.up then out[#out + 1] = ("dealer  %s ??"):format(card(v.up)) end
+    if v.up then out[#out + 1] = ("dealer  %s ??"):format(card(v.up)) end   -- (none between rounds)
     for k, seat in ipairs(v.players) do
       local hands = {}
       for i, h in ipairs(seat.hands) do
-        local t, soft = total(h.cards)
-        local what = seat.blackjack and "blackjack" or t > 21 and "bust" or (soft and "soft " or "") .. t
         hands[i] = ("%s%s (%s)%s%s"):format((k == v.turn and i == seat.current) and "> " or "", list(h.cards),
-                                           what, h.doubled and " doubled" or "",
+                                           said(h.cards, seat.blackjack), h.doubled and " doubled" or "",
                                            h.surrendered and " surrendered" or "")
       end
       out[#out + 1] = ("%s %d  %s"):format(k == v.seat and "you " or "seat", k, table.concat(hands, ", "))
@@ -478,18 +473,13 @@ return dh.lua_game {
   -- face up with their totals, the dealer's up card and hole card (or,
   -- between rounds, the dealer's hand that settled the last one)
   table = function(t, v)
-    local function what(cards, bj)
-      local n, soft = total(cards)
-      return bj and "blackjack" or n > 21 and ("bust " .. n) or ((soft and "soft " or "") .. n)
-    end
     for _, p in ipairs(t.players) do p.count = nil end   -- every card is face up
     for k, seat in ipairs(v.players or {}) do
       local p = t.players[k]
       p.groups = {}
       for i, h in ipairs(seat.hands) do
-        local label = what(h.cards, seat.blackjack and #seat.hands == 1)
-        if h.doubled then label = label .. ", doubled" end
-        if h.surrendered then label = label .. ", surrendered" end
+        local label = said(h.cards, seat.blackjack and #seat.hands == 1) .. (h.doubled and ", doubled" or "")
+                      .. (h.surrendered and ", surrendered" or "")
         if v.turn == k and i == seat.current and #seat.hands > 1 then label = "> " .. label end
         p.groups[i] = { label = label, cards = h.cards }
       end
@@ -498,8 +488,7 @@ return dh.lua_game {
     if v.up then
       table.insert(t.piles, 1, { name = "dealer", cards = { v.up }, count = 2 })
     elseif last and last.dealer then
-      table.insert(t.piles, 1, { name = "last round: dealer", cards = last.dealer,
-        note = last.dealer_blackjack and "blackjack" or last.dealer_total > 21 and "bust" or tostring(last.dealer_total) })
+      table.insert(t.piles, 1, { name = "last round: dealer", cards = last.dealer, note = said(last.dealer, last.dealer_blackjack) })
       local won = last.seats and last.seats[t.seat]
       if won then table.insert(t.status, 1, ("last round: you %s %d"):format(won < 0 and "lost" or "won", math.abs(won))) end
     end

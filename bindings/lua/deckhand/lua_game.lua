@@ -130,11 +130,16 @@ end
 -- rollout to the bots)
 M.hand_value = require "deckhand.objective".hand_value
 
---- lua_game.show(set, card) -> the cards of a set as text, each dressed
--- by card(c) (describe's styling), or "-" when empty
+--- lua_game.show(cards, card) -> the cards of a set (or a list, in its
+-- order) as text, each dressed by card(c) (describe's styling), or "-"
+-- when empty
 function M.show(set, card)
   local t = {}
-  for c in set:iter() do t[#t + 1] = card(c) end
+  if type(set) == "table" then   -- a list of cards, in its order
+    for i, c in ipairs(set) do t[i] = card(c) end
+  else
+    for c in set:iter() do t[#t + 1] = card(c) end
+  end
   return #t > 0 and table.concat(t, " ") or "-"
 end
 
