@@ -14,7 +14,7 @@ local core = require "deckhand.core"
 
 local M = {}
 
---- poker_table.forms: the games dealt on the table, by name: hole cards,
+-- poker_table.forms: the games dealt on the table, by name: hole cards,
 -- and value(hole, board, hilo) -> the high hand (a higher number is
 -- better) and, in hi-lo, the eight-or-better low or nil
 M.forms = {
