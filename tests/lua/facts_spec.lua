@@ -111,4 +111,13 @@ describe("gin worlds", function()
     end
     assert.is_true(checked >= 10, "only " .. checked .. " worlds checked")
   end)
+
+  it("refuses bad arguments by name instead of looping on them (the fuzzer's 2^62 seats)", function()
+    local facts = require "deckhand.facts"
+    assert.has_error(function() facts.new(1 << 62) end, "bad argument #1 to 'facts.new' (a number of seats from 1 to 64 expected)")
+    local f = facts.new(2)
+    assert.has_error(function() facts.hidden(f, 3) end, "bad argument to 'facts.hidden' (facts and a seat of them expected)")
+    assert.has_error(function() facts.deal(f, dh.cards "As Kd", { [1] = 1 << 40 }, dh.rng(1)) end,
+                     "bad argument #3 to 'facts.deal' (a count of cards per seat expected)")
+  end)
 end)

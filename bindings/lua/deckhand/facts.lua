@@ -25,8 +25,18 @@ local M = {}
 
 local function empty() return core.cards {} end
 
+-- the facts of one seat, or an error naming the bad argument
+local function entry(f, seat, fn)
+  local e = type(f) == "table" and math.type(seat) == "integer" and f[seat]
+  if type(e) ~= "table" then error(("bad argument to 'facts.%s' (facts and a seat of them expected)"):format(fn), 3) end
+  return e
+end
+
 --- facts.new(seats) -> a fresh table of facts, nothing known of any hand
 function M.new(seats)
+  if math.type(seats) ~= "integer" or seats < 1 or seats > 64 then
+    error("bad argument #1 to 'facts.new' (a number of seats from 1 to 64 expected)", 2)
+  end
   local f = {}
   for k = 1, seats do f[k] = { held = empty(), some = {}, none = empty() } end
   return f
@@ -35,20 +45,21 @@ end
 --- facts.shown(f, seat, cards): cards went openly into the seat's hand
 -- (a pickup from the discards, cards handed over face up)
 function M.shown(f, seat, cards)
-  f[seat].held = f[seat].held | cards
+  local e = entry(f, seat, "shown")
+  e.held = e.held | cards
 end
 
 --- facts.hidden(f, seat): an unseen card went into the seat's hand (a draw
 -- from the stock): what it was known to lack it may hold now
 function M.hidden(f, seat)
-  f[seat].none = empty()
+  entry(f, seat, "hidden").none = empty()
 end
 
 --- facts.left(f, seat, cards): cards left the seat's hand openly (played,
 -- given, laid down).  A `some` fact they may have been the card of is
 -- dropped: whether another of its cards remains is not known.
 function M.left(f, seat, cards)
-  local e = f[seat]
+  local e = entry(f, seat, "left")
   local unseen = cards - e.held   -- the cards that came out of the unseen part
   e.held = e.held - cards
   if #unseen == 0 then return end
@@ -63,7 +74,7 @@ end
 -- one card of set now (Go Fish's ask).  Nothing new when a card of it is
 -- already known to be there.
 function M.holds_one(f, seat, set)
-  local e = f[seat]
+  local e = entry(f, seat, "holds_one")
   if #(e.held & set) > 0 then return end
   for _, s in ipairs(e.some) do if s == set then return end end
   e.some[#e.some + 1] = set
@@ -72,7 +83,8 @@ end
 --- facts.lacks(f, seat, set): the move showed the seat's unseen cards
 -- hold none of set (Go Fish's "go fish", a suit not followed)
 function M.lacks(f, seat, set)
-  f[seat].none = f[seat].none | set
+  local e = entry(f, seat, "lacks")
+  e.none = e.none | set
 end
 
 --- facts.deal_hidden(pool, wants, rng [, fits]) -> hands, rest: the cards of
@@ -168,8 +180,10 @@ end
 -- what is left (the stock).  fits(hands) as deal_hidden's.
 function M.deal(f, pool, counts, rng, fits)
   local wants = {}
+  if type(counts) ~= "table" then error("bad argument #3 to 'facts.deal' (counts by seat expected)", 2) end
   for seat, n in pairs(counts) do
-    local e = f[seat]
+    local e = entry(f, seat, "deal")
+    if math.type(n) ~= "integer" or n < 0 or n > 64 then error("bad argument #3 to 'facts.deal' (a count of cards per seat expected)", 2) end
     pool = pool - e.held
     wants[seat] = { count = n - #e.held, some = e.some, barred = e.none }
   end
