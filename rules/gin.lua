@@ -53,6 +53,9 @@ local shuffled, take, show, facts = lua_game.shuffled, lua_game.take, lua_game.s
 
 local function other(seat) return 3 - seat end
 
+-- the stock's size just after a deal: 52 less two hands of 10 and the upcard
+local STOCK_AT_DEAL = 52 - 21
+
 -- a new hand: ten cards each, the upcard, the non-dealer offered it first
 local function deal_hand(s, rng, o)
   local stock = shuffled(dh.deck("french52"):set(), rng)
@@ -303,7 +306,9 @@ return dh.lua_game {
 
   -- the table a view describes (deckhand/table.lua): the opponent's count
   -- and the cards it is known to hold (taken from the pile); after a knock
-  -- both hands shown, the melds, the layoffs and the deadwood
+  -- both hands shown, the melds, the layoffs and the deadwood, kept on the
+  -- table until the new hand's first card is drawn from the stock (so each
+  -- player has a turn to read them, whoever takes the upcard)
   table = function(t, v)
     local opp = 3 - t.seat
     t.players[opp].count = v.held
@@ -311,7 +316,7 @@ return dh.lua_game {
       for _, g in ipairs(p.groups) do if g.label == "known" then g.label = "taken from the pile" end end
     end
     local last = v.results and v.results[#v.results]
-    if last and last.shown and (t.phase == "first" or t.phase == "over") then
+    if last and last.shown and (t.phase == "over" or v.stock >= STOCK_AT_DEAL) then
       table.insert(t.status, ("last hand: %s"):format(last.knocker and
         ("seat %d %s"):format(last.knocker, ({ gin = "went gin", big_gin = "went big gin" })[last.kind] or "knocked") or "void"))
       for seat, sh in pairs(last.shown) do

@@ -177,11 +177,15 @@ return {
     }
   end,
   -- the table a view describes (deckhand/table.lua): the bidding or the
-  -- game named (read from the seat's own view), the talon called the skat
+  -- game named (read from the seat's own view), the talon called the skat,
+  -- and for the declarer the two cards it took from the skat
   table = function(t, _, view)
     table.insert(t.status, 1, status(view))
     for _, p in ipairs(t.piles) do
       if p.name == "talon" then p.name = "skat" end
+    end
+    for _, g in ipairs(t.players[t.seat].groups) do
+      if g.label == "taken up" then g.label = "from the skat" end
     end
   end,
 }

@@ -117,7 +117,7 @@ deal_hand = function(s, o, rng)
   for k = 1, N do s.hands[k] = lua_game.take(pack, 6) end
   s.blind, s.buried = lua_game.take(pack, 2), dh.cards {}
   s.picker, s.partner, s.called, s.revealed = nil, nil, nil, nil
-  s.trick, s.seats_in_trick, s.played = {}, {}, {}
+  s.trick, s.trick_seats, s.played = {}, {}, {}
   s.taken, s.tricks, s.voids = {}, {}, {}
   for k = 1, N do s.played[k], s.taken[k], s.tricks[k], s.voids[k] = dh.cards {}, dh.cards {}, 0, {} end
   s.passes, s.phase, s.turn = 0, "pick", left(s.dealer)
@@ -198,12 +198,12 @@ local function apply(s, o, seat, m, rng)
   if led and suit_of(m) ~= led then s.voids[seat][led] = true end
   s.hands[seat] = s.hands[seat] - dh.cards { m }
   s.played[seat] = s.played[seat] | dh.cards { m }
-  s.trick[#s.trick + 1], s.seats_in_trick[#s.seats_in_trick + 1] = m, seat
+  s.trick[#s.trick + 1], s.trick_seats[#s.trick_seats + 1] = m, seat
   if s.called and tostring(m) == "A" .. s.called then s.revealed = seat end
   if #s.trick < N then s.turn = left(seat); return end
-  local w = s.seats_in_trick[M.winner(s.trick)]
+  local w = s.trick_seats[M.winner(s.trick)]
   s.taken[w], s.tricks[w] = s.taken[w] | dh.cards(s.trick), s.tricks[w] + 1
-  s.trick, s.seats_in_trick = {}, {}
+  s.trick, s.trick_seats = {}, {}
   if #s.hands[w] == 0 then
     if not s.picker then s.taken[w] = s.taken[w] | s.blind; s.blind = dh.cards {} end
     return end_hand(s, o, rng)
@@ -293,7 +293,7 @@ local game = dh.lua_game {
     local counts = {}
     for k = 1, N do counts[k] = #s.hands[k] end
     return { hand = s.hands[seat], buried = s.picker == seat and s.buried or nil, picker = s.picker,
-             called = s.called, revealed = s.revealed, trick = s.trick, seats_in_trick = s.seats_in_trick,
+             called = s.called, revealed = s.revealed, trick = s.trick, trick_seats = s.trick_seats,
              played = s.played, taken = s.taken, tricks = s.tricks, voids = s.voids, counts = counts,
              blind = #s.blind, buried_n = #s.buried, passes = s.passes, scores = s.scores, results = s.results,
              hand_number = s.hand, dealer = s.dealer, turn = s.turn, phase = s.phase, seat = seat }

@@ -156,6 +156,51 @@ describe("the table a view describes", function()
     for s = 1, 3 do assert.matches(("seat %d plays clubs"):format(d), tbl.of(g:view(s), v).status[1], 1, true) end
   end)
 
+  it("shows Skat's declarer the two cards taken from the skat, then the two laid away", function()
+    local v = dh.variant("skat", { deals = 1 })
+    local g, seed
+    for k = 1, 30 do   -- random play: a deal where the declarer takes up the skat
+      pcall(function() g, seed = find(v, k, function(x) return x:phase() == "discard" end), k end)
+      if g then break end
+    end
+    local d = g:next_player()
+    local function group(t, seat, label)
+      for _, x in ipairs(t.players[seat].groups) do if x.label == label then return x.cards end end
+    end
+    -- the deal's skat (the talon before anyone took it), as the rules deal it
+    local skat_cards = dh.game(v, { seed = seed }):locations().talon
+    local taken = group(tbl.of(g:view(d), v), d, "from the skat")
+    assert.are.equal(tostring(skat_cards), tostring(dh.cards(table.concat(taken, " "))))
+    for s = 1, 3 do
+      if s ~= d then assert.is_nil(group(tbl.of(g:view(s), v), s, "from the skat")) end
+    end
+    -- two cards laid away: on the declarer's table, on no one else's
+    local away = g:moves()[1]
+    assert(g:apply(d, away))
+    local laid
+    for _, p in ipairs(tbl.of(g:view(d), v).piles) do if p.name == "laid away" then laid = p.cards end end
+    assert.are.equal(2, #laid)
+    for s = 1, 3 do
+      if s ~= d then
+        for _, p in ipairs(tbl.of(g:view(s), v).piles) do assert.are_not.equal("laid away", p.name) end
+      end
+    end
+  end)
+
+  it("shows Sheepshead's trick in progress as who played what", function()
+    local v = dh.variant(root .. "/examples/games/sheepshead.lua")
+    local g = find(v, 1, function(x) return #(x:view(1):data().trick or {}) == 2 end)
+    local d = g:view(1):data()
+    local t = tbl.of(g:view(1), v)
+    assert.are.equal(2, #t.trick)
+    for i = 1, 2 do
+      assert.are.same({ seat = d.trick_seats[i], card = tostring(d.trick[i]) }, t.trick[i])
+    end
+    -- the two who played are the two seats before the one to act, in order
+    local n = g:next_player()
+    assert.are.same({ (n - 3) % 5 + 1, (n - 2) % 5 + 1 }, { t.trick[1].seat, t.trick[2].seat })
+  end)
+
   it("gives Gin's opponent count and the discard pile's top", function()
     local v = dh.variant("gin")
     local g = dh.game(v, { seed = 1 })
@@ -186,6 +231,17 @@ describe("the table a view describes", function()
       assert.matches("meld 1", table.concat(labels, " "), 1, true)
       assert.matches("deadwood %d+", table.concat(t.players[s].notes, " "))
     end
+    -- the non-dealer takes the upcard and discards: the dealer, whose first
+    -- turn of the new hand this is, still sees the knock
+    local nd = g:next_player()
+    assert(g:apply(nd, "take"))
+    assert(g:apply(nd, g:moves()[1]))
+    local dealer = g:next_player()
+    assert.are_not.equal(nd, dealer)
+    assert.matches("^last hand: ", tbl.of(g:view(dealer), v).status[1])
+    -- and once a card is drawn from the stock, the new hand's table is its own
+    assert(g:apply(dealer, "draw"))
+    assert.is_nil((tbl.of(g:view(dealer), v).status[1] or ""):match("^last hand"))
   end)
 
   it("says which way Hearts' pass goes, then the cards passed and received", function()

@@ -11,7 +11,8 @@
 -- `deckhand play` draw every game from it alone.
 --
 -- A game gets a sensible table for free from the fields its view's data
--- has (hand, counts, trick, shown, bids, pile, stock, board, pot ...);
+-- has (hand, counts, trick, shown, bids, pile, stock, board, pot ...) and
+-- from its own seat's view (the cards it passed, received and took up);
 -- fields it does not know become plain notes.  A game may add a hook, the
 -- field `table` of its rules file: function(t, data, view) that changes `t`
 -- (the table described) from `data` (the same view:data()) or the seat's
@@ -67,7 +68,7 @@ local KNOWN = {
   seat = true, phase = true, next_player = true, turn = true, hand = true, hole = true, moves = true,
   counts = true, bids = true, tricks = true, scores = true, sides = true, dealer = true, button = true,
   declarer = true, sitting_out = true, discards = true, discard = true, shown = true, status = true,
-  trick = true, last_trick = true, trump = true, upcard = true, pile = true, stock = true, board = true,
+  trick = true, trick_seats = true, last_trick = true, trump = true, upcard = true, pile = true, stock = true, board = true,
   pot = true, stacks = true, limit = true, bets = true, folded = true, in_hand = true, legal = true, hand_number = true,
   results = true, rules = true, seats = true, last = true, log = true, suit = true, talon = true,
 }
@@ -122,11 +123,25 @@ local function players_of(d, n, me, variant)
   return players, partners
 end
 
--- a trick's plays: { cards, seats } as the trick engine gives it
-local function plays(t)
-  if type(t) ~= "table" or type(t.cards) ~= "table" then return nil end
+-- a trick's plays, { seat, card } in play order, from any of the shapes a
+-- view may give: { cards, seats } (the trick engine's), a list of
+-- { seat, card } pairs, or a list of card names with the seats that played
+-- them in a list beside it (`trick_seats`, as a game written in Lua keeps
+-- them)
+local function plays(t, seats)
+  if type(t) ~= "table" then return nil end
+  if type(t.cards) == "table" then seats = t.seats; t = t.cards end
   local out = {}
-  for i, c in ipairs(t.cards) do out[i] = { seat = t.seats and t.seats[i], card = c } end
+  for i, c in ipairs(t) do
+    if type(c) == "table" then
+      if not is_card(c.card) then return nil end
+      out[i] = { seat = math.tointeger(c.seat), card = c.card }
+    elseif is_card(c) then
+      out[i] = { seat = type(seats) == "table" and math.tointeger(seats[i]) or nil, card = c }
+    else
+      return nil
+    end
+  end
   return out
 end
 
@@ -166,6 +181,16 @@ local function leftovers(d, t, n)
   if #facts > 0 then t.facts = facts end
 end
 
+-- the cards the seat took up from the talon this hand (Skat's skat, the
+-- turned card a Euchre dealer picks up): its own knowledge, never another
+-- seat's
+local function taken_up(view, t, me)
+  if type(view.took) ~= "function" then return end
+  local ok, got = pcall(view.took, view, me)
+  local list = ok and got and cards(tostring(got))
+  if list and #list > 0 then table.insert(t.players[me].groups, { label = "taken up", cards = list }) end
+end
+
 -- what a trick view tells its own seat besides its data: the cards it
 -- passed (and to whom) and received
 local function passes(view, t, me)
@@ -199,7 +224,7 @@ function M.of(view, variant)
   if type(d.scores) == "table" then
     t.scores = { by = (partners and #d.scores < n) and "side" or "seat", values = d.scores }
   end
-  t.trick = plays(d.trick)
+  t.trick = plays(d.trick, d.trick_seats)
   -- the last trick of this hand (a new hand's first trick not yet taken:
   -- none, not the cards of a deal that is over)
   local taken = 0
@@ -227,6 +252,7 @@ function M.of(view, variant)
     t.piles[#t.piles + 1] = { name = "laid away", cards = cards(d.discard) or {} }
   end
   passes(view, t, me)
+  taken_up(view, t, me)
   if t.received then table.insert(t.players[me].groups, { label = "received", cards = t.received }) end
   if t.passed then
     table.insert(t.players[me].groups, { label = t.passed_to and ("passed to seat " .. t.passed_to) or "passed",
