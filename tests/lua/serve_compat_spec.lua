@@ -3,14 +3,18 @@
 -- <message> -- over a whole hand of Spades; the tutorial's own exchanges;
 -- a line sent during the bots' turns refused when it arrives.
 --
--- The exchanges: the tutorial's backend (LudL, turn-base.com; its
--- language page, turn-base.com/docs/ludl/intro.html, shows the front end
--- sending "<receiver> <args>" lines such as "move_token Pw4 e4") answers
--- `play_card player_1 td` with ACCEPT or REJECT and a reason.  The
--- tutorial's own page could not be found (searched for the texts below);
--- the reasons are the ones quoted in issue 30, word for word:
+-- The exchanges are the tutorial's (LudL's Spades tutorial, part 2,
+-- turn-base.com/docs/tutorials/spades/step_2.html): the front end sends
+-- `play_card player_1 td` when a card is clicked, and the backend's
+-- play_card receiver first checks the turn, then the hand, rejecting with
+--     REJECT CONCAT "not player turn: " $PLAYER_NAME
+--     REJECT CONCAT "card not in player hand: " $card_name
+-- (the sender's name, and the card as it was sent), else plays the card
+-- and the message is accepted.  So, for a player_0 who holds no Td, to
+-- play while player_1 is not to move:
 --     play_card player_1 td  ->  REJECT not player turn: player_1
 --     play_card player_0 td  ->  REJECT card not in player hand: td
+--     play_card player_0 <a legal card>  ->  ACCEPT
 package.path = "tests/lua/?.lua;" .. package.path
 local F = require "file_helper"
 local json = require "deckhand.json"

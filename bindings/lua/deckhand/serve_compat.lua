@@ -1,5 +1,6 @@
 --- deckhand.serve_compat: `deckhand serve --compat`, the line protocol as
--- front ends written for the card-scripting tutorial (LudL) expect it.
+-- front ends written for the card-scripting tutorial (LudL's Spades
+-- tutorial, turn-base.com/docs/tutorials/spades/step_2.html) expect it.
 --
 -- Their backend names the players from 0 (`player_0` is seat 1), answers
 -- `play_card player_1 td` with `ACCEPT` or a plain `REJECT <reason>`, and
