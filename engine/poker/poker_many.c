@@ -25,7 +25,9 @@
 ** time) whole blocks of hands take poker_many512.c's way, sixteen at a
 ** time, checked there in about ten instructions for sixteen hands, and only
 ** what is left over at the end takes the loops below.  Counts are then
-** taken from the values of a block.
+** taken from the values of a block.  Without AVX-512 but with AVX2,
+** dh_poker_eval_many takes poker_many256.c's way for whole blocks the same
+** way (the other calls keep the loops below).
 */
 #include "poker_many512_impl.h"
 
@@ -101,6 +103,10 @@ void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
   size_t done = 0;
 #if DH_POKER_512
   if (dh_poker_have512()) done = dh_poker_values512(hands, n, out);
+  else
+#endif
+#if DH_POKER_256
+  if (dh_poker_have256()) done = dh_poker_values256(hands, n, out);
 #endif
   eval_many(hands + done, n - done, out + done, 0, 1);
 }
