@@ -15,8 +15,8 @@
 **    takes, by both its ways (the library's copy takes AVX-512 where this
 **    machine has it; a second copy of engine/poker/poker_cards.c compiled
 **    in here without it tests the plain one everywhere);
-**  - garbage (any 64-bit set, any byte as a card, any 32-bit key) reads
-**    inside the tables: a value below DH_POKER_NVALUES, and nothing for the
+**  - garbage (any 64-bit set, alone or in a bulk call, any byte as a card,
+**    any 32-bit key) reads inside the tables: a value below DH_POKER_NVALUES, and nothing for the
 **    sanitizer build to catch.
 */
 #include <stdlib.h>
@@ -182,6 +182,14 @@ static void garbage(dh_rng *r) {
     bad += dh_poker_eval_key(dh_poker_key(s)) >= DH_POKER_NVALUES;
     bad += dh_poker_eval_cards(c, n) >= DH_POKER_NVALUES;
     bad += dh_poker_eval_key(dh_poker_key_cards(c, n)) >= DH_POKER_NVALUES;
+  }
+  /* whole blocks of garbage sets through the bulk call's vector way */
+  for (t = 0; t < 100 / SCALE; t++) {
+    static dh_cardset h[1024];
+    static dh_hand_value v[1024];
+    for (i = 0; i < 1024; i++) h[i] = dh_rng_next(r);
+    dh_poker_eval_many(h, 1024, v);
+    for (i = 0; i < 1024; i++) bad += v[i] >= DH_POKER_NVALUES;
   }
   CHECK_EQ(bad, 0);
 }
