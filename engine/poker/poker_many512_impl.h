@@ -43,6 +43,9 @@ int dh_poker_have256(void) DH_POKER_HIDDEN;
 /* the values of the hands of whole blocks (n rounded down to
 ** DH_POKER_BLOCK256); returns how many hands that is */
 size_t dh_poker_values256(const dh_cardset *hands, size_t n, dh_hand_value *out) DH_POKER_HIDDEN;
+/* the same, and *good = are all those hands 5..7 of the 52 cards? */
+size_t dh_poker_values256_checked(const dh_cardset *hands, size_t n, dh_hand_value *out,
+                                  int *good) DH_POKER_HIDDEN;
 #endif
 
 #endif

@@ -5,8 +5,8 @@
 ** 5..7 of the 52 cards, wherever it sits, and leave counts alone then.
 **
 ** The array calls choose at run time between AVX-512 (poker_many512.c, for
-** whole blocks of 256 hands), AVX2 (poker_many256.c, dh_poker_eval_many
-** only, the same blocks) and plain loops.  The library's own copy takes
+** whole blocks of 256 hands), AVX2 (poker_many256.c, the same blocks) and
+** plain loops.  The library's own copy takes
 ** whichever this machine has; a second copy of engine/poker/poker_many.c,
 ** compiled in here without either, tests the plain loops everywhere.
 */
