@@ -292,7 +292,9 @@ int main(int argc, char **argv) {
   ** the same way at run time) */
   printf("code paths: card sets %s; card arrays %s; the rest scalar%s\n",
          __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq")
-             ? "AVX-512 (VPOPCNTQ), sixteen at a time" : "scalar (no AVX-512 VPOPCNTQ here)",
+             ? "AVX-512 (VPOPCNTQ), sixteen at a time"
+             : __builtin_cpu_supports("avx2") ? "dh_poker_eval_many AVX2 (VPERMD), eight at a time"
+                                              : "scalar (no AVX-512 VPOPCNTQ or AVX2 here)",
          __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                  __builtin_cpu_supports("avx512vbmi")
              ? "AVX-512 VBMI, sixteen at a time" : "scalar (no AVX-512 VBMI here)",

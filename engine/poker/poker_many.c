@@ -25,7 +25,9 @@
 ** time) whole blocks of hands take poker_many512.c's way, sixteen at a
 ** time, checked there in about ten instructions for sixteen hands, and only
 ** what is left over at the end takes the loops below.  Counts are then
-** taken from the values of a block.
+** taken from the values of a block.  Without AVX-512 but with AVX2,
+** blocks take poker_many256.c's way instead, eight hands a step, checked
+** there on the same sums.
 */
 #include "poker_many512_impl.h"
 
@@ -97,27 +99,53 @@ eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out, int check, int 
   return check && checks_failed(&c) ? first_bad(hands, n) : n;
 }
 
-void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
-  size_t done = 0;
+/* the vector way of this processor: 512 (AVX-512), 256 (AVX2) or 0 */
+static int vector_way(void) {
 #if DH_POKER_512
-  if (dh_poker_have512()) done = dh_poker_values512(hands, n, out);
+  if (dh_poker_have512()) return 512;
 #endif
+#if DH_POKER_256
+  if (dh_poker_have256()) return 256;
+#endif
+  return 0;
+}
+
+#if DH_POKER_512 && DH_POKER_256 && DH_POKER_BLOCK512 != DH_POKER_BLOCK256
+#error "the vector ways must take blocks of one size"
+#endif
+#define VBLOCK DH_POKER_BLOCK512
+
+/* the values of the hands of whole blocks by that way; returns how many
+** hands that is (0 for no way), and with check *good = were they all
+** good? */
+static size_t vector_values(int way, const dh_cardset *hands, size_t n, dh_hand_value *out,
+                            int check, int *good) {
+  *good = 1;
+#if DH_POKER_512
+  if (way == 512)
+    return check ? dh_poker_values512_checked(hands, n, out, good) : dh_poker_values512(hands, n, out);
+#endif
+#if DH_POKER_256
+  if (way == 256)
+    return check ? dh_poker_values256_checked(hands, n, out, good) : dh_poker_values256(hands, n, out);
+#endif
+  (void)way, (void)hands, (void)n, (void)out, (void)check;
+  return 0;
+}
+
+void dh_poker_eval_many(const dh_cardset *hands, size_t n, dh_hand_value *out) {
+  int good;
+  size_t done = vector_values(vector_way(), hands, n, out, 0, &good);
   eval_many(hands + done, n - done, out + done, 0, 1);
 }
 
 #undef EIGHT_HANDS
 
 size_t dh_poker_eval_many_checked(const dh_cardset *hands, size_t n, dh_hand_value *out) {
-#if DH_POKER_512
-  if (dh_poker_have512()) {
-    int good;
-    size_t done = dh_poker_values512_checked(hands, n, out, &good), rest;
-    if (!good) return first_bad(hands, done);
-    rest = eval_many(hands + done, n - done, out + done, 1, 0);
-    return done + rest;
-  }
-#endif
-  return eval_many(hands, n, out, 1, 0);
+  int good;
+  size_t done = vector_values(vector_way(), hands, n, out, 1, &good);
+  if (!good) return first_bad(hands, done);
+  return done + eval_many(hands + done, n - done, out + done, 1, 0);
 }
 
 /* each hand adds 1 << 7 * category to a word in a register (see
@@ -162,7 +190,6 @@ count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES], i
   return n;
 }
 
-#if DH_POKER_512
 /* counts[category] += 1 for each of m values, m at most 4 * 127 (four
 ** words of 7-bit fields) */
 static void count_values(const dh_hand_value *v, size_t m, uint64_t counts[DH_NCATEGORIES]) {
@@ -181,45 +208,36 @@ static void count_values(const dh_hand_value *v, size_t m, uint64_t counts[DH_NC
   spill(counts, d);
 }
 
-/* whole blocks of hands counted from their values; returns how many hands
-** that is, and with check *good = were they all good? */
-static size_t count512(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES],
-                       int check, int *good) {
-  dh_hand_value v[DH_POKER_BLOCK512];
+/* whole blocks of hands counted from their values by a vector way; returns
+** how many hands that is, and with check *good = were they all good? */
+static size_t count_vector(int way, const dh_cardset *hands, size_t n,
+                           uint64_t counts[DH_NCATEGORIES], int check, int *good) {
+  dh_hand_value v[VBLOCK];
   size_t i;
   *good = 1;
-  for (i = 0; i + DH_POKER_BLOCK512 <= n; i += DH_POKER_BLOCK512) {
-    if (check) dh_poker_values512_checked(hands + i, DH_POKER_BLOCK512, v, good);
-    else dh_poker_values512(hands + i, DH_POKER_BLOCK512, v);
+  if (!way) return 0;
+  for (i = 0; i + VBLOCK <= n; i += VBLOCK) {
+    vector_values(way, hands + i, VBLOCK, v, check, good);
     if (!*good) break;
-    count_values(v, DH_POKER_BLOCK512, counts);
+    count_values(v, VBLOCK, counts);
   }
   return i;
 }
-#endif
 
 void dh_poker_count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES]) {
-  size_t done = 0;
-#if DH_POKER_512
   int good;
-  if (dh_poker_have512()) done = count512(hands, n, counts, 0, &good);
-#endif
+  size_t done = count_vector(vector_way(), hands, n, counts, 0, &good);
   count_many(hands + done, n - done, counts, 0);
 }
 
 size_t dh_poker_count_many_checked(const dh_cardset *hands, size_t n,
                                    uint64_t counts[DH_NCATEGORIES]) {
-#if DH_POKER_512
-  if (dh_poker_have512()) {
-    uint64_t local[DH_NCATEGORIES] = { 0 };
-    int good, k;
-    size_t done = count512(hands, n, local, 1, &good), rest;
-    if (!good) return done + first_bad(hands + done, DH_POKER_BLOCK512);
-    rest = count_many(hands + done, n - done, local, 1);
-    if (rest < n - done) return done + rest;
-    for (k = 0; k < DH_NCATEGORIES; k++) counts[k] += local[k];
-    return n;
-  }
-#endif
-  return count_many(hands, n, counts, 1);
+  uint64_t local[DH_NCATEGORIES] = { 0 };
+  int good, k;
+  size_t done = count_vector(vector_way(), hands, n, local, 1, &good), rest;
+  if (!good) return done + first_bad(hands + done, VBLOCK);
+  rest = count_many(hands + done, n - done, local, 1);
+  if (rest < n - done) return done + rest;
+  for (k = 0; k < DH_NCATEGORIES; k++) counts[k] += local[k];
+  return n;
 }

@@ -1,6 +1,7 @@
 /*
-** poker_many512_impl.h -- the AVX-512 forms of the array calls (poker_many512.c),
-** for poker_many.c.  Not part of the public API.
+** poker_many512_impl.h -- the vector forms of the array calls, AVX-512
+** (poker_many512.c) and AVX2 (poker_many256.c), for poker_many.c.  Not
+** part of the public API.
 */
 #ifndef DH_POKER_MANY512_IMPL_H
 #define DH_POKER_MANY512_IMPL_H
@@ -24,6 +25,26 @@ int dh_poker_have512(void) DH_POKER_HIDDEN;
 size_t dh_poker_values512(const dh_cardset *hands, size_t n, dh_hand_value *out) DH_POKER_HIDDEN;
 /* the same, and *good = are all those hands 5..7 of the 52 cards? */
 size_t dh_poker_values512_checked(const dh_cardset *hands, size_t n, dh_hand_value *out,
+                                  int *good) DH_POKER_HIDDEN;
+#endif
+
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(DH_POKER_NO_AVX2)
+#define DH_POKER_256 1
+#else
+#define DH_POKER_256 0
+#endif
+
+/* hands a block of the AVX2 form: their keys stay in L1 */
+#define DH_POKER_BLOCK256 256
+
+#if DH_POKER_256
+/* does this processor run it? (AVX2) */
+int dh_poker_have256(void) DH_POKER_HIDDEN;
+/* the values of the hands of whole blocks (n rounded down to
+** DH_POKER_BLOCK256); returns how many hands that is */
+size_t dh_poker_values256(const dh_cardset *hands, size_t n, dh_hand_value *out) DH_POKER_HIDDEN;
+/* the same, and *good = are all those hands 5..7 of the 52 cards? */
+size_t dh_poker_values256_checked(const dh_cardset *hands, size_t n, dh_hand_value *out,
                                   int *good) DH_POKER_HIDDEN;
 #endif
 

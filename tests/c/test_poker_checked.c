@@ -5,9 +5,10 @@
 ** 5..7 of the 52 cards, wherever it sits, and leave counts alone then.
 **
 ** The array calls choose at run time between AVX-512 (poker_many512.c, for
-** whole blocks of 256 hands) and plain loops.  The library's own copy takes
+** whole blocks of 256 hands), AVX2 (poker_many256.c, the same blocks) and
+** plain loops.  The library's own copy takes
 ** whichever this machine has; a second copy of engine/poker/poker_many.c,
-** compiled in here without AVX-512, tests the plain loops everywhere.
+** compiled in here without either, tests the plain loops everywhere.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "rng.h"
 
 #define DH_POKER_NO_AVX512
+#define DH_POKER_NO_AVX2
 #define dh_poker_eval_many scalar_eval_many
 #define dh_poker_count_many scalar_count_many
 #define dh_poker_eval_many_checked scalar_eval_many_checked

@@ -7,14 +7,16 @@
 **    the enumeration (each level's sum reused by the next, as the loops of
 **    the library reuse a board's) gives the same key as dh_poker_key of the
 **    card set and as dh_poker_key_cards of the cards, and that key's value
-**    is dh_poker_eval's;
+**    is dh_poker_eval's and dh_poker_eval_many's (the card sets passed in
+**    blocks of 1024: the bulk call's vector way, where this machine has
+**    one, over every hand);
 **  - random hands: the bulk calls against the single ones, any order of
 **    the cards the same key, card arrays of every length the bulk call
 **    takes, by both its ways (the library's copy takes AVX-512 where this
 **    machine has it; a second copy of engine/poker/poker_cards.c compiled
 **    in here without it tests the plain one everywhere);
-**  - garbage (any 64-bit set, any byte as a card, any 32-bit key) reads
-**    inside the tables: a value below DH_POKER_NVALUES, and nothing for the
+**  - garbage (any 64-bit set, alone or in a bulk call, any byte as a card,
+**    any 32-bit key) reads inside the tables: a value below DH_POKER_NVALUES, and nothing for the
 **    sanitizer build to catch.
 */
 #include <stdlib.h>
@@ -40,11 +42,32 @@ static dh_card card_of(int i) { return dh_card_make(i % 13 + 2, i / 13); }
 /* the cards of a level of the enumeration: set, sum, cards so far */
 typedef struct level { dh_cardset set; uint64_t sum; dh_card c[7]; } level;
 
-typedef struct tally { long hands, bad_key, bad_cards, bad_value; } tally;
+enum { BATCH = 1024 };
+
+typedef struct tally {
+  long hands, bad_key, bad_cards, bad_value, bad_many;
+  int nbatch;                   /* hands waiting for dh_poker_eval_many */
+  dh_cardset set[BATCH];
+  dh_hand_value want[BATCH];    /* their keys' values */
+} tally;
+
+/* the waiting hands through the bulk call, against their keys' values */
+static void flush_batch(tally *t) {
+  dh_hand_value got[BATCH];
+  int i;
+  dh_poker_eval_many(t->set, (size_t)t->nbatch, got);
+  for (i = 0; i < t->nbatch; i++)
+    if (got[i] != t->want[i] && t->bad_many++ < 5)
+      printf("eval_many: %016llx\n", (unsigned long long)t->set[i]);
+  t->nbatch = 0;
+}
 
 static void one_hand(const level *l, int n, tally *t) {
   dh_hand_key k = dh_poker_key(l->set);
   t->hands++;
+  t->set[t->nbatch] = l->set;
+  t->want[t->nbatch] = dh_poker_eval_key(k);
+  if (++t->nbatch == BATCH) flush_batch(t);
   if (dh_poker_sum_key(l->sum, l->set) != k && t->bad_key++ < 5)
     printf("sum key: %016llx\n", (unsigned long long)l->set);
   if (dh_poker_key_cards(l->c, n) != k && t->bad_cards++ < 5)
@@ -72,13 +95,16 @@ static void exhaustive(void) {
   int n;
   for (n = 5; n <= 7; n++) {
     level l;
-    tally t = { 0, 0, 0, 0 };
+    static tally t;
+    memset(&t, 0, sizeof t);
     memset(&l, 0, sizeof l);
     every(&l, 0, 0, n, &t);
+    flush_batch(&t);
     CHECK_EQ(t.hands, hands[n - 5]);
     CHECK_EQ(t.bad_key, 0);
     CHECK_EQ(t.bad_cards, 0);
     CHECK_EQ(t.bad_value, 0);
+    CHECK_EQ(t.bad_many, 0);
   }
 }
 
@@ -156,6 +182,14 @@ static void garbage(dh_rng *r) {
     bad += dh_poker_eval_key(dh_poker_key(s)) >= DH_POKER_NVALUES;
     bad += dh_poker_eval_cards(c, n) >= DH_POKER_NVALUES;
     bad += dh_poker_eval_key(dh_poker_key_cards(c, n)) >= DH_POKER_NVALUES;
+  }
+  /* whole blocks of garbage sets through the bulk call's vector way */
+  for (t = 0; t < 100 / SCALE; t++) {
+    static dh_cardset h[1024];
+    static dh_hand_value v[1024];
+    for (i = 0; i < 1024; i++) h[i] = dh_rng_next(r);
+    dh_poker_eval_many(h, 1024, v);
+    for (i = 0; i < 1024; i++) bad += v[i] >= DH_POKER_NVALUES;
   }
   CHECK_EQ(bad, 0);
 }
