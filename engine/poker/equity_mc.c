@@ -144,7 +144,7 @@ void dh_eq_holdem_mc(run *r) {
   /* the cards to draw from: known hands' cards are never free, so they
   ** are left out rather than drawn and drawn again */
   for (s = DH_FRENCH52 & ~t.gone & ~known; s; s &= s - 1) t.avail[t.navail++] = (dh_card)dh_set_first(s);
-  dh_rng_seed(&t.rng, q->seed);
+  dh_eq_seed(r, &t.rng);
   switch (np) {
     case 2: trials(&t, 2); break;
     case 3: trials(&t, 3); break;
