@@ -14,7 +14,6 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -24,6 +23,13 @@ struct eq_shared {
   _Atomic uint64_t done;   /* the trials the shares have told */
   atomic_int stop;         /* why every share ends early (0: none yet) */
   uint64_t total;          /* the trials planned by all the shares */
+  const run *all;          /* the run the shares are of */
+  void (*go)(run *);
+  int n;
+  /* the shares' tallies, added as each ends */
+  _Atomic uint64_t trials, wins[DH_EQ_MAXPLAYERS], ties[DH_EQ_MAXPLAYERS],
+                   units[DH_EQ_MAXPLAYERS], sq[DH_EQ_MAXPLAYERS];
+  atomic_int nodeal;       /* a Monte Carlo share found no deal */
 };
 
 double dh_eq_now(void) {
@@ -75,83 +81,87 @@ void dh_eq_seed(const run *r, dh_rng *rng) {
   for (i = 0; i < r->share; i++) dh_rng_jump(rng);
 }
 
-typedef struct worker {
-  run r;
+/* share t of the run: its state on this thread's stack, its tallies
+** added to the others' at the end */
+static void one_share(eq_shared *sh, int t) {
+  const run *all = sh->all;
+  const dh_equity_result *whole = all->res;
+  uint64_t n = (uint64_t)sh->n;
   dh_equity_result res;
-  void (*go)(run *);
+  run r = *all;
+  int p;
+  memset(&res, 0, sizeof res);
+  memset(r.sq, 0, sizeof r.sq);
+  res.exact = whole->exact;
+  res.sampled = whole->sampled;
+  res.total = whole->sampled ? whole->total / n + ((uint64_t)t < whole->total % n) : whole->total;
+  r.res = &res;
+  r.share = t;
+  r.nshares = sh->n;
+  r.piece = 0;
+  r.sh = sh;
+  r.published = 0;
+  sh->go(&r);
+  atomic_fetch_add_explicit(&sh->trials, res.trials, memory_order_relaxed);
+  for (p = 0; p < r.np; p++) {
+    atomic_fetch_add_explicit(&sh->wins[p], res.wins[p], memory_order_relaxed);
+    atomic_fetch_add_explicit(&sh->ties[p], res.ties[p], memory_order_relaxed);
+    atomic_fetch_add_explicit(&sh->units[p], res.units[p], memory_order_relaxed);
+    atomic_fetch_add_explicit(&sh->sq[p], r.sq[p], memory_order_relaxed);
+  }
+  if (res.ended < 0) atomic_store_explicit(&sh->nodeal, 1, memory_order_relaxed);
+}
+
+typedef struct worker {
+  eq_shared *sh;
+  int t, started;
   pthread_t id;
-  int started;
 } worker;
 
 static void *work(void *arg) {
   worker *w = (worker *)arg;
-  w->go(&w->r);
+  one_share(w->sh, w->t);
   return NULL;
 }
 
-/* share t of the run `all` into w */
-static void share_of(worker *w, const run *all, int t, int n, eq_shared *sh, void (*go)(run *)) {
-  const dh_equity_result *res = all->res;
-  w->r = *all;
-  memset(&w->res, 0, sizeof w->res);
-  memset(w->r.sq, 0, sizeof w->r.sq);
-  w->res.exact = res->exact;
-  w->res.sampled = res->sampled;
-  w->res.total = res->sampled ? res->total / (uint64_t)n + ((uint64_t)t < res->total % (uint64_t)n)
-                              : res->total;
-  w->r.res = &w->res;
-  w->r.share = t;
-  w->r.nshares = n;
-  w->r.piece = 0;
-  w->r.sh = sh;
-  w->r.published = 0;
-  w->go = go;
-  w->started = 0;
-}
-
-/* a share's tallies into the run `all` */
-static void add(run *all, const worker *w) {
-  dh_equity_result *res = all->res;
-  int p;
-  res->trials += w->res.trials;
-  for (p = 0; p < all->np; p++) {
-    res->wins[p] += w->res.wins[p];
-    res->ties[p] += w->res.ties[p];
-    res->units[p] += w->res.units[p];
-    all->sq[p] += w->r.sq[p];
-  }
-  if (w->res.ended < 0) res->ended = w->res.ended;   /* Monte Carlo found no deal */
-  if (w->r.ended && !all->ended) all->ended = w->r.ended;
-}
-
 void dh_eq_shares(run *r, void (*go)(run *)) {
-  int n = r->req->threads > 1 ? r->req->threads : 1, t;
+  int n = r->req->threads > 1 ? r->req->threads : 1, t, p;
   eq_shared sh;
-  worker *w, one;
+  worker w[DH_EQ_MAXTHREADS];
+  dh_equity_result *res = r->res;
   r->share = 0;
   r->nshares = 1;
   if (n == 1) { go(r); return; }
   atomic_init(&sh.done, 0);
   atomic_init(&sh.stop, 0);
-  sh.total = r->res->total;
-  w = (worker *)malloc(sizeof *w * (size_t)n);
-  if (!w) {   /* no room for the threads: the shares one after another, here */
-    for (t = 0; t < n; t++) {
-      share_of(&one, r, t, n, &sh, go);
-      go(&one.r);
-      add(r, &one);
-    }
-    return;
+  atomic_init(&sh.trials, 0);
+  atomic_init(&sh.nodeal, 0);
+  for (p = 0; p < DH_EQ_MAXPLAYERS; p++) {
+    atomic_init(&sh.wins[p], 0);
+    atomic_init(&sh.ties[p], 0);
+    atomic_init(&sh.units[p], 0);
+    atomic_init(&sh.sq[p], 0);
   }
+  sh.total = res->total;
+  sh.all = r;
+  sh.go = go;
+  sh.n = n;
   for (t = 0; t < n; t++) {
-    share_of(&w[t], r, t, n, &sh, go);
-    if (t > 0) w[t].started = pthread_create(&w[t].id, NULL, work, &w[t]) == 0;
+    w[t].sh = &sh;
+    w[t].t = t;
+    w[t].started = t > 0 && pthread_create(&w[t].id, NULL, work, &w[t]) == 0;
   }
   for (t = 0; t < n; t++)   /* share 0, and any whose thread did not start */
-    if (!w[t].started) go(&w[t].r);
-  for (t = 0; t < n; t++) {
+    if (!w[t].started) one_share(&sh, t);
+  for (t = 0; t < n; t++)
     if (w[t].started) pthread_join(w[t].id, NULL);
-    add(r, &w[t]);
+  res->trials = atomic_load(&sh.trials);
+  for (p = 0; p < r->np; p++) {
+    res->wins[p] = atomic_load(&sh.wins[p]);
+    res->ties[p] = atomic_load(&sh.ties[p]);
+    res->units[p] = atomic_load(&sh.units[p]);
+    r->sq[p] = atomic_load(&sh.sq[p]);
   }
-  free(w);
+  if (atomic_load(&sh.nodeal)) res->ended = -1;
+  r->ended = atomic_load(&sh.stop);
 }
