@@ -119,7 +119,8 @@ static inline __attribute__((always_inline)) void trials(mc *t, int np, int nb) 
   }
   /* the lists' draws from one word when their ranges allow it (1326^5 is
   ** too many), each from a word of its own otherwise */
-  for (k = 0; k < nd && prod <= DIGITS_MAX / (uint64_t)rg[drawn[k]]->n; k++) prod *= (uint64_t)rg[drawn[k]]->n;
+  for (k = 0; k < nd && prod <= DIGITS_MAX / (uint64_t)rg[drawn[k]]->n; k++)
+    prod *= (uint64_t)rg[drawn[k]]->n;
   lists = digits_of(k == nd ? prod : 1);
   for (prod = 1; per_word < 64 && prod <= DIGITS_MAX / (navail ? navail : 1); per_word++)
     prod *= navail ? navail : 1;
