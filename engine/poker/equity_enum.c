@@ -454,7 +454,9 @@ void dh_eq_holdem_enum(run *r) {
   renamings(&h, q->board, q->dead);
   h.entry_words = 3 + 3 * h.np;
   h.nslots = CACHE_WORDS / h.entry_words;
-  h.cache_on = choose(left, h.need) >= CACHE_MIN_BOARDS;
+  /* with no renaming but the identity (a board of three suits, say) no
+  ** two assignments share a name: the table would only cost */
+  h.cache_on = h.nrename > 1 && choose(left, h.need) >= CACHE_MIN_BOARDS;
   h.quota = r->next_check - r->res->trials;
   assign(&h, 0, gone);
   count_trials(&h);
