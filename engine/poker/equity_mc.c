@@ -34,7 +34,8 @@
 ** before valuing them, the board by a partial shuffle instead of redrawing
 ** a card already out, two proposals a card taken without a branch, the
 ** lists' and the cards' draws from one word, the board from two words in
-** turn, the lists' hand sums kept in a table.)
+** turn or its last two cards from a third, the lists' hand sums kept in a
+** table.)
 */
 #include <string.h>
 
