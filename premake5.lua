@@ -87,6 +87,10 @@ workspace "deckhand"
   includedirs { "engine", "engine/core", "engine/trick", "engine/poker", "engine/solve", "engine/rummy",
                "engine/scopa", "engine/blackjack" }
   buildoptions { "-Wshadow", "-Wstrict-prototypes", "-Wno-unused-function" }
+  -- equity's threads (engine/poker/equity_threads.c): POSIX threads,
+  -- compiled and linked with -pthread everywhere
+  buildoptions { "-pthread" }
+  linkoptions { "-pthread" }
 
   filter "configurations:Debug"
     symbols "On"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/peers.sh DIR [ROUNDS]: deckhand's poker evaluator beside OMPEval in
 # one program (bench/peers.c, bench/peers_omp.cpp), then deckhand's equity
-# beside OMPEval's EquityCalculator in another (bench/peers_equity.c,
-# bench/peers_equity_omp.cpp), all built with the optimisation and
+# beside OMPEval's EquityCalculator in another, each with one thread and
+# with two (bench/peers_equity.c, bench/peers_equity_omp.cpp; wall clock and
+# processor time), all built with the optimisation and
 # instruction-set flags of the project's bench build, ROUNDS interleaved
 # rounds (default 11; the equity rounds are half as many, at least 3);
 # prints each row's medians, their min..max and the ratios.  DIR is a

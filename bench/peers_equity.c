@@ -5,11 +5,13 @@
 **
 **   peers_equity [rounds]
 **
+** The sides: deckhand and OMPEval with one thread each, then with two.
 ** A round asks every question of every side once, the side going first
-** alternating from round to round.  Timings are wall-clock (OMPEval runs
-** threads).  Exhaustive answers must agree to 1e-9; Monte Carlo ones
-** within four standard errors of the difference; otherwise the program
-** stops with status 1.  Monte Carlo questions are asked to one standard
+** turning from round to round.  Each timing is taken twice: wall clock,
+** and the processor time of the whole process (every thread's).
+** Exhaustive answers must agree to 1e-9; Monte Carlo ones within four
+** standard errors of the difference; otherwise the program stops with
+** status 1.  Monte Carlo questions are asked to one standard
 ** error: the trials that give deckhand that error (found once by a pilot
 ** run of 200,000 trials) are given to both sides.
 */
@@ -46,10 +48,11 @@ static const question questions[] = {
 };
 enum { NQ = sizeof questions / sizeof questions[0] };
 
-/* the sides of a question */
-enum { DH1, OMP1, OMP2, NSIDES };
+/* the sides of a question, in the order of the table's columns; each
+** OMPEval side is compared with the deckhand side before it */
+enum { DH1, OMP1, DH2, OMP2, NSIDES };
 static const char *const side_name[NSIDES] = { "deckhand, 1 thread", "OMPEval, 1 thread",
-                                               "OMPEval, 2 threads" };
+                                               "deckhand, 2 threads", "OMPEval, 2 threads" };
 
 static dh_range ranges[DH_EQ_MAXPLAYERS];
 static uint64_t dh_samples[NQ];
@@ -78,19 +81,30 @@ static dh_equity_req request(const question *w, uint64_t seed) {
   return q;
 }
 
-typedef struct answer { double eq[4], err, secs; uint64_t trials; } answer;
+typedef struct answer { double eq[4], err, secs, cpu; uint64_t trials; } answer;
 
-/* one answer; a->secs: the time for w->reps of them (the last kept) */
+static answer ans[NQ][NSIDES][MAXROUNDS];   /* by question, side and round */
+
+/* the processor time of the process: every thread's */
+static double cpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* one answer; a->secs and a->cpu: the times for w->reps of them (the last
+** kept) */
 static void ask(int qi, int side, uint64_t seed, answer *a) {
   const question *w = &questions[qi];
-  double t0 = bench_now();
+  double t0 = bench_now(), c0 = cpu_now();
   int k;
   for (k = 0; k < w->reps; k++) {
-    if (side == DH1) {
+    if (side == DH1 || side == DH2) {
       dh_equity_req q = request(w, seed);
       dh_equity_result r;
       int i;
       q.samples = dh_samples[qi];
+      q.threads = side == DH2 ? 2 : 1;
       if (dh_equity(&q, &r) != 0) { fprintf(stderr, "peers_equity: deckhand failed\n"); exit(1); }
       for (i = 0; i < w->n; i++) a->eq[i] = r.equity[i];
       a->err = r.stderr_eq[0];
@@ -102,6 +116,7 @@ static void ask(int qi, int side, uint64_t seed, answer *a) {
     }
   }
   a->secs = bench_now() - t0;
+  a->cpu = cpu_now() - c0;
 }
 
 static int agree(const question *w, const answer *a, const answer *b) {
@@ -121,8 +136,38 @@ static void spread(double *v, int n, double *med, double *lo, double *hi) {
   *hi = v[n - 1];
 }
 
+/* the times (cpu 0: wall clock; 1: processor) as a table */
+static void table(int rounds, int cpu) {
+  int i, s, r, k;
+  printf("\n%s\n\n| question | equities (deckhand) |", cpu ? "Processor time (every thread's), ms:"
+                                                           : "Wall clock, ms:");
+  for (s = 0; s < NSIDES; s++) printf(" %s |%s", side_name[s], s % 2 ? " ratio |" : "");
+  printf("\n|---|---|---|---|---|---|---|---|\n");
+  for (i = 0; i < NQ; i++) {
+    const question *w = &questions[i];
+    const answer *a = &ans[i][DH1][0];
+    double v[MAXROUNDS], med, lo, hi;
+    printf("| %s | ", w->title);
+    for (k = 0; k < w->n; k++) printf("%s%.4f", k ? " / " : "", a->eq[k]);
+    if (w->stdev > 0)
+      printf(" (%llu trials, error %.1e; OMPEval %llu, %.1e)", (unsigned long long)a->trials, a->err,
+             (unsigned long long)ans[i][OMP1][0].trials, ans[i][OMP1][0].err);
+    for (s = 0; s < NSIDES; s++) {
+      for (r = 0; r < rounds; r++) v[r] = (cpu ? ans[i][s][r].cpu : ans[i][s][r].secs) * 1e3 / w->reps;
+      spread(v, rounds, &med, &lo, &hi);
+      printf(" | %.1f (%.1f..%.1f)", med, lo, hi);
+      if (s % 2) {   /* OMPEval over the deckhand side before it */
+        for (r = 0; r < rounds; r++)
+          v[r] = cpu ? ans[i][s][r].cpu / ans[i][s - 1][r].cpu : ans[i][s][r].secs / ans[i][s - 1][r].secs;
+        spread(v, rounds, &med, &lo, &hi);
+        printf(" | %.2f (%.2f..%.2f)", med, lo, hi);
+      }
+    }
+    printf(" |\n");
+  }
+}
+
 int main(int argc, char **argv) {
-  static answer ans[NQ][NSIDES][MAXROUNDS];
   int rounds = argc > 1 ? atoi(argv[1]) : 5, r, i, s, k;
   if (rounds < 1 || rounds > MAXROUNDS) {
     fprintf(stderr, "usage: peers_equity [rounds 1..%d]\n", MAXROUNDS);
@@ -131,7 +176,7 @@ int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0);
   for (i = 0; i < NQ; i++)   /* Monte Carlo: the trials for the error asked */
     if (questions[i].stdev > 0) {
-      answer a = { { 0 }, 0, 0, 0 };
+      answer a = { { 0 }, 0, 0, 0, 0 };
       double per;
       dh_samples[i] = 200000;
       ask(i, DH1, 99, &a);
@@ -154,32 +199,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "\rround %d of %d", r + 1, rounds);
   }
   fprintf(stderr, "\n");
-  printf("Wall-clock ms for one answer (a timing asks a short question several times\n"
+  printf("Milliseconds for one answer (a timing asks a short question several times\n"
          "and divides), median (min..max) of %d interleaved rounds; the ratios are\n"
-         "OMPEval's time over deckhand's, round by round (above 1: deckhand faster).\n\n",
+         "OMPEval's time over deckhand's with as many threads, round by round (above 1:\n"
+         "deckhand faster).  Exhaustive answers agreed to 1e-9, Monte Carlo ones within\n"
+         "four standard errors.\n",
          rounds);
-  printf("| question | equities (deckhand) | deckhand, 1 thread | OMPEval, 1 thread | ratio |"
-         " OMPEval, 2 threads | ratio |\n|---|---|---|---|---|---|---|\n");
-  for (i = 0; i < NQ; i++) {
-    const question *w = &questions[i];
-    const answer *a = &ans[i][DH1][0];
-    double v[MAXROUNDS], med, lo, hi;
-    printf("| %s | ", w->title);
-    for (k = 0; k < w->n; k++) printf("%s%.4f", k ? " / " : "", a->eq[k]);
-    if (w->stdev > 0)
-      printf(" (%llu trials, error %.1e; OMPEval %llu, %.1e)", (unsigned long long)a->trials, a->err,
-             (unsigned long long)ans[i][OMP1][0].trials, ans[i][OMP1][0].err);
-    for (s = 0; s < NSIDES; s++) {
-      for (r = 0; r < rounds; r++) v[r] = ans[i][s][r].secs * 1e3 / w->reps;
-      spread(v, rounds, &med, &lo, &hi);
-      printf(" | %.1f (%.1f..%.1f)", med, lo, hi);
-      if (s > 0) {
-        for (r = 0; r < rounds; r++) v[r] = ans[i][s][r].secs / ans[i][DH1][r].secs;
-        spread(v, rounds, &med, &lo, &hi);
-        printf(" | %.2f (%.2f..%.2f)", med, lo, hi);
-      }
-    }
-    printf(" |\n");
-  }
+  table(rounds, 0);
+  table(rounds, 1);
   return 0;
 }

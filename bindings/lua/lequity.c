@@ -6,6 +6,7 @@
 **                 dead = "...", game = "holdem" | "omaha",
 **                 exact = true | false (default: choose by size),
 **                 max_exact = n, samples = n, seed = s, time = seconds,
+**                 threads = 1..64 (default 1),
 **                 progress = function(done, total) ... end }   -- true stops
 **     -> { { win =, tie =, equity =, ci =, stderr =, wins =, ties = }, ...,
 **          exact = bool, sampled = bool, boards = trials done,
@@ -109,6 +110,20 @@ static lua_Integer opt_int_field(lua_State *L, int t, const char *k, lua_Integer
   return v;
 }
 
+/* the thread count: an integer 1..DH_EQ_MAXTHREADS, refused before any
+** work (equity.h says how the work is cut) */
+static int check_threads(lua_State *L, int t) {
+  lua_Integer n = 1;
+  lua_getfield(L, t, "threads");
+  if (!lua_isnil(L, -1)) {
+    n = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;   /* 2.0 and "2" too are refused */
+    if (n < 1 || n > DH_EQ_MAXTHREADS)
+      return luaL_error(L, "equity: 'threads' must be an integer from 1 to %d", DH_EQ_MAXTHREADS);
+  }
+  lua_pop(L, 1);
+  return (int)n;
+}
+
 static void set_num(lua_State *L, const char *k, double v) {
   lua_pushnumber(L, v);
   lua_setfield(L, -2, k);
@@ -157,6 +172,7 @@ static int l_equity(lua_State *L) {
   q.max_exact = (uint64_t)opt_int_field(L, 1, "max_exact", 0);
   q.seed = (uint64_t)opt_int_field(L, 1, "seed", 1);
   q.every = (uint64_t)opt_int_field(L, 1, "every", 0);
+  q.threads = check_threads(L, 1);
   lua_getfield(L, 1, "time");
   if (!lua_isnil(L, -1)) {
     if (!lua_isnumber(L, -1)) return luaL_error(L, "equity: 'time' must be a number of seconds");
@@ -182,6 +198,8 @@ static int l_equity(lua_State *L) {
       return luaL_error(L, "equity: player %d has no hand left once board and dead cards are out",
                         res.bad_player + 1);
     case DH_EQ_ENODEAL: return luaL_error(L, "equity: the players' hands cannot all be dealt at once");
+    case DH_EQ_ETHREADS:
+      return luaL_error(L, "equity: 'threads' must be an integer from 1 to %d", DH_EQ_MAXTHREADS);
     default: return luaL_error(L, "equity: bad request (%d)", e);
   }
   lua_createtable(L, (int)np, 6);

@@ -12,11 +12,8 @@
 ** equity_enum.c, Monte Carlo in equity_mc.c (score below still values
 ** Hold'em hands too, though no Hold'em run comes here now).
 */
-#define _POSIX_C_SOURCE 200809L   /* clock_gettime under -std=c11 */
-
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include "equity_impl.h"
 #include "poker_impl.h"
@@ -28,27 +25,6 @@
 ** all clash */
 #define NODEAL_TRIES (UINT64_C(1) << 20)
 
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-void dh_eq_late(run *r) {
-  if (r->deadline > 0 && now() > r->deadline) r->ended = DH_EQ_TIMEOUT;
-}
-
-/* the clock and the callback, every CHECK_EVERY trials */
-void dh_eq_check(run *r) {
-  uint64_t done = r->res->trials;
-  r->next_check = done + CHECK_EVERY;
-  if (r->deadline > 0 && now() > r->deadline) { r->ended = DH_EQ_TIMEOUT; return; }
-  if (r->req->progress && done >= r->next_progress) {
-    r->next_progress = done + r->every;
-    if (r->req->progress(r->req->ud, done, r->res->total)) r->ended = DH_EQ_STOPPED;
-  }
-}
 
 /* the hand sum of a card set */
 static uint64_t sum_of(dh_cardset s) {
@@ -154,11 +130,19 @@ static int list_cards(dh_cardset s, dh_card *out) {
 static void enum_assign(run *r, int p, dh_cardset used) {
   const dh_range *rg;
   int i;
-  if (p == r->np) {
+  if (p == r->np) {   /* the pieces for threads: each first board card */
     dh_card avail[52];
-    int n = list_cards(DH_FRENCH52 & ~used, avail);
-    enum_boards(r, avail, n, 0, 5 - dh_set_count(r->req->board), r->req->board,
-                sum_of(r->req->board));
+    dh_cardset board = r->req->board;
+    uint64_t sum = sum_of(board);
+    int n = list_cards(DH_FRENCH52 & ~used, avail), need = 5 - dh_set_count(board);
+    if (need == 0) {
+      if (dh_eq_mine(r)) score(r, board, sum);
+      return;
+    }
+    for (i = 0; i <= n - need && !r->ended; i++)
+      if (dh_eq_mine(r))
+        enum_boards(r, avail, n, i + 1, need - 1, board | dh_set_of(avail[i]),
+                    sum + dh_poker_card_sum(avail[i]));
     return;
   }
   rg = r->req->player[p];
@@ -232,6 +216,7 @@ static int validate(const dh_equity_req *q, dh_equity_result *res) {
   uint64_t budget;
   dh_cardset seen, gone = q->board | q->dead;
   int p, b = dh_set_count(q->board), h = hole_size(q);
+  if (q->threads < 0 || q->threads > DH_EQ_MAXTHREADS) return DH_EQ_ETHREADS;
   if (q->nplayers < 2 || q->nplayers > DH_EQ_MAXPLAYERS) return DH_EQ_EPLAYERS;
   if (q->game != DH_GAME_HOLDEM && q->game != DH_GAME_OMAHA) return DH_EQ_EPLAYERS;
   if ((b != 0 && b < 3) || b > 5 || ((q->board | q->dead) & ~DH_FRENCH52)) return DH_EQ_EBOARD;
@@ -292,7 +277,7 @@ __attribute__((noinline)) static void monte_carlo(run *r) {
   int need = 5 - dh_set_count(q->board), p;
   uint64_t clashes = 0, given_sum = sum_of(q->board);
   dh_rng rng;
-  dh_rng_seed(&rng, q->seed);
+  dh_eq_seed(r, &rng);
   while (res->trials < res->total && !r->ended) {
     dh_cardset used = gone, board = q->board;
     uint64_t board_sum = given_sum;
@@ -307,8 +292,7 @@ __attribute__((noinline)) static void monte_carlo(run *r) {
       set_hole(r, p, c);
     }
     if (p < r->np) {  /* ranges that clash often must still see the clock */
-      if (++clashes % CHECK_EVERY == 0 && r->deadline > 0 && now() > r->deadline)
-        r->ended = DH_EQ_TIMEOUT;
+      if (++clashes % CHECK_EVERY == 0) dh_eq_late(r);
       continue;
     }
     for (i = 0; i < need; i++) {
@@ -448,7 +432,7 @@ __attribute__((noinline)) static void monte_carlo_items(run *r) {
       if (sum == 0) { res->ended = -1; return; }   /* no hand left: no deal */
     }
   }
-  dh_rng_seed(&rng, q->seed);
+  dh_eq_seed(r, &rng);
   while (res->trials < res->total && !r->ended) {
     dh_cardset used = gone, board = q->board;
     int i;
@@ -468,8 +452,7 @@ __attribute__((noinline)) static void monte_carlo_items(run *r) {
       else used |= open[i]->known;
     }
     if (p != r->np) {
-      if (++clashes % CHECK_EVERY == 0 && r->deadline > 0 && now() > r->deadline)
-        r->ended = DH_EQ_TIMEOUT;
+      if (++clashes % CHECK_EVERY == 0) dh_eq_late(r);
       if (clashes >= NODEAL_TRIES && res->trials == 0) { res->ended = -1; return; }
       continue;
     }
@@ -484,6 +467,21 @@ __attribute__((noinline)) static void monte_carlo_items(run *r) {
     for (i = 0; i < need; i++) board |= draw_free(&rng, avail, navail, used | board);
     score(r, board, sum_of(board));
   }
+}
+
+/* one share of the run (the whole run with one thread) */
+static void go(run *r) {
+  const dh_equity_req *q = r->req;
+  int p;
+  if (r->res->exact) {
+    if (r->omaha) enum_assign(r, 0, q->board | q->dead);
+    else dh_eq_holdem_enum(r);
+    return;
+  }
+  for (p = 0; p < r->np && q->player[p]->nitems == 0; p++) {}
+  if (p == r->np && !r->omaha) dh_eq_holdem_mc(r);
+  else if (p == r->np) monte_carlo(r);   /* lists only: known Omaha hands */
+  else monte_carlo_items(r);
 }
 
 int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
@@ -501,7 +499,7 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
   r.every = q->every ? q->every : 65536;
   r.next_check = CHECK_EVERY;
   r.next_progress = r.every;
-  r.deadline = q->seconds > 0 ? now() + q->seconds : 0;
+  r.deadline = q->seconds > 0 ? dh_eq_now() + q->seconds : 0;
   bound = dh_equity_trials(q);
   res->exact = q->force == 1 || (q->force == 0 && bound <= max_exact);
   if (res->exact) {
@@ -509,16 +507,11 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
     uint64_t budget = UINT64_MAX;
     res->total = sat_mul(count_assign(q, 0, q->board | q->dead, UINT64_MAX, &budget),
                          choose(left, 5 - dh_set_count(q->board)));
-    if (r.omaha) enum_assign(&r, 0, q->board | q->dead);
-    else dh_eq_holdem_enum(&r);
   } else {
     res->sampled = 1;
     res->total = q->samples ? q->samples : DH_EQ_SAMPLES;
-    for (p = 0; p < r.np && q->player[p]->nitems == 0; p++) {}
-    if (p == r.np && !r.omaha) dh_eq_holdem_mc(&r);
-    else if (p == r.np) monte_carlo(&r);   /* lists only: known Omaha hands */
-    else monte_carlo_items(&r);
   }
+  dh_eq_shares(&r, go);
   if (res->ended < 0 || (res->trials == 0 && r.ended == DH_EQ_DONE)) {
     res->ended = 0;   /* the search gave up, and the run found no deal */
     return DH_EQ_ENODEAL;

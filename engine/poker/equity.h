@@ -48,7 +48,29 @@ typedef struct dh_equity_req {
   dh_equity_progress progress;             /* may be NULL */
   void *ud;
   uint64_t every;       /* progress interval in trials (0: 65536) */
+  int threads;          /* 1..DH_EQ_MAXTHREADS (0: 1); see below */
 } dh_equity_req;
+
+/*
+** Threads.  The work is cut into shares fixed by the request and the
+** thread count alone, never by timing, and share t runs on thread t:
+**   - exhaustive: the assignments of hole cards (Hold'em: each set of
+**     assignments alike up to suits counted once, as one piece), or for
+**     Omaha each assignment's first board card, are numbered in
+**     enumeration order and piece i goes to share i mod threads.  The
+**     tallies are whole numbers, so the result is the same for any count;
+**   - Monte Carlo: share t draws samples / threads trials (the first
+**     samples mod threads shares one more) from its own stream: the
+**     generator seeded with `seed`, then dh_rng_jump'ed t times (2^128
+**     draws apart).  Share 0 is the one-thread stream, so one thread gives
+**     what it always did; the same seed and thread count give the same
+**     answer.
+** The progress callback is only ever called on the calling thread, with
+** the trials of every thread; a stop or the time budget ends every share
+** (such a result depends on timing).  A thread that cannot be started has
+** its share run on the calling thread afterwards: the answer is the same.
+*/
+#define DH_EQ_MAXTHREADS 64
 
 #define DH_EQ_MAX_EXACT UINT64_C(20000000)
 #define DH_EQ_SAMPLES   UINT64_C(1000000)
@@ -88,7 +110,8 @@ enum {
   DH_EQ_ENODEAL = -5,    /* no way to give every player a hand at once (with Omaha
                          ** patterns: found by a bounded search, or by the
                          ** first 2^20 Monte Carlo assignments all clashing) */
-  DH_EQ_EHAND = -6       /* a combination of the wrong size (bad_player) */
+  DH_EQ_EHAND = -6,      /* a combination of the wrong size (bad_player) */
+  DH_EQ_ETHREADS = -7    /* threads not 0..DH_EQ_MAXTHREADS */
 };
 
 int dh_equity(const dh_equity_req *req, dh_equity_result *res);

@@ -24,6 +24,11 @@
 ** fixed size on the stack (the library does not allocate); when it is full
 ** the rest are counted afresh.
 **
+** Threads (equity.h): every share walks every assignment and keeps the
+** same table, but counts only its pieces, a piece being a set of alike
+** assignments (or one counted afresh) numbered in the order first met;
+** the others' are marked in the table and skipped.
+**
 ** A showdown adds its weight to a counter per set of winners; the counters
 ** are turned into wins, ties and equity units once per assignment.
 */
@@ -41,6 +46,8 @@
 /* up to this many players every set of winners is looked at when settling,
 ** more and the sets seen are listed */
 #define SMALL 4
+/* the trials of a table entry another share counts (equity.h, threads) */
+#define OTHERS UINT64_MAX
 /* a card of every suit of the lowest rank: << rank for that rank's cards */
 #define RANK_LANES UINT64_C(0x0001000100010001)
 
@@ -379,8 +386,9 @@ static void assignment(holdem *h, dh_cardset used) {
   if (h->cache_on) {
     rename_holes(h, key);
     e = find(h, key);
-    if (e && e[0] != 0) {    /* seen: its tallies */
+    if (e && e[0] != 0) {    /* seen: its tallies, if this share counted them */
       run *r = h->r;
+      if (e[2] == OTHERS) return;
       for (p = 0; p < h->np; p++) {
         r->res->wins[p] += e[3 + p];
         r->res->ties[p] += e[3 + h->np + p];
@@ -389,6 +397,17 @@ static void assignment(holdem *h, dh_cardset used) {
       if ((h->pending += e[2]) >= h->quota) count_trials(h);
       return;
     }
+  }
+  /* a new piece: a set of assignments alike (all of them counted by the
+  ** share that counts the first), or one counted afresh */
+  if (!dh_eq_mine(h->r)) {
+    if (e && h->nfull + 1 < h->nslots) {   /* kept as another share's */
+      e[0] = key[0];
+      e[1] = key[1];
+      e[2] = OTHERS;
+      h->nfull++;
+    }
+    return;
   }
   deal_boards(h, used);
   settle(h, &t);
@@ -435,7 +454,9 @@ void dh_eq_holdem_enum(run *r) {
   renamings(&h, q->board, q->dead);
   h.entry_words = 3 + 3 * h.np;
   h.nslots = CACHE_WORDS / h.entry_words;
-  h.cache_on = choose(left, h.need) >= CACHE_MIN_BOARDS;
+  /* with no renaming but the identity (a board of three suits, say) no
+  ** two assignments share a name: the table would only cost */
+  h.cache_on = h.nrename > 1 && choose(left, h.need) >= CACHE_MIN_BOARDS;
   h.quota = r->next_check - r->res->trials;
   assign(&h, 0, gone);
   count_trials(&h);

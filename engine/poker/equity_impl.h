@@ -7,9 +7,13 @@
 
 #include "equity.h"
 #include "poker_impl.h"
+#include "rng.h"
 
 /* how often (in trials) the clock and the callback are looked at */
 #define CHECK_EVERY 4096
+
+/* what the threads of one run share (equity_threads.c) */
+typedef struct eq_shared eq_shared;
 
 typedef struct run {
   const dh_equity_req *req;
@@ -26,13 +30,31 @@ typedef struct run {
   /* Monte Carlo with item ranges: each item's hands among the cards left
   ** once board, dead and known hands are out, summed in order */
   uint32_t cum[DH_EQ_MAXPLAYERS][DH_RANGE_ITEMS];
+  /* threads (equity.h): this run is share `share` of `nshares`; pieces of
+  ** an enumeration are numbered in `piece`; sh is NULL with one share */
+  int share, nshares;
+  uint64_t piece;
+  eq_shared *sh;
+  uint64_t published;                         /* trials already told to sh */
 } run;
 
-/* the clock and the callback (equity.c): sets r->ended to stop, and
+/* is the next piece of an enumeration this share's? (numbers it) */
+static inline int dh_eq_mine(run *r) { return r->piece++ % (uint64_t)r->nshares == (uint64_t)r->share; }
+
+/* the monotonic clock, in seconds (equity_threads.c) */
+double dh_eq_now(void) DH_POKER_HIDDEN;
+/* the clock and the callback (equity_threads.c): sets r->ended to stop, and
 ** r->next_check to the trial count of the next look */
 void dh_eq_check(run *r) DH_POKER_HIDDEN;
-/* the clock alone (equity.c): sets r->ended when past the deadline */
+/* the clock alone (equity_threads.c): sets r->ended when past the
+** deadline, or when another share has ended the run */
 void dh_eq_late(run *r) DH_POKER_HIDDEN;
+/* this share's generator: seeded from the request, jumped `share` times */
+void dh_eq_seed(const run *r, dh_rng *rng) DH_POKER_HIDDEN;
+/* runs go(r) for every share of r (r itself when there is one), on
+** threads where it can, and sums the shares' tallies into r->res and
+** r->sq (equity_threads.c) */
+void dh_eq_shares(run *r, void (*go)(run *)) DH_POKER_HIDDEN;
 /* every Hold'em trial, each once, tallied into r->res (equity_enum.c) */
 void dh_eq_holdem_enum(run *r) DH_POKER_HIDDEN;
 /* Hold'em Monte Carlo, r->res->total trials tallied into r->res and the

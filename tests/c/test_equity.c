@@ -320,6 +320,50 @@ static void test_monte_carlo(void) {
   CHECK(mc.trials > 0 && mc.trials < q.samples);
 }
 
+/* Monte Carlo where the answer is known by symmetry: players holding the
+** same range have the same equity, 1/n each.  Each question takes another
+** way of the draws (equity_mc.c): lists from one word, preflop; lists too
+** many for one word (seven ranges of 446 hands); open ranges only; a known
+** hand beside open ranges on a flop, against the enumeration */
+static void symmetric(int n, const char *range, const char *board, uint64_t samples) {
+  dh_equity_req q;
+  dh_equity_result r;
+  const char *why;
+  size_t where, wlen;
+  int p;
+  memset(&q, 0, sizeof q);
+  q.nplayers = n;
+  q.board = cards(board);
+  q.force = 2;
+  q.samples = samples;
+  q.seed = 11;
+  CHECK(dh_range_parse(range, strlen(range), DH_GAME_HOLDEM, &ranges[0], &why, &where, &wlen));
+  for (p = 0; p < n; p++) q.player[p] = &ranges[0];
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  CHECK_EQ(r.trials, samples);
+  for (p = 0; p < n; p++)   /* 4 standard errors: the seed is fixed */
+    if (!CHECK(fabs(r.equity[p] - 1.0 / n) < 4 * r.stderr_eq[p]))
+      printf("     %s x %d: player %d %.5f, error %.5f\n", range, n, p + 1, r.equity[p], r.stderr_eq[p]);
+}
+
+static void test_monte_carlo_draws(void) {
+  dh_equity_req q;
+  dh_equity_result ex, mc;
+  int p;
+  symmetric(2, "TT+", "", 200000);
+  symmetric(3, "random", "", 200000);
+  symmetric(7, "22+, A2+, K2+", "9c 5d 3h", 100000);
+  q = req2("AsAh", "random", "Kd 7c 2h", DH_GAME_HOLDEM);
+  q.force = 1;
+  CHECK_EQ(dh_equity(&q, &ex), 0);
+  CHECK(ex.exact);
+  q.force = 2;
+  q.samples = 200000;
+  q.seed = 3;
+  CHECK_EQ(dh_equity(&q, &mc), 0);
+  for (p = 0; p < 2; p++) CHECK(fabs(mc.equity[p] - ex.equity[p]) < 4 * mc.stderr_eq[p]);
+}
+
 static void test_errors(void) {
   dh_equity_req q;
   dh_equity_result r;
@@ -349,6 +393,7 @@ int main(void) {
   test_against_loop();
   test_omaha_loop();
   test_monte_carlo();
+  test_monte_carlo_draws();
   test_errors();
   return check_done();
 }

@@ -167,6 +167,9 @@ for _ = 1, 200 do
   local board = junk_strings[rng:int(#junk_strings)]
   pcall(dh.poker.equity, { players = { "AsKs", junk_strings[rng:int(#junk_strings)] }, board = board,
                            samples = 100, max_exact = 1000 })
+  -- a hostile thread count: refused at once, or at most 64 threads on 100 trials
+  pcall(dh.poker.equity, { players = { "AsKs", "QQ" }, board = "2c 7d 9h", exact = rng:int(2) == 1,
+                           samples = 100, threads = value() })
   pcall(dh.game(spades, { seed = 1 }).playout, dh.game(spades, { seed = 1 }), value(), value())
   -- the solver: hostile options and games, always with a node budget
   local g = pool[rng:int(#pool)]

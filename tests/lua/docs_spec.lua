@@ -169,7 +169,7 @@ describe("the C samples in the docs", function()
           f:write(("#line %d \"%s\"\n"):format(b.line, page), b.code, "\n")
           if not whole then f:write("return 0;\n}\n") end
           f:close()
-          H.run(("cc -std=c11 -Wall -Wextra -Werror %s %s -I%s -o %s/example %s/example.c %s -lm")
+          H.run(("cc -std=c11 -Wall -Wextra -Werror %s %s -I%s -o %s/example %s/example.c %s -lm -pthread")
             :format(whole and "" or "-Wno-unused-variable -Wno-unused-but-set-variable",
                     H.sanitize and "-fsanitize=address,undefined" or "",
                     H.quote(H.root .. "/build/include"), tmp, tmp,

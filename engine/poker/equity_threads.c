@@ -1,0 +1,167 @@
+/*
+** equity_threads.c -- a run's shares on POSIX threads, and what the shares
+** see of each other: the trials done by all, and a stop.
+**
+** How the work is cut is in equity.h ("Threads"); the engines take their
+** part from run.share and run.nshares (dh_eq_mine for the pieces of an
+** enumeration, dh_eq_seed for a Monte Carlo stream, res->total for its
+** trials).  Only the tallies are summed here, in share order, and they are
+** whole numbers, so the sum does not depend on which thread ended first.
+** With one share nothing here is shared and no thread is started: the run
+** is what it was before threads.
+*/
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime, pthreads under -std=c11 */
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include "equity_impl.h"
+
+struct eq_shared {
+  _Atomic uint64_t done;   /* the trials the shares have told */
+  atomic_int stop;         /* why every share ends early (0: none yet) */
+  uint64_t total;          /* the trials planned by all the shares */
+  const run *all;          /* the run the shares are of */
+  void (*go)(run *);
+  int n;
+  /* the shares' tallies, added as each ends */
+  _Atomic uint64_t trials, wins[DH_EQ_MAXPLAYERS], ties[DH_EQ_MAXPLAYERS],
+                   units[DH_EQ_MAXPLAYERS], sq[DH_EQ_MAXPLAYERS];
+  atomic_int nodeal;       /* a Monte Carlo share found no deal */
+};
+
+double dh_eq_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ends this share, and the others at their next look */
+static void end(run *r, int why) {
+  r->ended = why;
+  if (r->sh) {
+    int none = 0;
+    atomic_compare_exchange_strong(&r->sh->stop, &none, why);
+  }
+}
+
+void dh_eq_late(run *r) {
+  if (r->sh) {
+    int why = atomic_load_explicit(&r->sh->stop, memory_order_relaxed);
+    if (why) { r->ended = why; return; }
+  }
+  if (r->deadline > 0 && dh_eq_now() > r->deadline) end(r, DH_EQ_TIMEOUT);
+}
+
+/* the clock and the callback, every CHECK_EVERY trials; only share 0
+** (the calling thread) calls back, with every share's trials */
+void dh_eq_check(run *r) {
+  uint64_t done = r->res->trials, total = r->res->total;
+  r->next_check = done + CHECK_EVERY;
+  dh_eq_late(r);
+  if (r->ended) return;
+  if (r->sh) {
+    uint64_t mine = done - r->published;
+    r->published = done;
+    done = atomic_fetch_add_explicit(&r->sh->done, mine, memory_order_relaxed) + mine;
+    total = r->sh->total;
+    if (r->share != 0) return;
+  }
+  if (r->req->progress && done >= r->next_progress) {
+    r->next_progress = done + r->every;
+    if (r->req->progress(r->req->ud, done, total)) end(r, DH_EQ_STOPPED);
+  }
+}
+
+void dh_eq_seed(const run *r, dh_rng *rng) {
+  int i;
+  dh_rng_seed(rng, r->req->seed);
+  for (i = 0; i < r->share; i++) dh_rng_jump(rng);
+}
+
+/* share t of the run: its state on this thread's stack, its tallies
+** added to the others' at the end */
+static void one_share(eq_shared *sh, int t) {
+  const run *all = sh->all;
+  const dh_equity_result *whole = all->res;
+  uint64_t n = (uint64_t)sh->n;
+  dh_equity_result res;
+  run r = *all;
+  int p;
+  memset(&res, 0, sizeof res);
+  memset(r.sq, 0, sizeof r.sq);
+  res.exact = whole->exact;
+  res.sampled = whole->sampled;
+  res.total = whole->sampled ? whole->total / n + ((uint64_t)t < whole->total % n) : whole->total;
+  r.res = &res;
+  r.share = t;
+  r.nshares = sh->n;
+  r.piece = 0;
+  r.sh = sh;
+  r.published = 0;
+  sh->go(&r);
+  atomic_fetch_add_explicit(&sh->trials, res.trials, memory_order_relaxed);
+  for (p = 0; p < r.np; p++) {
+    atomic_fetch_add_explicit(&sh->wins[p], res.wins[p], memory_order_relaxed);
+    atomic_fetch_add_explicit(&sh->ties[p], res.ties[p], memory_order_relaxed);
+    atomic_fetch_add_explicit(&sh->units[p], res.units[p], memory_order_relaxed);
+    atomic_fetch_add_explicit(&sh->sq[p], r.sq[p], memory_order_relaxed);
+  }
+  if (res.ended < 0) atomic_store_explicit(&sh->nodeal, 1, memory_order_relaxed);
+}
+
+typedef struct worker {
+  eq_shared *sh;
+  int t, started;
+  pthread_t id;
+} worker;
+
+static void *work(void *arg) {
+  worker *w = (worker *)arg;
+  one_share(w->sh, w->t);
+  return NULL;
+}
+
+void dh_eq_shares(run *r, void (*go)(run *)) {
+  int n = r->req->threads > 1 ? r->req->threads : 1, t, p;
+  eq_shared sh;
+  worker w[DH_EQ_MAXTHREADS];
+  dh_equity_result *res = r->res;
+  r->share = 0;
+  r->nshares = 1;
+  if (n == 1) { go(r); return; }
+  atomic_init(&sh.done, 0);
+  atomic_init(&sh.stop, 0);
+  atomic_init(&sh.trials, 0);
+  atomic_init(&sh.nodeal, 0);
+  for (p = 0; p < DH_EQ_MAXPLAYERS; p++) {
+    atomic_init(&sh.wins[p], 0);
+    atomic_init(&sh.ties[p], 0);
+    atomic_init(&sh.units[p], 0);
+    atomic_init(&sh.sq[p], 0);
+  }
+  sh.total = res->total;
+  sh.all = r;
+  sh.go = go;
+  sh.n = n;
+  for (t = 0; t < n; t++) {
+    w[t].sh = &sh;
+    w[t].t = t;
+    w[t].started = t > 0 && pthread_create(&w[t].id, NULL, work, &w[t]) == 0;
+  }
+  for (t = 0; t < n; t++)   /* share 0, and any whose thread did not start */
+    if (!w[t].started) one_share(&sh, t);
+  for (t = 0; t < n; t++)
+    if (w[t].started) pthread_join(w[t].id, NULL);
+  res->trials = atomic_load(&sh.trials);
+  for (p = 0; p < r->np; p++) {
+    res->wins[p] = atomic_load(&sh.wins[p]);
+    res->ties[p] = atomic_load(&sh.ties[p]);
+    res->units[p] = atomic_load(&sh.units[p]);
+    r->sq[p] = atomic_load(&sh.sq[p]);
+  }
+  if (atomic_load(&sh.nodeal)) res->ended = -1;
+  r->ended = atomic_load(&sh.stop);
+}
