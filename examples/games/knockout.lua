@@ -110,8 +110,19 @@ local trumps = {
   end,
 }
 
+-- the table the page and `deckhand play` draw: after the first hand the
+-- card face up on the pack is the cut for a tie, not trumps
+local function table_hook(t, d)
+  if (d.hand_number or 1) > 1 then
+    for _, pile in ipairs(t.piles) do
+      if pile.name == "turned" then pile.name, pile.note = "cut", "for a tie" end
+    end
+  end
+end
+
 return {
   name = "knockout",
+  table = table_hook,
   options = { players = 4 },
   build = function(o)
     if math.type(o.players) ~= "integer" or o.players < 2 or o.players > 7 then

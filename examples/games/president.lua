@@ -75,7 +75,11 @@ end
 
 local function moves(s, o)
   local hand, list = s.hands[s.turn], {}
-  for v, cards in pairs(by_value(hand)) do
+  local groups, values = by_value(hand), {}
+  for v in pairs(groups) do values[#values + 1] = v end
+  table.sort(values)                         -- lowest first, singles before sets
+  for _, v in ipairs(values) do
+    local cards = groups[v]
     if not s.top or v > s.top_value then
       for k = 1, #cards do
         if not s.top or k == s.top_count then
@@ -84,13 +88,6 @@ local function moves(s, o)
       end
     end
   end
-  table.sort(list, function(a, b)           -- lowest first, singles before sets
-    local ca, cb = cards_of(a), cards_of(b)
-    local va, vb = value(ca:list()[1]), value(cb:list()[1])
-    if va ~= vb then return va < vb end
-    if #ca ~= #cb then return #ca < #cb end
-    return tostring(a) < tostring(b)
-  end)
   if s.top then list[#list + 1] = PASS end
   return list
 end
@@ -283,6 +280,7 @@ return G {
   view = view,
   sample = sample,
   greedy = greedy,
+  bots = { pimc = { worlds = 8 }, ismcts = { worlds = 8 } },
   table = table_hook,
   locations = function(s, o)
     local where = { played = s.played }
