@@ -23,9 +23,11 @@ Knockout.  A player who takes no trick in a hand is knocked out: they play
 no more (here they are still dealt cards, which stay face down and unplayed).
 The last player standing wins; in the seventh hand the one trick decides it.
 
-Scoring here: a player scores a point for each hand they end still in, so
-the winner has the highest total, and the order of the others is the order
-in which they were knocked out.
+Scoring here: a player scores 100 for each hand they end still in and a
+point for each trick, so the winner has the highest total and the others
+are ranked by when they were knocked out.  (The tricks count so that a bot
+playing for the hand's points, pimc, plays for the most tricks too: the
+choice of trumps next hand.)
 
 Not played: pagat's "dog's life" (the first player to take no trick gets one
 more hand with a single card).
@@ -43,11 +45,13 @@ local R = dh.rule
 
 local SUITS = { "c", "d", "h", "s" }
 
--- a seat is still in when it scored in every hand before this one (a point
--- a hand survived); once the match is over, in every hand
+-- a hand scores 100 to each seat that took a trick, and a point a trick: a
+-- seat is still in when its tens count every hand before this one (every
+-- hand, once the match is over)
+local SURVIVED = 100   -- more than the 28 tricks of a whole match
 local function still_in(g, seat)
   local played = g:hand_number() - (g:phase() == "over" and 0 or 1)
-  return g:scores()[seat] == played
+  return g:scores()[seat] // SURVIVED == played
 end
 
 -- the seat on the dealer's left, going round, that is still in
@@ -145,15 +149,18 @@ return {
       end,
       hand = R.follow_suit,
       play = R.trump_wins | R.highest_of_led,
-      points = function(state)                 -- a point to each seat that took a trick
+      points = function(state)                 -- 100 to each seat that took a trick, and its tricks
         local p, tricks = {}, state:tricks()
-        for seat = 1, n do p[seat] = (tricks[seat] or 0) > 0 and 1 or 0 end
+        for seat = 1, n do
+          local t = tricks[seat] or 0
+          p[seat] = (t > 0 and SURVIVED or 0) + t
+        end
         return p
       end,
       win = function(state, totals)            -- over when one seat is left standing
         local h, left = state:hand_number(), {}
         for seat = 1, n do
-          if totals[seat] == h then left[#left + 1] = seat end
+          if totals[seat] // SURVIVED == h then left[#left + 1] = seat end
         end
         if #left == 1 then return left end
       end,

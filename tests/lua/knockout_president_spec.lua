@@ -63,6 +63,19 @@ describe("Knockout Whist", function()
         assert.are.equal(1, #standing)
         assert.are.same(standing, r.winners)
         assert.is_true(#r.hands <= 7)
+        -- the scores rank the seats by the hand they were knocked out in
+        local lasted = {}
+        for s = 1, players do
+          lasted[s] = #r.hands + 1
+          for k, hand in ipairs(r.hands) do
+            if (hand.tricks[s] or 0) == 0 then lasted[s] = k; break end
+          end
+        end
+        for a = 1, players do
+          for b = 1, players do
+            if lasted[a] > lasted[b] then assert.is_true(r.seats[a] > r.seats[b]) end
+          end
+        end
       end
     end)
   end
