@@ -53,7 +53,7 @@
     var byCard = mv.cards || {}, any = Object.keys(byCard).length > 0;
     list.forEach(function (c) {
       var e = DH.cardEl(c);
-      if (yourTurn && mv.select) {
+      if (yourTurn && mv.select) {   // picked, then sent by the button (a card of a single move too)
         e.classList.add("legal");
         e.classList.toggle("selected", !!ctx.selected[c]);
         e.addEventListener("click", function () { ctx.selected[c] = !ctx.selected[c]; e.classList.toggle("selected"); });
@@ -157,17 +157,22 @@
     box.innerHTML = "";
     if (!ctx.yourTurn) return;
     if (mv.select) {
-      var b = el("button", mv.select.word + " the " + mv.select.count + " selected cards", "move-btn");
+      var sel = mv.select, counts = sel.counts || [sel.count];
+      var singles = Object.keys(mv.cards || {}).length > 0;
+      // "pass the 3 selected cards"; sets of several sizes, or cards alone
+      // besides (a climbing game's 7h, 7c 7d): "play the selected cards"
+      var label = counts.length === 1 && !singles
+        ? (sel.word || "play") + " the " + sel.count + " selected cards"
+        : (sel.word || "play") + " the selected cards";
+      var b = el("button", label, "move-btn");
       b.type = "button"; b.id = "pass-btn";
       b.addEventListener("click", function () {
         var picked = Object.keys(ctx.selected).filter(function (c) { return ctx.selected[c]; });
-        var key = picked.slice().sort().join(" ");
+        var one = picked.length === 1 && (mv.cards || {})[picked[0]];
+        if (one && one.length === 1) { ctx.send(one[0]); return; }
         // the game's own text for these cards, else the cards in the order picked
-        var text = mv.select.word + " " + picked.join(" ");
-        mv.select.moves.forEach(function (m) {
-          if (m.split(" ").slice(1).sort().join(" ") === key) text = m;
-        });
-        ctx.send(text);
+        var found = selectMove(sel, picked.join(" "));
+        ctx.send(found || (sel.word ? sel.word + " " : "") + picked.join(" "));
       });
       box.appendChild(b);
     }
@@ -187,6 +192,16 @@
       box.appendChild(el("span", " " + a.action + " " + a.min + "-" + a.max + ": "));
       box.appendChild(amount); box.appendChild(go);
     });
+  }
+
+  // the move of a pick whose cards are these (names in any order and case;
+  // the pick's word, if it has one, left out), or null
+  function selectMove(sel, cards) {
+    var key = cards.toLowerCase().split(/\s+/).sort().join(" "), found = null;
+    sel.moves.forEach(function (m) {
+      if (!found && m.toLowerCase().split(" ").slice(sel.word ? 1 : 0).sort().join(" ") === key) found = m;
+    });
+    return found;
   }
 
   // every move of the table as texts, for the keyboard
@@ -215,10 +230,7 @@
       return name;
     }
     if (mv.select) {
-      var key = low.split(/\s+/).sort().join(" ");
-      mv.select.moves.forEach(function (m) {
-        if (!found && m.toLowerCase().split(" ").slice(1).sort().join(" ") === key) found = m;
-      });
+      found = selectMove(mv.select, low);
       if (found) return found;
     }
     return text;

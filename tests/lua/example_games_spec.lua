@@ -18,6 +18,10 @@ local games = {
   { "cribbage", { target = 61, max_hands = 3 }, matches = 4 },
   { "sheepshead", {}, matches = 8, deck = 32 },
   { "sheepshead", { max_hands = 3 }, matches = 4, deck = 32 },
+  { "knockout", { players = 3 }, matches = 6 },
+  { "knockout", { players = 7 }, matches = 3 },
+  { "president", {}, matches = 3 },
+  { "president", { players = 3, max_hands = 2 }, matches = 3 },
 }
 
 -- the checks: deckhand.properties, as for every shipped game; `checks`
@@ -350,7 +354,7 @@ describe("sheepshead's rules", function()
 end)
 
 describe("the example games in tournaments, by path", function()
-  for _, name in ipairs { "gofish", "cribbage", "sheepshead" } do
+  for _, name in ipairs { "gofish", "cribbage", "sheepshead", "knockout", "president" } do
     it(name .. " is played by every shipped bot without a forfeit or an error", function()
       -- (ismcts on a game with no trick-taking core plays as pimc, at its defaults)
       for _, pair in ipairs { { "heuristic", "random" }, { "greedy", "heuristic" }, { "pimc", "random" },

@@ -25,6 +25,7 @@ local GAMES = {
   { "omaha", { seats = 2, max_hands = 3 } },
   { root .. "/examples/games/cribbage.lua", {} }, { root .. "/examples/games/gofish.lua", {} },
   { root .. "/examples/games/sheepshead.lua", {} },
+  { root .. "/examples/games/knockout.lua", {} }, { root .. "/examples/games/president.lua", { max_hands = 2 } },
 }
 
 -- plays a match with random moves, calling f(game) before each move

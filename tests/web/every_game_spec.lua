@@ -1,4 +1,4 @@
--- every_game_spec.lua: every shipped game, and one game of examples/games/,
+-- every_game_spec.lua: every shipped game, and three games of examples/games/,
 -- played to its end through the page alone against bots, at a desktop
 -- width (1280) and a phone's (420): the page draws each from the table
 -- its server describes (deckhand/table.lua, web/table.js) and a person
@@ -32,6 +32,8 @@ local GAMES = {
   { "spades", { max_hands = 1 } },
   { "whist", { max_hands = 1 } },
   { "cribbage", { max_hands = 1 }, example = true },
+  { "knockout", { players = 3 }, example = true, may_sit_out = true },   -- knocked out: we act no more
+  { "president", { max_hands = 1 }, example = true },
 }
 
 local server_pid, url, dir, driver, pipe
@@ -41,7 +43,7 @@ setup(function()
   dir = p:read("l")
   p:close()
   -- the example game is offered as a user's game is: a rules/ folder on DECKHAND_PATH
-  os.execute(("mkdir -p %s/rules %s/records && cp examples/games/cribbage.lua %s/rules/"):format(dir, dir, dir))
+  os.execute(("mkdir -p %s/rules %s/records && cp examples/games/cribbage.lua examples/games/knockout.lua examples/games/president.lua %s/rules/"):format(dir, dir, dir))
   pipe = assert(io.popen(("sh -c 'echo $$; DECKHAND_PATH=%s exec lua5.4 bin/deckhand web --port 0 --pace 0 " ..
     "--records %s/records 2>%s/server.log'"):format(dir, dir, dir)))
   server_pid = math.tointeger(tonumber(pipe:read("l")))
@@ -81,11 +83,19 @@ local PLAY = [[
     if ($("message").textContent !== "") return "failed: " + $("message").textContent;
     if (st.indexOf("your turn") !== 0) return "wait";
     var pass = $("pass-btn");
-    if (pass) {   // a move of several cards: pick as many as it names
-      var n = Number(/ the (\d+) selected/.exec(pass.textContent)[1]);
+    var sized = pass && / the (\d+) selected/.exec(pass.textContent);
+    if (sized) {   // a move of several cards: pick as many as it names
+      var n = Number(sized[1]);
       q("#hand .card").slice(0, n).forEach(function (c) { c.click(); });
       pass.click();
       return "pick " + n;
+    }
+    if (pass) {    // picks of several sizes or single cards (a climbing game): pass, else one card
+      var no = q("#moves .move-btn[data-move='pass']")[0];
+      if (no) { no.click(); return "pass"; }
+      q("#hand .card")[0].click();
+      pass.click();
+      return "pick 1";
     }
     // a card clicked that makes several moves: the page asks which
     var asked = choosing();
@@ -195,6 +205,24 @@ describe("keyboard play", function()
       local name = card:gsub("^T", "10"):lower()   -- as a person types it: "10d" for Td
       typed(name)
       b:wait(function() return b:text(b:find("#log")):match("you: " .. card) end, 10, "our card " .. card)
+    end)
+    b:quit()
+    assert(ok, err)
+  end)
+end)
+
+describe("picking cards", function()
+  it("plays a pair in a climbing game by picking its two cards (examples/games/president.lua)", function()
+    local b = driver:session(1280, 900)
+    local ok, err = pcall(function()
+      -- seed 11: seat 2 holds the 3 of clubs, so leads, and Qc Qd Qh
+      open_match(b, "president", { max_hands = 1 }, 2)
+      b:wait(function() return b:text(b:find("#play-status")) == "your turn" and b:find("#pass-btn") end, 20, "our lead")
+      assert.are.equal("play the selected cards", b:text(b:find("#pass-btn")))
+      b:click(b:find("#hand .card[data-card='Qh']"))
+      b:click(b:find("#hand .card[data-card='Qd']"))
+      b:click(b:find("#pass-btn"))
+      b:wait(function() return b:text(b:find("#log")):match("you: Qd Qh") end, 10, "our pair")
     end)
     b:quit()
     assert(ok, err)

@@ -38,6 +38,11 @@ local function hand_of(words_cards, t)
   return t.seat, {}
 end
 
+local function add_once(list, x)
+  for _, y in ipairs(list) do if y == x then return end end
+  list[#list + 1] = x
+end
+
 return function(moves, t, legal)
   local out = { cards = {}, buttons = {}, choices = {}, amounts = {} }
   local named = {}
@@ -70,13 +75,17 @@ return function(moves, t, legal)
     elseif first_card and #in_hand == 1 then            -- "8s call c"
       out.cards[words[1]] = out.cards[words[1]] or {}
       table.insert(out.cards[words[1]], text)
-    elseif #words == 2 and held[words[2]] then          -- "discard 9c", "knock 7h"
+    elseif #words == 2 and held[words[2]] and not first_card then   -- "discard 9c", "knock 7h"
       out.cards[words[2]] = out.cards[words[2]] or {}
       table.insert(out.cards[words[2]], text)
-    elseif #in_hand >= 2 and #in_hand == #words - 1 and not held[words[1]] then
-      local key = words[1] .. "/" .. #in_hand
-      selects[key] = selects[key] or { word = words[1], count = #in_hand, moves = {} }
-      table.insert(selects[key].moves, text)
+    elseif #in_hand >= 2 and (#in_hand == #words - 1 and not first_card or #in_hand == #words) then
+      -- several cards after a word ("pass 2c 3c 4c"), or the cards alone ("7c 7d")
+      local word = #in_hand == #words and "" or words[1]
+      local sel = selects[word] or { word = word, counts = {}, moves = {} }
+      selects[word] = sel
+      sel.count = math.min(sel.count or #in_hand, #in_hand)
+      add_once(sel.counts, #in_hand)
+      table.insert(sel.moves, text)
     elseif ranged[words[1]] and #words == 2 and tonumber(words[2]) then
       -- a size the field covers
     else
@@ -88,11 +97,14 @@ return function(moves, t, legal)
       out.buttons[#out.buttons + 1] = text
     end
   end
-  -- the first kind of multi-card move is the one picked (a game offers one)
+  -- the first word's multi-card moves are the ones picked (a game offers one)
   local keys = {}
   for k in pairs(selects) do keys[#keys + 1] = k end
   table.sort(keys)
-  if keys[1] then out.select = selects[keys[1]] end
+  if keys[1] then
+    out.select = selects[keys[1]]
+    table.sort(out.select.counts)
+  end
   -- long runs of numbered calls leave the buttons for a list
   local labels = {}
   for label, list in pairs(numbered) do if #list > CHOICE_AT then labels[#labels + 1] = label end end
