@@ -76,6 +76,23 @@ describe("deckhand.facts", function()
     assert.is_false(ok)
     assert.are.equal("deal_hidden: no deal keeps what is known of seat 2's hand", msg)
   end)
+
+  it("never deals a hand more cards than it holds, nor a known card not in the pool", function()
+    -- two queens seen going into seat 2's hand, which holds one card: no deal
+    local f = facts.new(2)
+    facts.shown(f, 2, dh.cards "Qc Qd")
+    local ok, msg = pcall(facts.deal, f, DECK, { [2] = 1 }, dh.rng(3))
+    assert.is_false(ok)
+    assert.are.equal("deal_hidden: no deal keeps what is known of seat 2's hand", msg)
+    -- the Qc is not among the cards to deal (the viewer holds it): no deal
+    ok, msg = pcall(facts.deal, f, DECK - dh.cards "Qc", { [2] = 3 }, dh.rng(3))
+    assert.is_false(ok)
+    assert.are.equal("deal_hidden: no deal keeps what is known of seat 2's hand", msg)
+    -- with room and both queens to deal: both in the hand, and one card more
+    local hands = facts.deal(f, DECK, { [2] = 3 }, dh.rng(3))
+    assert.are.equal(3, #hands[2])
+    assert.are.equal(2, n_of(hands[2], dh.cards "Qc Qd"))
+  end)
 end)
 
 -- Gin: the cards a seat took from the discard pile (the pile's top as its

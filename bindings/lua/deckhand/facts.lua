@@ -177,13 +177,19 @@ end
 -- the unseen cards of pool keeping the facts f: each holds its `held`
 -- cards, a card of each `some` set among the others and nothing of `none`.
 -- hands[seat] is a CardSet (held cards included); rest a shuffled list of
--- what is left (the stock).  fits(hands) as deal_hidden's.
+-- what is left (the stock).  fits(hands) as deal_hidden's.  A seat known to
+-- hold more cards than its count, or cards not in pool, has no deal: the
+-- same error as deal_hidden's.
 function M.deal(f, pool, counts, rng, fits)
   local wants = {}
   if type(counts) ~= "table" then error("bad argument #3 to 'facts.deal' (counts by seat expected)", 2) end
   for seat, n in pairs(counts) do
     local e = entry(f, seat, "deal")
     if math.type(n) ~= "integer" or n < 0 or n > 64 then error("bad argument #3 to 'facts.deal' (a count of cards per seat expected)", 2) end
+    -- the cards known in the hand must be there to deal, and fit in it
+    if #e.held > n or #(e.held - pool) > 0 then
+      error(("deal_hidden: no deal keeps what is known of seat %d's hand"):format(seat), 0)
+    end
     pool = pool - e.held
     wants[seat] = { count = n - #e.held, some = e.some, barred = e.none }
   end
