@@ -175,4 +175,33 @@ describe("deckhand replay", function()
     assert.is_nil(out:find("final:", 1, true))
     os.remove(rec)
   end)
+
+  it("replays a game run from a file when --variant names the file", function()
+    local root = os.getenv("DECKHAND_ROOT") or "."
+    local file = root .. "/examples/games/gofish.lua"
+    local rec = tmpname()
+    dh.tournament { variant = file, players = { "heuristic", "random" }, games = 1, seed = 3, record = rec }
+    -- by name alone the game is not found: the message says what to do
+    local out, ok = run(bin .. " replay " .. rec)
+    assert.is_falsy(ok)
+    assert.matches("unknown variant 'gofish'", out, 1, true)
+    assert.matches("name it with --variant FILE", out, 1, true)
+    out, ok = run(bin .. " replay " .. rec .. " --variant " .. file)
+    assert.is_true(ok, out)
+    -- the final points are those the tournament recorded for that seating
+    local deal
+    for l in io.lines(rec) do
+      local v = json.decode(l)
+      if v.i == 1 then deal = v end
+    end
+    local game = dh.replay(deal.games[1].record, dh.variant(file))
+    local pts = {}
+    for i, p in ipairs(game:result().seats) do pts[i] = tostring(math.tointeger(p) or p) end
+    assert.matches("final: " .. table.concat(pts, " / "), out, 1, true)
+    -- another game's file is refused by name
+    out, ok = run(bin .. " replay " .. rec .. " --variant " .. root .. "/examples/games/cribbage.lua")
+    assert.is_falsy(ok)
+    assert.matches("the record is of 'gofish'", out, 1, true)
+    os.remove(rec)
+  end)
 end)
