@@ -65,7 +65,24 @@ describe("deckhand check", function()
     assert.is_falsy(ok, out)
     assert.matches("\n  FAIL  every match ends: seed 1, move 1001: gofish: hand 1 has not ended after 1000 moves", out, 1, true)
     assert.matches("\n  pass  record and replay agree", out, 1, true)
-    assert.matches("--seed <its seed> --matches 1\n", out, 1, true)   -- how to run the failing match alone
+    assert.matches("--seed 1 --matches 1\n", out, 1, true)   -- how to run the failing match alone
+  end)
+
+  it("names the line of the game's own file where an error was raised", function()
+    -- the sampler compares a count that is not there: the line is the author's
+    local file = variant_of("    local unseen, counts = DECK - v.hand, {}",
+                            "    local unseen, counts = DECK - v.hand, {}\n    if v.nothing > 1 then end")
+    local line
+    local n = 0
+    for l in io.lines(file) do
+      n = n + 1
+      if l:find("v.nothing > 1", 1, true) then line = n end
+    end
+    local out, ok = check(file .. " --matches 2 --seed 4")
+    os.remove(file)
+    assert.is_falsy(ok, out)
+    assert.matches((":%d: attempt to compare"):format(line), out, 1, true)
+    assert.matches("--seed 4 --matches 1\n", out, 1, true)
   end)
 
   it("finds a view that shows a card hidden from the seat", function()

@@ -220,10 +220,16 @@ M.NAMES = {
 }
 
 -- an error raised by a game, as a message: the first line, without the
--- library's file and line
+-- library's own file and line (a place in the game's file is kept: it is
+-- where its author looks)
 local function reason(err)
   local s = type(err) == "table" and tostring(err.message or err[1]) or tostring(err)
-  return (s:match("^[^\n]*"):gsub("^[^:\n]*%.lua:%d+: ", ""))
+  s = s:match("^[^\n]*")
+  local where = s:match("^([^:\n]*%.lua):%d+: ")
+  if where and (where:find("deckhand/", 1, true) or where:find("deckhand.lua", 1, true)) then
+    s = s:gsub("^[^:\n]*%.lua:%d+: ", "")
+  end
+  return s
 end
 
 --- properties.run(variant, opts) -> { [key] = { name =, checks =, failure

@@ -48,7 +48,11 @@ function M.run(a)
   local lines, all = properties.report(results)
   for _, l in ipairs(lines) do print("  " .. l) end
   if not all then
-    print(("a failing match alone: deckhand check %s --seed <its seed> --matches 1"):format(a.file))
+    local first
+    for _, r in pairs(results) do
+      if type(r) == "table" and r.failure and (not first or r.failure.seed < first) then first = r.failure.seed end
+    end
+    print(("a failing match alone: deckhand check %s --seed %s --matches 1"):format(a.file, tostring(first)))
   end
   return all
 end
