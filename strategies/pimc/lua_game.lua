@@ -81,12 +81,14 @@ function M.new(options)
     time = { "number", nil, min = 0 },
     infer = { "choice", "heuristic", { "heuristic", "none" } },
     halving = { "boolean", true },
+    confirm = { "integer", nil, min = 0 },
   })
   local rng = dh.rng(options.seed or 1)
   local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
   local fast = options.rollout == "heuristic" and helper.playouts or nil
   options.worlds = options.worlds or fast and helper.worlds or 24
   options.candidates = options.candidates or fast and helper.candidates or 4
+  options.confirm = options.confirm or fast and 0 or options.worlds
   local policy
   -- the random choices of the rollouts: the same stream for every
   -- candidate of a world (common random numbers: the candidates then
@@ -175,6 +177,28 @@ function M.new(options)
     return sum
   end
 
+  -- the values of the moves for seat me, each made in the world and the
+  -- hand played out: one call of the heuristic's playouts, else a rollout
+  -- each with the same random stream
+  local function in_world(view, world, me, moves)
+    if fast then return fast(world, me, moves, rng:int(0x7FFFFFFF), view, options.infer == "heuristic") end
+    local stream, out = rng:split(), {}
+    for j, m in ipairs(moves) do
+      pick = stream:clone()
+      out[j] = rollout(world:clone(), me, m)
+    end
+    return out
+  end
+
+  -- do the paired gains (one a world) beat 0 by margin standard errors?
+  local function beats(gains, margin)
+    local n, d, dd = #gains, 0, 0
+    for w = 1, n do d, dd = d + gains[w], dd + gains[w] * gains[w] end
+    local mean = d / n
+    local sd = math.sqrt(math.max(0, (dd - n * mean * mean) / (n - 1)))
+    return mean > margin * sd / math.sqrt(n)
+  end
+
   local function move(view)
     local cands = candidates(view)
     if #cands == 1 then return cands[1] end
@@ -191,16 +215,10 @@ function M.new(options)
       for w = n + 1, upto do
         local world = world_of(view, me, draws)
         if not world then out_of_time = true break end   -- no deal fits the view: decide on what we have
-        if fast then
-          local got = fast(world, me, cands, rng:int(0x7FFFFFFF), view, options.infer == "heuristic")
-          for i = 1, #cands do values[i][w] = got[i] end
-        else
-          local stream = rng:split()
-          for _, i in ipairs(alive) do
-            pick = stream:clone()
-            values[i][w] = rollout(world:clone(), me, cands[i])
-          end
-        end
+        local moves = {}
+        for j, i in ipairs(alive) do moves[j] = cands[i] end
+        local got = in_world(view, world, me, moves)
+        for j, i in ipairs(alive) do values[i][w] = got[j] end
         n = w
         if options.time and os.clock() - start > options.time then out_of_time = true break end
       end
@@ -222,17 +240,26 @@ function M.new(options)
       local mean = sum_of(values[i], n) / n
       if not best_mean or mean > best_mean or (mean == best_mean and i < best) then best, best_mean = i, mean end
     end
-    if best == 1 or n < 2 then return cands[best] end
-    -- the best against the heuristic's move (candidate 1), paired by world
-    local d, dd = 0, 0
-    for w = 1, n do
-      local x = values[best][w] - values[1][w]
-      d, dd = d + x, dd + x * x
+    if best == 1 then return cands[best] end
+    -- the best against the heuristic's move (candidate 1), paired by world:
+    -- on fresh worlds when confirm asks for them (the best of many is
+    -- chosen on its luck in the worlds so far too: the winner's curse),
+    -- else on those
+    local gains = {}
+    if options.confirm > 0 and not out_of_time then
+      for w = 1, options.confirm do
+        local world = world_of(view, me, draws)
+        if not world then break end
+        local got = in_world(view, world, me, { cands[1], cands[best] })
+        gains[w] = got[2] - got[1]
+        if options.time and os.clock() - start > options.time then break end
+      end
+      if #gains < 2 then return cands[1] end   -- too few to tell: the heuristic's move
+    else
+      for w = 1, n do gains[w] = values[best][w] - values[1][w] end
     end
-    local mean = d / n
-    local sd = math.sqrt(math.max(0, (dd - n * mean * mean) / (n - 1)))
-    if mean > options.margin * sd / math.sqrt(n) then return cands[best] end
-    return cands[1]
+    if #gains < 2 then return cands[best] end
+    return beats(gains, options.margin) and cands[best] or cands[1]
   end
   return { name = "pimc", move = move, script = move }
 end

@@ -285,6 +285,52 @@ return dh.lua_game { name = "tiny", seats = 2,
     end
   end)
 
+  it("pimc checks its best move against the heuristic's on fresh worlds (confirm), not on those it chose it on", function()
+    -- eleven moves; the greedy takes 0 (no points), each other move wins
+    -- or loses a point by a coin tossed in every sampled world, all worth
+    -- 0 on average; take 10 also wins 2 in every world when `sure`
+    local function coins(sure)
+      return tiny {
+        deal = function() return { turn = 1, phase = "take", hand = 1, scores = { 0, 0 }, luck = {} } end,
+        moves = function()
+          local out = {}
+          for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+          return out
+        end,
+        apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + (s.luck[m.n] or 0); s.turn = seat == 1 and 2 or nil end,
+        greedy = function(v, o, moves) return moves[1] end,
+        sample = function(v, o, rng)
+          local s = dh.lua_game.copy(v)
+          s.luck = {}
+          for k = 1, 10 do s.luck[k] = rng:int(0, 1) * 2 - 1 end
+          if sure then s.luck[10] = 2 end
+          return s
+        end,
+      }
+    end
+    local v = coins(false)
+    local view = dh.game(v, { seed = 1 }):view(1)
+    local away = {}
+    for _, confirm in ipairs { 0, 8 } do
+      away[confirm] = 0
+      for seed = 1, 40 do
+        local s = dh.strategy("pimc", { variant = v, seed = seed, worlds = 8, confirm = confirm })
+        if tostring(s.move(view)) ~= "take 0" then away[confirm] = away[confirm] + 1 end
+      end
+    end
+    -- the luckiest of ten coins passes one standard error on the worlds it
+    -- was chosen on most times; on fresh worlds about one time in six
+    assert.is_true(away[0] >= 24, "confirm = 0 left the greedy move " .. away[0] .. " times of 40")
+    assert.is_true(away[8] <= 12, "confirm = 8 left the greedy move " .. away[8] .. " times of 40")
+    -- a move better in every world still wins its check (the default: as many fresh worlds as worlds)
+    v = coins(true)
+    local s = dh.strategy("pimc", { variant = v, seed = 1, worlds = 8 })
+    assert.are.equal("take 10", tostring(s.move(dh.game(v, { seed = 1 }):view(1))))
+    local ok, err = pcall(dh.strategy, "pimc", { variant = v, confirm = -1 })
+    assert.is_false(ok)
+    assert.matches("pimc: option 'confirm' must be an integer of at least 0, got %-1", err)
+  end)
+
   it("pimc and the look ahead still move when the game's sampler finds no world", function()
     local v = tiny { sample = function() error("deal_hidden: no deal keeps what is known of seat 2's hand", 0) end }
     local view = dh.game(v, { seed = 1 }):view(1)
