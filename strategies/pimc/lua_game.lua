@@ -23,6 +23,14 @@
 --               (default 4, or helper.candidates as for worlds)
 --   margin      standard errors by which a move must beat the heuristic's
 --               (default 1; 0: the best mean always)
+--   confirm     fresh worlds on which the best move is played against the
+--               heuristic's for that test (default: as many as worlds,
+--               none where the heuristic plays the rollouts itself; 0: the
+--               test on the worlds the best was chosen on, where the best
+--               of many noisy means looks better than it is: the winner's
+--               curse).  Where fewer than two fresh worlds are played (the
+--               time budget, a sampler that finds none), the heuristic's
+--               move
 --   time        a budget in seconds per decision: no new world is started
 --               once it is spent (results then depend on the machine)
 --   halving     true (default): successive halving, the worlds shared out
