@@ -95,6 +95,9 @@ function M.new(options)
   local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
   local fast = options.rollout == "heuristic" and helper.playouts or nil
   options.worlds = options.worlds or fast and helper.worlds or 24
+  -- candidates given (by the player or the game's bots field) to a
+  -- heuristic that ranks none: the rules' greedy ranks them
+  local by_greedy = options.candidates ~= nil and not helper.rank
   options.candidates = options.candidates or fast and helper.candidates or 4
   options.confirm = options.confirm or fast and 0 or options.worlds
   local policy
@@ -134,10 +137,27 @@ function M.new(options)
 
   -- the moves worth trying, the heuristic's own first: every one, or the
   -- heuristic's first k
+  -- the greedy's first k of the moves: its choice, then its choice among
+  -- the rest, and so on (stopping should it choose none of them)
+  local function greedy_rank(view, moves, k)
+    local rest, out = table.move(moves, 1, #moves, 1, {}), {}
+    while #out < k and #rest > 0 do
+      local m, at = view:greedy(rest), nil
+      for i, x in ipairs(rest) do if rawequal(x, m) then at = i break end end
+      if not at then break end
+      out[#out + 1] = table.remove(rest, at)
+    end
+    return out
+  end
+
   local function candidates(view)
     local moves = view:moves()
     local own = helper.move(view)
-    local ranked = helper.rank and #moves > options.candidates and helper.rank(view) or moves
+    local ranked = moves
+    if #moves > options.candidates then
+      if helper.rank then ranked = helper.rank(view)
+      elseif by_greedy and view.has_greedy and view:has_greedy() then ranked = greedy_rank(view, moves, options.candidates) end
+    end
     local out, seen = { own }, { [tostring(own)] = true }
     for _, m in ipairs(ranked) do
       if #out > options.candidates and ranked ~= moves then break end

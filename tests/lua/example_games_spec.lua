@@ -331,6 +331,48 @@ return dh.lua_game { name = "tiny", seats = 2,
     assert.matches("pimc: option 'confirm' must be an integer of at least 0, got %-1", err)
   end)
 
+  it("pimc given candidates = k tries the greedy's first k (view:greedy(moves)) where the heuristic ranks none", function()
+    -- take 0 to 10 worth their number, take 0 worth 100; the greedy takes the most
+    local v = tiny {
+      moves = function()
+        local out = {}
+        for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+        return out
+      end,
+      apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + (m.n == 0 and 100 or m.n); s.turn = seat == 1 and 2 or nil end,
+      greedy = function(v, o, moves)
+        local best = moves[1]
+        for _, m in ipairs(moves) do if m.n > best.n then best = m end end
+        return best
+      end,
+    }
+    local view = dh.game(v, { seed = 1 }):view(1)
+    assert.are.equal("take 7", tostring(view:greedy { view:move("take 3"), view:move("take 7"), view:move("take 0") }))
+    assert.are.equal("take 10", tostring(view:greedy()))
+    local ok, err = pcall(view.greedy, view, "take 3")
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to 'greedy' %(a list of moves expected%)", err)
+    -- every move a candidate: take 0 found; the greedy's first three (10, 9, 8): take 10 the best of them
+    assert.are.equal("take 0", tostring(dh.strategy("pimc", { variant = v, seed = 1, worlds = 4 }).move(view)))
+    assert.are.equal("take 10", tostring(dh.strategy("pimc", { variant = v, seed = 1, worlds = 4, candidates = 3 }).move(view)))
+    -- the greedy's second choice is tried: take 9 beats take 10 once take 10 is worth nothing
+    local v2 = tiny {
+      moves = function()
+        local out = {}
+        for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+        return out
+      end,
+      apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + (m.n == 10 and 0 or m.n); s.turn = seat == 1 and 2 or nil end,
+      greedy = function(v, o, moves)
+        local best = moves[1]
+        for _, m in ipairs(moves) do if m.n > best.n then best = m end end
+        return best
+      end,
+    }
+    local view2 = dh.game(v2, { seed = 1 }):view(1)
+    assert.are.equal("take 9", tostring(dh.strategy("pimc", { variant = v2, seed = 1, worlds = 4, candidates = 2 }).move(view2)))
+  end)
+
   it("pimc and the look ahead still move when the game's sampler finds no world", function()
     local v = tiny { sample = function() error("deal_hidden: no deal keeps what is known of seat 2's hand", 0) end }
     local view = dh.game(v, { seed = 1 }):view(1)
