@@ -20,7 +20,10 @@
 --               heuristic itself looks ahead), "greedy" (the rules' quick
 --               choice) or "random"
 --   candidates  at most this many candidates when the heuristic ranks them
---               (default 4, or helper.candidates as for worlds)
+--               (default 4, or helper.candidates as for worlds); given (by
+--               the player or the game's bots field) where the heuristic
+--               ranks none, the rules' greedy ranks them: its choice, then
+--               its choice among the rest (view:greedy(moves)), and so on
 --   margin      standard errors by which a move must beat the heuristic's
 --               (default 1; 0: the best mean always)
 --   confirm     fresh worlds on which the best move is played against the
