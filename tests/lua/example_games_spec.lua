@@ -444,7 +444,7 @@ describe("the example games in tournaments, by path", function()
       for _, pair in ipairs { { "heuristic", "random" }, { "greedy", "heuristic" }, { "pimc", "random" },
                               { "ismcts", "random" } } do
         local res = dh.tournament { variant = path(name), players = pair, games = 1, progress = false,
-                                    strategy_options = { pimc = { worlds = 2 } }, secret = ("5c"):rep(16) }
+                                    strategy_options = { pimc = { worlds = 2, confirm = 2 } }, secret = ("5c"):rep(16) }
         assert.are.equal(0, #res.forfeits)
         assert.are.equal(0, #res.errors)
         assert.are.equal(1, res.players[1].n)
