@@ -138,8 +138,6 @@ function M.new(options)
     return value(g, me, hands_before)
   end
 
-  -- the moves worth trying, the heuristic's own first: every one, or the
-  -- heuristic's first k
   -- the greedy's first k of the moves: its choice, then its choice among
   -- the rest, and so on (stopping should it choose none of them)
   local function greedy_rank(view, moves, k)
@@ -153,6 +151,9 @@ function M.new(options)
     return out
   end
 
+  -- the moves worth trying, the heuristic's own first: every one, or the
+  -- heuristic's first k (the greedy's where the heuristic ranks none and k
+  -- was given)
   local function candidates(view)
     local moves = view:moves()
     local own = helper.move(view)
