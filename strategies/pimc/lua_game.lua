@@ -20,9 +20,20 @@
 --               heuristic itself looks ahead), "greedy" (the rules' quick
 --               choice) or "random"
 --   candidates  at most this many candidates when the heuristic ranks them
---               (default 4, or helper.candidates as for worlds)
+--               (default 4, or helper.candidates as for worlds); given (by
+--               the player or the game's bots field) where the heuristic
+--               ranks none, the rules' greedy ranks them: its choice, then
+--               its choice among the rest (view:greedy(moves)), and so on
 --   margin      standard errors by which a move must beat the heuristic's
 --               (default 1; 0: the best mean always)
+--   confirm     fresh worlds on which the best move is played against the
+--               heuristic's for that test (default: as many as worlds,
+--               none where the heuristic plays the rollouts itself; 0: the
+--               test on the worlds the best was chosen on, where the best
+--               of many noisy means looks better than it is: the winner's
+--               curse).  Where fewer than two fresh worlds are played (the
+--               time budget, a sampler that finds none), the heuristic's
+--               move
 --   time        a budget in seconds per decision: no new world is started
 --               once it is spent (results then depend on the machine)
 --   halving     true (default): successive halving, the worlds shared out
@@ -81,12 +92,17 @@ function M.new(options)
     time = { "number", nil, min = 0 },
     infer = { "choice", "heuristic", { "heuristic", "none" } },
     halving = { "boolean", true },
+    confirm = { "integer", nil, min = 0 },
   })
   local rng = dh.rng(options.seed or 1)
   local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
   local fast = options.rollout == "heuristic" and helper.playouts or nil
   options.worlds = options.worlds or fast and helper.worlds or 24
+  -- candidates given (by the player or the game's bots field) to a
+  -- heuristic that ranks none: the rules' greedy ranks them
+  local by_greedy = options.candidates ~= nil and not helper.rank
   options.candidates = options.candidates or fast and helper.candidates or 4
+  options.confirm = options.confirm or fast and 0 or options.worlds
   local policy
   -- the random choices of the rollouts: the same stream for every
   -- candidate of a world (common random numbers: the candidates then
@@ -122,12 +138,30 @@ function M.new(options)
     return value(g, me, hands_before)
   end
 
+  -- the greedy's first k of the moves: its choice, then its choice among
+  -- the rest, and so on (stopping should it choose none of them)
+  local function greedy_rank(view, moves, k)
+    local rest, out = table.move(moves, 1, #moves, 1, {}), {}
+    while #out < k and #rest > 0 do
+      local m, at = view:greedy(rest), nil
+      for i, x in ipairs(rest) do if rawequal(x, m) then at = i break end end
+      if not at then break end
+      out[#out + 1] = table.remove(rest, at)
+    end
+    return out
+  end
+
   -- the moves worth trying, the heuristic's own first: every one, or the
-  -- heuristic's first k
+  -- heuristic's first k (the greedy's where the heuristic ranks none and k
+  -- was given)
   local function candidates(view)
     local moves = view:moves()
     local own = helper.move(view)
-    local ranked = helper.rank and #moves > options.candidates and helper.rank(view) or moves
+    local ranked = moves
+    if #moves > options.candidates then
+      if helper.rank then ranked = helper.rank(view)
+      elseif by_greedy and view.has_greedy and view:has_greedy() then ranked = greedy_rank(view, moves, options.candidates) end
+    end
     local out, seen = { own }, { [tostring(own)] = true }
     for _, m in ipairs(ranked) do
       if #out > options.candidates and ranked ~= moves then break end
@@ -175,6 +209,28 @@ function M.new(options)
     return sum
   end
 
+  -- the values of the moves for seat me, each made in the world and the
+  -- hand played out: one call of the heuristic's playouts, else a rollout
+  -- each with the same random stream
+  local function in_world(view, world, me, moves)
+    if fast then return fast(world, me, moves, rng:int(0x7FFFFFFF), view, options.infer == "heuristic") end
+    local stream, out = rng:split(), {}
+    for j, m in ipairs(moves) do
+      pick = stream:clone()
+      out[j] = rollout(world:clone(), me, m)
+    end
+    return out
+  end
+
+  -- do the paired gains (one a world) beat 0 by margin standard errors?
+  local function beats(gains, margin)
+    local n, d, dd = #gains, 0, 0
+    for w = 1, n do d, dd = d + gains[w], dd + gains[w] * gains[w] end
+    local mean = d / n
+    local sd = math.sqrt(math.max(0, (dd - n * mean * mean) / (n - 1)))
+    return mean > margin * sd / math.sqrt(n)
+  end
+
   local function move(view)
     local cands = candidates(view)
     if #cands == 1 then return cands[1] end
@@ -191,16 +247,10 @@ function M.new(options)
       for w = n + 1, upto do
         local world = world_of(view, me, draws)
         if not world then out_of_time = true break end   -- no deal fits the view: decide on what we have
-        if fast then
-          local got = fast(world, me, cands, rng:int(0x7FFFFFFF), view, options.infer == "heuristic")
-          for i = 1, #cands do values[i][w] = got[i] end
-        else
-          local stream = rng:split()
-          for _, i in ipairs(alive) do
-            pick = stream:clone()
-            values[i][w] = rollout(world:clone(), me, cands[i])
-          end
-        end
+        local moves = {}
+        for j, i in ipairs(alive) do moves[j] = cands[i] end
+        local got = in_world(view, world, me, moves)
+        for j, i in ipairs(alive) do values[i][w] = got[j] end
         n = w
         if options.time and os.clock() - start > options.time then out_of_time = true break end
       end
@@ -222,17 +272,26 @@ function M.new(options)
       local mean = sum_of(values[i], n) / n
       if not best_mean or mean > best_mean or (mean == best_mean and i < best) then best, best_mean = i, mean end
     end
-    if best == 1 or n < 2 then return cands[best] end
-    -- the best against the heuristic's move (candidate 1), paired by world
-    local d, dd = 0, 0
-    for w = 1, n do
-      local x = values[best][w] - values[1][w]
-      d, dd = d + x, dd + x * x
+    if best == 1 then return cands[best] end
+    -- the best against the heuristic's move (candidate 1), paired by world:
+    -- on fresh worlds when confirm asks for them (the best of many is
+    -- chosen on its luck in the worlds so far too: the winner's curse),
+    -- else on those
+    local gains = {}
+    if options.confirm > 0 and not out_of_time then
+      for w = 1, options.confirm do
+        local world = world_of(view, me, draws)
+        if not world then break end
+        local got = in_world(view, world, me, { cands[1], cands[best] })
+        gains[w] = got[2] - got[1]
+        if options.time and os.clock() - start > options.time then break end
+      end
+      if #gains < 2 then return cands[1] end   -- too few to tell: the heuristic's move
+    else
+      for w = 1, n do gains[w] = values[best][w] - values[1][w] end
     end
-    local mean = d / n
-    local sd = math.sqrt(math.max(0, (dd - n * mean * mean) / (n - 1)))
-    if mean > options.margin * sd / math.sqrt(n) then return cands[best] end
-    return cands[1]
+    if #gains < 2 then return cands[best] end
+    return beats(gains, options.margin) and cands[best] or cands[1]
   end
   return { name = "pimc", move = move, script = move }
 end

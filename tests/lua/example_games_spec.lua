@@ -289,6 +289,94 @@ return dh.lua_game { name = "tiny", seats = 2,
     end
   end)
 
+  it("pimc checks its best move against the heuristic's on fresh worlds (confirm), not on those it chose it on", function()
+    -- eleven moves; the greedy takes 0 (no points), each other move wins
+    -- or loses a point by a coin tossed in every sampled world, all worth
+    -- 0 on average; take 10 also wins 2 in every world when `sure`
+    local function coins(sure)
+      return tiny {
+        deal = function() return { turn = 1, phase = "take", hand = 1, scores = { 0, 0 }, luck = {} } end,
+        moves = function()
+          local out = {}
+          for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+          return out
+        end,
+        apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + (s.luck[m.n] or 0); s.turn = seat == 1 and 2 or nil end,
+        greedy = function(v, o, moves) return moves[1] end,
+        sample = function(v, o, rng)
+          local s = dh.lua_game.copy(v)
+          s.luck = {}
+          for k = 1, 10 do s.luck[k] = rng:int(0, 1) * 2 - 1 end
+          if sure then s.luck[10] = 2 end
+          return s
+        end,
+      }
+    end
+    local v = coins(false)
+    local view = dh.game(v, { seed = 1 }):view(1)
+    local away = {}
+    for _, confirm in ipairs { 0, 8 } do
+      away[confirm] = 0
+      for seed = 1, 40 do
+        local s = dh.strategy("pimc", { variant = v, seed = seed, worlds = 8, confirm = confirm })
+        if tostring(s.move(view)) ~= "take 0" then away[confirm] = away[confirm] + 1 end
+      end
+    end
+    -- the luckiest of ten coins passes one standard error on the worlds it
+    -- was chosen on most times; on fresh worlds about one time in six
+    assert.is_true(away[0] >= 24, "confirm = 0 left the greedy move " .. away[0] .. " times of 40")
+    assert.is_true(away[8] <= 12, "confirm = 8 left the greedy move " .. away[8] .. " times of 40")
+    -- a move better in every world still wins its check (the default: as many fresh worlds as worlds)
+    v = coins(true)
+    local s = dh.strategy("pimc", { variant = v, seed = 1, worlds = 8 })
+    assert.are.equal("take 10", tostring(s.move(dh.game(v, { seed = 1 }):view(1))))
+    local ok, err = pcall(dh.strategy, "pimc", { variant = v, confirm = -1 })
+    assert.is_false(ok)
+    assert.matches("pimc: option 'confirm' must be an integer of at least 0, got %-1", err)
+  end)
+
+  it("pimc given candidates = k tries the greedy's first k (view:greedy(moves)) where the heuristic ranks none", function()
+    -- take 0 to 10 worth their number, take 0 worth 100; the greedy takes the most
+    local v = tiny {
+      moves = function()
+        local out = {}
+        for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+        return out
+      end,
+      apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + (m.n == 0 and 100 or m.n); s.turn = seat == 1 and 2 or nil end,
+      greedy = function(v, o, moves)
+        local best = moves[1]
+        for _, m in ipairs(moves) do if m.n > best.n then best = m end end
+        return best
+      end,
+    }
+    local view = dh.game(v, { seed = 1 }):view(1)
+    assert.are.equal("take 7", tostring(view:greedy { view:move("take 3"), view:move("take 7"), view:move("take 0") }))
+    assert.are.equal("take 10", tostring(view:greedy()))
+    local ok, err = pcall(view.greedy, view, "take 3")
+    assert.is_false(ok)
+    assert.matches("bad argument #1 to 'greedy' %(a list of moves expected%)", err)
+    -- every move a candidate: take 0 found; the greedy's first three (10, 9, 8): take 10 the best of them
+    assert.are.equal("take 0", tostring(dh.strategy("pimc", { variant = v, seed = 1, worlds = 4 }).move(view)))
+    assert.are.equal("take 10", tostring(dh.strategy("pimc", { variant = v, seed = 1, worlds = 4, candidates = 3 }).move(view)))
+    -- the greedy's second choice is tried: take 9 beats take 10 once take 10 is worth nothing
+    local v2 = tiny {
+      moves = function()
+        local out = {}
+        for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+        return out
+      end,
+      apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + (m.n == 10 and 0 or m.n); s.turn = seat == 1 and 2 or nil end,
+      greedy = function(v, o, moves)
+        local best = moves[1]
+        for _, m in ipairs(moves) do if m.n > best.n then best = m end end
+        return best
+      end,
+    }
+    local view2 = dh.game(v2, { seed = 1 }):view(1)
+    assert.are.equal("take 9", tostring(dh.strategy("pimc", { variant = v2, seed = 1, worlds = 4, candidates = 2 }).move(view2)))
+  end)
+
   it("pimc and the look ahead still move when the game's sampler finds no world", function()
     local v = tiny { sample = function() error("deal_hidden: no deal keeps what is known of seat 2's hand", 0) end }
     local view = dh.game(v, { seed = 1 }):view(1)
@@ -360,7 +448,7 @@ describe("the example games in tournaments, by path", function()
       for _, pair in ipairs { { "heuristic", "random" }, { "greedy", "heuristic" }, { "pimc", "random" },
                               { "ismcts", "random" } } do
         local res = dh.tournament { variant = path(name), players = pair, games = 1, progress = false,
-                                    strategy_options = { pimc = { worlds = 2 } }, secret = ("5c"):rep(16) }
+                                    strategy_options = { pimc = { worlds = 2, confirm = 2 } }, secret = ("5c"):rep(16) }
         assert.are.equal(0, #res.forfeits)
         assert.are.equal(0, #res.errors)
         assert.are.equal(1, res.players[1].n)

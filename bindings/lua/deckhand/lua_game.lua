@@ -360,12 +360,16 @@ function M.define(spec)
   function View:legal() return self._moves end
   --- view:has_greedy() -> does the game give its own quick choice (greedy)?
   function View:has_greedy() return spec.greedy ~= nil end
-  --- view:greedy() -> the rules' own quick choice among the moves
-  -- (spec.greedy(public, o, moves)), else the first move
-  function View:greedy()
-    if #self._moves == 0 then return nil end
-    if spec.greedy then return spec.greedy(self._public, self._o, self._moves) end
-    return self._moves[1]
+  --- view:greedy([moves]) -> the rules' own quick choice among the moves
+  -- (spec.greedy(public, o, moves)), else the first move; moves: some of
+  -- the legal moves (default all of them: a bot ranks them by asking
+  -- again without its choice)
+  function View:greedy(moves)
+    if moves == nil then moves = self._moves
+    elseif type(moves) ~= "table" then error("bad argument #1 to 'greedy' (a list of moves expected)", 2) end
+    if #moves == 0 then return nil end
+    if spec.greedy then return spec.greedy(self._public, self._o, moves) end
+    return moves[1]
   end
   function View:move(text)
     local m = find(self._moves, text)
