@@ -336,20 +336,24 @@ return dh.lua_game { name = "tiny", seats = 2,
   end)
 
   it("pimc given candidates = k tries the greedy's first k (view:greedy(moves)) where the heuristic ranks none", function()
-    -- take 0 to 10 worth their number, take 0 worth 100; the greedy takes the most
-    local v = tiny {
-      moves = function()
-        local out = {}
-        for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
-        return out
-      end,
-      apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + (m.n == 0 and 100 or m.n); s.turn = seat == 1 and 2 or nil end,
-      greedy = function(v, o, moves)
-        local best = moves[1]
-        for _, m in ipairs(moves) do if m.n > best.n then best = m end end
-        return best
-      end,
-    }
+    -- take 0 to 10, each worth worth(n); the greedy takes the most
+    local function takes(worth)
+      return tiny {
+        moves = function()
+          local out = {}
+          for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
+          return out
+        end,
+        apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + worth(m.n); s.turn = seat == 1 and 2 or nil end,
+        greedy = function(v, o, moves)
+          local best = moves[1]
+          for _, m in ipairs(moves) do if m.n > best.n then best = m end end
+          return best
+        end,
+      }
+    end
+    -- take 0 worth 100, the others their number
+    local v = takes(function(n) return n == 0 and 100 or n end)
     local view = dh.game(v, { seed = 1 }):view(1)
     assert.are.equal("take 7", tostring(view:greedy { view:move("take 3"), view:move("take 7"), view:move("take 0") }))
     assert.are.equal("take 10", tostring(view:greedy()))
@@ -360,19 +364,7 @@ return dh.lua_game { name = "tiny", seats = 2,
     assert.are.equal("take 0", tostring(dh.strategy("pimc", { variant = v, seed = 1, worlds = 4 }).move(view)))
     assert.are.equal("take 10", tostring(dh.strategy("pimc", { variant = v, seed = 1, worlds = 4, candidates = 3 }).move(view)))
     -- the greedy's second choice is tried: take 9 beats take 10 once take 10 is worth nothing
-    local v2 = tiny {
-      moves = function()
-        local out = {}
-        for k = 0, 10 do out[#out + 1] = dh.move { kind = "take", text = "take " .. k, n = k } end
-        return out
-      end,
-      apply = function(s, o, seat, m) s.scores[seat] = s.scores[seat] + (m.n == 10 and 0 or m.n); s.turn = seat == 1 and 2 or nil end,
-      greedy = function(v, o, moves)
-        local best = moves[1]
-        for _, m in ipairs(moves) do if m.n > best.n then best = m end end
-        return best
-      end,
-    }
+    local v2 = takes(function(n) return n == 10 and 0 or n end)
     local view2 = dh.game(v2, { seed = 1 }):view(1)
     assert.are.equal("take 9", tostring(dh.strategy("pimc", { variant = v2, seed = 1, worlds = 4, candidates = 2 }).move(view2)))
   end)
