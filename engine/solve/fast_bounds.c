@@ -4,66 +4,12 @@
 ** whether every trick left can be taken, the second hand's sure trick.
 ** Each also says which cards its answer rests on (*rel), for the table.
 */
-#include <string.h>
-
 #include "fast_impl.h"
 
 /* L's top j cards of suit s (of `mine`, its cards there) */
 static uint64_t top_cards(unsigned mine, int j, int s) {
   int low = select_rank(mine, __builtin_popcount(mine) - j);
   return (uint64_t)(mine >> low << low) << (16 * s);
-}
-
-/* L's own quick tricks (q in all, ks[s] of them in suit s) and one suit
-** more whose cards above both opponents' the leader L and its partner P
-** hold between them, kL of them L's and kP P's (L's count stops at L's
-** cards above P's, P's at P's above L's).  Two ways to cash them:
-**  - L's first, P following low (P holds kL cards of the suit besides its
-**    kP), then a low card to P, who plays its kP: the lead ends with P,
-**    so the suit comes after L's others, and P must hold its cards of it
-**    meanwhile (it has as many cards of other suits as those tricks);
-**  - a low card to P first, who plays its kP while L follows low (L holds
-**    kP cards besides its kL), then a low card back to L, who plays its
-**    kL: the lead ends with L, so the suit may come first.
-** Then the hand that ends on lead cashes its long cards, when both
-** opponents hold no more than the rounds played (and can ruff none).  An
-** opponent holding a trump follows every round.  The count rests on the
-** suit's top kL + kP cards being held so (their lengths aside).  The best
-** such count, or 0.  suits: those where P holds the card above every
-** other seat's but L's (the others are no candidates) */
-static int split_tricks(const dh_fast *f, int L, int need, int q, const int ks[4], int suits, uint64_t *rel) {
-  int P = (L + 2) & 3, o1 = (L + 1) & 3, o2 = (L + 3) & 3, s, best = 0;
-  unsigned otr = 0;
-  if (f->np != 4 || f->max[P] != f->max[L] || f->max[o1] == f->max[L] || f->max[o2] == f->max[L]) return 0;
-  if (f->trump != NONE) otr = lane(f->hand[o1], f->trump) | lane(f->hand[o2], f->trump);
-  for (s = 0; s < 4; s++) {
-    unsigned mine = lane(f->hand[L], s), pard = lane(f->hand[P], s);
-    unsigned opp = lane(f->hand[o1], s) | lane(f->hand[o2], s);
-    int nL, nP, kL, kP, c, a = 0, b = 0, before, floor = opp ? top_bit(opp) + 1 : 0;
-    int l1 = __builtin_popcount(lane(f->hand[o1], s)), l2 = __builtin_popcount(lane(f->hand[o2], s)), longs;
-    if (!(suits >> s & 1)) continue;
-    kL = __builtin_popcount(mine >> floor), kP = __builtin_popcount(pard >> floor);
-    nL = __builtin_popcount(mine), nP = __builtin_popcount(pard);
-    if (!kL || !kP) continue;
-    c = kL + kP;
-    if (s != f->trump && otr) {
-      /* an opponent holding a trump must follow all c rounds */
-      if ((lane(f->hand[o1], f->trump) && l1 < c) || (lane(f->hand[o2], f->trump) && l2 < c)) continue;
-      longs = 0;
-    } else {
-      longs = l1 <= c && l2 <= c;   /* the opponents are out after c rounds */
-    }
-    before = q - ks[s];
-    if (nL - kL >= 1 && nP - kP >= kL && before <= f->left - nP)
-      a = before + (longs && nP > c ? nP : c);   /* ends with P: last */
-    if (nL - kL >= kP && nP - kP >= 1)
-      b = before + (longs && nL > c ? nL : c);   /* ends with L */
-    if (a < b) a = b;
-    if (a < need || a <= best) continue;
-    best = a;
-    *rel = top_cards(mine | pard | opp, kL + kP, s);
-  }
-  return best;
 }
 
 /* the tricks seat L can take at once from a trick start, leading its top
@@ -77,8 +23,8 @@ static int split_tricks(const dh_fast *f, int L, int need, int q, const int ks[4
 ** top card (0 when L has none there); the crossing trick is one of the
 ** suit's.  skip: suits not counted */
 int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel) {
-  uint64_t others = 0, pard = f->np == 4 ? f->hand[(L + 2) & 3] : 0;
-  int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 }, own[4], shared = 0;
+  uint64_t others = 0;
+  int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
   for (x = 0; x < f->np; x++)
     if (x != L) {
       others |= f->hand[x];
@@ -93,7 +39,6 @@ int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64
       continue;
     }
     k = __builtin_popcount(mine >> (top_bit(oth) + 1));
-    shared |= (int)(lane(pard, s) >> top_bit(oth) & 1) << s;   /* the partner's card tops the others' */
     if (s != f->trump)
       for (x = 0; x < f->np && k; x++)
         if (ruffers >> x & 1) {
@@ -102,7 +47,6 @@ int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64
         }
     ks[s] = k;
   }
-  memcpy(own, ks, sizeof own);
   /* reached by a lead in a suit of `cross`: L must hold its top cards
      (the suit where L has the most such tricks) */
   if (cross) {
@@ -130,15 +74,6 @@ int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64
     ks[pick] = 0;
   }
   for (s = 0; s < 4; s++) q += ks[s];   /* the count in all, when short of need */
-  if (q < need && shared && !cross && f->n == 0) {
-    /* short: the suits whose top cards the leader and its partner share */
-    uint64_t srel = 0;
-    int t = split_tricks(f, L, need, q, own, shared, &srel);
-    if (t >= need) {
-      *rel |= srel;
-      q = t;
-    }
-  }
   return q < f->left ? q : f->left;
 }
 
