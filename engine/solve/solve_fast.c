@@ -21,10 +21,11 @@
 **    winner's quick tricks after it;
 **  - a seat's lower cards of a suit skipped once a card below every card
 **    that mattered has failed (winning ranks applied to moves);
-**  - move ordering: the table's best lead first, then leads in the
-**    suits the opponents hold fewest cards of (fewer answers, a smaller
-**    subtree), cheap winners, low cards on a partner's trick, sure
-**    tricks cashed.
+**  - move ordering: the table's best lead first, then the lead that last
+**    cut off with as many tricks left, then leads in the suits the
+**    opponents hold fewest cards of (fewer answers, a smaller subtree),
+**    cheap winners, low cards on a partner's trick, sure tricks cashed,
+**    discards from long suits.
 **
 ** The state is a few words (solve_impl.h) changed and restored in place:
 ** nothing is allocated or copied per node.  The search's parts live in
