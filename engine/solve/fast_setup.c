@@ -163,6 +163,7 @@ int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
     if (i == 0) f->led = s;
   }
   context(f);
+  memset(f->killer, -1, sizeof f->killer);
   f->guess = o->guess > 0 ? o->guess - 1 : -1;
   f->max_nodes = o->max_nodes;
   give_table(f, o);

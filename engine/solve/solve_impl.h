@@ -43,6 +43,7 @@ typedef struct dh_fast {
   uint32_t *dig;             /* its entries' digests, one a slot (solve_fast.c) */
   uint64_t mask;
   uint32_t hist[4][64];      /* per seat and card, cut-offs it made (move ordering) */
+  int8_t killer[16];         /* per tricks left, the last lead that cut off (-1: none) */
   uint8_t seat_of[4];        /* internal seat -> the match's seat */
   uint8_t cidx[4];           /* internal seat -> its order among the seats playing */
   int flip;                  /* the table holds the other coalition's tricks */
