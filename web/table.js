@@ -166,6 +166,7 @@
         : (sel.word || "play") + " the selected cards";
       var b = el("button", label, "move-btn");
       b.type = "button"; b.id = "pass-btn";
+      b.dataset.moves = sel.moves.join("|");   // the moves the pick can make (for tools and tests)
       b.addEventListener("click", function () {
         var picked = Object.keys(ctx.selected).filter(function (c) { return ctx.selected[c]; });
         var one = picked.length === 1 && (mv.cards || {})[picked[0]];

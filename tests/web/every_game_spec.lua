@@ -84,9 +84,11 @@ local PLAY = [[
     if (st.indexOf("your turn") !== 0) return "wait";
     var pass = $("pass-btn");
     var sized = pass && / the (\d+) selected/.exec(pass.textContent);
-    if (sized) {   // a move of several cards: pick as many as it names
+    if (sized) {   // a move of several cards: the cards of the first move the pick can make
       var n = Number(sized[1]);
-      q("#hand .card").slice(0, n).forEach(function (c) { c.click(); });
+      var first = (pass.dataset.moves || "").split("|")[0].split(" ").filter(function (w) { return DH.parseCard(w); });
+      q("#hand .card").filter(function (c) { return first.indexOf(c.dataset.card) >= 0; })
+        .forEach(function (c) { c.click(); });
       pass.click();
       return "pick " + n;
     }
