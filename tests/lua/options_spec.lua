@@ -23,6 +23,13 @@ describe("strategy options", function()
     assert.matches("^heuristic: option 'samples' must be an integer of at least 1, got 0",
                    refusal(dh.strategy, "heuristic", { samples = 0 }))
     assert.matches("^random: unknown option 'pass_count'", refusal(dh.strategy, "random", { pass_count = 3 }))
+    -- a table or a function is named by its type, not by an address
+    assert.are.equal("pimc: option 'worlds' must be an integer of at least 1, got a table",
+                     refusal(dh.strategy, "pimc", { variant = spades, worlds = { 3 } }))
+    assert.are.equal("pimc: option 'worlds' must be an integer of at least 1, got a function",
+                     refusal(dh.strategy, "pimc", { variant = spades, worlds = print }))
+    assert.are.equal("gofish: option 'players' must be a number, got a table",
+                     refusal(require("deckhand.options").defaults, "gofish", { players = { 1 } }, { players = 4 }))
   end)
 
   it("take their defaults when not given, and what is given when it fits", function()

@@ -31,9 +31,12 @@ local M = {}
 
 local always = { variant = true, seed = true }
 
--- a value as the user gave it, quoted when text, cut when long
+-- a value as the user gave it, quoted when text, cut when long; a table
+-- or a function by its type (its address says nothing to the user)
 local function shown(v)
-  local s = type(v) == "string" and v or tostring(v)
+  local t = type(v)
+  if t ~= "string" and t ~= "number" and t ~= "boolean" and t ~= "nil" then return "a " .. t end
+  local s = t == "string" and v or tostring(v)
   if #s > 40 then s = s:sub(1, 37) .. "..." end
   return type(v) == "string" and ("'" .. s .. "'") or s
 end
