@@ -13,6 +13,28 @@
 ** its game (match.h's phase ops), through the script's context.  A
 ** refused op is the script's mistake: it raises, naming the op and why.
 */
+/*
+** A refused op raises "op: refused: why (code)".  The seat is argument 3
+** (a seat number from 1) for every op that names one; bad_op says what
+** was wrong where the op alone tells.
+*/
+static int refuse_op(lua_State *L, const dh_match *m, const char *op, int err) {
+  const char *code = dh_error_name(err);
+  lua_Integer seat = lua_isinteger(L, 3) ? lua_tointeger(L, 3) : 0;
+  int out = seat >= 1 && seat <= m->nseats && (m->out_mask >> (seat - 1) & 1);
+  if (err == DH_E_BAD_OP && strcmp(op, "sit_out") == 0)
+    return out ? luaL_error(L, "sit_out: refused: seat %d already sits out (%s)", (int)seat, code)
+               : luaL_error(L, "sit_out: refused: seat %d cannot sit out, at least two seats must play (%s)",
+                            (int)seat, code);
+  if (err == DH_E_BAD_OP && out && strcmp(op, "turn") == 0)
+    return luaL_error(L, "turn: refused: seat %d sits out (%s)", (int)seat, code);
+  if (err == DH_E_BAD_OP && strcmp(op, "control") == 0)
+    return luaL_error(L, "control: refused: seat %d sits out (%s)", (int)lua_tointeger(L, 4), code);
+  if (err == DH_E_WRONG_PHASE) return luaL_error(L, "%s: refused: not in a scripted phase (%s)", op, code);
+  if (err == DH_E_GAME_OVER) return luaL_error(L, "%s: refused: the game is over (%s)", op, code);
+  return luaL_error(L, "%s: refused (%s)", op, code);
+}
+
 static int script_op(lua_State *L) {
   static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
                                      "sit_out", "play", "end_hand", "step", "control", "expose",
@@ -63,7 +85,7 @@ static int script_op(lua_State *L) {
     }
     case 14: seat = checkseat(L, 3, m); err = dh_match_show(m, seat, dhL_checkset(L, 4, NULL)); break;
   }
-  if (err != DH_OK) return luaL_error(L, "%s: refused (%s)", ops[op], dh_error_name(err));
+  if (err != DH_OK) return refuse_op(L, m, ops[op], err);
   return 0;
 }
 

@@ -103,6 +103,41 @@ describe("deckhand.message", function()
     assert.is_true(utf8.len(cut) ~= nil)   -- not cut inside a character
     local long = message.for_user(("word "):rep(2000))
     assert.is_true(#long < 340)
+    -- the user's own game file keeps its place; the library's is cut
+    local err = "/usr/share/lua/5.4/deckhand/game.lua:9: mygame.lua:85: sit_out: refused"
+    assert.equals("mygame.lua:85: sit_out: refused", message.for_user(err, 300, "mygame.lua"))
+    assert.equals("sit_out: refused", message.for_user(err, 300))
+  end)
+
+  it("names the line of a phase script whose op the engine refuses, and why", function()
+    local dir = os.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir))
+    local path = dir .. "/allout.lua"
+    local f = assert(io.open(path, "w"))
+    f:write([[
+local out = {
+  name = "out",
+  moves = function() return { "go" } end,
+  apply = function(g, seat, text)
+    for k = 1, g:seats() do g:sit_out(k) end
+  end,
+}
+local R = require("deckhand").rule
+return { name = "allout", build = function()
+  return { seats = 4, deck = "french52", sizes = { 5 }, phases = { out }, hand = R.follow_suit,
+           play = R.highest_of_led, points = R.tricks, win = R.first_to(5) }
+end }
+]])
+    f:close()
+    local g = dh.game(dh.variant(path), { seed = 1 })
+    local ok, e = pcall(g.apply, g, g:next_player(), g:moves()[1])
+    assert.is_false(ok)
+    assert.matches(path .. ":5: sit_out: refused: seat 3 cannot sit out, at least two seats must play (bad_op)",
+                   tostring(e), 1, true)
+    local p = io.popen(("cd %s && %s tournament allout.lua --players random,random --games 1 2>&1"):format(dir, bin))
+    local text = p:read("a"); p:close()
+    assert.matches("variant error in allout.lua, deal 1, rotation 1: allout.lua:5: sit_out: refused: seat 3 cannot sit out",
+                   text, 1, true)
+    os.remove(path); os.remove(dir)
   end)
 
   it("cuts a forfeit's move and reason in a tournament's report", function()

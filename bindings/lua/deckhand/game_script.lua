@@ -20,7 +20,12 @@ local protocol = require "deckhand.protocol"
 local Game = core.Game
 local M = {}
 
-local op = core.script_op
+-- an op the engine refuses is the script's mistake: the error names the
+-- line of the script that called it (level 3: past this and the ops below)
+local function op(...)
+  local ok, err = pcall(core.script_op, ...)
+  if not ok then error(err, 3) end
+end
 
 -- the variant's script texts, numbered in the order first seen: a
 -- record keeps texts, the C log numbers

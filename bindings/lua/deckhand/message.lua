@@ -65,14 +65,17 @@ local function collapse(s)
   return table.concat(out, ": ")
 end
 
---- message.for_user(err [, n]) -> an error as one line for a person: no
--- traceback, no file:line of the library, repetitions once, quoted input
--- and the whole cut to n (default 300) bytes
-function M.for_user(err, n)
+--- message.for_user(err [, n [, own]]) -> an error as one line for a
+-- person: no traceback, no file:line of the library, repetitions once,
+-- quoted input and the whole cut to n (default 300) bytes.  own, the path
+-- of the user's own game file, keeps the places in it: there its author
+-- looks.
+function M.for_user(err, n, own)
   local ok, s = pcall(tostring, err)
   if not ok or type(s) ~= "string" then s = "an error that cannot be shown" end
   s = s:gsub("\n?stack traceback:.*$", "")
-  s = s:gsub("[%w_%.%-/]*%.lua:%d+: ", ""):gsub('%[string "[^"]*"%]:%d+: ', "")
+  s = s:gsub("([%w_%.%-/]*%.lua):%d+: ", function(path) if path ~= own then return "" end end)
+  s = s:gsub('%[string "[^"]*"%]:%d+: ', "")
   s = s:gsub("%s*\n%s*", " ")
   return M.clip(M.quoted(collapse(s)), n)
 end

@@ -246,7 +246,7 @@ function M.format(res, c)
   for k, e in ipairs(res.errors) do
     if k > 10 then out[#out + 1] = ("... %d variant errors in all"):format(res.error_count or #res.errors); break end
     out[#out + 1] = ("variant error in %s, deal %s, rotation %d: %s"):format(c.variant,
-      tostring(e.deal), e.rotation or 0, message.for_user(e.reason, 200))
+      tostring(e.deal), e.rotation or 0, message.for_user(e.reason, 200, c.variant))
   end
   return table.concat(out, "\n")
 end
