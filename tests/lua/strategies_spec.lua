@@ -32,6 +32,19 @@ describe("strategies", function()
     end
   end)
 
+  it("say how move is called when called with a colon, or with no view", function()
+    local g = dh.game(dh.variant("spades"), { seed = 1 })
+    for _, name in ipairs { "heuristic", "random", "pimc" } do
+      local bot = dh.strategy(name, { variant = dh.variant("spades") })
+      local ok, err = pcall(function() local m = bot:move(g:view(g:next_player())); return m end)
+      assert.is_false(ok)
+      assert.matches(name .. ": move takes the seat's view: call it as bot.move(view), not bot:move(view)", err, 1, true)
+      ok, err = pcall(bot.move, nil)
+      assert.is_false(ok)
+      assert.matches("bad argument #1 to 'move' (view expected, got nil)", err, 1, true)
+    end
+  end)
+
   it("random also plays Hold'em, its move answered by act", function()
     local a, b = dh.strategy("random", { seed = 1 }), dh.strategy("random", { seed = 2 })
     local g = dh.play("holdem", { a, b }, { seed = 3 })

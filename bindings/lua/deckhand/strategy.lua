@@ -53,6 +53,12 @@ return function(deckhand)
   local function with_move(s)
     if s.move == nil then
       s.move = function(view)
+        if view == s then
+          error(("%s: move takes the seat's view: call it as bot.move(view), not bot:move(view)"):format(
+            s.name or "strategy"), 2)
+        elseif type(view) ~= "table" and type(view) ~= "userdata" then
+          error(("bad argument #1 to 'move' (view expected, got %s)"):format(type(view)), 2)
+        end
         local f = phase_handler(s, view)
         if not f then
           error(("%s: no move(view) and nothing for the phase '%s'"):format(s.name or "strategy",
