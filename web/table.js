@@ -157,12 +157,12 @@
     box.innerHTML = "";
     if (!ctx.yourTurn) return;
     if (mv.select) {
-      var sel = mv.select, counts = sel.counts || [sel.count];
+      var sel = mv.select, counts = sel.counts;
       var singles = Object.keys(mv.cards || {}).length > 0;
       // "pass the 3 selected cards"; sets of several sizes, or cards alone
       // besides (a climbing game's 7h, 7c 7d): "play the selected cards"
       var label = counts.length === 1 && !singles
-        ? (sel.word || "play") + " the " + sel.count + " selected cards"
+        ? (sel.word || "play") + " the " + counts[0] + " selected cards"
         : (sel.word || "play") + " the selected cards";
       var b = el("button", label, "move-btn");
       b.type = "button"; b.id = "pass-btn";

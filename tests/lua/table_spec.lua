@@ -252,7 +252,7 @@ describe("the table a view describes", function()
     local t = tbl.of(g:view(me), v)
     -- the first hand passes to the left: the next seat in play
     assert.are.equal(("pass three cards left, to seat %d"):format(me % 4 + 1), t.status[1])
-    assert.are.equal(3, t.moves.select.count)
+    assert.are.same({ 3 }, t.moves.select.counts)
     assert.are.equal("pass", t.moves.select.word)
     for _ = 1, 4 do assert(g:apply(g:next_player(), g:moves()[1])) end
     t = tbl.of(g:view(me), v)

@@ -6,8 +6,9 @@
 --   cards = { [card] = { texts } }: a move that names one card of that
 --     hand, alone or with words ("7h", "discard 9c", "knock 7h", "8s call
 --     c"): a click on the card makes it (several: the page asks which),
---   select = { word, count, moves }: moves that name several cards after
---     one word ("pass 2c 3c 4c", "discard 9c Jc"): cards picked, then sent,
+--   select = { word, counts, moves }: moves that name several cards after
+--     one word ("pass 2c 3c 4c", "discard 9c Jc"): cards picked, then sent;
+--     counts the sizes a pick may have, smallest first,
 --   buttons = { texts }: every other move (calls, actions),
 --   choices = { { label, moves } }: a long run of numbered calls ("18" ..
 --     "264", "bid 1" .. "bid 13") offered as one list,
@@ -83,7 +84,6 @@ return function(moves, t, legal)
       local word = #in_hand == #words and "" or words[1]
       local sel = selects[word] or { word = word, counts = {}, moves = {} }
       selects[word] = sel
-      sel.count = math.min(sel.count or #in_hand, #in_hand)
       add_once(sel.counts, #in_hand)
       table.insert(sel.moves, text)
     elseif ranged[words[1]] and #words == 2 and tonumber(words[2]) then

@@ -110,7 +110,7 @@ function M.render(t, style)
   for _, a in ipairs(mv.amounts or {}) do calls[#calls + 1] = ("%s %d-%d"):format(a.action, a.min, a.max) end
   if mv.select then   -- "pass and 3 cards"; a climbing game's sets: "2 or 3 cards (as 7c 7d)"
     local sel = mv.select
-    local sizes = table.concat(sel.counts or { sel.count }, " or ")
+    local sizes = table.concat(sel.counts, " or ")
     calls[#calls + 1] = sel.word ~= "" and ("%s and %s cards"):format(sel.word, sizes)
       or ("%s cards (as %s)"):format(sizes, sel.moves[1])
   end
