@@ -150,6 +150,27 @@ describe("deckhand play", function()
     assert.is_true(ok, out)
     assert.matches("bye", out)
   end)
+
+  -- a bot of the user's own folder that raises, or answers with no move:
+  -- the game stops saying which bot and why (it used to end silently
+  -- with "game over" and no winners, or with the bot's error bare)
+  it("stops naming the bot that raised or made an illegal move", function()
+    local dir = tmpname()
+    os.execute("mkdir -p " .. dir .. "/strategies")
+    write(dir .. "/strategies/oops.lua", 'return { play = function(view) local t = nil; return t.x end }')
+    write(dir .. "/strategies/junk.lua", 'return { play = function(view) return { 1, 2 } end }')
+    local env = "DECKHAND_PATH=" .. dir .. " "
+    local out, ok = run(env .. bin .. " play briscola --bots oops --seed 2 --color never", "")
+    assert.is_not_true(ok, out)
+    assert.matches("deckhand: the game stopped: oops at seat 2 forfeits: raised: attempt to index a nil value", out, 1, true)
+    assert.matches("(the deal's seed was 2)", out, 1, true)
+    out, ok = run(env .. bin .. " play briscola --bots junk --seed 2 --color never", "")
+    assert.is_not_true(ok, out)
+    assert.matches("deckhand: the game stopped: junk at seat 2: illegal move '(a list)': "
+      .. "wrong phase: play (a list reads as cards to pass) (wrong_phase)", out, 1, true)
+    assert.is_nil(out:find("game over", 1, true))
+    os.execute("rm -rf " .. dir)
+  end)
 end)
 
 describe("deckhand replay", function()

@@ -148,6 +148,9 @@ describe("spades play", function()
     assert.same({ nil, "not seat 1's turn (seat 3 acts)", "not_your_turn" }, { g:bid(1, 3) })
     assert.same({ nil, "bad bid: 14", "bad_bid" }, { g:bid(3, 14) })
     assert.same({ nil, "wrong phase: bid", "wrong_phase" }, { g:play(3, "2h") })
+    -- a list (a bot's bad answer) is read as cards to pass, and said so
+    assert.same({ nil, "wrong phase: bid (a list reads as cards to pass)", "wrong_phase" },
+                { g:apply(3, { 1, 2 }) })
     local legal = g:legal()
     assert.equal(14, #legal)  -- 0 (Nil), 1..13
     assert.equal(0, legal[1])

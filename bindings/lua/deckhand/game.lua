@@ -229,6 +229,12 @@ return function(deckhand)
       kind, value = "bid", m
     elseif tm == "table" or tm == "userdata" then   -- cards to pass (a Card is played in C)
       kind, value = "pass", m
+      -- a list answered in the card play or the bidding: say what it was
+      -- read as, before checking it as cards to pass
+      local phase = g:next_player() and raw_phase(g)
+      if phase == "play" or phase == "bid" then
+        return nil, ("wrong phase: %s (a list reads as cards to pass)"):format(phase), "wrong_phase"
+      end
       -- a list of cards or their names: anything else is a player's bad
       -- answer, refused like a bad text (a raise would be charged to the game)
       if tm == "table" then
