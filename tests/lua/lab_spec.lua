@@ -93,6 +93,31 @@ describe("a field of strategies", function()
     for _, f in ipairs(parts) do os.remove(f) end
   end)
 
+  -- Hearts' points are to be avoided (low_wins): random, which takes the
+  -- most, ranks last, and the results say fewer are better (the ranking
+  -- used to put it first, its points the highest)
+  it("ranks the fewest points first where the low score wins (Hearts)", function()
+    local cfg = { variant = "hearts", players = { "random", "greedy", "heuristic", "b=greedy", "c=heuristic" },
+                  games = 8, seed = 2, secret = secret, progress = false }
+    local res = dh.tournament(cfg)
+    assert.is_true(res.low_wins)
+    assert.are.equal("random", res.ratings[#res.ratings].name)
+    for k = 2, #res.ratings do assert.is_true(res.ratings[k - 1].rating <= res.ratings[k].rating) end
+    local text = dh.tournament_lib.format(res, res.config)
+    assert.matches("^hearts, 8 deals %(duplicate%), fewer points are better\n", text)
+    assert.matches("ranking (points/hand against the field's mean, fewest first, 95% CI", text, 1, true)
+    local data = lab.report_data(res, res.config)
+    assert.are.equal("random", data.ranking[#data.ranking].name)
+    -- two strategies: the report ranks the one with fewer points first
+    local two = dh.tournament { variant = "hearts", players = { "random", "heuristic" }, games = 6, seed = 2,
+                                secret = secret, progress = false }
+    assert.are.same({ "heuristic", "random" }, { lab.report_data(two, two.config).ranking[1].name,
+                                                  lab.report_data(two, two.config).ranking[2].name })
+    -- Spades' points are sought: no such note
+    assert.is_nil(dh.tournament { variant = "spades", players = { "random", "heuristic" }, games = 2, seed = 2,
+                                  secret = secret, progress = false }.low_wins)
+  end)
+
   it("ranks random < greedy < heuristic < pimc in Spades", function()
     -- whole hands (bids and play); pimc with fewer worlds than its default
     -- to keep the suite short: still far ahead of the heuristic

@@ -64,10 +64,10 @@ function Field:add(line)
   end
 end
 
---- f:result(names) -> the pairs { { a =, b =, score =, score_ci =, n =,
--- tricks =, tricks_ci =, series = } }, and the ratings (ratings.fit, or
--- nil and why)
-function Field:result(names)
+--- f:result(names [, low]) -> the pairs { { a =, b =, score =, score_ci =,
+-- n =, tricks =, tricks_ci =, series = } }, and the ratings (ratings.fit,
+-- or nil and why; low: the lowest rating ranks first)
+function Field:result(names, low)
   local list, rows = {}, {}
   for _, key in ipairs(self.order) do
     local p = self.pairs[key]
@@ -77,7 +77,7 @@ function Field:result(names)
     list[#list + 1] = r
     if r.n and r.n >= 2 then rows[#rows + 1] = { a = p.a, b = p.b, mean = r.score, se = r.score_ci / 1.96 } end
   end
-  local fit, why = ratings.fit(names, rows)
+  local fit, why = ratings.fit(names, rows, low)
   return list, fit, why
 end
 
@@ -85,7 +85,8 @@ end
 function M.format(res, per_hand, with_ci)
   local out = {}
   if res.ratings then
-    out[#out + 1] = ("ranking (%s against the field's mean, 95%% CI, from the pairs below):"):format(per_hand)
+    out[#out + 1] = ("ranking (%s against the field's mean%s, 95%% CI, from the pairs below):"):format(per_hand,
+      res.low_wins and ", fewest first" or "")
     for k, r in ipairs(res.ratings) do
       out[#out + 1] = ("%3d. %-16s %s"):format(k, r.name, with_ci(r.rating, r.ci, "%+.3f"))
     end

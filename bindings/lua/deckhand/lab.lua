@@ -183,6 +183,9 @@ function M.report_data(res, c, rows)
                  unit = res.unit or "points", timing = res.timing, notes = {} }
   data.notes[#data.notes + 1] = ("%d deals%s, seed %d"):format(res.deals or 0,
     c.duplicate and " (duplicate)" or "", c.seed or 1)
+  if res.low_wins then
+    data.notes[#data.notes + 1] = ("fewer %s are better: the ranking puts the fewest first"):format(data.unit)
+  end
   if res.ratings then
     data.ranking = res.ratings
   elseif res.diff and res.diff.score then
@@ -190,7 +193,10 @@ function M.report_data(res, c, rows)
     local d = res.diff
     data.ranking = { { name = d.a, rating = d.score / 2, ci = d.score_ci / 2 },
                      { name = d.b, rating = -d.score / 2, ci = d.score_ci / 2 } }
-    table.sort(data.ranking, function(x, y) return x.rating > y.rating end)
+    table.sort(data.ranking, function(x, y)
+      if res.low_wins then return x.rating < y.rating end
+      return x.rating > y.rating
+    end)
   end
   data.pairs, data.series = {}, {}
   for _, p in ipairs(res.pairs or (res.diff and { res.diff }) or {}) do

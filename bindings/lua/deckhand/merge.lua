@@ -37,7 +37,7 @@ return function(deckhand, T)
         c = h.tournament
         fine, why = pcall(T.make_variant, c)
         if not fine then error(("%s: %s"):format(file, why), 0) end
-        check, totals = expect(c, why), results.new(c, T.tables(c, why))
+        check, totals = expect(c, why), results.new(c, T.tables(c, why), results.low_wins(why))
       end
       local last = 0
       where[k] = { "in " .. file, "in " .. files[1] }

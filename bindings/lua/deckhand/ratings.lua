@@ -71,12 +71,13 @@ local function connected(k, pairs_)
   return true
 end
 
---- ratings.fit(names, results) -> { ratings = { { name =, rating =, ci = },
--- ... } sorted best first, diff = function(a, b) -> difference, ci }, or
--- nil and a message when the pairs do not link every strategy.
+--- ratings.fit(names, results [, low]) -> { ratings = { { name =, rating =,
+-- ci = }, ... } sorted best first (the highest, or with low the lowest:
+-- a game whose points are avoided), diff = function(a, b) -> difference,
+-- ci }, or nil and a message when the pairs do not link every strategy.
 -- results: a list of { a = name, b = name, mean = a - b, se = its
 -- standard error } (a pair may appear more than once: each is a row).
-function M.fit(names, results)
+function M.fit(names, results, low)
   local k = #names
   local index = {}
   for i, n in ipairs(names) do index[n] = i end
@@ -122,7 +123,10 @@ function M.fit(names, results)
     out.ratings[i] = { name = name, rating = r[i], ci = 1.96 * math.sqrt(math.max(0, cov[i][i])) }
   end
   table.sort(out.ratings, function(x, y)
-    if x.rating ~= y.rating then return x.rating > y.rating end
+    if x.rating ~= y.rating then
+      if low then return x.rating < y.rating end
+      return x.rating > y.rating
+    end
     return x.name < y.name
   end)
   function out.diff(a, b)

@@ -86,13 +86,24 @@ local KEPT = 100
 local Totals = {}
 Totals.__index = Totals
 
---- results.new(c [, tabs]) -> running totals of tournament c: tot:add(line)
--- for each deal line, tot:result() for the figures; tabs: its tables
--- (deckhand/tables.lua), whose pairs a field of several tables reports.
--- Nothing grows with the number of deals but the count.
-function M.new(c, tabs)
+--- results.low_wins(variant) -> whether the variant's points are to be
+-- avoided (Hearts: `low_wins` in its rules), so that fewer points a hand
+-- rank first
+function M.low_wins(variant)
+  local ok, low = pcall(function() return variant.spec.low_wins end)
+  return ok and low == true
+end
+
+--- results.new(c [, tabs [, low]]) -> running totals of tournament c:
+-- tot:add(line) for each deal line, tot:result() for the figures; tabs:
+-- its tables (deckhand/tables.lua), whose pairs a field of several tables
+-- reports; low: the variant's points are to be avoided (results.low_wins),
+-- so a ranking puts the fewest first.  Nothing grows with the number of
+-- deals but the count.
+function M.new(c, tabs, low)
   local t = setmetatable({ per = {}, order = {}, diff_s = stats.checkpoints(), diff_t = stats.running(),
-                           forfeits = {}, errors = {}, nforfeits = 0, nerrors = 0, deals = 0, timing = {} }, Totals)
+                           forfeits = {}, errors = {}, nforfeits = 0, nerrors = 0, deals = 0, timing = {},
+                           low = low or nil }, Totals)
   if tabs and #tabs > 1 then t.field = field.new(tabs, deal_sums) end
   for _, p in ipairs(c.players) do
     if not t.per[p] then
@@ -156,7 +167,7 @@ end
 function Totals:result()
   local bb = self.bb
   local res = { deals = self.deals, unit = self.unit or "points", big_blind = bb, players = {},
-                forfeits = self.forfeits, errors = self.errors,
+                low_wins = self.low, forfeits = self.forfeits, errors = self.errors,
                 forfeit_count = self.nforfeits, error_count = self.nerrors }
   for _, p in ipairs(self.order) do
     local per = self.per[p]
@@ -174,7 +185,7 @@ function Totals:result()
   end
   if self.field then
     local fit, why
-    res.pairs, fit, why = self.field:result(self.order)
+    res.pairs, fit, why = self.field:result(self.order, self.low)
     res.ratings, res.ratings_why = fit and fit.ratings, why
   end
   res.timing = {}
@@ -218,8 +229,9 @@ function M.format(res, c)
   cols[#cols + 1] = { "win rate", "%16s", function(r)
     return (with_ci(r.win and r.win * 100, r.win_ci and r.win_ci * 100, "%.1f") .. "%") end }
   cols[#cols + 1] = { "forfeits", "%9s", function(r) return tostring(r.forfeits) end }
-  out[#out + 1] = ("%s, %d deals%s%s"):format(c.variant, res.deals, c.duplicate and " (duplicate)" or "",
-    res.big_blind and (", big blind " .. res.big_blind) or "")
+  out[#out + 1] = ("%s, %d deals%s%s%s"):format(c.variant, res.deals, c.duplicate and " (duplicate)" or "",
+    res.big_blind and (", big blind " .. res.big_blind) or "",
+    res.low_wins and (", fewer %s are better"):format(res.unit) or "")
   local head, fmt = {}, {}
   for k, col in ipairs(cols) do head[k], fmt[k] = col[2]:format(col[1]), col[2] end
   out[#out + 1] = table.concat(head, " ")

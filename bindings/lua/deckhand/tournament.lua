@@ -409,7 +409,7 @@ return function(deckhand)
       end
     end
     local tabs = tables.of(c, variant)
-    local totals, problems, done, already = results.new(c, tabs), {}, indexset.new(), 0
+    local totals, problems, done, already = results.new(c, tabs, results.low_wins(variant)), {}, indexset.new(), 0
     -- a sequential test takes the deals in order, a shard its own
     local seq = c.sprt and lab.sequential(c.sprt, c, shard_i, shard_n)
     local rec

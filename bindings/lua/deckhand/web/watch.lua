@@ -234,7 +234,7 @@ local function read_new(t)
       local made, variant = pcall(dh.tournament_lib.make_variant, t.config)
       local fine, tabs = false, nil
       if made then fine, tabs = pcall(tables.of, t.config, variant) end
-      t.totals = results.new(t.config, fine and tabs or nil)
+      t.totals = results.new(t.config, fine and tabs or nil, made and results.low_wins(variant))
     elseif not (type(v) == "table" and math.type(v.i) == "integer" and type(v.games) == "table" and add_deal(t, v)) then
       t.problems[#t.problems + 1] = ("line %d: not a deal"):format(t.read)
     end
