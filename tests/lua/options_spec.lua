@@ -17,7 +17,7 @@ describe("strategy options", function()
                      refusal(dh.strategy, "pimc", { variant = spades, worlds = 0 }))
     assert.are.equal("pimc: option 'objective' must be one of 'points', 'own', 'tricks', got 'bogus'",
                      refusal(dh.strategy, "pimc", { variant = spades, objective = "bogus" }))
-    assert.matches("^pimc: unknown option 'wrlds' %(it takes: .*worlds", 
+    assert.matches("^pimc: unknown option 'wrlds' %(did you mean 'worlds'%?%); it takes: .*worlds", 
                    refusal(dh.strategy, "pimc", { variant = spades, wrlds = 3 }))
     assert.matches("^heuristic: unknown option 'foo'", refusal(dh.strategy, "heuristic", { foo = 1 }))
     assert.matches("^heuristic: option 'samples' must be an integer of at least 1, got 0",

@@ -243,7 +243,7 @@ return { name = "mine", seats = 3, sizes = { 5 }, hand = R.free_play,
     ok, err = pcall(simple, { colour = 1 })
     assert.is_false(ok); assert.equal("test: unknown field 'colour'", err)
     ok, err = pcall(dh.variant, "spades", { targte = 300 })
-    assert.is_false(ok); assert.matches("^spades: unknown option 'targte' %(its options, with their defaults: .*target=%d+", err)
+    assert.is_false(ok); assert.matches("^spades: unknown option 'targte' %(did you mean 'target'%?%); its options, with their defaults: .*target=%d+", err)
     ok, err = pcall(dh.variant, "spades", { target = "high" })
     assert.is_false(ok); assert.equal("spades: option 'target' must be a number, got 'high'", err)
     ok, err = pcall(simple, { sizes = { 14 } })

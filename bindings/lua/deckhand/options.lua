@@ -73,12 +73,14 @@ local function fits(v, spec)
   return (not spec.min or v >= spec.min) and (not spec.max or v <= spec.max)
 end
 
--- the message for an option not taken: what it is near, and the list
--- (`listing`: the options as the caller lists them)
+-- the message for an option not taken: what it is near, then the list
+-- (`listing`: the options as the caller lists them).  The guess comes
+-- first: a long list is cut where the message reaches a person
+-- (deckhand/message.lua), and the guess is what a typo needs.
 local function unknown(name, key, names, listing)
   local near = schema.nearest(key, names)
-  return ("%s: unknown option %s (%s)%s"):format(name, shown(key), listing,
-    near and ("; did you mean '%s'?"):format(near) or "")
+  if near then return ("%s: unknown option %s (did you mean '%s'?); %s"):format(name, shown(key), near, listing) end
+  return ("%s: unknown option %s (%s)"):format(name, shown(key), listing)
 end
 
 --- check(name, given, specs) -> the options with defaults, or raises
