@@ -233,6 +233,28 @@ describe("a sweep", function()
     for _, f in ipairs { f4, base .. ".worlds=16.jsonl", parts[1], parts[2] } do os.remove(f) end
   end)
 
+  -- a field has no one difference: each setting's figure is the swept
+  -- strategy's rating (it was "-"); the header names the others only
+  it("gives each setting's rating in a field, and names the others in its header", function()
+    local cfg = { variant = "briscola", players = { "heuristic", "greedy", "random" }, games = 4, seed = 2,
+                  secret = secret, progress = false }
+    local rows = lab.sweep(dh, cfg, { "heuristic.samples=10,20" })
+    assert.are.equal(2, #rows)
+    for _, r in ipairs(rows) do
+      assert.is_true(r.rating)
+      assert.is_number(r.mean)
+      assert.are.same({ "greedy", "random" }, r.others)
+      local rating
+      for _, x in ipairs(r.result.ratings) do if x.name == "heuristic" then rating = x.rating end end
+      assert.are.equal(rating, r.mean)
+    end
+    local p = io.popen(("cd %s && lua5.4 bin/deckhand tournament briscola --players random,heuristic --games 2 "
+      .. "--quiet --secret %s --sweep heuristic.samples=10 2>&1"):format(root, secret))
+    local out = p:read("a")
+    p:close()
+    assert.matches("sweep of heuristic against random, 2 deals each (heuristic - random, 95% CI;", out, 1, true)
+  end)
+
   it("makes a grid of two parameters and refuses a sweep of no player", function()
     local s = lab.settings { "pimc.worlds=10,20", "pimc.playouts=100,200" }
     assert.are.equal(4, #s)
@@ -241,7 +263,7 @@ describe("a sweep", function()
       "a grid sweeps one strategy's settings: 'pimc' and 'ismcts' differ")
     assert.has_error(function()
       lab.sweep(dh, { variant = "spades", players = "heuristic,random", games = 1 }, { "pmic.worlds=5" })
-    end, "--sweep worlds=5: no player 'pmic' (the players: heuristic, random)")
+    end, "--sweep pmic.worlds=5: no player 'pmic' (the players: heuristic, random)")
   end)
 end)
 

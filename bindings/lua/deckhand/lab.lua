@@ -135,9 +135,12 @@ function M.record_for(record, setting)
 end
 
 --- lab.sweep(deckhand, cfg, specs [, each]) -> rows { setting =, mean =, ci =,
--- n =, ms =, result = } for tournament cfg played once per setting of
--- specs (the swept strategy against the others as cfg names them), each
--- with its own record (lab.record_for); each(row) after each setting.
+-- n =, ms =, result =, swept =, others =, rating = } for tournament cfg
+-- played once per setting of specs (the swept strategy against the others
+-- as cfg names them), each with its own record (lab.record_for); each(row)
+-- after each setting.  mean is the swept strategy's points a hand less
+-- the other's, or in a field (more strategies than sides) its rating
+-- against the field's mean (rating = true).
 function M.sweep(deckhand, cfg, specs, each)
   local settings = M.settings(specs)
   local T = deckhand.tournament_lib
@@ -149,7 +152,7 @@ function M.sweep(deckhand, cfg, specs, each)
   local swept
   for _, p in ipairs(players) do if T.label_of(p) == settings[1].label then swept = p end end
   if not swept then
-    error(("--sweep %s: no player '%s' (the players: %s)"):format(settings[1].text, settings[1].label,
+    error(("--sweep %s.%s: no player '%s' (the players: %s)"):format(settings[1].label, settings[1].text, settings[1].label,
       table.concat(players, ", ")), 0)
   end
   for _, s in ipairs(settings) do
@@ -168,7 +171,15 @@ function M.sweep(deckhand, cfg, specs, each)
     local ms
     for _, t in ipairs(res.timing or {}) do if t.name == swept then ms = t.mean_ms end end
     local row = { setting = s.text, mean = d and d.score and sign * d.score, ci = d and d.score_ci,
-                  n = d and d.n, ms = ms, result = res, swept = swept }
+                  n = d and d.n, ms = ms, result = res, swept = swept, others = {} }
+    -- a field of more strategies than sides has no one difference: the
+    -- swept strategy's rating (its points a hand against the field's mean)
+    if not d then
+      for _, r in ipairs(res.ratings or {}) do
+        if r.name == swept then row.mean, row.ci, row.n, row.rating = r.rating, r.ci, res.deals, true end
+      end
+    end
+    for _, p in ipairs(players) do if p ~= swept then row.others[#row.others + 1] = p end end
     rows[#rows + 1] = row
     if each then each(row) end
   end

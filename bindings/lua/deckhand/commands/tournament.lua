@@ -101,8 +101,12 @@ function M.run(a)
       print("")
     end)
     local c = rows[1].result.config
-    print(("sweep of %s against %s, %d deals each (a - b, 95%% CI; time: mean ms a decision of %s):"):format(
-      rows[1].swept, table.concat(c.players, ", "), c.games, rows[1].swept))
+    local r1 = rows[1]
+    local what = r1.rating and ("the rating of %s against the field's mean"):format(r1.swept)
+      or #r1.others == 1 and ("%s - %s"):format(r1.swept, r1.others[1])
+    print(("sweep of %s against %s, %d deals each (%s; time: mean ms a decision of %s):"):format(
+      r1.swept, table.concat(r1.others, ", "), c.games, what and (what .. ", 95% CI")
+        or "no figure: a sweep compares two strategies, or a field of more than the game's sides", r1.swept))
     for _, r in ipairs(rows) do
       print(("  %-28s %s %s/hand   %s ms"):format(r.setting,
         r.mean and ("%+.3f ± %.3f"):format(r.mean, r.ci or 0) or "-", rows[1].result.unit or "points",
