@@ -51,5 +51,10 @@ describe("moves of several cards", function()
     assert.matches("calls  pass, 2 or 3 cards %(as 3c 3h%)", text.render(t))
     t.moves = group({ "pass 3c 3h 7c", "pass 3c 3h 7d" }, t)
     assert.matches("calls  pass and 3 cards", text.render(t))
+    -- a seat's count of cards: "1 card", not "1 cards"
+    t.players[2].count = 1
+    assert.matches("seat 2: 1 card\n", text.render(t) .. "\n")
+    t.players[2].count = 2
+    assert.matches("seat 2: 2 cards\n", text.render(t) .. "\n")
   end)
 end)

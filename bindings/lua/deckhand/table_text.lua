@@ -72,7 +72,7 @@ function M.render(t, style)
     local p = t.players[s]
     local bits = {}
     if p.side then bits[#bits + 1] = "side " .. p.side end
-    if p.count then bits[#bits + 1] = p.count .. " cards" end
+    if p.count then bits[#bits + 1] = p.count .. (p.count == 1 and " card" or " cards") end
     for _, n in ipairs(p.notes or {}) do bits[#bits + 1] = n end
     out[#out + 1] = ("%s%s%s: %s"):format(t.turn == s and "> " or "", name_of(t, s), p.label and (" (" .. p.label .. ")") or "",
                                         table.concat(bits, " · "))
