@@ -162,7 +162,8 @@ describe("deckhand play", function()
     local env = "DECKHAND_PATH=" .. dir .. " "
     local out, ok = run(env .. bin .. " play briscola --bots oops --seed 2 --color never", "")
     assert.is_not_true(ok, out)
-    assert.matches("deckhand: the game stopped: oops at seat 2 forfeits: raised: attempt to index a nil value", out, 1, true)
+    assert.matches("deckhand: the game stopped: oops at seat 2 forfeits: raised: " .. dir
+      .. "/strategies/oops.lua:1: attempt to index a nil value", out, 1, true)
     assert.matches("(the deal's seed was 2)", out, 1, true)
     out, ok = run(env .. bin .. " play briscola --bots junk --seed 2 --color never", "")
     assert.is_not_true(ok, out)

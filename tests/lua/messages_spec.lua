@@ -107,6 +107,33 @@ describe("deckhand.message", function()
     local err = "/usr/share/lua/5.4/deckhand/game.lua:9: mygame.lua:85: sit_out: refused"
     assert.equals("mygame.lua:85: sit_out: refused", message.for_user(err, 300, "mygame.lua"))
     assert.equals("sit_out: refused", message.for_user(err, 300))
+    -- a file of ./strategies that deckhand ships is the library's; one it
+    -- does not ship is the user's own bot
+    assert.is_false(message.users("./strategies/pimc.lua"))
+    assert.is_true(message.users("./strategies/no_such_shipped_bot.lua"))
+    assert.is_false(message.users("/usr/share/lua/5.4/deckhand/run.lua"))
+  end)
+
+  -- a bot in the user's own folder (DECKHAND_PATH) keeps its file and line
+  -- in what the command says: a syntax error, an error in new(), a raise
+  -- mid-game (all three used to lose the place, the first its file too)
+  it("keeps the place in the user's own bot", function()
+    local dir = F.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir .. "/strategies"))
+    F.write(dir .. "/strategies/unclosed.lua", "return { play = function(view) return 1 end\n")
+    F.write(dir .. "/strategies/badnew.lua", 'return { new = function(o) error("no good") end }\n')
+    F.write(dir .. "/strategies/oops.lua", "return { play = function(view) local t = nil; return t.x end }\n")
+    local function against_random(bot)
+      local p = io.popen(("DECKHAND_PATH=%s %s tournament briscola --players %s,random --games 1 --quiet 2>&1")
+        :format(dir, bin, bot))
+      local out = p:read("a")
+      p:close()
+      return out
+    end
+    assert.matches(dir .. "/strategies/unclosed.lua:2: '}' expected", against_random("unclosed"), 1, true)
+    assert.matches("could not start: " .. dir .. "/strategies/badnew.lua:1: no good", against_random("badnew"), 1, true)
+    assert.matches("raised: " .. dir .. "/strategies/oops.lua:1: attempt to index a nil value",
+                   against_random("oops"), 1, true)
+    os.execute("rm -rf " .. dir)
   end)
 
   it("names the line of a phase script whose op the engine refuses, and why", function()

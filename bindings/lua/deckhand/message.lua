@@ -8,6 +8,8 @@
 -- called it).  Long texts are cut, saying how long they were.
 -- @module deckhand.message
 
+local searchpath = require "deckhand.searchpath"
+
 local M = {}
 
 -- s cut to at most n bytes, not in the middle of a UTF-8 character
@@ -65,16 +67,37 @@ local function collapse(s)
   return table.concat(out, ": ")
 end
 
+--- message.users(path) -> whether a file is the user's own, not the
+-- library's: one in a folder of DECKHAND_PATH (where a user's bots and
+-- variants live), or in ./rules or ./strategies when deckhand ships no
+-- file of that name (run from the repository, ./strategies is its own).
+function M.users(path)
+  for entry in (os.getenv("DECKHAND_PATH") or ""):gmatch("[^:;]+") do
+    local dir = entry:gsub("[/\\]+$", "")
+    if dir ~= "" and path:sub(1, #dir + 1) == dir .. "/" then return true end
+  end
+  local rest = path:match("^%./(.*)$")
+  if rest and (rest:match("^rules/") or rest:match("^strategies/")) then
+    local f = io.open(searchpath.root() .. "/" .. rest, "r")
+    if f then f:close(); return false end
+    return true
+  end
+  return false
+end
+
 --- message.for_user(err [, n [, own]]) -> an error as one line for a
 -- person: no traceback, no file:line of the library, repetitions once,
--- quoted input and the whole cut to n (default 300) bytes.  own, the path
--- of the user's own game file, keeps the places in it: there its author
--- looks.
+-- quoted input and the whole cut to n (default 300) bytes.  The places in
+-- the user's own files are kept, there their author looks: own (the path
+-- of a game file the user named) and the files of the user's folders
+-- (message.users: a bot of theirs that raised).
 function M.for_user(err, n, own)
   local ok, s = pcall(tostring, err)
   if not ok or type(s) ~= "string" then s = "an error that cannot be shown" end
   s = s:gsub("\n?stack traceback:.*$", "")
-  s = s:gsub("([%w_%.%-/]*%.lua):%d+: ", function(path) if path ~= own then return "" end end)
+  s = s:gsub("([%w_%.%-/]*%.lua):%d+: ", function(path)
+    if path ~= own and not M.users(path) then return "" end
+  end)
   s = s:gsub('%[string "[^"]*"%]:%d+: ', "")
   s = s:gsub("%s*\n%s*", " ")
   return M.clip(M.quoted(collapse(s)), n)
