@@ -64,4 +64,26 @@ return { name = "both", move = function(view) return view:moves()[1] end,
     assert.matches("^unknown variant 'nope' %(there are: .*spades", v)
     assert.matches("^unknown strategy 'nobot' %(there are: .*heuristic.*pimc", s)
   end)
+
+  -- DECKHAND_PATH naming the strategies folder itself, or a bot beside the
+  -- folder's strategies/: the refusal says where the file must be (it
+  -- named only the shipped bots)
+  it("says where a bot found in the wrong place must go", function()
+    local a = F.tmpname(); os.remove(a)
+    os.execute(("mkdir -p %s/strategies %s/rules"):format(a, a))
+    F.write(a .. "/strategies/mine.lua", "return { play = function(view) return view:legal():lowest() end }")
+    F.write(a .. "/beside.lua", "return {}")
+    local out = lua(("DECKHAND_PATH=%s/strategies"):format(a), [[
+      local dh = require "deckhand"
+      print(select(2, pcall(dh.strategy, "mine")))]])
+    assert.matches(("; DECKHAND_PATH names %s/strategies itself: name its parent, %s (bots are looked for in "
+      .. "F/strategies/ of each folder F)\n"):format(a, a), out, 1, true)
+    out = lua(("DECKHAND_PATH=%s"):format(a), [[
+      local dh = require "deckhand"
+      print(select(2, pcall(dh.strategy, "beside")))
+      print(select(2, pcall(dh.variant, "beside")))]])
+    assert.matches(("; %s/beside.lua is not looked at: bots go in %s/strategies/\n"):format(a, a), out, 1, true)
+    assert.matches(("; %s/beside.lua is not looked at: variants go in %s/rules/\n"):format(a, a), out, 1, true)
+    os.execute(("rm -rf %s"):format(a))
+  end)
 end)

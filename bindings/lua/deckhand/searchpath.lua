@@ -64,15 +64,40 @@ function M.names(path)
   return out
 end
 
+local KIND = { strategy = { "strategies", "bots" }, variant = { "rules", "variants" } }
+
+-- a file of that name straight in a DECKHAND_PATH folder (the folder named
+-- is the kind's own folder, or the file sits beside it): what to do instead
+local function misplaced(what, name)
+  local kind = KIND[what]
+  if not kind or type(name) ~= "string" then return "" end
+  local file = name:gsub("%.", sep) .. ".lua"
+  for entry in (os.getenv("DECKHAND_PATH") or ""):gmatch("[^:;]+") do
+    local dir = entry:gsub("[/\\]+$", "")
+    local f = io.open(dir .. sep .. file, "r")
+    if f then
+      f:close()
+      local parent, last = dir:match("^(.*)[/\\]([^/\\]+)$")
+      if last == kind[1] then
+        return ("; DECKHAND_PATH names %s itself: name its parent, %s (%s are looked for in F%s%s%s of each folder F)")
+          :format(dir, parent ~= "" and parent or sep, kind[2], sep, kind[1], sep)
+      end
+      return ("; %s%s%s is not looked at: %s go in %s%s%s%s"):format(dir, sep, file, kind[2], dir, sep, kind[1], sep)
+    end
+  end
+  return ""
+end
+
 --- The one-line message for a name the path does not have.
 -- @tparam string what "variant" or "strategy"
 -- @tparam string name the name asked for
 -- @tparam string path the search path
--- @treturn string "unknown strategy 'x' (there are: greedy, heuristic, ...)"
+-- @treturn string "unknown strategy 'x' (there are: greedy, heuristic, ...)",
+-- and how to place the file when a DECKHAND_PATH folder holds it misplaced
 function M.not_found(what, name, path)
   local names = M.names(path)
-  return ("unknown %s '%s' (there are: %s)"):format(what, tostring(name),
-    #names > 0 and table.concat(names, ", ") or "none on the search path")
+  return ("unknown %s '%s' (there are: %s)%s"):format(what, tostring(name),
+    #names > 0 and table.concat(names, ", ") or "none on the search path", misplaced(what, name))
 end
 
 return M
