@@ -12,6 +12,22 @@ end
 
 describe("strategy options", function()
   local spades = dh.variant("spades")
+
+  -- a bot file returning its table has no new(options) to take them:
+  -- an option given to it (--set plain.depth=3) was dropped unnoticed
+  it("are refused by a bot whose file takes none", function()
+    local F = require "file_helper"
+    local dir = F.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir))
+    F.write(dir .. "/plain.lua", "return { play = function(view) return view:legal():lowest() end }")
+    local saved = dh.strategy_path
+    dh.strategy_path = dir .. "/?.lua;" .. saved
+    assert.are.equal("plain: takes no options (its file returns no new(options)), got 'depth', 'width'",
+                     refusal(dh.strategy, "plain", { variant = spades, seed = 1, depth = 3, width = 2 }))
+    -- what every bot is handed is not an option of its own
+    assert.is_function(dh.strategy("plain", { variant = spades, seed = 1 }).play)
+    dh.strategy_path = saved
+    os.execute("rm -rf " .. dir)
+  end)
   it("are refused out of range, out of the choices, or unknown", function()
     assert.are.equal("pimc: option 'worlds' must be an integer of at least 1, got 0",
                      refusal(dh.strategy, "pimc", { variant = spades, worlds = 0 }))

@@ -106,6 +106,19 @@ return function(deckhand)
       return load_strategy(name, opts, 2, true)
     end, nested)
     local s = def
+    if not def.new then
+      -- a file returning its table takes no options: one given (--set
+      -- mybot.depth=3) would be dropped unnoticed
+      local keys = {}
+      for k in pairs(options or {}) do
+        if k ~= "variant" and k ~= "seed" then keys[#keys + 1] = ("'%s'"):format(tostring(k)) end
+      end
+      if #keys > 0 then
+        table.sort(keys)
+        error(("%s: takes no options (its file returns no new(options)), got %s"):format(source,
+          table.concat(keys, ", ")), 0)
+      end
+    end
     if def.new then
       local ok, made = pcall(def.new, own_options(options))
       if not ok then error(tostring(made), 0) end
