@@ -123,4 +123,22 @@ describe("serve.run", function()
                       "REJECT not player turn: player_1" }, { table.unpack(out, 1, 4) })
     assert.are.equal(3, game:bids()[2])
   end)
+
+  -- a bot that loops is stopped at the limit and the match ends saying
+  -- why (the server hung); one that raises ends it the same way
+  it("ends the match when a bot runs over its time limit or raises", function()
+    local variant = dh.variant("briscola")
+    local game = dh.game(variant, { seed = 1 })
+    assert.are.equal(2, game:next_player())
+    local function run_with(bot)
+      local ok, err = pcall(serve.run, { game = dh.game(variant, { seed = 1 }), name = "briscola",
+        clients = { [1] = true }, players = { [2] = bot }, reader = scripted { { "quit" } }, limit = 0.2,
+        write = function() end })
+      assert.is_false(ok)
+      return err
+    end
+    assert.matches("^seat 2 forfeits: took 0%.2%d* s, over the time limit of 0%.2 s$",
+                   run_with { play = function() while true do end end })
+    assert.matches("^seat 2 forfeits: raised: .*boom$", run_with { play = function() error("boom") end })
+  end)
 end)

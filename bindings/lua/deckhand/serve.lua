@@ -19,6 +19,7 @@
 -- @module deckhand.serve
 
 local json = require "deckhand.json"
+local guard = require "deckhand.guard"
 local message = require "deckhand.message"
 local protocol = require "deckhand.protocol"
 local run = require "deckhand.run"
@@ -79,7 +80,8 @@ end
 --- serve.run(o): plays o.game to its end with the client, then answers
 -- `view` until `quit` or the end of input.  o: game, name (the variant's),
 -- clients ({ [seat] = true }), players (the bots, by seat), compat,
--- reader (as stdin_reader's), write(line).
+-- reader (as stdin_reader's), write(line), limit (seconds a bot may take
+-- over a move; 0 or nil: none).
 function M.run(o)
   local game, clients, reader = o.game, o.clients, o.reader
   local compat = o.compat
@@ -177,6 +179,13 @@ function M.run(o)
   say(("READY %s seats %d"):format(o.name, game:seats()))
   local viewer = next(clients)   -- the bots' moves as every client seat may see them (the first client's view)
   local ok, err, why = pcall(run.run, game, players, {
+    -- a bot is asked under the time limit (o.limit seconds, 0 or nil for
+    -- none), as in a tournament: one that loops, raises or answers with no
+    -- move ends the match saying why (it hung the server)
+    ask = function(player, view, seat)
+      if clients[seat] then return run.choose(player, view) end
+      return guard.move(function(v) return run.choose(player, v) end, view, o.limit)
+    end,
     on_event = function(e)
       if e.kind == "move" then
         if clients[e.seat] then say("ACCEPT")
