@@ -473,7 +473,10 @@ static int game_playouts(lua_State *L) {
   double points[DH_MAX_SEATS] = { 0 }, tricks[DH_MAX_SEATS] = { 0 };
   int s;
   luaL_argcheck(L, n >= 1, 3, "at least one playout");
-  if (m->phase == DH_PHASE_OVER) return luaL_error(L, "game over");
+  /* a bot that plays a world's last card and then asks for playouts
+  ** finds the match over: say where the hand's points are */
+  if (m->phase == DH_PHASE_OVER)
+    return luaL_error(L, "playouts: the match is over (the last hand's points: game:hand_points())");
   if (m->phase == DH_PHASE_SCRIPT && !m->rules->phase)
     return luaL_error(L, "a phase script acts: playouts start in the play");
   dhL_rules_enter(L, m->rules);

@@ -49,5 +49,11 @@ describe("greedy policy", function()
     assert.is_true(total > 25.99 and total < 78.01)
     assert.has_error(function() g:playouts(dh.rng(1), 10, "clever") end)
     assert.is_number(s)
+    -- a finished match (a bot's world after its last card) says where the
+    -- hand's points are (it said "game over" alone)
+    g:playout(dh.rng(3))
+    assert.is_nil(g:next_player())
+    assert.has_error(function() g:playouts(dh.rng(1), 10, "greedy") end,
+      "playouts: the match is over (the last hand's points: game:hand_points())")
   end)
 end)
