@@ -81,7 +81,7 @@
     d.appendChild(el("b", nameOf(t, s, ctx.names) + (p.label ? " · " + p.label : "")));
     var lines = [];
     if (p.side) lines.push("side " + p.side);
-    if (p.count !== undefined && p.count !== null) lines.push(p.count + " cards");
+    if (p.count !== undefined && p.count !== null) lines.push(p.count + (p.count === 1 ? " card" : " cards"));
     d.appendChild(el("div", lines.concat(p.notes || []).join(" · "), "kv"));
     if ((p.cards || []).length) {
       var row = el("div", null, "cards");
