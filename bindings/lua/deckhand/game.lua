@@ -70,12 +70,21 @@ return function(deckhand)
   -- deal does not name go under it in deck order.  Only the first hand is
   -- stacked: later hands are shuffled from the seed (game:rewind() gives
   -- a game at the start of a later hand).
+  -- the dealer is checked here, where the option is a field: the engine
+  -- would blame its own third argument, from a line of this file
+  local function check_dealer(dealer, seats)
+    if dealer ~= nil and (mtype(dealer) ~= "integer" or dealer < 1 or dealer > seats) then
+      error(("dealer must be a seat from 1 to %d, got %s"):format(seats, tostring(dealer)), 3)
+    end
+  end
+
   function deckhand.game(variant, opts)
     -- a Lua strategy's bench makes a game per deal: for a trick-taking
     -- Variant and a seed, straight to C
     if getmetatable(variant) == "deckhand.Variant" and opts then
       local rules, seed = variant.rules, opts.seed
       if rules and mtype(seed) == "integer" and opts.deal == nil then
+        check_dealer(opts.dealer, variant.seats)
         return core_game(rules, seed, opts.dealer or 1, nil, nil, variant)
       end
     end
@@ -84,6 +93,7 @@ return function(deckhand)
     opts = opts or {}
     local seed = opts.seed or fresh_seed()
     if mtype(seed) ~= "integer" then error("seed must be an integer", 2) end
+    check_dealer(opts.dealer, variant.seats)
     local dealer = opts.dealer or 1
     local hands, talon, deal
     if opts.deal then
