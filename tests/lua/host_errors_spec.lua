@@ -30,6 +30,32 @@ describe("deckhand.game's dealer", function()
   end)
 end)
 
+describe("deckhand.game's deal", function()
+  it("names the seat or the talon holding a bad card", function()
+    assert.are.equal("deal: seat 1: bad card name 'Zz': unknown rank",
+      refusal(dh.game, "spades", { seed = 1, deal = { "Zz" } }))
+    assert.are.equal("deal: seat 2: bad card name 'Qx': unknown suit",
+      refusal(dh.game, "spades", { seed = 1, deal = { "As", { "Ks", "Qx" } } }))
+    assert.are.equal("deal: seat 4: cards (CardSet, string or table) expected, got number",
+      refusal(dh.game, "spades", { seed = 1, deal = { "As", "Ks", "Qs", 5 } }))
+    assert.are.equal("deal: talon: bad card name 'Qx': unknown suit",
+      refusal(dh.game, "briscola", { seed = 1, deal = { "Ac 2c 3c", "Ad 2d 3d", talon = { "Kh", "Qx" } } }))
+  end)
+
+  it("says what a deal that does not fit lacks, with no line of the package", function()
+    assert.are.equal("deal: no hand for seat 1", refusal(dh.game, "spades", { seed = 1, deal = {} }))
+    assert.are.equal("deal: each seat needs 13 distinct cards of the deck, the talon other cards of the deck",
+      refusal(dh.game, "spades", { seed = 1, deal = { "As", "Ks", "Qs", "Js" } }))
+  end)
+
+  it("is named so in a record that cannot be replayed", function()
+    local record = dh.game("spades", { seed = 1 }):record()
+    record.deal = { "Zz", "As", "Ks", "Qs" }
+    assert.are.same({ nil, "cannot start: deal: seat 1: bad card name 'Zz': unknown rank", "bad_record" },
+                    { dh.replay(record) })
+  end)
+end)
+
 describe("deckhand.run's players", function()
   local function game() return dh.game("spades", { seed = 1 }) end
 

@@ -39,11 +39,28 @@ local function card_names(set)
 end
 
 -- the cards of a deal entry: a CardSet, a string of names or a list of
--- Cards and names ("Jh#2" is a second copy)
-local function cards_of(v)
-  if type(v) ~= "table" then return v end
+-- Cards and names ("Jh#2" is a second copy).  A bad one is named as part
+-- of the deal option (what: "seat 2", "talon"), from the caller of
+-- deckhand.game: the reader's own call raised from a line of this file
+local function deal_error(what, msg)
+  msg = tostring(msg)
+  error(("deal: %s: %s"):format(what, msg:match("^bad argument #%d+ to '[^']*' %((.*)%)$") or msg), 4)
+end
+
+local function cards_of(v, what)
+  -- pcall calls the C functions itself: no line of this file in their errors
+  if type(v) ~= "table" then
+    local ok, err = true, nil
+    if v ~= nil then ok, err = pcall(core.cards, v) end
+    if not ok then deal_error(what, err) end
+    return v
+  end
   local out = {}
-  for i, c in ipairs(v) do out[i] = core.card(c) end
+  for i, c in ipairs(v) do
+    local ok, card = pcall(core.card, c)
+    if not ok then deal_error(what, card) end
+    out[i] = card
+  end
   return out
 end
 
@@ -100,7 +117,7 @@ return function(deckhand)
       local n = variant.seats
       hands, deal = {}, {}
       for s = 1, n do
-        hands[s] = cards_of(opts.deal[s])
+        hands[s] = cards_of(opts.deal[s], "seat " .. s)
         deal[s] = card_names(hands[s] or {})
       end
       talon = opts.deal.talon or opts.deal[n + 1]
@@ -110,7 +127,7 @@ return function(deckhand)
         talon = list
       end
       if talon then  -- recorded after the hands: the record stays a plain list
-        talon = cards_of(talon)
+        talon = cards_of(talon, "talon")
         local list = {}
         for i, c in ipairs(talon) do list[i] = tostring(c) end
         deal[n + 1] = list
