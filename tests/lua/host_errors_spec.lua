@@ -74,3 +74,27 @@ describe("deckhand.run's players", function()
       refusal(dh.run, game(), { {}, {}, {}, {} }))
   end)
 end)
+
+describe("the options of deckhand.game and deckhand.play", function()
+  local r = dh.strategy("random", { seed = 1 })
+
+  it("refuse a field they do not know rather than deal from a fresh seed", function()
+    -- `sede` was ignored: the game had a seed of the clock, dealt again by no one
+    assert.are.equal("deckhand.game: unknown option 'sede' (the options: deal, dealer, seed)",
+      refusal(dh.game, "spades", { sede = 1 }))
+    assert.are.equal("deckhand.game: unknown option 'delaer' (the options: deal, dealer, seed)",
+      refusal(dh.game, dh.variant("spades"), { seed = 1, delaer = 2 }))
+    assert.are.equal("deckhand.play: unknown option 'sed' (the options: ask, deal, dealer, max_moves, "
+                     .. "on_event, seed)", refusal(dh.play, "spades", { r, r, r, r }, { sed = 1 }))
+    assert.are.equal("bad argument #2 to 'game' (options table expected, got number)",
+      refusal(dh.game, "spades", 5))
+    -- the driver's options pass through deckhand.play
+    assert.are.equal("over", dh.play("spades", { r, r, r, r }, { seed = 1, max_moves = 1000000 }):phase())
+  end)
+
+  it("raise the driver's own errors through deckhand.play with no line of the package", function()
+    assert.are.equal("the game did not end within 10 moves",
+      refusal(dh.play, "spades", { r, r, r, r }, { seed = 1, max_moves = 10 }))
+    assert.are.equal("no player for seat 3", refusal(dh.play, "crazy8", { r, r }, { seed = 1 }))
+  end)
+end)

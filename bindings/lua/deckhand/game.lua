@@ -95,12 +95,31 @@ return function(deckhand)
     end
   end
 
-  function deckhand.game(variant, opts)
+  -- the options of a trick-taking game (deckhand.play adds deckhand.run's):
+  -- a misspelt `seed` would give a fresh seed, a game no one can deal again
+  local GAME_OPTS = { seed = true, dealer = true, deal = true }
+  local PLAY_OPTS = { seed = true, dealer = true, deal = true, on_event = true, ask = true,
+                      max_moves = true }
+  local function check_opts(opts, known, what, level)
+    for k in next, opts do
+      if not known[k] then
+        local names = {}
+        for name in pairs(known) do names[#names + 1] = name end
+        table.sort(names)
+        error(("%s: unknown option %s (the options: %s)")
+              :format(what, type(k) == "string" and ("'" .. k .. "'") or type(k),
+                      table.concat(names, ", ")), level + 1)
+      end
+    end
+  end
+
+  function deckhand.game(variant, opts, play)
     -- a Lua strategy's bench makes a game per deal: for a trick-taking
     -- Variant and a seed, straight to C
     if getmetatable(variant) == "deckhand.Variant" and opts then
       local rules, seed = variant.rules, opts.seed
       if rules and mtype(seed) == "integer" and opts.deal == nil then
+        if not play then check_opts(opts, GAME_OPTS, "deckhand.game", 2) end
         check_dealer(opts.dealer, variant.seats)
         return core_game(rules, seed, opts.dealer or 1, nil, nil, variant)
       end
@@ -108,6 +127,10 @@ return function(deckhand)
     if getmetatable(variant) ~= "deckhand.Variant" then variant = as_variant(variant, 2) end
     if variant.new_game then return variant.new_game(variant.settings, opts, variant) end
     opts = opts or {}
+    if type(opts) ~= "table" then
+      error(("bad argument #2 to 'game' (options table expected, got %s)"):format(type(opts)), 2)
+    end
+    if not play then check_opts(opts, GAME_OPTS, "deckhand.game", 2) end
     local seed = opts.seed or fresh_seed()
     if mtype(seed) ~= "integer" then error("seed must be an integer", 2) end
     check_dealer(opts.dealer, variant.seats)
@@ -444,8 +467,15 @@ return function(deckhand)
   -- function(view); opts as for deckhand.game, plus those of deckhand.run.
   -- A player's illegal move or error raises.
   function deckhand.play(variant, players, opts)
-    local game = deckhand.game(as_variant(variant, 2), opts)
-    local ok, msg = deckhand.run(game, players, opts)
+    variant = as_variant(variant, 2)
+    -- a trick-taking game's options and the driver's; a game written in
+    -- Lua may read options of its own
+    if opts and not variant.new_game then check_opts(opts, PLAY_OPTS, "deckhand.play", 2) end
+    local game = deckhand.game(variant, opts, true)
+    -- called by pcall, the driver's own errors name no line of this file
+    -- (they would name the line here); a bot's keeps the bot's
+    local done, ok, msg = pcall(deckhand.run, game, players, opts)
+    if not done then error(ok, 0) end
     if not ok then error(msg, 2) end
     return game
   end
