@@ -91,7 +91,9 @@ function M.run(game, players, opts)
     if not seat then break end
     local player = players[seat]
     if player == nil then error(("no player for seat %d"):format(seat), 2) end
-    if type(player) ~= "table" and type(player) ~= "function" then
+    -- with ask, the caller's own function reads the player (a bot's seat
+    -- number in deckhand web); else run.choose does
+    if not ask and type(player) ~= "table" and type(player) ~= "function" then
       -- else "attempt to index a number value" from a line of this file
       error(("the player for seat %d must be a strategy (a table) or a function, got %s%s")
             :format(seat, type(player),
