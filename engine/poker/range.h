@@ -66,7 +66,8 @@ typedef struct dh_range {
 ** explicit cards is a list; any other is a union of items (dh_range).
 ** Returns 1, or 0 with *why (a reason), *where and *wlen set: the offending
 ** item's byte offset, and its length up to the character found wrong
-** ("QX+" gives "QX").  Repeated combinations count once.
+** ("QX+" gives "QX"); a game other than DH_GAME_HOLDEM or DH_GAME_OMAHA
+** is refused with *where and *wlen 0.  Repeated combinations count once.
 */
 int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
                    const char **why, size_t *where, size_t *wlen);
