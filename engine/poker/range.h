@@ -11,6 +11,10 @@
 
 #include "cardset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_RANGE_MAX     1326   /* every two-card combination */
 
 enum { DH_GAME_HOLDEM, DH_GAME_OMAHA };
@@ -88,5 +92,9 @@ uint64_t dh_range_count(const dh_range *r, dh_cardset dead);
 typedef struct dh_quads { dh_cardset c[52]; int n, i[4]; } dh_quads;
 void dh_quads_start(dh_quads *q, dh_cardset from);
 dh_cardset dh_quads_next(dh_quads *q);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
