@@ -56,6 +56,23 @@ describe("deckhand.game's deal", function()
   end)
 end)
 
+describe("deckhand.replay's moves", function()
+  it("refuses a list with a gap rather than stop at it", function()
+    local g = dh.game("spades", { seed = 1 })
+    local rng = dh.rng(1)
+    for _ = 1, 6 do assert(g:apply(g:next_player(), rng:pick(g:moves()))) end
+    local record = g:record()
+    record.moves[3] = nil      -- moves 4 to 6 were dropped without a word
+    assert.are.same({ nil, "record.moves must be a list (1 to n with no gap)", "bad_record" },
+                    { dh.replay(record) })
+    record = g:record()
+    record.moves.last = { 1, "bid 3" }
+    assert.are.same({ nil, "record.moves must be a list (1 to n with no gap)", "bad_record" },
+                    { dh.replay(record) })
+    assert.are.equal(6, #dh.replay(g:record()):record().moves)
+  end)
+end)
+
 describe("deckhand.run's players", function()
   local function game() return dh.game("spades", { seed = 1 }) end
 
