@@ -16,8 +16,9 @@
 **   that can fail on its input says how in its header: it returns 0 or -1
 **   (or DH_NO_CARD), leaves its output objects unchanged unless stated,
 **   and where useful sets a `const char **why` to a short static reason.
-**   Passing pointers that are NULL or objects never initialised is a
-**   programming error and is not checked outside DH_DEBUG builds.
+**   Passing pointers that are NULL or objects never initialised (rules
+**   that dh_rules_check did not accept among them) is a programming error
+**   and is not checked: no build of the library tests for it.
 **
 ** Threads.  The library has no mutable global state: its tables are
 **   static const.  Any number of threads may use it at once as long as no

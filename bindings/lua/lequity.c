@@ -31,6 +31,48 @@ static int check_game(lua_State *L, int idx) {
   return luaL_checkoption(L, idx, "holdem", names);
 }
 
+/* the request's fields: one misspelt ("sample") would otherwise be
+** ignored without a word, and the run would not be the one asked for */
+static const char *const fields[] = { "players", "board", "dead", "game", "exact", "max_exact",
+                                      "samples", "seed", "time", "threads", "progress", "every",
+                                      NULL };
+
+static void check_fields(lua_State *L, int t) {
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int i = 0;
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING)
+      luaL_error(L, "equity: unknown field of type %s (fields are named by strings)",
+                 luaL_typename(L, -1));
+    while (fields[i] && strcmp(fields[i], lua_tostring(L, -1)) != 0) i++;
+    if (!fields[i]) {
+      luaL_Buffer b;
+      luaL_buffinit(L, &b);
+      for (i = 0; fields[i]; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, fields[i]);
+      }
+      luaL_pushresult(&b);
+      luaL_error(L, "equity: unknown field '%s' (the fields: %s)", lua_tostring(L, -2),
+                 lua_tostring(L, -1));
+    }
+  }
+}
+
+/* the request's game: luaL_checkoption would blame an argument, not the field */
+static int check_game_field(lua_State *L, int idx) {
+  const char *s;
+  if (lua_isnil(L, idx)) return DH_GAME_HOLDEM;
+  if (lua_type(L, idx) != LUA_TSTRING)   /* lua_tostring would turn a number into text */
+    return luaL_error(L, "equity: 'game' must be 'holdem' or 'omaha', got %s",
+                      luaL_typename(L, idx));
+  s = lua_tostring(L, idx);
+  if (strcmp(s, "holdem") == 0) return DH_GAME_HOLDEM;
+  if (strcmp(s, "omaha") == 0) return DH_GAME_OMAHA;
+  return luaL_error(L, "equity: 'game' must be 'holdem' or 'omaha', got '%s'", s);
+}
+
 static void card_twice(lua_State *L, dh_card c) {
   char name[DH_CARD_NAMELEN];
   dh_card_name(c, name);
@@ -110,6 +152,18 @@ static lua_Integer opt_int_field(lua_State *L, int t, const char *k, lua_Integer
   return v;
 }
 
+/* a count of trials, 0 (the engine's default) when absent: the engine
+** reads it unsigned, so a negative one would ask for some 2^64 trials and
+** never return, and 0 would quietly mean the default */
+static uint64_t opt_count_field(lua_State *L, int t, const char *k) {
+  lua_Integer v = opt_int_field(L, t, k, 0);
+  lua_getfield(L, t, k);
+  if (!lua_isnil(L, -1) && v < 1)
+    luaL_error(L, "equity: '%s' must be a positive integer, got %I", k, v);
+  lua_pop(L, 1);
+  return (uint64_t)v;
+}
+
 /* the thread count: an integer 1..DH_EQ_MAXTHREADS, refused before any
 ** work (equity.h says how the work is cut) */
 static int check_threads(lua_State *L, int t) {
@@ -144,8 +198,9 @@ static int l_equity(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 1);
   memset(&q, 0, sizeof q);
+  check_fields(L, 1);
   lua_getfield(L, 1, "game");                      /* 2 */
-  q.game = check_game(L, 2);
+  q.game = check_game_field(L, 2);
   lua_getfield(L, 1, "players");                   /* 3 */
   if (!lua_istable(L, 3)) return luaL_error(L, "equity: 'players' must be a list of hands or ranges");
   np = luaL_len(L, 3);
@@ -168,10 +223,10 @@ static int l_equity(lua_State *L) {
   lua_getfield(L, 1, "exact");
   q.force = lua_isnil(L, -1) ? 0 : lua_toboolean(L, -1) ? 1 : 2;
   lua_pop(L, 1);
-  q.samples = (uint64_t)opt_int_field(L, 1, "samples", 0);
-  q.max_exact = (uint64_t)opt_int_field(L, 1, "max_exact", 0);
+  q.samples = opt_count_field(L, 1, "samples");
+  q.max_exact = opt_count_field(L, 1, "max_exact");
+  q.every = opt_count_field(L, 1, "every");
   q.seed = (uint64_t)opt_int_field(L, 1, "seed", 1);
-  q.every = (uint64_t)opt_int_field(L, 1, "every", 0);
   q.threads = check_threads(L, 1);
   lua_getfield(L, 1, "time");
   if (!lua_isnil(L, -1)) {

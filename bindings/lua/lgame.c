@@ -75,6 +75,14 @@ int dhG_legal(lua_State *L) {
   return 1;
 }
 
+/* a deal that does not fit: raised without a position, as luaL_error
+** would give the line of deckhand.game that called here, a file of the
+** package, not the caller's */
+static int deal_error(lua_State *L, const char *msg) {
+  lua_pushstring(L, msg);
+  return lua_error(L);
+}
+
 /* core.game(rules, seed, dealer [, hands [, talon [, variant [, deal]]]]):
 ** hands a list per seat; with a variant, the game keeps what it was
 ** started from (variant, the seed and dealer as given, deal) for
@@ -96,7 +104,7 @@ static int game_new(lua_State *L) {
     luaL_checktype(L, 4, LUA_TTABLE);
     for (s = 0; s < r->nseats; s++) {
       lua_geti(L, 4, s + 1);
-      if (lua_isnil(L, -1)) return luaL_error(L, "deal: no hand for seat %d", s + 1);
+      if (lua_isnil(L, -1)) return deal_error(L, lua_pushfstring(L, "deal: no hand for seat %d", s + 1));
       hands[s] = dhL_checkset(L, lua_gettop(L), NULL);
       lua_pop(L, 1);
     }
@@ -104,7 +112,7 @@ static int game_new(lua_State *L) {
       lua_Integer i, n;
       luaL_checktype(L, 5, LUA_TTABLE);
       n = luaL_len(L, 5);
-      if (n > 64) return luaL_error(L, "deal: talon too long");
+      if (n > 64) return deal_error(L, "deal: talon too long");
       for (i = 1; i <= n; i++) {
         lua_geti(L, 5, i);
         talon[nt++] = dhL_checkcard(L, lua_gettop(L));
@@ -113,8 +121,8 @@ static int game_new(lua_State *L) {
     }
     m = dhG_push_game(L, 1);
     if (!dh_match_init_deal(m, r, seed, dealer, hands, talon, nt))
-      return luaL_error(L, "deal: each seat needs %d distinct cards of the deck, the talon "
-                           "other cards of the deck", r->sizes[0]);
+      return deal_error(L, lua_pushfstring(L, "deal: each seat needs %d distinct cards of the deck, "
+                                              "the talon other cards of the deck", r->sizes[0]));
   }
   dhG_set_new_log(L, -1, 64);
   if (!lua_isnoneornil(L, 6)) {

@@ -25,6 +25,10 @@
 #include "blackjack.h"
 #include "shoe.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { DH_BJ_STAND, DH_BJ_HIT, DH_BJ_DOUBLE, DH_BJ_SPLIT, DH_BJ_SURRENDER, DH_BJ_NACTIONS };
 enum { DH_BJ_DOUBLE_ANY, DH_BJ_DOUBLE_9_11, DH_BJ_DOUBLE_10_11, DH_BJ_DOUBLE_NONE };
 
@@ -117,5 +121,9 @@ typedef struct dh_bj_sim {
 /* returns 0, or -1 when the rules are out of range */
 int dh_bj_sim_init(dh_bj_sim *sim, const dh_bj_rules *r, const dh_bj_strategy *st, uint64_t seed);
 void dh_bj_sim_run(dh_bj_sim *sim, long long rounds);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

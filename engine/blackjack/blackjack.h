@@ -14,6 +14,10 @@
 
 #include "card.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* the card's value 1..10 (an ace 1), or 0 for a joker or an invalid card */
 int dh_bj_value(dh_card c);
 
@@ -31,5 +35,9 @@ static inline int dh_bj_total_of(int hard, int has_ace, int *soft) {
 
 /* the total of n card values (1..10, ace 1), as dh_bj_total_of */
 int dh_bj_total(const uint8_t *values, int n, int *soft);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "card.h"
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_BJ_MAX_DECKS 8
 #define DH_BJ_SHOE_MAX  (DH_BJ_MAX_DECKS * 52)
 
@@ -52,5 +56,9 @@ static inline dh_card dh_bj_shoe_draw(dh_bj_shoe *s) { return s->cards[s->top++]
 ** cut card at its end; returns the cards now in it, 0 when none is left.
 */
 int dh_bj_shoe_refill(dh_bj_shoe *s, const dh_card *held, int nheld, dh_rng *r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

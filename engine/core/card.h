@@ -28,6 +28,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint8_t dh_card;
 
 enum { DH_CLUBS, DH_DIAMONDS, DH_HEARTS, DH_SPADES, DH_NOSUIT };
@@ -99,5 +103,9 @@ int dh_card_display(dh_card c, char *buf);
 */
 int dh_cards_parse(const char *s, size_t len, dh_card *out, int max, const char **why,
                    size_t *where, dh_card *dup);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 
 #include "card.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint64_t dh_cardset;
 
 #define DH_LANE_MASK   UINT64_C(0x1FFF)            /* slots 0..12 of a lane */
@@ -76,5 +80,9 @@ static inline int dh_order_strength(const dh_order *o, dh_card c) {
 ** no ranked card.  Returns a set position. */
 int dh_set_highest(dh_cardset s, const dh_order *o);
 int dh_set_lowest(dh_cardset s, const dh_order *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 #include "cardset.h"
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
   DH_DECK_FRENCH52,   /* 2..A in four suits */
   DH_DECK_FRENCH54,   /* the same and two jokers */
@@ -81,5 +85,9 @@ dh_card dh_deck_turn_under(dh_deck *d);
 */
 int dh_deck_deal(dh_deck *d, int players, int dealer, const uint8_t *packets, int npackets,
                  int per_seat, dh_cardset *hands);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

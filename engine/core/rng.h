@@ -18,6 +18,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct dh_rng { uint64_t s[4]; } dh_rng;
 
 void dh_rng_seed(dh_rng *r, uint64_t seed);
@@ -55,5 +59,9 @@ static inline uint32_t dh_rng_below(dh_rng *r, uint32_t n) {
 static inline double dh_rng_double(dh_rng *r) {
   return (double)(dh_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

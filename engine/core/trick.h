@@ -9,6 +9,10 @@
 #include "card.h"
 #include "cardset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_MAX_SEATS 8
 
 typedef struct dh_trick {
@@ -32,5 +36,9 @@ int dh_trick_add(dh_trick *t, int seat, dh_card c);
 ** nothing qualifies, the lead wins.  -1 for an empty trick.
 */
 int dh_trick_winner(const dh_trick *t, int trump, const dh_order *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #ifndef DH_VERSION_H
 #define DH_VERSION_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_VERSION_MAJOR 0
 #define DH_VERSION_MINOR 1
 #define DH_VERSION_PATCH 0
@@ -30,5 +34,9 @@
 const char *dh_version(void);
 /* the library's DH_VERSION_NUM */
 int dh_version_num(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,10 @@
 #include "cardset.h"
 #include "range.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_EQ_MAXPLAYERS 10
 
 
@@ -118,5 +122,9 @@ int dh_equity(const dh_equity_req *req, dh_equity_result *res);
 /* the number of trials an exhaustive run would visit (an upper bound when
 ** ranges overlap), saturating at UINT64_MAX */
 uint64_t dh_equity_trials(const dh_equity_req *req);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 #include "cardset.h"
 #include "poker.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* a low value: higher beats lower, like a hand value; 0 is "no low" */
 typedef uint32_t dh_low_value;
 #define DH_NO_LOW 0
@@ -41,5 +45,9 @@ dh_low_value dh_omaha_low(dh_cardset hole, dh_cardset board);
 int dh_low_ranks(dh_low_value v, int ranks[5]);
 /* "8-6-5-3-A low"; snprintf's contract; -1 when v is no low */
 int dh_low_describe(dh_low_value v, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -52,6 +52,10 @@
 
 #include "cardset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_PATTERN_MAXCARDS 7
 #define DH_PATTERN_FREE     0xFF   /* element with no rank component */
 #define DH_PATTERN_NOSUIT   0xFF   /* element with no suit letter */
@@ -101,5 +105,9 @@ int dh_pattern_match(const dh_pattern *p, dh_cardset hand, dh_cardset *out);
 
 /* the number of cards a match has */
 static inline int dh_pattern_size(const dh_pattern *p) { return p->n; }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

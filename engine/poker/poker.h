@@ -22,6 +22,10 @@
 #include "card.h"
 #include "cardset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint32_t dh_hand_value;             /* higher beats lower */
 
 enum { DH_HIGH_CARD, DH_PAIR, DH_TWO_PAIR, DH_THREE_OF_A_KIND, DH_STRAIGHT, DH_FLUSH,
@@ -122,5 +126,9 @@ void dh_poker_eval_keys(const dh_hand_key *keys, size_t n, dh_hand_value *out);
 size_t dh_poker_eval_many_checked(const dh_cardset *hands, size_t n, dh_hand_value *out);
 size_t dh_poker_count_many_checked(const dh_cardset *hands, size_t n,
                                    uint64_t counts[DH_NCATEGORIES]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

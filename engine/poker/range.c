@@ -300,6 +300,13 @@ int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
                    const char **why, size_t *where, size_t *wlen) {
   size_t i = 0;
   r->n = r->nitems = 0;
+  /* any other number was read as Omaha, and its items refused as such */
+  if (game != DH_GAME_HOLDEM && game != DH_GAME_OMAHA) {
+    *why = "unknown game (DH_GAME_HOLDEM or DH_GAME_OMAHA)";
+    *where = 0;
+    *wlen = 0;
+    return 0;
+  }
   while (i < len) {
     size_t j, at;
     if (is_sep(s[i])) { i++; continue; }

@@ -11,6 +11,10 @@
 
 #include "cardset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_RANGE_MAX     1326   /* every two-card combination */
 
 enum { DH_GAME_HOLDEM, DH_GAME_OMAHA };
@@ -66,7 +70,8 @@ typedef struct dh_range {
 ** explicit cards is a list; any other is a union of items (dh_range).
 ** Returns 1, or 0 with *why (a reason), *where and *wlen set: the offending
 ** item's byte offset, and its length up to the character found wrong
-** ("QX+" gives "QX").  Repeated combinations count once.
+** ("QX+" gives "QX"); a game other than DH_GAME_HOLDEM or DH_GAME_OMAHA
+** is refused with *where and *wlen 0.  Repeated combinations count once.
 */
 int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
                    const char **why, size_t *where, size_t *wlen);
@@ -87,5 +92,9 @@ uint64_t dh_range_count(const dh_range *r, dh_cardset dead);
 typedef struct dh_quads { dh_cardset c[52]; int n, i[4]; } dh_quads;
 void dh_quads_start(dh_quads *q, dh_cardset from);
 dh_cardset dh_quads_next(dh_quads *q);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -25,6 +25,10 @@
 
 #include "cardset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { DH_GIN_FIRST, DH_GIN_DRAW, DH_GIN_DISCARD };
 
 typedef struct dh_gin_rules {
@@ -65,5 +69,9 @@ typedef struct dh_gin_deal {
 ** not a legal move in it.
 */
 int dh_gin_playout(dh_gin_deal *d, const dh_gin_rules *r, const dh_gin_move *first, int row[2]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 
 #include "cardset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_RUMMY_MAX_HAND  11
 #define DH_RUMMY_MAX_MELDS 4     /* 11 cards make at most three melds */
 #define DH_RUMMY_MAX_ONTO  8     /* the knocker's melds a defender may use */
@@ -46,5 +50,9 @@ int dh_rummy_is_meld(dh_cardset s);
 ** (deterministic for a given hand).
 */
 int dh_rummy_arrange(dh_cardset hand, const dh_cardset *onto, int nonto, dh_rummy_arrangement *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

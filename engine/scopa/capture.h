@@ -14,6 +14,10 @@
 
 #include "cardset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* the card's value 1..10, or 0 for a card outside the Italian deck */
 int dh_scopa_value(dh_card c);
 
@@ -31,5 +35,9 @@ int dh_scopa_sums(dh_cardset table, int value, dh_cardset *out, int max);
 ** the count as dh_scopa_sums does.
 */
 int dh_scopa_captures(dh_cardset table, int value, dh_cardset *out, int max);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -30,6 +30,10 @@
 
 #include "match.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* what is counted: the tricks the side takes from now to the end of the
 ** hand; the points the variant's points rule gives the side for the
 ** hand (minimized instead when the variant's low score wins); or the
@@ -95,5 +99,9 @@ int dh_solve_bridge_table(const dh_cardset hands[4], const dh_solve_opts *o, int
 ** against East-West, `size` cards a hand, trump `suit` (DH_NOSUIT: none),
 ** one hand; 1 when they check, 0 otherwise (dh_rules_error says why) */
 int dh_bridge_rules(dh_rules *r, int size, int suit);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

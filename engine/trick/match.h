@@ -30,6 +30,10 @@
 #include "rules.h"
 #include "trick.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* a match is its position (position.h): the calls below move it on */
 typedef struct dh_position dh_match;
 
@@ -179,5 +183,9 @@ static inline int dh_match_strength(const dh_match *m, dh_card c) { return dh_po
 static inline dh_cardset dh_match_suit_cards(const dh_match *m, int suit) {
   return dh_position_suit_cards(m, suit);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

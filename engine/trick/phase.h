@@ -15,6 +15,10 @@
 #include "prefab.h"
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_PHASE_MAX_MOVES 72   /* room for any prefab's list of moves (Skat's lay away: 66) */
 #define DH_PHASE_MAX_CODE  0xFFFF  /* prefab move codes are 0..this */
 
@@ -41,5 +45,9 @@ const char *dh_phase_check(const dh_rules *r);
 ** fixed contract): DH_OK, also when there is nothing to do.  The match
 ** calls it through rules->phase_start, which dh_rules_check sets. */
 int dh_phase_start(dh_match *m);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include <immintrin.h>
 #endif
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* a random legal action for the seat to act, without applying it */
 int dh_playout_pick(const dh_match *m, dh_rng *r, dh_action *a);
 /* applies the action dh_playout_pick chose for m as it is, without the
@@ -36,5 +40,9 @@ static inline dh_card dh_set_pick(dh_cardset s, dh_rng *r, int layout) {
 #endif
   return dh_card_at(dh_set_first(s), layout);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 
 #include "match.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { DH_POLICY_RANDOM, DH_POLICY_GREEDY, DH_POLICY_CONTRACT };
 
 /* greedy card for the seat to act, among legal (non-empty): follow by
@@ -24,5 +28,9 @@ int dh_policy_contract(const dh_match *m, dh_cardset legal, dh_card *out);
 /* plays the current hand to its end: cards by the policy (DH_POLICY_*),
 ** bids and passes at random (as dh_playout_hand) */
 int dh_playout_hand_policy(dh_match *m, dh_rng *r, int policy);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include "rules.h"
 #include "trick.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct dh_position dh_position;
 
 struct dh_position {
@@ -95,5 +99,9 @@ static inline int dh_position_strength(const dh_position *p, dh_card c) {
 static inline dh_cardset dh_position_suit_cards(const dh_position *p, int suit) {
   return p->table ? p->rules->tables[p->table - 1].suit_set[suit] : p->rules->suit_set[suit];
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

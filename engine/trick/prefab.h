@@ -10,6 +10,10 @@
 #ifndef DH_PREFAB_H
 #define DH_PREFAB_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* the prefabs (dh_rules.phase) */
 enum { DH_PREFAB_NONE, DH_PREFAB_TURNED_TRUMP, DH_PREFAB_AUCTION,
        DH_PREFAB_SKAT_BIDDING,
@@ -136,5 +140,9 @@ enum { DH_SKAT_ANN_NONE, DH_SKAT_ANN_SCHNEIDER, DH_SKAT_ANN_SCHWARZ, DH_SKAT_ANN
 int dh_skat_bid_value(int k);
 /* a null's value: 23, hand 35, ouvert 46, ouvert hand 59 */
 int dh_skat_null_value(int hand, int ouvert);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -396,7 +396,9 @@ const char *dh_rules_check(dh_rules *r) {
   const char *why_skat;
   if (x->error) return dh_rules_error(r);
   if (r->nseats < 2 || r->nseats > DH_MAX_SEATS) return "seats must be 2 to 8";
-  if (r->nsides < 1 || r->nsides > r->nseats) return "bad number of sides";
+  /* named by field: dh_rules_init gives 4 seats 4 sides, and a caller who
+  ** changed only nseats must learn which other field to set */
+  if (r->nsides < 1 || r->nsides > r->nseats) return "nsides must be from 1 to nseats";
   for (i = 0; i < r->nseats; i++)
     if (r->side_of[i] >= r->nsides) return "a seat has no side";
   if (r->nsizes < 1 || r->nsizes > DH_MAX_SIZES) return "no hand size";
@@ -408,6 +410,11 @@ const char *dh_rules_check(dh_rules *r) {
     /* every round of drawing serves every seat (the turned card included) */
     if (r->draw && (cards - total) % r->nseats != 0) return "the talon does not share out evenly";
   }
+  /* modes out of range would be played as some other mode, unnoticed */
+  if (r->trump_mode > DH_TRUMP_SHOW_TOP) return "trump_mode must be one of DH_TRUMP_*";
+  if (r->lead > DH_LEAD_HOLDER) return "lead must be DH_LEAD_LEFT or DH_LEAD_HOLDER";
+  if (r->lead == DH_LEAD_HOLDER && !dh_card_valid(r->lead_card)) return "lead_card is no card";
+  if (r->trump_exchange > 2) return "trump_exchange must be 0, 1 or 2";
   if (r->trump_mode == DH_TRUMP_FIXED && r->trump_suit > DH_SPADES) return "bad trump suit";
   if (r->trump_mode == DH_TRUMP_DEALER && r->draw) return "a dealer's trump card with drawing from the talon";
   if (r->scripted && r->draw) return "a phase script with drawing from the talon";

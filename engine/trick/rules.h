@@ -37,6 +37,10 @@
 #include "deck.h"
 #include "trick.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DH_MAX_NODES  64   /* rule nodes per dh_rules */
 #define DH_MAX_SIZES  64   /* hand sizes listed per hand */
 #define DH_MAX_PASSES 8    /* pass directions in a cycle */
@@ -343,5 +347,9 @@ int dh_play_winner(const struct dh_position *p, const dh_trick *t, int *winner);
 int dh_points_eval(const struct dh_position *p, int32_t *points, int32_t *bags);
 int dh_win_eval(const struct dh_position *p, const int32_t *score, int *over, int *winners);
 int dh_bid_allowed(const struct dh_position *p, int seat, int bid, int *ok);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

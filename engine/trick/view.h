@@ -13,6 +13,10 @@
 
 #include "match.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct dh_view {
   dh_match m;                      /* the public match, plus this seat's hand */
   dh_cardset unseen;               /* cards this seat cannot place */
@@ -80,5 +84,9 @@ int dh_view_partners(const dh_view *v, int seat, uint8_t *out);
 ** 0 when the variant does not pass or this hand's direction is none; in a
 ** blind Nil exchange (its giver or the partner) the exchange's count */
 int dh_view_pass_count(const dh_view *v);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

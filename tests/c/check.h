@@ -34,10 +34,14 @@ static int check_report(int ok, const char *file, int line, const char *expr) {
       printf("     got %lld, expected %lld\n", check_a_, check_b_); \
   } while (0)
 
+/* a NULL on either side fails (and prints as NULL) rather than crash the
+** test where a call that should refuse something accepts it */
 #define CHECK_STR(a, b) do { \
     const char *check_a_ = (a), *check_b_ = (b); \
-    if (!check_report(strcmp(check_a_, check_b_) == 0, __FILE__, __LINE__, #a " == " #b)) \
-      printf("     got \"%s\", expected \"%s\"\n", check_a_, check_b_); \
+    int check_ok_ = check_a_ && check_b_ ? strcmp(check_a_, check_b_) == 0 : check_a_ == check_b_; \
+    if (!check_report(check_ok_, __FILE__, __LINE__, #a " == " #b)) \
+      printf("     got \"%s\", expected \"%s\"\n", check_a_ ? check_a_ : "(NULL)", \
+             check_b_ ? check_b_ : "(NULL)"); \
   } while (0)
 
 static int check_done(void) {

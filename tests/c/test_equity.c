@@ -364,6 +364,20 @@ static void test_monte_carlo_draws(void) {
   for (p = 0; p < 2; p++) CHECK(fabs(mc.equity[p] - ex.equity[p]) < 4 * mc.stderr_eq[p]);
 }
 
+/* a game that is neither is said so, not read as Omaha ("AA" was refused
+** with "omaha hands are four explicit cards") */
+static void test_unknown_game(void) {
+  const char *why = NULL;
+  size_t where = 9, wlen = 9;
+  static dh_range r;
+  CHECK(!dh_range_parse("AA", 2, 7, &r, &why, &where, &wlen));
+  CHECK_STR(why, "unknown game (DH_GAME_HOLDEM or DH_GAME_OMAHA)");
+  CHECK(where == 0 && wlen == 0);
+  CHECK(!dh_range_parse("AsKsQdJd", 8, -1, &r, &why, &where, &wlen));
+  CHECK_STR(why, "unknown game (DH_GAME_HOLDEM or DH_GAME_OMAHA)");
+  CHECK(dh_range_parse("AsKsQdJd", 8, DH_GAME_OMAHA, &r, &why, &where, &wlen));
+}
+
 static void test_errors(void) {
   dh_equity_req q;
   dh_equity_result r;
@@ -388,6 +402,7 @@ static void test_errors(void) {
 
 int main(void) {
   check_init();
+  test_unknown_game();
   test_ranges();
   test_by_hand();
   test_against_loop();

@@ -67,6 +67,41 @@ static void test_errors(void) {
   }
 }
 
+/* settings out of range are refused by the check, not played as some
+** other mode; a count of sides that no longer fits the seats says which
+** field to set (dh_rules_init gives 4 seats 4 sides) */
+static void test_settings(void) {
+  dh_rules r;
+  dh_rules_init(&r);
+  r.trump_mode = DH_TRUMP_SHOW_TOP + 1;
+  CHECK_STR(dh_rules_check(&r), "trump_mode must be one of DH_TRUMP_*");
+  dh_rules_init(&r);
+  r.lead = DH_LEAD_HOLDER + 1;
+  CHECK_STR(dh_rules_check(&r), "lead must be DH_LEAD_LEFT or DH_LEAD_HOLDER");
+  dh_rules_init(&r);
+  r.lead = DH_LEAD_HOLDER;
+  r.lead_card = 200;
+  CHECK_STR(dh_rules_check(&r), "lead_card is no card");
+  r.lead_card = DH_NO_CARD;
+  CHECK_STR(dh_rules_check(&r), "lead_card is no card");
+  r.lead_card = dh_card_make(2, DH_CLUBS);
+  CHECK(dh_rules_check(&r) == NULL);
+  dh_rules_init(&r);
+  r.trump_mode = DH_TRUMP_TURN_UNDER;
+  r.draw = 1;
+  r.nseats = r.nsides = 2;
+  r.sizes[0] = 3;
+  r.trump_exchange = 3;
+  CHECK_STR(dh_rules_check(&r), "trump_exchange must be 0, 1 or 2");
+  r.trump_exchange = 2;
+  CHECK(dh_rules_check(&r) == NULL);
+  dh_rules_init(&r);
+  r.nseats = 3;
+  CHECK_STR(dh_rules_check(&r), "nsides must be from 1 to nseats");
+  r.nsides = 3;
+  CHECK(dh_rules_check(&r) == NULL);
+}
+
 /* each seat one suit: seat 0 clubs, 1 diamonds, 2 hearts, 3 spades */
 static void one_suit_each(dh_cardset *hands) {
   int s;
@@ -420,6 +455,7 @@ static void test_sound(void) {
 int main(void) {
   check_init();
   test_errors();
+  test_settings();
   test_defaults();
   test_callbacks();
   test_saturation();

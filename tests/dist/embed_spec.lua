@@ -76,6 +76,20 @@ describe("examples/embed, part (a): the engine alone", function()
     assert.is_false(ok)
     assert.truthy(out:find("usage:", 1, true))
   end)
+
+  it("refuses a seed that is no 64-bit integer rather than play another deal", function()
+    -- read by strtoull alone, "abc" was seed 0, "-5" 2^64 - 5, and a number
+    -- too large 2^64 - 1: each a deal other than the one asked for
+    for _, bad in ipairs { "abc", "-5", "7x", "", "18446744073709551616", "99999999999999999999999" } do
+      local out, ok, rc = H.sh(H.quote(exe) .. " engine " .. H.quote(bad))
+      assert.is_false(ok, bad)
+      assert.are.equal(2, rc, bad)
+      assert.are.equal(("embed: bad seed '%s' (an integer from 0 to 18446744073709551615)\n"):format(bad), out)
+    end
+    -- the largest seed is a seed
+    assert.truthy(H.run(H.quote(exe) .. " engine 18446744073709551615")
+                   :find("seed 18446744073709551615,", 1, true))
+  end)
 end)
 
 -- the bot the example embeds, read back from the C string in lua_game.c

@@ -55,6 +55,43 @@ describe("the C API", function()
     H.rmdir(dir)
   end)
 
+  it("links into a C++ program: every header declares its functions extern \"C\"", function()
+    if not select(2, H.sh("command -v c++")) then
+      pending("no C++ compiler")
+      return
+    end
+    -- compiled alone, each header; then a program calling a function of
+    -- each layer, linked (compiling alone passed while every call failed
+    -- to link: the names were looked up C++-mangled)
+    local dir = H.tmpdir()
+    local inc = H.quote(H.root .. "/build/include")
+    local lib = H.quote(H.build .. "/lib/libdeckhand.a")
+    for _, h in ipairs(public_headers()) do
+      local f = assert(io.open(dir .. "/h.cpp", "w"))
+      f:write(('#include <deckhand/%s>\nint main() { return 0; }\n'):format(h))
+      f:close()
+      H.run(("c++ -Wall -Wextra -Werror -I%s -c %s/h.cpp -o %s/h.o"):format(inc, dir, dir))
+    end
+    local f = assert(io.open(dir .. "/t.cpp", "w"))
+    f:write([[
+#include <cstdio>
+#include <deckhand/deckhand.h>
+int main() {
+  dh_rng rng;
+  dh_rules r;
+  dh_rng_seed(&rng, 1);
+  dh_rules_init(&r);
+  std::printf("%s %d %s %s\n", dh_version(), (int)(dh_poker_eval(DH_FRENCH52 & 0x1F) >> 12),
+              dh_rules_check(&r) ? "refused" : "ok", dh_error_name(DH_E_BAD_BID));
+  return 0;
+}
+]])
+    f:close()
+    H.run(("c++ -Wall -Wextra -Werror -I%s %s/t.cpp %s -lm -pthread -o %s/t"):format(inc, dir, lib, dir))
+    assert.are.equal(("%s 8 ok bad_bid\n"):format(header_version()), H.run(dir .. "/t"))
+    H.rmdir(dir)
+  end)
+
   it("keeps no writable global state in the engine", function()
     -- read-only tables are .rodata (or .data.rel.ro when they hold
     -- pointers); anything in .data, .bss, thread-local or common is state

@@ -220,4 +220,30 @@ describe("deckhand.poker.equity", function()
     assert.has_error(eq { players = { "AsKs", "QQ" }, game = "stud" })
     assert.has_error(eq { players = { "AsKs", "KK" }, game = "omaha" })
   end)
+
+  it("names a bad field of the request, and refuses counts below 1 before any work", function()
+    local function eq(t) return function() poker.equity(t) end end
+    -- a misspelt field would be ignored: a million trials instead of ten
+    assert.has_error(eq { players = { "AA", "KK" }, sample = 10 },
+      "equity: unknown field 'sample' (the fields: players, board, dead, game, exact, max_exact, "
+      .. "samples, seed, time, threads, progress, every)")
+    assert.has_error(eq { players = { "AA", "KK" }, [1] = "x" },
+      "equity: unknown field of type number (fields are named by strings)")
+    -- the field is named, not an argument of the call
+    assert.has_error(eq { players = { "AA", "KK" }, game = "stud" },
+      "equity: 'game' must be 'holdem' or 'omaha', got 'stud'")
+    assert.has_error(eq { players = { "AA", "KK" }, game = 7 },
+      "equity: 'game' must be 'holdem' or 'omaha', got number")
+    -- read unsigned by the engine, -5 trials were some 2^64: the call never returned
+    assert.has_error(eq { players = { "AA", "KK" }, exact = false, samples = -5 },
+      "equity: 'samples' must be a positive integer, got -5")
+    assert.has_error(eq { players = { "AA", "KK" }, exact = false, samples = 0 },
+      "equity: 'samples' must be a positive integer, got 0")
+    assert.has_error(eq { players = { "AA", "KK" }, every = -1 },
+      "equity: 'every' must be a positive integer, got -1")
+    assert.has_error(eq { players = { "AA", "KK" }, max_exact = -1 },
+      "equity: 'max_exact' must be a positive integer, got -1")
+    local r = poker.equity { players = { "AA", "KK" }, exact = false, samples = 10, seed = -1 }
+    assert.are.equal(10, r.boards)   -- any 64-bit seed, and the trials asked for
+  end)
 end)

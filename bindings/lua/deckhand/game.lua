@@ -39,11 +39,28 @@ local function card_names(set)
 end
 
 -- the cards of a deal entry: a CardSet, a string of names or a list of
--- Cards and names ("Jh#2" is a second copy)
-local function cards_of(v)
-  if type(v) ~= "table" then return v end
+-- Cards and names ("Jh#2" is a second copy).  A bad one is named as part
+-- of the deal option (what: "seat 2", "talon"), from the caller of
+-- deckhand.game: the reader's own call raised from a line of this file
+local function deal_error(what, msg)
+  msg = tostring(msg)
+  error(("deal: %s: %s"):format(what, msg:match("^bad argument #%d+ to '[^']*' %((.*)%)$") or msg), 4)
+end
+
+local function cards_of(v, what)
+  -- pcall calls the C functions itself: no line of this file in their errors
+  if type(v) ~= "table" then
+    local ok, err = true, nil
+    if v ~= nil then ok, err = pcall(core.cards, v) end
+    if not ok then deal_error(what, err) end
+    return v
+  end
   local out = {}
-  for i, c in ipairs(v) do out[i] = core.card(c) end
+  for i, c in ipairs(v) do
+    local ok, card = pcall(core.card, c)
+    if not ok then deal_error(what, card) end
+    out[i] = card
+  end
   return out
 end
 
@@ -70,27 +87,60 @@ return function(deckhand)
   -- deal does not name go under it in deck order.  Only the first hand is
   -- stacked: later hands are shuffled from the seed (game:rewind() gives
   -- a game at the start of a later hand).
-  function deckhand.game(variant, opts)
+  -- the dealer is checked here, where the option is a field: the engine
+  -- would blame its own third argument, from a line of this file
+  local function check_dealer(dealer, seats)
+    if dealer ~= nil and (mtype(dealer) ~= "integer" or dealer < 1 or dealer > seats) then
+      error(("dealer must be a seat from 1 to %d, got %s"):format(seats, tostring(dealer)), 3)
+    end
+  end
+
+  -- the options of a trick-taking game (deckhand.play adds deckhand.run's):
+  -- a misspelt `seed` would give a fresh seed, a game no one can deal again
+  local GAME_OPTS = { seed = true, dealer = true, deal = true }
+  local PLAY_OPTS = { seed = true, dealer = true, deal = true, on_event = true, ask = true,
+                      max_moves = true }
+  local function check_opts(opts, known, what, level)
+    for k in next, opts do
+      if not known[k] then
+        local names = {}
+        for name in pairs(known) do names[#names + 1] = name end
+        table.sort(names)
+        error(("%s: unknown option %s (the options: %s)")
+              :format(what, type(k) == "string" and ("'" .. k .. "'") or type(k),
+                      table.concat(names, ", ")), level + 1)
+      end
+    end
+  end
+
+  function deckhand.game(variant, opts, play)
     -- a Lua strategy's bench makes a game per deal: for a trick-taking
     -- Variant and a seed, straight to C
     if getmetatable(variant) == "deckhand.Variant" and opts then
       local rules, seed = variant.rules, opts.seed
       if rules and mtype(seed) == "integer" and opts.deal == nil then
+        if not play then check_opts(opts, GAME_OPTS, "deckhand.game", 2) end
+        check_dealer(opts.dealer, variant.seats)
         return core_game(rules, seed, opts.dealer or 1, nil, nil, variant)
       end
     end
     if getmetatable(variant) ~= "deckhand.Variant" then variant = as_variant(variant, 2) end
     if variant.new_game then return variant.new_game(variant.settings, opts, variant) end
     opts = opts or {}
+    if type(opts) ~= "table" then
+      error(("bad argument #2 to 'game' (options table expected, got %s)"):format(type(opts)), 2)
+    end
+    if not play then check_opts(opts, GAME_OPTS, "deckhand.game", 2) end
     local seed = opts.seed or fresh_seed()
     if mtype(seed) ~= "integer" then error("seed must be an integer", 2) end
+    check_dealer(opts.dealer, variant.seats)
     local dealer = opts.dealer or 1
     local hands, talon, deal
     if opts.deal then
       local n = variant.seats
       hands, deal = {}, {}
       for s = 1, n do
-        hands[s] = cards_of(opts.deal[s])
+        hands[s] = cards_of(opts.deal[s], "seat " .. s)
         deal[s] = card_names(hands[s] or {})
       end
       talon = opts.deal.talon or opts.deal[n + 1]
@@ -100,7 +150,7 @@ return function(deckhand)
         talon = list
       end
       if talon then  -- recorded after the hands: the record stays a plain list
-        talon = cards_of(talon)
+        talon = cards_of(talon, "talon")
         local list = {}
         for i, c in ipairs(talon) do list[i] = tostring(c) end
         deal[n + 1] = list
@@ -423,8 +473,15 @@ return function(deckhand)
   -- function(view); opts as for deckhand.game, plus those of deckhand.run.
   -- A player's illegal move or error raises.
   function deckhand.play(variant, players, opts)
-    local game = deckhand.game(as_variant(variant, 2), opts)
-    local ok, msg = deckhand.run(game, players, opts)
+    variant = as_variant(variant, 2)
+    -- a trick-taking game's options and the driver's; a game written in
+    -- Lua may read options of its own
+    if opts and not variant.new_game then check_opts(opts, PLAY_OPTS, "deckhand.play", 2) end
+    local game = deckhand.game(variant, opts, true)
+    -- called by pcall, the driver's own errors name no line of this file
+    -- (they would name the line here); a bot's keeps the bot's
+    local done, ok, msg = pcall(deckhand.run, game, players, opts)
+    if not done then error(ok, 0) end
     if not ok then error(msg, 2) end
     return game
   end

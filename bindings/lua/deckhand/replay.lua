@@ -18,13 +18,28 @@ local function plain_name(s)
   return type(s) == "string" and s:match("^[%w_%-]+$") ~= nil
 end
 
+-- is t a list, 1..#t with no gap and no other key?  A gap ended the
+-- replay early, as if the moves after it were not in the record
+local function gap_in(t, field)
+  local n, count = #t, 0
+  for k in pairs(t) do
+    count = count + 1
+    if math.type(k) ~= "integer" or k < 1 or k > n then count = -1; break end
+  end
+  if count ~= n then return ("record.%s must be a list (1 to n with no gap)"):format(field) end
+end
+
 -- the moves of a record as { seat, text } pairs, whatever its vintage
 local function moves_of(record)
   if record.moves ~= nil then
     if type(record.moves) ~= "table" then return nil, "record.moves must be a list" end
+    local why = gap_in(record.moves, "moves")
+    if why then return nil, why end
     return record.moves
   end
   if type(record.actions) ~= "table" then return nil, "record has no moves" end
+  local why = gap_in(record.actions, "actions")
+  if why then return nil, why end
   local out = {}
   for i, a in ipairs(record.actions) do
     if type(a) ~= "table" then return nil, ("action %d is not a table"):format(i) end

@@ -45,7 +45,8 @@ function M.choose(player, view)
   if type(player) == "function" then return player(view) end
   local f = player.move or M.phase_handler(player, view)
   if type(f) ~= "function" then
-    error(("the strategy has no move(view) and nothing for the phase '%s'"):format(view:phase()), 2)
+    -- level 0: the strategy is the user's; a line of the driver would say nothing
+    error(("the strategy has no move(view) and nothing for the phase '%s'"):format(view:phase()), 0)
   end
   return f(view)
 end
@@ -78,6 +79,9 @@ end
 -- terminal) is told why its move was refused and asked again; any other
 -- player's refused move ends the run.
 function M.run(game, players, opts)
+  if type(players) ~= "table" then
+    error(("bad argument #2 to 'run' (a list of players expected, got %s)"):format(type(players)), 2)
+  end
   opts = opts or {}
   local on_event, ask = opts.on_event, opts.ask
   local limit = opts.max_moves or 1e7
@@ -87,6 +91,14 @@ function M.run(game, players, opts)
     if not seat then break end
     local player = players[seat]
     if player == nil then error(("no player for seat %d"):format(seat), 2) end
+    -- with ask, the caller's own function reads the player (a bot's seat
+    -- number in deckhand web); else run.choose does
+    if not ask and type(player) ~= "table" and type(player) ~= "function" then
+      -- else "attempt to index a number value" from a line of this file
+      error(("the player for seat %d must be a strategy (a table) or a function, got %s%s")
+            :format(seat, type(player),
+                    type(player) == "string" and " (deckhand.strategy(name) loads one)" or ""), 2)
+    end
     local view = game:view(seat)
     local phase = (on_event or ask) and game:phase()
     local move, extra
