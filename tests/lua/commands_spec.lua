@@ -193,6 +193,18 @@ describe("deckhand replay", function()
     os.remove(rec)
   end)
 
+  it("says a deal's line is cut short when a killed run left it so", function()
+    local rec = tmpname()
+    dh.tournament(with { record = rec, games = 2 })
+    local text = F.slurp(rec)
+    local second = select(2, text:find("\n[^\n]*\n"))   -- the end of the first deal's line
+    write(rec, text:sub(1, second + 40))                   -- the second deal's line cut
+    local out, ok = run(bin .. " replay " .. rec .. " --game 2")
+    assert.is_falsy(ok)
+    assert.matches("no deal 2 in " .. rec .. " (line 3 is no whole record: cut short by a killed run, or damaged)", out, 1, true)
+    os.remove(rec)
+  end)
+
   it("says so when a record stops before the match is over, instead of a final score", function()
     local rec = tmpname()
     write(rec, '{"game":"blackjack","moves":[[1,"stand"]],"options":{"max_hands":1},"seed":7}\n')
