@@ -109,6 +109,22 @@ describe("the options of deckhand.game and deckhand.play", function()
     assert.are.equal("over", dh.play("spades", { r, r, r, r }, { seed = 1, max_moves = 1000000 }):phase())
   end)
 
+  it("refuse a field they do not know in a game written in Lua too, with the game's own (game_options)", function()
+    local root = os.getenv("DECKHAND_ROOT") or "."
+    assert.are.equal("deckhand.game: unknown option 'sede' (the options: deal, seed)",
+      refusal(dh.game, "crazy8", { sede = 1 }))
+    assert.are.equal("deckhand.game: unknown option 'dealer' (the options: deal, seed)",
+      refusal(dh.game, root .. "/examples/games/gofish.lua", { seed = 1, dealer = 2 }))
+    assert.are.equal("deckhand.game: unknown option 'stack' (the options: deal, deals, seed, stacks)",
+      refusal(dh.game, "holdem", { seed = 1, stack = { 100, 200 } }))
+    assert.are.equal(300, dh.game("holdem", { seed = 1, stacks = { 100, 200 } }):view(1):get("stacks")[2]
+                            + dh.game("holdem", { seed = 1, stacks = { 100, 200 } }):view(1):get("stacks")[1]
+                            + dh.game("holdem", { seed = 1, stacks = { 100, 200 } }):view(1):get("pot"))
+    assert.are.equal("deckhand.play: unknown option 'sed' (the options: ask, deal, max_moves, on_event, seed)",
+      refusal(dh.play, "crazy8", { r, r, r, r }, { sed = 1 }))
+    assert.are.equal("over", dh.play("crazy8", { r, r, r, r }, { seed = 1, max_moves = 1000000 }):phase())
+  end)
+
   it("raise the driver's own errors through deckhand.play with no line of the package", function()
     assert.are.equal("the game did not end within 10 moves",
       refusal(dh.play, "spades", { r, r, r, r }, { seed = 1, max_moves = 10 }))

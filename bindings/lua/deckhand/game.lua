@@ -125,7 +125,17 @@ return function(deckhand)
       end
     end
     if getmetatable(variant) ~= "deckhand.Variant" then variant = as_variant(variant, 2) end
-    if variant.new_game then return variant.new_game(variant.settings, opts, variant) end
+    if variant.new_game then
+      -- a game written in Lua takes seed and deal, and the options its
+      -- deal reads (its game_options); deckhand.play adds the driver's
+      if type(opts) == "table" then
+        local known = { seed = true, deal = true }
+        for _, k in ipairs(variant.game_options or {}) do known[k] = true end
+        if play then for k in pairs(PLAY_OPTS) do if k ~= "dealer" then known[k] = true end end end
+        check_opts(opts, known, play and "deckhand.play" or "deckhand.game", play and 3 or 2)
+      end
+      return variant.new_game(variant.settings, opts, variant)
+    end
     opts = opts or {}
     if type(opts) ~= "table" then
       error(("bad argument #2 to 'game' (options table expected, got %s)"):format(type(opts)), 2)

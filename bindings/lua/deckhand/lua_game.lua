@@ -428,6 +428,7 @@ function M.define(spec)
   return {
     name = spec.name, kind = spec.kind, options = spec.options or {}, unit = spec.unit or "points",
     seats = seats_of, sides = spec.sides, table = spec.table, bots = spec.bots,
+    game_options = spec.game_options,
     -- what dh.variant asks when the game loads: the game's own check of
     -- the options, then one deal, so that a state the engine cannot score
     -- (no scores and no result function) is named when the file loads,

@@ -254,6 +254,7 @@ function M.fields(form, defaults, spec)
     seats = function(o) return o.seats or defaults.seats end,
     check = function(o) T.settings(o, defaults, form) end,
     deal = function(o, rng, start) return T.deal(tbl(o), rng, start) end,
+    game_options = { "stacks", "deals" },   -- dh.game(v, { stacks =, deals = }): T.deal's start
     moves = function(s, o) return M.moves(s, tbl(o)) end,
     find = function(s, o, text) return M.find(s, tbl(o), text) end,
     apply = function(s, o, seat, m, rng) T.act(s, tbl(o), seat, m.kind, m.amount, rng) end,

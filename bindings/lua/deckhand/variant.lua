@@ -149,6 +149,7 @@ return function(deckhand)
         name = name, kind = def.kind, source = type(source) == "string" and source or nil,
         options = options or {}, settings = chosen, new_game = def.game,
         seats = seats, sides = sides, unit = def.unit or "points", heuristic = def.heuristic, bots = def.bots,
+        game_options = def.game_options,
         table_hook = def.table,   -- (deckhand/table.lua) checked by the schema
       }, Variant)
     end

@@ -50,6 +50,8 @@ local game = {
     { name = "greedy", type = FUNC, takes = "`function(public, o, moves)` → move",
       default = "a short look-ahead by the heuristic",
       doc = "a quick choice among the moves: the `greedy` bot's move, the heuristic's, pimc's rollouts" },
+    { name = "game_options", type = TABLE, takes = "a list of names", default = "none",
+      doc = "the options a game of it takes beside `seed` and `deal` (`dh.game(v, { stacks = ... })`), which `deal` gets as its third argument; any other is refused by name (a misspelt `seed` would deal from the clock)" },
     { name = "bots", type = TABLE, takes = "a table bot → options", default = "none",
       doc = "the shipped bots' defaults for this game, by bot (`{ pimc = { worlds = 10 } }`); options a user gives still win" },
     { name = "table", type = FUNC, takes = "`function(t, data, view)`", default = "the generic table",
