@@ -217,6 +217,7 @@ static int validate(const dh_equity_req *q, dh_equity_result *res) {
   dh_cardset seen, gone = q->board | q->dead;
   int p, b = dh_set_count(q->board), h = hole_size(q);
   if (q->threads < 0 || q->threads > DH_EQ_MAXTHREADS) return DH_EQ_ETHREADS;
+  if (q->force < 0 || q->force > 2) return DH_EQ_EFORCE;
   if (q->nplayers < 2 || q->nplayers > DH_EQ_MAXPLAYERS) return DH_EQ_EPLAYERS;
   if (q->game != DH_GAME_HOLDEM && q->game != DH_GAME_OMAHA) return DH_EQ_EPLAYERS;
   if ((b != 0 && b < 3) || b > 5 || ((q->board | q->dead) & ~DH_FRENCH52)) return DH_EQ_EBOARD;

@@ -45,7 +45,7 @@ typedef struct dh_equity_req {
   const dh_range *player[DH_EQ_MAXPLAYERS];
   dh_cardset board, dead;                  /* board: 0, 3, 4 or 5 cards */
   uint64_t max_exact;   /* enumerate when the trials are at most this (0: DH_EQ_MAX_EXACT) */
-  int force;            /* 0: choose; 1: always enumerate; 2: always Monte Carlo */
+  int force;            /* 0: choose; 1: always enumerate; 2: always Monte Carlo (else DH_EQ_EFORCE) */
   uint64_t samples;     /* Monte Carlo trials (0: DH_EQ_SAMPLES) */
   uint64_t seed;
   double seconds;       /* time budget, 0 for none */
@@ -115,7 +115,8 @@ enum {
                          ** patterns: found by a bounded search, or by the
                          ** first 2^20 Monte Carlo assignments all clashing) */
   DH_EQ_EHAND = -6,      /* a combination of the wrong size (bad_player) */
-  DH_EQ_ETHREADS = -7    /* threads not 0..DH_EQ_MAXTHREADS */
+  DH_EQ_ETHREADS = -7,   /* threads not 0..DH_EQ_MAXTHREADS */
+  DH_EQ_EFORCE = -8      /* force not 0, 1 or 2 */
 };
 
 int dh_equity(const dh_equity_req *req, dh_equity_result *res);

@@ -143,6 +143,12 @@ static void refused(void) {
   CHECK_EQ(dh_equity(&q, &r), DH_EQ_ETHREADS);
   q.threads = DH_EQ_MAXTHREADS + 1;
   CHECK_EQ(dh_equity(&q, &r), DH_EQ_ETHREADS);
+  q.threads = 1;
+  q.force = 7;                     /* neither choose, enumerate nor sample: refused, not run as Monte Carlo */
+  CHECK_EQ(dh_equity(&q, &r), DH_EQ_EFORCE);
+  q.force = -1;
+  CHECK_EQ(dh_equity(&q, &r), DH_EQ_EFORCE);
+  q.force = 2;
   q.threads = DH_EQ_MAXTHREADS;    /* the most: accepted */
   q.samples = 1000;
   CHECK_EQ(dh_equity(&q, &r), 0);
