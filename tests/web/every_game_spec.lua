@@ -1,4 +1,4 @@
--- every_game_spec.lua: every shipped game, and three games of examples/games/,
+-- every_game_spec.lua: every shipped game, and the games of examples/games/,
 -- played to its end through the page alone against bots, at a desktop
 -- width (1280) and a phone's (420): the page draws each from the table
 -- its server describes (deckhand/table.lua, web/table.js) and a person
@@ -34,6 +34,8 @@ local GAMES = {
   { "cribbage", { max_hands = 1 }, example = true },
   { "knockout", { players = 3 }, example = true, may_sit_out = true },   -- knocked out: we act no more
   { "president", { max_hands = 1 }, example = true },
+  { "gofish", { max_hands = 1 }, example = true, may_sit_out = true },   -- the turn comes to a seat that said "go fish"
+  { "sheepshead", { max_hands = 1 }, example = true },
 }
 
 local server_pid, url, dir, driver, pipe
@@ -43,7 +45,7 @@ setup(function()
   dir = p:read("l")
   p:close()
   -- the example game is offered as a user's game is: a rules/ folder on DECKHAND_PATH
-  os.execute(("mkdir -p %s/rules %s/records && cp examples/games/cribbage.lua examples/games/knockout.lua examples/games/president.lua %s/rules/"):format(dir, dir, dir))
+  os.execute(("mkdir -p %s/rules %s/records && cp examples/games/cribbage.lua examples/games/knockout.lua examples/games/president.lua examples/games/gofish.lua examples/games/sheepshead.lua %s/rules/"):format(dir, dir, dir))
   pipe = assert(io.popen(("sh -c 'echo $$; DECKHAND_PATH=%s exec lua5.4 bin/deckhand web --port 0 --pace 0 " ..
     "--records %s/records 2>%s/server.log'"):format(dir, dir, dir)))
   server_pid = math.tointeger(tonumber(pipe:read("l")))
