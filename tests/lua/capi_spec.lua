@@ -87,7 +87,9 @@ int main() {
 }
 ]])
     f:close()
-    H.run(("c++ -Wall -Wextra -Werror -I%s %s/t.cpp %s -lm -pthread -o %s/t"):format(inc, dir, lib, dir))
+    -- (the sanitizer build's library links only with the sanitizers' runtimes)
+    H.run(("c++ -Wall -Wextra -Werror %s -I%s %s/t.cpp %s -lm -pthread -o %s/t")
+      :format(H.sanitize and "-fsanitize=address,undefined" or "", inc, dir, lib, dir))
     assert.are.equal(("%s 8 ok bad_bid\n"):format(header_version()), H.run(dir .. "/t"))
     H.rmdir(dir)
   end)
