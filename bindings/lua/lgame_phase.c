@@ -18,74 +18,83 @@
 ** (a seat number from 1) for every op that names one; bad_op says what
 ** was wrong where the op alone tells.
 */
-static int refuse_op(lua_State *L, const dh_match *m, const char *op, int err) {
+/* the ops, in the order of their names below */
+enum { OP_TURN, OP_VAR, OP_TRUMP, OP_DECLARER, OP_TAKE, OP_DISCARD, OP_SIT_OUT, OP_PLAY,
+       OP_END_HAND, OP_STEP, OP_CONTROL, OP_EXPOSE, OP_TEAM, OP_TABLE, OP_SHOW };
+static const char *const op_names[] = { "turn", "var", "trump", "declarer", "take", "discard",
+                                        "sit_out", "play", "end_hand", "step", "control", "expose",
+                                        "team", "table", "show", NULL };
+
+static int refuse_op(lua_State *L, const dh_match *m, int op, int err) {
   const char *code = dh_error_name(err);
   lua_Integer seat = lua_isinteger(L, 3) ? lua_tointeger(L, 3) : 0;
   int out = seat >= 1 && seat <= m->nseats && (m->out_mask >> (seat - 1) & 1);
-  if (err == DH_E_BAD_OP && strcmp(op, "sit_out") == 0)
-    return out ? luaL_error(L, "sit_out: refused: seat %d already sits out (%s)", (int)seat, code)
-               : luaL_error(L, "sit_out: refused: seat %d cannot sit out, at least two seats must play (%s)",
-                            (int)seat, code);
-  if (err == DH_E_BAD_OP && out && strcmp(op, "turn") == 0)
-    return luaL_error(L, "turn: refused: seat %d sits out (%s)", (int)seat, code);
-  if (err == DH_E_BAD_OP && strcmp(op, "control") == 0)
-    return luaL_error(L, "control: refused: seat %d sits out (%s)", (int)lua_tointeger(L, 4), code);
-  if (err == DH_E_WRONG_PHASE) return luaL_error(L, "%s: refused: not in a scripted phase (%s)", op, code);
-  if (err == DH_E_GAME_OVER) return luaL_error(L, "%s: refused: the game is over (%s)", op, code);
-  return luaL_error(L, "%s: refused (%s)", op, code);
+  if (err == DH_E_BAD_OP) {
+    switch (op) {
+      case OP_SIT_OUT:
+        return out ? luaL_error(L, "sit_out: refused: seat %d already sits out (%s)", (int)seat, code)
+                   : luaL_error(L, "sit_out: refused: seat %d cannot sit out, at least two seats must play (%s)",
+                                (int)seat, code);
+      case OP_TURN:
+        if (out) return luaL_error(L, "turn: refused: seat %d sits out (%s)", (int)seat, code);
+        break;
+      case OP_CONTROL:
+        return luaL_error(L, "control: refused: seat %d sits out (%s)", (int)lua_tointeger(L, 4), code);
+    }
+  }
+  if (err == DH_E_WRONG_PHASE) return luaL_error(L, "%s: refused: not in a scripted phase (%s)", op_names[op], code);
+  if (err == DH_E_GAME_OVER) return luaL_error(L, "%s: refused: the game is over (%s)", op_names[op], code);
+  return luaL_error(L, "%s: refused (%s)", op_names[op], code);
 }
 
 static int script_op(lua_State *L) {
-  static const char *const ops[] = { "turn", "var", "trump", "declarer", "take", "discard",
-                                     "sit_out", "play", "end_hand", "step", "control", "expose",
-                                     "team", "table", "show", NULL };
   dh_match *m = checkmutable(L, 1);
-  int op = luaL_checkoption(L, 2, NULL, ops), err = DH_OK, hand = m->hand_no, seat;
+  int op = luaL_checkoption(L, 2, NULL, op_names), err = DH_OK, hand = m->hand_no, seat;
   switch (op) {
-    case 0: err = dh_match_set_turn(m, checkseat(L, 3, m)); break;
-    case 1: {
+    case OP_TURN: err = dh_match_set_turn(m, checkseat(L, 3, m)); break;
+    case OP_VAR: {
       lua_Integer i = luaL_checkinteger(L, 3), v = luaL_checkinteger(L, 4);
       luaL_argcheck(L, i >= 1 && i <= 8, 3, "var out of range (1 to 8)");
       luaL_argcheck(L, v >= INT16_MIN && v <= INT16_MAX, 4, "var value out of range (16 bits)");
       err = dh_match_set_var(m, (int)i - 1, (int)v);
       break;
     }
-    case 2: err = dh_match_set_trump(m, lua_isnil(L, 3) ? DH_NOSUIT : dhL_checksuit(L, 3)); break;
-    case 3: err = dh_match_set_declarer(m, lua_isnil(L, 3) ? -1 : checkseat(L, 3, m)); break;
-    case 4: err = dh_match_take(m, checkseat(L, 3, m), (int)luaL_checkinteger(L, 4)); break;
-    case 5: seat = checkseat(L, 3, m); err = dh_match_discard(m, seat, dhL_checkset(L, 4, NULL)); break;
-    case 6: err = dh_match_sit_out(m, checkseat(L, 3, m)); break;
-    case 7: err = dh_match_start_play(m, lua_isnoneornil(L, 3) ? -1 : checkseat(L, 3, m)); break;
-    case 8:
+    case OP_TRUMP: err = dh_match_set_trump(m, lua_isnil(L, 3) ? DH_NOSUIT : dhL_checksuit(L, 3)); break;
+    case OP_DECLARER: err = dh_match_set_declarer(m, lua_isnil(L, 3) ? -1 : checkseat(L, 3, m)); break;
+    case OP_TAKE: err = dh_match_take(m, checkseat(L, 3, m), (int)luaL_checkinteger(L, 4)); break;
+    case OP_DISCARD: seat = checkseat(L, 3, m); err = dh_match_discard(m, seat, dhL_checkset(L, 4, NULL)); break;
+    case OP_SIT_OUT: err = dh_match_sit_out(m, checkseat(L, 3, m)); break;
+    case OP_PLAY: err = dh_match_start_play(m, lua_isnoneornil(L, 3) ? -1 : checkseat(L, 3, m)); break;
+    case OP_END_HAND:
       dhL_rules_enter(L, m->rules);
       err = dh_match_end_hand(m);
       if (err == DH_E_RULE) return dhL_rules_raise(L);
       if (err == DH_OK) dhG_log_hand_end(L, m, hand);
       break;
-    case 9: {
+    case OP_STEP: {
       lua_Integer k = luaL_checkinteger(L, 3);
       luaL_argcheck(L, k >= 1 && k <= 255, 3, "phase out of range");
       err = dh_match_set_step(m, (int)k, lua_isnoneornil(L, 4) ? -1 : checkseat(L, 4, m));
       break;
     }
-    case 10: seat = checkseat(L, 3, m); err = dh_match_control(m, seat, checkseat(L, 4, m)); break;
-    case 11: err = dh_match_expose(m, checkseat(L, 3, m), lua_toboolean(L, 4)); break;
-    case 12: {
+    case OP_CONTROL: seat = checkseat(L, 3, m); err = dh_match_control(m, seat, checkseat(L, 4, m)); break;
+    case OP_EXPOSE: err = dh_match_expose(m, checkseat(L, 3, m), lua_toboolean(L, 4)); break;
+    case OP_TEAM: {
       lua_Integer t = luaL_checkinteger(L, 4);
       luaL_argcheck(L, t >= 1 && t <= DH_MAX_SEATS, 4, "team out of range");
       err = dh_match_set_team(m, checkseat(L, 3, m), (int)t - 1);
       break;
     }
-    case 13: {
+    case OP_TABLE: {
       const char *name = luaL_checkstring(L, 3);
       int k = strcmp(name, "base") == 0 ? 0 : dhL_rules_mode(m->rules, name);
       if (k < 0) return luaL_error(L, "table: no mode '%s' in trump_tables", name);
       err = dh_match_set_table(m, k);
       break;
     }
-    case 14: seat = checkseat(L, 3, m); err = dh_match_show(m, seat, dhL_checkset(L, 4, NULL)); break;
+    case OP_SHOW: seat = checkseat(L, 3, m); err = dh_match_show(m, seat, dhL_checkset(L, 4, NULL)); break;
   }
-  if (err != DH_OK) return refuse_op(L, m, ops[op], err);
+  if (err != DH_OK) return refuse_op(L, m, op, err);
   return 0;
 }
 
