@@ -136,10 +136,32 @@ local skip = { tournament = true, tournament_merge = true, run = true, play = tr
                solve = true, solve_moves = true }
 local skip_whole = { ["dh.poker.count"] = true }
 
+-- a call that runs on and on is a finding too: a count hook watches the
+-- clock and names the call it is in (a hang inside C runs no hook:
+-- tests/fuzz/run's timeout catches it, and ASan prints its stack)
+local HANG = 60   -- seconds of processor time for one call, under the sanitizers
+local current, current_args, current_n, since = "the start", {}, 0, os.clock()
+local function watch(what, args, n)
+  current, current_args, current_n, since = what, args or {}, n or 0, os.clock()
+end
+local function describe(x)
+  if type(x) == "string" then return ("%q"):format(x:sub(1, 40)) end
+  return type(x) == "number" and tostring(x) or type(x) .. " " .. tostring(x):sub(1, 40)
+end
+debug.sethook(function()
+  if os.clock() - since > HANG then
+    local args = {}
+    for i = 1, current_n do args[i] = describe(current_args[i]) end
+    io.stderr:write(("lua_fuzz: %s(%s) ran over %g s: a hang\n"):format(current, table.concat(args, ", "), HANG))
+    os.exit(3)
+  end
+end, "", 1000000)
+
 local calls = 0
 local start = os.clock()
 local object_functions = {}
 while os.clock() - start < seconds do
+  watch("making the objects")
   pool = objects()
   object_functions = {}
   for _, x in ipairs(pool) do functions_of(x, object_functions) end
@@ -156,6 +178,7 @@ while os.clock() - start < seconds do
       local args, n = {}, rng:int(0, 5)
       for i = 1, n do args[i] = value() end
       if rng:int(2) == 1 then args[1] = pool[rng:int(#pool)] end
+      watch(name, args, n)
       pcall(f, table.unpack(args, 1, n))
       calls = calls + 1
     end
@@ -163,7 +186,8 @@ while os.clock() - start < seconds do
   collectgarbage("step", 200)
 end
 -- the long calls, with small bounded arguments
-for _ = 1, 200 do
+for round = 1, 200 do
+  watch("the long calls, round " .. round .. ": equity and playouts")
   local board = junk_strings[rng:int(#junk_strings)]
   pcall(dh.poker.equity, { players = { "AsKs", junk_strings[rng:int(#junk_strings)] }, board = board,
                            samples = 100, max_exact = 1000 })
@@ -171,6 +195,7 @@ for _ = 1, 200 do
   pcall(dh.poker.equity, { players = { "AsKs", "QQ" }, board = "2c 7d 9h", exact = rng:int(2) == 1,
                            samples = 100, threads = value() })
   pcall(dh.game(spades, { seed = 1 }).playout, dh.game(spades, { seed = 1 }), value(), value())
+  watch("the long calls, round " .. round .. ": the solver")
   -- the solver: hostile options and games, always with a node budget
   local g = pool[rng:int(#pool)]
   local objective = rng:int(2) == 1 and ({ "tricks", "points", "margin" })[rng:int(3)] or value()
@@ -178,6 +203,7 @@ for _ = 1, 200 do
   if rng:int(2) == 1 then opts.objective = nil; opts.table_bits = nil end
   pcall(dh.solve, g, opts)
   pcall(dh.solve_moves, g, opts)
+  watch("the long calls, round " .. round .. ": the phase ops")
   -- the phase ops a variant's script reaches (internal), on a Euchre, Bridge, Skat or Pinochle game
   -- in any phase, with hostile arguments
   local core = require "deckhand.core"
@@ -189,6 +215,7 @@ for _ = 1, 200 do
   end
   for _ = 1, 5 do pcall(core.script_op, eg, ops[rng:int(#ops)], value(), value()) end
   pcall(core.script_apply, eg, value(), value(), function() error("x") end)
+  watch("the long calls, round " .. round .. ": the prefab phase and its variants")
   -- the prefab phase (Euchre's trump making in C): moves by code, legal or hostile, and
   -- variants built on it with hostile fields
   pcall(core.phase_moves, rng:int(2) == 1 and eg or value())
@@ -205,6 +232,7 @@ for _ = 1, 200 do
   spec[({ "seats", "sides", "sizes", "trump", "opener", "deck", "phases" })[rng:int(7)]] = value()
   local vok, pv = pcall(dh.variant, spec)
   if vok then pcall(function() dh.game(pv, { seed = rng:int(1000) }):playout(dh.rng(1)) end) end
+  watch("the long calls, round " .. round .. ": the auction and its variants")
   -- Bridge's auction prefab and duplicate score: codes, contracts and variants, legal or hostile
   local au = dh.phase.auction(rng:int(2) == 1 and {} or nil)
   pcall(au.text, au, rng:int(2) == 1 and rng:int(-2, 40) or value())
@@ -218,6 +246,7 @@ for _ = 1, 200 do
   bspec[({ "seats", "sides", "sizes", "trump", "opener", "phases", "points" })[rng:int(7)]] = value()
   vok, pv = pcall(dh.variant, bspec)
   if vok then pcall(function() dh.game(pv, { seed = rng:int(1000) }):playout(dh.rng(1)) end) end
+  watch("the long calls, round " .. round .. ": Skat's prefabs and variants")
   -- Skat's prefabs (its bidding in C, its game value): texts of any code,
   -- hostile options, its rules with a hostile field
   local sph = dh.phase.skat_bidding()
@@ -229,6 +258,7 @@ for _ = 1, 200 do
   local sok, sv = pcall(dh.variant, { name = "skat_fuzz", build = function() return sspec end })
   if sok then pcall(function() dh.game(sv, { seed = rng:int(1000) }):playout(dh.rng(1)) end) end
   pcall(eg.playout, eg, dh.rng(rng:int(100)))
+  watch("the long calls, round " .. round .. ": Blackjack and Gin")
   -- Blackjack's C loop, a few rounds under hostile rules (a strategy table
   -- of the right shape, or junk); Gin's C playout from a real position, mutated
   local bjr = {}
