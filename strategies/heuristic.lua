@@ -36,7 +36,11 @@
 -- Each asks the view what the rules decide (who takes a trick, a card's
 -- strength, the partners, the pass count) rather than copying the rules.
 -- Options: M.takes below (docs/bots.md's table is made from it), variant,
--- seed; the part gets them with the defaults filled in.
+-- seed.  The part gets them as given, not with the defaults filled in (a
+-- part of one's own that takes none, or fewer, is not handed more): its
+-- defaults are its own, and M.takes says them (strategy_docs_spec plays
+-- matches with each given as documented and left out, and checks they
+-- are the same).
 local dh = require "deckhand"
 
 local M = {}
@@ -50,7 +54,7 @@ M.takes = {
 }
 
 function M.new(options)
-  options = dh.check_options("heuristic", options, M.takes)
+  dh.check_options("heuristic", options, M.takes)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
   local part = "heuristic.trick"

@@ -131,6 +131,46 @@ describe("each shipped strategy's table", function()
   end)
 end)
 
+-- the moves of a few seeded games, every seat the strategy with options o
+local function moves(variant, name, o, seeds)
+  local out = {}
+  for seed = 1, seeds do
+    local bots = {}
+    for s = 1, variant.seats do
+      local given = { variant = variant, seed = s }
+      for k, v in pairs(o) do given[k] = v end
+      bots[s] = dh.strategy(name, given)
+    end
+    dh.run(dh.game(variant, { seed = seed }), bots, {
+      on_event = function(e) if e.kind == "move" then out[#out + 1] = e.seat .. " " .. tostring(e.move) end end,
+    })
+  end
+  return out
+end
+
+describe("the heuristic's documented defaults", function()
+  -- its part gets the options as given, so the defaults of its table are
+  -- the parts' own: left out, an option plays as given at its default
+  local takes = docs.takes("heuristic", root)
+
+  it("are the Spades part's: nil_bids and avoid_bags", function()
+    local v = dh.variant("spades", { max_hands = 3 })
+    local plain = moves(v, "heuristic", {}, 2)
+    assert.is_true(#plain > 150)
+    assert.are.same(plain, moves(v, "heuristic", { nil_bids = takes.nil_bids[2], avoid_bags = takes.avoid_bags[2] }, 2))
+    -- and each changes the play when it is not the default
+    assert.are_not.same(plain, moves(v, "heuristic", { nil_bids = not takes.nil_bids[2] }, 2))
+    assert.are_not.same(plain, moves(v, "heuristic", { avoid_bags = not takes.avoid_bags[2] }, 2))
+  end)
+
+  it("are the Hold'em and Omaha part's: samples", function()
+    for _, game in ipairs { "holdem", "omaha" } do
+      assert.are.equal(takes.samples[2], dh.strategy("heuristic", { variant = game, seed = 1 }).samples)
+      assert.are.equal(20, dh.strategy("heuristic", { variant = game, seed = 1, samples = 20 }).samples)
+    end
+  end)
+end)
+
 describe("options.markdown", function()
   it("shows each option's type, default, range or choices and meaning", function()
     local t = options.markdown {
