@@ -13,12 +13,11 @@
 -- works it out (a nil default: "as many as worlds"); the check ignores
 -- both, and markdown(specs) makes the docs' table of them (docs/bots.md's
 -- tables of the shipped bots, .ci/schema-docs.lua).  The options every
--- strategy is handed (variant, seed)
--- are always allowed.  A value out of place raises a one-line error naming
--- the strategy, the option, what it takes and what it got; an option the
--- strategy does not take raises naming the ones it does (a typo such as
--- `pimc.wrlds=40` is not silently ignored).  Returns a copy of the options
--- with the defaults filled in.
+-- strategy is handed (variant, seed) are always allowed.  A value out of
+-- place raises a one-line error naming the strategy, the option, what it
+-- takes and what it got; an option the strategy does not take raises
+-- naming the ones it does (a typo such as `pimc.wrlds=40` is not silently
+-- ignored).  Returns a copy of the options with the defaults filled in.
 --
 --     local o = options.defaults("spades", given, { target = 500, blind_nil = false })
 --
