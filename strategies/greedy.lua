@@ -9,8 +9,11 @@ local dh = require "deckhand"
 
 local M = {}
 
+-- what it takes: nothing beside variant and seed (docs/bots.md lists it)
+M.takes = {}
+
 function M.new(options)
-  dh.check_options("greedy", options, {})
+  dh.check_options("greedy", options, M.takes)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
   if variant and variant.rules == nil and variant.kind == nil then

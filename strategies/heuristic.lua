@@ -35,17 +35,26 @@
 --            look ahead (each move in a few sampled worlds, played out)
 -- Each asks the view what the rules decide (who takes a trick, a card's
 -- strength, the partners, the pass count) rather than copying the rules.
--- Options: nil_bids, avoid_bags (Spades), samples (Hold'em), game (the
--- game's name when no variant is given), variant, seed.
+-- Options: M.takes below (docs/bots.md's table is made from it), variant,
+-- seed.  The part gets them as given, not with the defaults filled in (a
+-- part of one's own that takes none, or fewer, is not handed more): its
+-- defaults are its own, and M.takes says them (strategy_docs_spec plays
+-- matches with each given as documented and left out, and checks they
+-- are the same).
 local dh = require "deckhand"
 
 local M = {}
 
+M.takes = {
+  nil_bids = { "boolean", true, doc = "Spades: bid Nil with a weak hand (`false`: never)" },
+  avoid_bags = { "boolean", true,
+                 doc = "Spades: duck once the side has made its contract, to take no bags (`false`: keep winning)" },
+  samples = { "integer", 300, min = 1, doc = "Hold'em, Omaha: the Monte Carlo trials of each equity estimate" },
+  game = { "string", doc = "the game whose part plays (`heuristic/<game>.lua`) when no variant is given" },
+}
+
 function M.new(options)
-  dh.check_options("heuristic", options, {
-    nil_bids = { "boolean" }, avoid_bags = { "boolean" }, samples = { "integer", nil, min = 1 },
-    game = { "string" },
-  })
+  dh.check_options("heuristic", options, M.takes)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
   local part = "heuristic.trick"

@@ -17,41 +17,32 @@
 -- Card play only, on any trick-taking variant: bids, passes and a
 -- variant's scripted phases are pimc's (with its defaults), and a game
 -- with no trick-taking core (Hold'em, Crazy Eights) plays as pimc.
--- Options:
---   iterations  iterations per card decision (default 1000)
---   time        a budget in seconds per card decision: no new iteration
---               once it is spent (results then depend on the machine)
---   exploration the UCB constant, on values scaled to 0..1 by the range
---               seen in the search (default 0.7)
---   objective   "points" (default: own side minus the others' mean, lower
---               is better when the variant's low score wins), "own" or
---               "tricks", as pimc's
---   policy      the playout policy: "random" (default), "greedy" or
---               "contract" (see pimc)
---   root        "ucb" (default): the root's cards chosen by UCB like every
---               other node's, one sampled world an iteration; "paired":
---               every card tried in each sampled world and searched on
---               in its subtree with that world, the best mean played, so
---               the cards are compared on the same worlds (as pimc does)
---               while the tree below chooses the later moves
---   variant, seed  (given by the tournament)
+-- Options: M.takes below, each with its meaning (docs/bots.md's table is
+-- made from it); variant and seed are given by the tournament.
 local dh = require "deckhand"
 
 local M = {}
 
-local takes = {
-  iterations = { "integer", 1000, min = 1 },
-  time = { "number", nil, min = 0 },
-  exploration = { "number", 0.7, min = 0 },
-  objective = { "choice", "points", { "points", "own", "tricks" } },
-  policy = { "choice", "random", { "random", "greedy", "contract" } },
-  root = { "choice", "ucb", { "ucb", "paired" } },
+M.takes = {
+  iterations = { "integer", 1000, min = 1,
+                 doc = "iterations per card decision (with `root` `paired`: descents, one a card and world)" },
+  time = { "number", nil, min = 0, default_doc = "no limit",
+           doc = "seconds per card decision: no iteration is started once spent "
+              .. "(the results then depend on the machine)" },
+  exploration = { "number", 0.7, min = 0,
+                  doc = "the UCB constant, on values scaled to 0..1 by the range seen in the search" },
+  objective = { "choice", "points", { "points", "own", "tricks" }, doc = "a hand's worth, as pimc's" },
+  policy = { "choice", "random", { "random", "greedy", "contract" },
+             doc = "the C policy of the playout that finishes the hand, as pimc's" },
+  root = { "choice", "ucb", { "ucb", "paired" },
+           doc = "`ucb`: the root's cards chosen by UCB like any node's; `paired`: every card tried in each "
+              .. "sampled world and searched on with it, the best mean played" },
 }
 
 local function new_node(seat) return { seat = seat, n = 0, w = 0, avail = 0, children = {} } end
 
 function M.new(options)
-  options = dh.check_options("ismcts", options, takes)
+  options = dh.check_options("ismcts", options, M.takes)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
   local helper = dh.strategy("pimc", { variant = options.variant, seed = options.seed })

@@ -33,87 +33,83 @@
 -- heuristic, and the hand played out and scored.  The heuristic's pass is
 -- the default: the greedy playouts are too weak a model of the hand that
 -- follows (docs/performance.md has the measurement).
--- Options:
---   worlds    sampled worlds per card decision (default 200)
---   playouts  with the random policy: playouts per legal card, over all
---             worlds (default 300)
---   time      a budget in seconds per card decision: no new world is
---             started once it is spent (results then depend on the machine)
---   objective "points" (default: own side minus the others' mean, lower
---             is better when the variant's low score wins), "own" (own
---             side's points alone) or "tricks"
---   policy    the playout policy for card play: "greedy" (engine/trick/policy.h,
---             deterministic, so one playout per card and world), "contract"
---             (greedy knowing the bids, the default in variants with a bid
---             phase, "greedy" elsewhere) or "random"
---   bid       "mc" (default: Monte Carlo as above) or "heuristic"
---   bid_worlds   sampled worlds per bid (default 100)
---   bid_window   nil (default): every legal bid is a candidate; a number
---             k: only the legal bids within k of the heuristic's bid, and 0
---             (Nil) when legal
---   bid_policy   the playout policy for bids and passes (default "contract")
---   pass      "heuristic" (default) or "mc" (Monte Carlo, as above)
---   pass_worlds  sampled worlds per pass (default 50)
---   pass_pool    cards the passes are chosen from (default 8: 56 passes of 3)
---   script_worlds  sampled worlds per move of a variant's scripted phases
---             (Euchre's trump making and discard; default 100): each legal
---             move made in every world, the later choices of those phases
---             the heuristic's, the hand played out
---   script_moves  at most this many candidates in a scripted phase
---             (default 8): with more legal moves (an auction's bids), the
---             heuristic's move and the first others the rules list
---   solver    "playouts" (default) or "dd": once the seat holds dd_cards
---             cards or fewer (default 5), each of dd_worlds sampled worlds
---             (default 40) is solved double dummy (game:solve_moves) and
---             each card's values summed, on the objective above: tricks,
---             the side's hand points ("own"), or its margin over the others
---             ("points": game:solve's objective "margin"); when the worlds'
---             solves take more than dd_nodes positions in all (default
---             1,000,000: the slow search, as for a Spades hand with a Nil
---             bid), the decision is left to the playouts.  A scripted
---             phase's worlds are solved too where the card play starts
---             with dd_cards cards a hand or fewer (Euchre's trump making
---             and discard), with the default objective and two sides
---   dd_others with solver = "dd", how the solves play the other sides:
---             "best" (default: double dummy) or "greedy" (each other seat
---             the greedy policy's card, game:solve's others option)
---   dd_ties   with solver = "dd", how cards whose solved values are equal
---             over all the worlds are told apart: "first" (default: the
---             first legal) or "playouts" (the same worlds played out after
---             each, as without the solver, the best mean of those)
---   infer     "none" (default) or "heuristic": where the variant's
---             heuristic can say how likely its own play would have made the
---             others' public choices in a world (Euchre's trump making:
---             heuristic/euchre.lua's explainer), each sampled world is kept
---             with that probability, so the worlds lean toward what the
---             bidding shows (a maker holds trumps, a seat that passed few)
---   variant, seed  (given by the tournament)
+-- Options: M.takes below, each with its meaning (docs/bots.md's table is
+-- made from it).  With solver = "dd" the solves count what the objective
+-- counts: tricks, the side's hand points ("own"), or its margin over the
+-- others ("points": game:solve's objective "margin"); a scripted phase's
+-- worlds are solved too where the card play starts with dd_cards cards a
+-- hand or fewer (Euchre's trump making and discard), with the default
+-- objective and two sides.  With infer = "heuristic" the variant's
+-- heuristic says how likely its own play would have made the others'
+-- public choices in a world (heuristic/euchre.lua's explainer), so the
+-- worlds lean toward what the bidding shows (a maker holds trumps, a seat
+-- that passed few).  variant and seed are given by the tournament.
 local dh = require "deckhand"
 
 local M = {}
 
--- what pimc takes (the Hold'em options are pimc/holdem.lua's)
-local takes = {
-  worlds = { "integer", 200, min = 1 }, playouts = { "integer", 300, min = 1 },
-  time = { "number", nil, min = 0 },
-  objective = { "choice", "points", { "points", "own", "tricks" } },
-  policy = { "choice", nil, { "random", "greedy", "contract" } },
-  bid = { "choice", "mc", { "mc", "heuristic" } },
-  bid_worlds = { "integer", 100, min = 1 }, bid_window = { "integer", nil, min = 0 },
-  bid_policy = { "choice", "contract", { "random", "greedy", "contract" } },
-  pass = { "choice", "heuristic", { "mc", "heuristic" } },
-  pass_worlds = { "integer", 50, min = 1 }, pass_pool = { "integer", 8, min = 1 },
-  script_worlds = { "integer", 100, min = 1 }, script_moves = { "integer", 8, min = 2 },
+-- what pimc takes in a trick-taking game; a game written wholly in Lua
+-- has pimc/lua_game.lua's options, Hold'em and Omaha pimc/holdem.lua's
+M.takes = {
+  worlds = { "integer", 200, min = 1, doc = "worlds sampled per card decision" },
+  playouts = { "integer", 300, min = 1,
+               doc = "with `policy` `random`: playouts per legal card, over all the worlds" },
+  time = { "number", nil, min = 0, default_doc = "no limit",
+           doc = "seconds per decision (card play, scripted phases): no world is started once spent "
+              .. "(the results then depend on the machine)" },
+  objective = { "choice", "points", { "points", "own", "tricks" },
+                doc = "a hand's worth: `points`, the side's points less the others' mean (less is better "
+                   .. "where the low score wins); `own`, the side's points alone; `tricks`" },
+  policy = { "choice", nil, { "random", "greedy", "contract" },
+             default_doc = "`contract` where the variant has bids, else `greedy`",
+             doc = "how the card play's playouts finish the hand: `greedy` (deterministic: one playout a card "
+                .. "and world), `contract` (greedy that ducks for a Nil or a made contract) or `random`" },
+  bid = { "choice", "mc", { "mc", "heuristic" },
+          doc = "`mc`: each legal bid made in sampled worlds, the later seats bidding as `heuristic`, the hand "
+             .. "played out and scored by the variant; `heuristic`: bids as `heuristic`" },
+  bid_worlds = { "integer", 100, min = 1, doc = "worlds sampled per bid" },
+  bid_window = { "integer", nil, min = 0, default_doc = "every legal bid",
+                 doc = "only the bids within this many of the heuristic's (and Nil) are tried" },
+  bid_policy = { "choice", "contract", { "random", "greedy", "contract" },
+                 doc = "the playout policy of the bids and passes" },
+  pass = { "choice", "heuristic", { "mc", "heuristic" },
+           doc = "`heuristic`: passes as `heuristic`; `mc`: chosen as the bids are (measured weaker in Hearts)" },
+  pass_worlds = { "integer", 50, min = 1, doc = "with `pass` `mc`: worlds sampled per pass" },
+  pass_pool = { "integer", 8, min = 1,
+                doc = "with `pass` `mc`: the cards passes are made of, the heuristic's pass then the highest "
+                   .. "(8: 56 passes of 3)" },
+  script_worlds = { "integer", 100, min = 1,
+                    doc = "worlds sampled per move of a variant's scripted phase (Euchre's trump making, an auction)" },
+  script_moves = { "integer", 8, min = 2,
+                   doc = "the most candidates in a scripted phase: the heuristic's move and the first the rules list" },
+  solver = { "choice", "playouts", { "playouts", "dd" },
+             doc = "`dd`: with `dd_cards` cards or fewer, each world solved double dummy "
+                .. "(`game:solve_moves`) instead of played out" },
+  dd_cards = { "integer", 5, min = 1, max = 13, doc = "with `solver` `dd`: the hand size from which it solves" },
+  dd_worlds = { "integer", 40, min = 1, doc = "with `solver` `dd`: worlds solved per card decision" },
+  dd_nodes = { "integer", 1000000, min = 1,
+               doc = "with `solver` `dd`: the positions a decision's solves may search in all; past it "
+                  .. "the playouts decide (a Spades hand with a Nil bid)" },
+  dd_others = { "choice", "best", { "best", "greedy" },
+                doc = "with `solver` `dd`: the other sides play their best, or by the greedy policy "
+                   .. "(`game:solve`'s `others`)" },
+  dd_ties = { "choice", "first", { "first", "playouts" },
+              doc = "with `solver` `dd`: among cards of equal solved value in every world, the first legal, "
+                 .. "or the best when the same worlds are played out after each" },
+  infer = { "choice", "none", { "heuristic", "none" },
+            doc = "`heuristic`: each world kept with the likelihood that the heuristic's play makes the "
+               .. "others' public choices (Euchre's trump making: at most 64 drawn, else the likeliest)" },
+}
+
+-- pimc/holdem.lua's own options (their defaults and meanings are there),
+-- taken here too with the same types and ranges: pimc takes the options
+-- of either kind of game, whatever the game
+local checked = {
   preflop_worlds = { "integer", nil, min = 1 }, samples = { "integer", nil, min = 1 },
   sizes = { "table" }, model = { "boolean" }, miss = { "number", nil, min = 0, max = 1 },
   caution = { "number", nil, min = 0 },
-  solver = { "choice", "playouts", { "playouts", "dd" } },
-  dd_cards = { "integer", 5, min = 1, max = 13 }, dd_worlds = { "integer", 40, min = 1 },
-  dd_nodes = { "integer", 1000000, min = 1 },
-  dd_others = { "choice", "best", { "best", "greedy" } },
-  dd_ties = { "choice", "first", { "first", "playouts" } },
-  infer = { "choice", "none", { "heuristic", "none" } },
 }
+for k, spec in pairs(M.takes) do checked[k] = spec end
 
 function M.new(options)
   local given = options
@@ -127,7 +123,7 @@ function M.new(options)
     s.name = "pimc"
     return s
   end
-  options = dh.check_options("pimc", options, takes)
+  options = dh.check_options("pimc", options, checked)
   local variant = options.variant
   if type(variant) == "string" then variant = dh.variant(variant) end
   -- a game with a pimc of its own (pimc/<game>.lua: Hold'em) plays by it,

@@ -10,8 +10,11 @@ local dh = require "deckhand"
 
 local M = {}
 
+-- what it takes: nothing beside variant and seed (docs/bots.md lists it)
+M.takes = {}
+
 function M.new(options)
-  dh.check_options("random", options, {})
+  dh.check_options("random", options, M.takes)
   local rng = dh.rng(options.seed or 1)
   local s = { name = "random" }
   function s.bid(view)

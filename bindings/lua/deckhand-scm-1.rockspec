@@ -162,6 +162,7 @@ build = {
     ["deckhand.sprt"] = "bindings/lua/deckhand/sprt.lua",
     ["deckhand.stats"] = "bindings/lua/deckhand/stats.lua",
     ["deckhand.strategy"] = "bindings/lua/deckhand/strategy.lua",
+    ["deckhand.strategy_docs"] = "bindings/lua/deckhand/strategy_docs.lua",
     ["deckhand.table"] = "bindings/lua/deckhand/table.lua",
     ["deckhand.table_moves"] = "bindings/lua/deckhand/table_moves.lua",
     ["deckhand.table_text"] = "bindings/lua/deckhand/table_text.lua",

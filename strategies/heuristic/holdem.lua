@@ -248,9 +248,10 @@ local function decide(st, x)
 end
 
 function M.new(options)
-  local strength = new_strength(dh.rng(options.seed or 1), options.samples or 300)
+  local samples = options.samples or 300   -- heuristic.lua's takes says this default
+  local strength = new_strength(dh.rng(options.seed or 1), samples)
   return {
-    name = "heuristic.holdem",
+    name = "heuristic.holdem", samples = samples,
     act = function(view)
       local p = public(view)
       local x = situation(p)

@@ -7,19 +7,26 @@
 -- move, and the hand played out at random (the same random choices for
 -- every move of a world); the move whose hands end best
 -- for the seat (its points less the others' mean) is played.
--- Options: variant, seed; looks (worlds per move, default 6), moves (the
--- most moves looked at, default 12, the first ones listed).
+-- Options: variant, seed, and M.takes below (docs/bots.md's table is made
+-- from it), read when the part is loaded by its own name
+-- (heuristic.lua_game): through `heuristic` only the heuristic's own
+-- options reach it, and it checks none, as those pass through it.
 local dh = require "deckhand"
 
 local M = {}
+
+M.takes = {
+  looks = { "integer", 6, min = 1, doc = "a game with no greedy: the worlds each move is played out in" },
+  moves = { "integer", 12, min = 1, doc = "a game with no greedy: the most moves looked at (the first listed)" },
+}
 
 -- the hand's points for seat me once it is over (deckhand.lua_game)
 local value = dh.lua_game.hand_value
 
 function M.new(options)
   options = options or {}
-  local looks = options.looks or 6
-  local most = options.moves or 12
+  local looks = options.looks or M.takes.looks[2]
+  local most = options.moves or M.takes.moves[2]
   local rng = dh.rng((options.seed or 1) * 7 + 3)
 
   -- one move in one world, the hand then played out at random by the

@@ -17,14 +17,8 @@
 -- checking or calling (the noisiest choice, such as all in, must show
 -- more than luck to be picked).
 --
--- Options (checked by pimc.lua): worlds (48), preflop_worlds (four times
--- worlds: before the flop a sample is cheap, and the rare hand that calls
--- an all in must be seen), time (a budget in seconds per decision: no new
--- sample once spent; results then depend on the machine), sizes (bets
--- and raises as fractions of the pot after a call, { 0.5, 1 }), caution
--- (1), miss (the weight of a sample per move the model does not explain,
--- 0.02), model (false: no model, every sample weighs the same), samples
--- (the model's equity trials, 200), seed.
+-- Options: M.takes below, each with its meaning (docs/bots.md's table is
+-- made from it); pimc.lua checks them, with the same types and ranges.
 local dh = require "deckhand"
 
 -- the model and its helpers
@@ -34,6 +28,22 @@ local T = dh.poker_table
 local situation, decide, preflop_score = H.situation, H.decide, H.preflop_score
 
 local M = {}
+
+-- what pimc takes in Hold'em and Omaha; the nil defaults are worked out in new()
+M.takes = {
+  worlds = { "integer", 48, min = 1, doc = "samples of the hidden cards per decision after the flop" },
+  preflop_worlds = { "integer", nil, min = 1, default_doc = "four times `worlds`",
+                     doc = "samples per decision before the flop, where one is cheap and the rare hand that "
+                        .. "calls an all in must be seen" },
+  time = { "number", nil, min = 0, default_doc = "no limit",
+           doc = "seconds per decision: no sample is started once spent (the results then depend on the machine)" },
+  sizes = { "table", { 0.5, 1 }, doc = "the bets and raises tried, as fractions of the pot after a call" },
+  caution = { "number", 1, min = 0,
+              doc = "standard errors of its gain over checking or calling a move must clear to be chosen" },
+  miss = { "number", 0.02, min = 0, max = 1, doc = "a sample's weight for each move the model does not explain" },
+  model = { "boolean", true, doc = "`false`: no model of the others, every sample weighs the same" },
+  samples = { "integer", 200, min = 1, doc = "the model's Monte Carlo trials of each equity estimate" },
+}
 
 local deck52 = {}
 for _, c in ipairs(dh.deck("french52"):draw(52)) do deck52[#deck52 + 1] = tostring(c) end
@@ -141,18 +151,22 @@ local function explanations(p, t)
 end
 
 function M.new(opts)
-  local worlds = opts.worlds or 48
+  local function option(k)   -- as given, else its default
+    if opts[k] == nil then return M.takes[k][2] end
+    return opts[k]
+  end
+  local worlds = option("worlds")
   -- before the flop a world costs no equity estimate, and a rare hand that
   -- calls an all in needs many worlds to be seen at all
   local preflop_worlds = opts.preflop_worlds or 4 * worlds
   local budget = opts.time
-  local fractions = opts.sizes or { 0.5, 1 }
-  local use_model = opts.model ~= false
+  local fractions = option("sizes")
+  local use_model = option("model")
   local rng = dh.rng(opts.seed or 1)
-  local strength = H.new_strength(rng:split(), opts.samples or 200)
-  local miss = opts.miss or 0.02   -- a world's weight per move the model does not explain
+  local strength = H.new_strength(rng:split(), option("samples"))
+  local miss = option("miss")      -- a world's weight per move the model does not explain
   local tries = 100                -- draws of hole cards the model must explain
-  local caution = opts.caution or 1
+  local caution = option("caution")
 
   -- the candidate moves: { action, amount } without duplicates
   local function candidates(p)

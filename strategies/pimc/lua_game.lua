@@ -12,41 +12,22 @@
 -- with `candidates = k` the k the heuristic ranks first when it ranks them
 -- (heuristic.<game>'s rank(view): Gin's discards) and the heuristic's own
 -- move always among them.
--- Options:
---   worlds      sampled worlds per decision (default 24, or the heuristic's
---               helper.worlds when it plays the rollouts itself, below)
---   rollout     the strategy every seat plays in the rollouts: "heuristic"
---               (default; random play in a game with no greedy, whose
---               heuristic itself looks ahead), "greedy" (the rules' quick
---               choice) or "random"
---   candidates  at most this many candidates when the heuristic ranks them
---               (default 4, or helper.candidates as for worlds); given (by
---               the player or the game's bots field) where the heuristic
---               ranks none, the rules' greedy ranks them: its choice, then
---               its choice among the rest (view:greedy(moves)), and so on
---   margin      standard errors by which a move must beat the heuristic's
---               (default 1; 0: the best mean always)
---   confirm     fresh worlds on which the best move is played against the
---               heuristic's for that test (default: as many as worlds,
---               none where the heuristic plays the rollouts itself; 0: the
---               test on the worlds the best was chosen on, where the best
---               of many noisy means looks better than it is: the winner's
---               curse).  Where fewer than two fresh worlds are played (the
---               time budget, a sampler that finds none), the heuristic's
---               move
---   time        a budget in seconds per decision: no new world is started
---               once it is spent (results then depend on the machine)
---   halving     true (default): successive halving, the worlds shared out
---               over rounds, the worse half of the candidates dropped after
---               each (the heuristic's move kept), so that most rollouts go
---               to the moves in contention; false: every candidate in
---               every world (with the heuristic's fast playouts, always)
---   infer       "heuristic" (default): where the heuristic's playouts take
---               it, each world's hidden hands are dealt again keeping what
---               the others' public moves show if they play as the heuristic
---               (Crazy Eights: a seat that drew or passed held nothing
---               playable then); "none": the worlds as view:sample gives them
---   variant, seed  (given by the tournament)
+-- Options: M.takes below, each with its meaning (docs/bots.md's table is
+-- made from it); variant and seed are given by the tournament.  With
+-- `candidates` given (by the player or the game's bots field) where the
+-- heuristic ranks none, the rules' greedy ranks them: its choice, then its
+-- choice among the rest (view:greedy(moves)), and so on.  `halving`
+-- shares the worlds out over rounds, the worse half of the candidates
+-- dropped after each (the heuristic's move kept), so that most rollouts go
+-- to the moves in contention; with the heuristic's fast playouts (below)
+-- every candidate is played in every world.  `confirm` = 0 tests the best
+-- on the worlds it was chosen on, where the best of many noisy means looks
+-- better than it is (the winner's curse); where fewer than two fresh
+-- worlds are played (the time budget, a sampler that finds none), the
+-- heuristic's move.  `infer` deals each world's hidden hands again
+-- keeping what the others' public moves show if they play as the
+-- heuristic (Crazy Eights: a seat that drew or passed held nothing
+-- playable then), where the heuristic's playouts take it.
 -- When the game's sampler finds no world (it raises), the decision is made
 -- on the worlds sampled so far, the heuristic's move with none.
 -- A game may set its own defaults for these (its `bots = { pimc = { ... }
@@ -83,17 +64,34 @@ local function with_declared(options)
   return out
 end
 
+-- what pimc takes in a game written wholly in Lua (its name in messages
+-- is pimc's); the nil defaults are worked out in new()
+M.takes = {
+  worlds = { "integer", nil, min = 1,
+             default_doc = "24; the heuristic's own where it plays the rollouts (Gin 200, Crazy Eights 300)",
+             doc = "worlds sampled per decision" },
+  rollout = { "choice", "heuristic", { "heuristic", "greedy", "random" },
+              doc = "how every seat plays the rollouts: `heuristic` (random in a game with no greedy, whose "
+                 .. "heuristic looks ahead itself), `greedy` (the rules' quick choice) or `random`" },
+  candidates = { "integer", nil, min = 1, default_doc = "4; the heuristic's own where it plays the rollouts (Gin 6)",
+                 doc = "the most candidates where the heuristic ranks the moves (Gin's discards), its own move "
+                    .. "among them; given where it ranks none, the greedy's first" },
+  margin = { "number", 1, min = 0,
+             doc = "standard errors by which a move must beat the heuristic's (0: the best mean always)" },
+  time = { "number", nil, min = 0, default_doc = "no limit",
+           doc = "seconds per decision: no world is started once spent (the results then depend on the machine)" },
+  infer = { "choice", "heuristic", { "heuristic", "none" },
+            doc = "`heuristic`: the worlds keep what the others' public moves show if they play as the "
+               .. "heuristic (Crazy Eights); `none`: the worlds as sampled" },
+  halving = { "boolean", true,
+              doc = "successive halving: the worse half of the candidates dropped after each round of worlds" },
+  confirm = { "integer", nil, min = 0,
+              default_doc = "as many as `worlds`; 0 where the heuristic plays the rollouts",
+              doc = "fresh worlds on which the best move is played against the heuristic's for the `margin` test" },
+}
+
 function M.new(options)
-  options = dh.check_options("pimc", with_declared(options or {}), {
-    worlds = { "integer", nil, min = 1 },
-    rollout = { "choice", "heuristic", { "heuristic", "greedy", "random" } },
-    candidates = { "integer", nil, min = 1 },
-    margin = { "number", 1, min = 0 },
-    time = { "number", nil, min = 0 },
-    infer = { "choice", "heuristic", { "heuristic", "none" } },
-    halving = { "boolean", true },
-    confirm = { "integer", nil, min = 0 },
-  })
+  options = dh.check_options("pimc", with_declared(options or {}), M.takes)
   local rng = dh.rng(options.seed or 1)
   local helper = dh.strategy("heuristic", { variant = options.variant, seed = options.seed })
   local fast = options.rollout == "heuristic" and helper.playouts or nil

@@ -8,12 +8,16 @@
 --
 -- Each entry is { kind, default, ... }: "integer" and "number" with `min`
 -- and `max`, "choice" with the list of allowed values, "boolean", "string",
--- "table", or "any".  The options every strategy is handed (variant, seed)
--- are always allowed.  A value out of place raises a one-line error naming
--- the strategy, the option, what it takes and what it got; an option the
--- strategy does not take raises naming the ones it does (a typo such as
--- `pimc.wrlds=40` is not silently ignored).  Returns a copy of the options
--- with the defaults filled in.
+-- "table", or "any".  An entry may also carry `doc`, what the option means
+-- in a few words, and `default_doc`, the default in words where the code
+-- works it out (a nil default: "as many as worlds"); the check ignores
+-- both, and markdown(specs) makes the docs' table of them (docs/bots.md's
+-- tables of the shipped bots, .ci/schema-docs.lua).  The options every
+-- strategy is handed (variant, seed) are always allowed.  A value out of
+-- place raises a one-line error naming the strategy, the option, what it
+-- takes and what it got; an option the strategy does not take raises
+-- naming the ones it does (a typo such as `pimc.wrlds=40` is not silently
+-- ignored).  Returns a copy of the options with the defaults filled in.
 --
 --     local o = options.defaults("spades", given, { target = 500, blind_nil = false })
 --
@@ -134,6 +138,51 @@ function M.defaults(name, given, defaults)
     o[k] = v
   end
   return o
+end
+
+-- the docs' words for a value: code in backticks, a list as Lua writes it
+local function code(v)
+  if type(v) == "table" then
+    local items = {}
+    for i, x in ipairs(v) do items[i] = tostring(x) end
+    return "`{ " .. table.concat(items, ", ") .. " }`"
+  end
+  return "`" .. tostring(v) .. "`"
+end
+
+-- a cell of a markdown table: one line, no bar that would end the cell
+local function cell(s) return (tostring(s):gsub("\n", " "):gsub("|", "\\|")) end
+
+-- what an entry allows beyond its kind: a range, or the choices
+local function allowed(spec)
+  if spec[1] == "choice" then
+    local names = {}
+    for i, v in ipairs(spec[3]) do names[i] = code(v) end
+    return table.concat(names, ", ")
+  end
+  if spec.min and spec.max then return ("%s to %s"):format(spec.min, spec.max) end
+  if spec.min then return ("%s or more"):format(spec.min) end
+  if spec.max then return ("%s or less"):format(spec.max) end
+  return ""
+end
+
+--- markdown(specs) -> the docs' table of what a strategy takes: each
+-- option (sorted by name) with its kind, its default, its range or
+-- choices and its `doc`; raises naming an option without a `doc`, so
+-- that no option reaches the docs unexplained
+function M.markdown(specs)
+  local names = {}
+  for k in pairs(specs) do names[#names + 1] = k end
+  table.sort(names)
+  if #names == 0 then return "It takes no options of its own (only `variant` and `seed`).\n" end
+  local out = { "| option | type | default | range or choices | meaning |", "|---|---|---|---|---|" }
+  for _, k in ipairs(names) do
+    local spec = specs[k]
+    if type(spec.doc) ~= "string" or spec.doc == "" then error(("option '%s' has no doc"):format(k), 0) end
+    local default = spec.default_doc or (spec[2] == nil and "none" or code(spec[2]))
+    out[#out + 1] = ("| `%s` | %s | %s | %s | %s |"):format(k, spec[1], cell(default), cell(allowed(spec)), cell(spec.doc))
+  end
+  return table.concat(out, "\n") .. "\n"
 end
 
 return M
