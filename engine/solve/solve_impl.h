@@ -37,7 +37,7 @@ typedef struct dh_fast {
   int led, wseat, wsuit, wrank;  /* the trick's led suit and its winner so far */
   int lock;                  /* the suit not led until broken (break_suit; 4: none or broken) */
   long nodes, max_nodes;
-  int guess;                 /* a likely value, probed first (-1: none) */
+  int guess;                 /* a likely value, the first probe one above it (-1: none: estimated) */
   int stopped;
   dh_fentry *tt;             /* the table (NULL: none) */
   uint32_t *dig;             /* its entries' digests, one a slot (solve_fast.c) */
