@@ -382,6 +382,7 @@ static int estimate(const dh_fast *f) {
       for (x = 0; x < f->np; x++)
         trumps += (f->max[x] ? 1 : -1) * __builtin_popcount(lane(f->hand[x], s));
   }
+  if (!total) return 0;   /* no card left (after the last one, in dh_fast_value_after) */
   j = 2 * f->left * ours + trumps * total;   /* twice the guess, times total */
   j = j < 0 ? 0 : j / (2 * total);
   return j > f->left ? f->left : j;
