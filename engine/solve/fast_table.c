@@ -12,22 +12,35 @@
 ** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
 ** card) */
 
+/* a hand's suit lengths, suit s's in bits 4s..4s+3: the count of each
+** 16-bit lane (the shifts and masks of a population count, stopped at
+** 16 bits), then the four counts brought together by one multiply (the
+** lane of suit s times 2^(36 - 12s) lands at 36 + 4s; the other
+** products land on other multiples of 4 and, each under 16, carry into
+** none of these) */
+static unsigned lengths(uint64_t h) {
+  h -= h >> 1 & UINT64_C(0x5555555555555555);
+  h = (h & UINT64_C(0x3333333333333333)) + (h >> 2 & UINT64_C(0x3333333333333333));
+  h = (h + (h >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+  h = (h + (h >> 8)) & UINT64_C(0x001F001F001F001F);
+  return (unsigned)((h * UINT64_C(0x0000001001001001)) >> 36) & 0xFFFFu;
+}
+
 void dh_fast_shape(const dh_fast *f, shape *sh) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
   uint64_t b0 = 0, b1 = 0;
   int s, x;
+  sh->dist = sh->p0 = sh->p1 = 0;
   for (x = 0; x < f->np; x++) {
     if (f->cidx[x] & 1) b0 |= f->hand[x];
     if (f->cidx[x] & 2) b1 |= f->hand[x];
+    sh->dist |= (uint64_t)lengths(f->hand[x]) << (16 * f->cidx[x]);
   }
-  sh->dist = sh->p0 = sh->p1 = 0;
   for (s = 0; s < 4; s++) {
     unsigned u = lane(all, s);
     sh->count[s] = (unsigned)__builtin_popcount(u);
     sh->p0 |= (uint64_t)pack(lane(b0, s), u) << (16 * s);
     sh->p1 |= (uint64_t)pack(lane(b1, s), u) << (16 * s);
-    for (x = 0; x < f->np; x++)
-      sh->dist |= (uint64_t)__builtin_popcount(lane(f->hand[x], s)) << (16 * f->cidx[x] + 4 * s);
   }
 }
 
@@ -50,13 +63,19 @@ static unsigned tag_of(const dh_fast *f) {
 void dh_fast_locate(dh_fast *f, shape *sh) {
   uint64_t h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f));
   uint32_t p0 = 0, p1 = 0;
-  int s, j;
-  for (s = 0; s < 4; s++)
-    for (j = 0; j < 2 && j < (int)sh->count[s]; j++) {
-      int k = 16 * s + (int)sh->count[s] - 1 - j;
-      p0 |= (uint32_t)(sh->p0 >> k & 1) << (2 * s + j);
-      p1 |= (uint32_t)(sh->p1 >> k & 1) << (2 * s + j);
+  int s;
+  for (s = 0; s < 4; s++) {
+    /* the top two cards' bits, the top one first (a lone card: it) */
+    int c = (int)sh->count[s], k = 16 * s + c - 2;
+    if (c >= 2) {
+      unsigned a = (unsigned)(sh->p0 >> k) & 3, b = (unsigned)(sh->p1 >> k) & 3;
+      p0 |= (a >> 1 | (a & 1) << 1) << (2 * s);
+      p1 |= (b >> 1 | (b & 1) << 1) << (2 * s);
+    } else if (c == 1) {
+      p0 |= (uint32_t)(sh->p0 >> (16 * s) & 1) << (2 * s);
+      p1 |= (uint32_t)(sh->p1 >> (16 * s) & 1) << (2 * s);
     }
+  }
   sh->at = (size_t)(h & f->mask) & ~(size_t)(BUCKET - 1);
   sh->digest = ((uint32_t)(h >> 40) & 0xFFu) | 1u | p0 << 16 | p1 << 24;
 }
