@@ -412,10 +412,10 @@ static int32_t probes(dh_fast *f, int guess, int *exact) {
 
 int32_t dh_fast_value(dh_fast *f, int *exact) { return probes(f, f->guess, exact); }
 
-int32_t dh_fast_value_after(dh_fast *f, int pos, int *exact) {
+int32_t dh_fast_value_after(dh_fast *f, int pos, int guess, int *exact) {
   undo u;
   int bit = f->bit_of[pos & 63], got = make(f, bit, &u);
-  int32_t v = got + probes(f, -1, exact);
+  int32_t v = got + probes(f, guess < 0 ? -1 : guess - got, exact);
   unmake(f, bit, &u);
   return v;
 }

@@ -58,7 +58,8 @@ DH_FAST_HIDDEN void dh_fast_forget(void *table, size_t bytes);
 /* the tricks the root mover's team takes from here to the end of the
 ** hand; *exact 0 when the node budget ran out */
 DH_FAST_HIDDEN int32_t dh_fast_value(dh_fast *f, int *exact);
-/* the same after the root mover plays the card at set position pos */
-DH_FAST_HIDDEN int32_t dh_fast_value_after(dh_fast *f, int pos, int *exact);
+/* the same after the root mover plays the card at set position pos; guess:
+** a likely value (-1: none), as dh_fast_value takes it */
+DH_FAST_HIDDEN int32_t dh_fast_value_after(dh_fast *f, int pos, int guess, int *exact);
 
 #endif
