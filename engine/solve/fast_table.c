@@ -45,9 +45,14 @@ void dh_fast_shape(const dh_fast *f, shape *sh) {
 }
 
 /* the leader, the context and the locked suit (an entry holds only
-** where the same suits may be led) */
-static unsigned tag_of(const dh_fast *f) {
-  return f->cidx[f->turn] | (unsigned)f->ctx << 2 | (unsigned)(f->lock == NONE ? 0 : f->lock + 1) << 12;
+** where the same suits may be led).  With no trump left the play is
+** notrump's: the context names none, and the entries are shared with
+** the notrump solves and those of other trumps on the same table (as
+** dh_solve_bridge_table keeps it for a deal's twenty problems) */
+static unsigned tag_of(const dh_fast *f, const shape *sh) {
+  unsigned ctx = f->ctx;
+  if (f->trump != NONE && !sh->count[f->trump]) ctx = (ctx & ~7u) | NONE;
+  return f->cidx[f->turn] | ctx << 2 | (unsigned)(f->lock == NONE ? 0 : f->lock + 1) << 12;
 }
 
 /* A digest, 4 bytes a slot kept apart from the entries, is all a probe
@@ -59,11 +64,13 @@ static unsigned tag_of(const dh_fast *f) {
 ** position can match an entry only where the two agree on the named
 ** cards' seats. */
 
-/* the position's bucket (sh->at, its first slot) and digest */
+/* the position's tag, bucket (sh->at, its first slot) and digest */
 void dh_fast_locate(dh_fast *f, shape *sh) {
-  uint64_t h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f));
+  uint64_t h;
   uint32_t p0 = 0, p1 = 0;
   int s;
+  sh->tag = tag_of(f, sh);
+  h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + sh->tag);
   for (s = 0; s < 4; s++) {
     /* the top two cards' bits, the top one first (a lone card: it) */
     int c = (int)sh->count[s], k = 16 * s + c - 2;
@@ -160,7 +167,7 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
   dh_fentry *b = f->tt + sh->at, *e;
   uint32_t *dig = f->dig + sh->at;
-  unsigned tag = tag_of(f), empty = 0, cand;
+  unsigned tag = sh->tag, empty = 0, cand;
   int base, i, alt = -1;
   for (base = 0; base < BUCKET && !empty; base += 8) {
     cand = scan8(dig + base, sh->digest, 0, &empty);
@@ -204,7 +211,7 @@ void dh_fast_store(dh_fast *f, const shape *sh, uint64_t rel, int target, int re
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
   int s, i, base;
   memset(&n, 0, sizeof n);
-  n.dist = sh->dist, n.tag = (uint16_t)tag_of(f);
+  n.dist = sh->dist, n.tag = (uint16_t)sh->tag;
   for (s = 0; s < 4; s++) {
     unsigned r = lane(rel, s), u = lane(all, s), d;
     if (!r) continue;

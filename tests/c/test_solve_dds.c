@@ -125,6 +125,41 @@ static void table_states(unsigned char *table, size_t bytes) {
   CHECK_EQ(same, 10);
 }
 
+/* with no trump left the play is notrump's: the notrump solve of a
+** position without spades, after its spades solve on the same table,
+** finds its answers there (a table shared by a deal's strains shares the
+** entries of positions without trumps: dh_solve_bridge_table), with the
+** value of a notrump solve from an empty table, in a tenth of its nodes */
+static void no_trump_left(unsigned char *table, size_t bytes) {
+  dh_cardset hands[4] = { 0, 0, 0, 0 };
+  dh_rules spades, notrump;
+  dh_match m;
+  dh_solve_opts o;
+  dh_solve_result alone, trumps, after;
+  int i;
+  for (i = 0; i < 36; i++) {   /* 9 cards a hand of the 39 clubs, diamonds and hearts */
+    int c = i * 7 % 39;
+    hands[i % 4] |= dh_set_of(dh_card_make(c % 13 + 2, c / 13));
+  }
+  bridge_rules(&spades, 9, 3);
+  bridge_rules(&notrump, 9, DH_NOSUIT);
+  dh_solve_defaults(&o);
+  o.table = table;
+  o.table_bytes = bytes;
+  dh_solve_table_reset(table, bytes);
+  if (!CHECK(dh_match_init_deal(&m, &notrump, 1, 3, hands, NULL, 0))) return;
+  CHECK_EQ(dh_solve(&m, &o, &alone), DH_OK);
+  dh_solve_table_reset(table, bytes);
+  if (!CHECK(dh_match_init_deal(&m, &spades, 1, 3, hands, NULL, 0))) return;
+  CHECK_EQ(dh_solve(&m, &o, &trumps), DH_OK);
+  if (!CHECK(dh_match_init_deal(&m, &notrump, 1, 3, hands, NULL, 0))) return;
+  CHECK_EQ(dh_solve(&m, &o, &after), DH_OK);
+  CHECK(alone.exact && trumps.exact && after.exact);
+  CHECK_EQ(trumps.value, alone.value);
+  CHECK_EQ(after.value, alone.value);
+  CHECK(alone.nodes > 1000 && after.nodes * 10 < alone.nodes);
+}
+
 /* the search's size on the whole goldens (13 cards a hand), every strain,
 ** North leading, each from an empty table: nodes in all, against a bound
 ** between what the search took before discards were taken from long
@@ -192,5 +227,6 @@ int main(void) {
   bridge_table(table, sizeof table);
   search_size(table, sizeof table);
   table_states(table, 1 << 20);
+  no_trump_left(table, 1 << 20);
   return check_done();
 }
