@@ -161,14 +161,17 @@ static void no_trump_left(unsigned char *table, size_t bytes) {
 }
 
 /* the search's size on the whole goldens (13 cards a hand), every strain,
-** North leading, each from an empty table: nodes in all, against a bound
-** between what the search took before discards were taken from long
-** suits first (and before that, the lead that last cut off tried early:
-** a killer move) and after; a search that orders its moves worse goes
-** over it (the values are checked above) */
+** North leading, each from an empty table, then East leading on the same
+** table with North's guess (as dh_solve_bridge_table guesses): nodes in
+** all, against bounds between what the search took before and after its
+** last gains (for North: discards from long suits first, before that the
+** killer lead; then the probes from an estimate, the table's best lead
+** from entries alike; for East: the probes from one trick above the
+** guess, the best lead); a search that orders its moves or its probes
+** worse goes over them (the values are checked above) */
 static void search_size(unsigned char *table, size_t bytes) {
   int g, strain, n = (int)(sizeof dds_goldens / sizeof dds_goldens[0]), whole = 0;
-  long nodes = 0;
+  long nodes = 0, guessed = 0;
   for (g = 0; g < n; g++) {
     dh_cardset hands[4];
     if (parse_pbn(dds_goldens[g][0], hands) != 13) continue;
@@ -186,10 +189,18 @@ static void search_size(unsigned char *table, size_t bytes) {
       if (!CHECK(dh_match_init_deal(&m, &r, 1, 3, hands, NULL, 0))) return;
       CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
       nodes += res.nodes;
+      o.guess = 1 + 13 - res.value;   /* East-West's tricks when North led */
+      if (!CHECK(dh_match_init_deal(&m, &r, 1, 0, hands, NULL, 0) && m.turn == 1)) return;
+      CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+      guessed += res.nodes;
     }
   }
   CHECK_EQ(whole, 2);
-  CHECK(nodes < 4050000);   /* 4,705,274 before; the killer 4,096,167; discards from length 4,012,338 */
+  /* 4,705,274 before; the killer 4,096,167; discards from length
+     4,012,338; the probes from an estimate 3,880,183; the best lead from
+     entries alike 3,726,937; no trump left as notrump 3,722,030 */
+  CHECK(nodes < 3800000);
+  CHECK(guessed < 1300000);   /* 1,470,269 before this session's probes and best lead, 1,170,611 after */
 }
 
 int main(void) {
