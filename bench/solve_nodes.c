@@ -3,16 +3,19 @@
 ** the machine's load does not change (bench/solve_nodes.sh builds and
 ** runs it).
 **
-**   solve_nodes [-n deals] [-k cards] [-s seed] [-b table_bits] [-v]
+**   solve_nodes [-n deals] [-k cards] [-s seed] [-b table_bits] [-d] [-g] [-v]
 **
 ** For each of n random Bridge deals and each strain: from the deal, random
 ** legal cards are played until every hand holds k cards at a trick's
 ** start (k 13: the whole deal), and that position is solved from an empty
 ** table.  With k 13 the deal is solved for every leader, as
 ** bench/dds_compare.c does (the table kept across the four leaders of a
-** strain, each guessing from the last).  Prints the nodes in all, the
-** largest solve's, and a checksum of the values (to see that a change of
-** the search left every value as it was).
+** strain, each guessing from the last).  -d: the table emptied once a
+** deal instead of once a strain (as dds_compare and dh_solve_bridge_table
+** keep it: the strains share the entries of positions with no trump
+** left); -g: no guesses (dds_compare's twenty single solves).  Prints
+** the nodes in all, the largest solve's, and a checksum of the values
+** (to see that a change of the search left every value as it was).
 */
 #include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
 #include <stdio.h>
@@ -40,7 +43,7 @@ static void solve_or_die(const dh_match *m, const dh_solve_opts *o, dh_solve_res
 int main(int argc, char **argv) {
   static dh_rules rules[5];
   dh_solve_opts o;
-  int deals = 4, k = 11, bits = 21, i, strain, solves = 0, verbose = 0;
+  int deals = 4, k = 11, bits = 21, i, strain, solves = 0, verbose = 0, per_deal = 0, guesses = 1;
   uint64_t seed = 1, sum = 0, most = 0, check = 0;
   double t0;
   (void)bench_median;   /* bench.h's, not needed here */
@@ -50,8 +53,10 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "-b") && i + 1 < argc) bits = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-s") && i + 1 < argc) seed = (uint64_t)atoll(argv[++i]);
     else if (!strcmp(argv[i], "-v")) verbose = 1;
+    else if (!strcmp(argv[i], "-d")) per_deal = 1;
+    else if (!strcmp(argv[i], "-g")) guesses = 0;
     else {
-      fprintf(stderr, "usage: solve_nodes [-n deals] [-k cards] [-s seed] [-b table_bits] [-v]\n");
+      fprintf(stderr, "usage: solve_nodes [-n deals] [-k cards] [-s seed] [-b table_bits] [-d] [-g] [-v]\n");
       return 2;
     }
   }
@@ -70,7 +75,7 @@ int main(int argc, char **argv) {
       dh_rng rng;
       int leader, last = 0;
       dh_rng_seed(&rng, seed * 1000 + (uint64_t)i);
-      dh_solve_table_reset(o.table, o.table_bytes);
+      if (!per_deal || strain == 0) dh_solve_table_reset(o.table, o.table_bytes);
       if (k == 13) {
         dh_cardset hands[4];
         /* the deal as bench/dds_compare.c makes it, the same hands for
@@ -82,7 +87,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "solve_nodes: bad deal\n");
             return 2;
           }
-          o.guess = leader ? 1 + 13 - last : 0;
+          o.guess = leader && guesses ? 1 + 13 - last : 0;
           solve_or_die(&m, &o, &res);
           last = res.value;
           sum += (uint64_t)res.nodes, solves++;

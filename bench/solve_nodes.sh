@@ -3,7 +3,8 @@
 # Bridge positions (bench/solve_nodes.c), a measure of its work that the
 # machine's load does not change.  ARGS go to the program: -n deals (4),
 # -k cards a hand (11; 13: whole deals, every leader), -s seed (1), -b
-# table bits (21).  Not part of make bench or CI.
+# table bits (21), -d one table a deal (not a strain), -g no guesses.
+# Not part of make bench or CI.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"

@@ -91,8 +91,8 @@ static inline int barred(const dh_fast *f, int x) {
 /* what a trick start looks like to the table: the suit lengths of each
 ** hand (4 bits each), and per suit the cards left and the seat of each in
 ** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
-** card) */
-typedef struct shape { uint64_t dist, p0, p1; unsigned count[4]; uint32_t digest; size_t at; } shape;
+** card); its tag (leader and context), digest and bucket (dh_fast_locate) */
+typedef struct shape { uint64_t dist, p0, p1; unsigned count[4], tag; uint32_t digest; size_t at; } shape;
 
 /* fast_bounds.c: what a position is worth before a move is tried */
 DH_FAST_HIDDEN int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel);

@@ -12,29 +12,47 @@
 ** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
 ** card) */
 
+/* a hand's suit lengths, suit s's in bits 4s..4s+3: the count of each
+** 16-bit lane (the shifts and masks of a population count, stopped at
+** 16 bits), then the four counts brought together by one multiply (the
+** lane of suit s times 2^(36 - 12s) lands at 36 + 4s; the other
+** products land on other multiples of 4 and, each under 16, carry into
+** none of these) */
+static unsigned lengths(uint64_t h) {
+  h -= h >> 1 & UINT64_C(0x5555555555555555);
+  h = (h & UINT64_C(0x3333333333333333)) + (h >> 2 & UINT64_C(0x3333333333333333));
+  h = (h + (h >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+  h = (h + (h >> 8)) & UINT64_C(0x001F001F001F001F);
+  return (unsigned)((h * UINT64_C(0x0000001001001001)) >> 36) & 0xFFFFu;
+}
+
 void dh_fast_shape(const dh_fast *f, shape *sh) {
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
   uint64_t b0 = 0, b1 = 0;
   int s, x;
+  sh->dist = sh->p0 = sh->p1 = 0;
   for (x = 0; x < f->np; x++) {
     if (f->cidx[x] & 1) b0 |= f->hand[x];
     if (f->cidx[x] & 2) b1 |= f->hand[x];
+    sh->dist |= (uint64_t)lengths(f->hand[x]) << (16 * f->cidx[x]);
   }
-  sh->dist = sh->p0 = sh->p1 = 0;
   for (s = 0; s < 4; s++) {
     unsigned u = lane(all, s);
     sh->count[s] = (unsigned)__builtin_popcount(u);
     sh->p0 |= (uint64_t)pack(lane(b0, s), u) << (16 * s);
     sh->p1 |= (uint64_t)pack(lane(b1, s), u) << (16 * s);
-    for (x = 0; x < f->np; x++)
-      sh->dist |= (uint64_t)__builtin_popcount(lane(f->hand[x], s)) << (16 * f->cidx[x] + 4 * s);
   }
 }
 
 /* the leader, the context and the locked suit (an entry holds only
-** where the same suits may be led) */
-static unsigned tag_of(const dh_fast *f) {
-  return f->cidx[f->turn] | (unsigned)f->ctx << 2 | (unsigned)(f->lock == NONE ? 0 : f->lock + 1) << 12;
+** where the same suits may be led).  With no trump left the play is
+** notrump's: the context names none, and the entries are shared with
+** the notrump solves and those of other trumps on the same table (as
+** dh_solve_bridge_table keeps it for a deal's twenty problems) */
+static unsigned tag_of(const dh_fast *f, const shape *sh) {
+  unsigned ctx = f->ctx;
+  if (f->trump != NONE && !sh->count[f->trump]) ctx = (ctx & ~7u) | NONE;
+  return f->cidx[f->turn] | ctx << 2 | (unsigned)(f->lock == NONE ? 0 : f->lock + 1) << 12;
 }
 
 /* A digest, 4 bytes a slot kept apart from the entries, is all a probe
@@ -46,17 +64,25 @@ static unsigned tag_of(const dh_fast *f) {
 ** position can match an entry only where the two agree on the named
 ** cards' seats. */
 
-/* the position's bucket (sh->at, its first slot) and digest */
+/* the position's tag, bucket (sh->at, its first slot) and digest */
 void dh_fast_locate(dh_fast *f, shape *sh) {
-  uint64_t h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + tag_of(f));
+  uint64_t h;
   uint32_t p0 = 0, p1 = 0;
-  int s, j;
-  for (s = 0; s < 4; s++)
-    for (j = 0; j < 2 && j < (int)sh->count[s]; j++) {
-      int k = 16 * s + (int)sh->count[s] - 1 - j;
-      p0 |= (uint32_t)(sh->p0 >> k & 1) << (2 * s + j);
-      p1 |= (uint32_t)(sh->p1 >> k & 1) << (2 * s + j);
+  int s;
+  sh->tag = tag_of(f, sh);
+  h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + sh->tag);
+  for (s = 0; s < 4; s++) {
+    /* the top two cards' bits, the top one first (a lone card: it) */
+    int c = (int)sh->count[s], k = 16 * s + c - 2;
+    if (c >= 2) {
+      unsigned a = (unsigned)(sh->p0 >> k) & 3, b = (unsigned)(sh->p1 >> k) & 3;
+      p0 |= (a >> 1 | (a & 1) << 1) << (2 * s);
+      p1 |= (b >> 1 | (b & 1) << 1) << (2 * s);
+    } else if (c == 1) {
+      p0 |= (uint32_t)(sh->p0 >> (16 * s) & 1) << (2 * s);
+      p1 |= (uint32_t)(sh->p1 >> (16 * s) & 1) << (2 * s);
     }
+  }
   sh->at = (size_t)(h & f->mask) & ~(size_t)(BUCKET - 1);
   sh->digest = ((uint32_t)(h >> 40) & 0xFFu) | 1u | p0 << 16 | p1 << 24;
 }
@@ -133,12 +159,16 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 
 /* a bound that answers the question for target, from the entries whose
 ** pattern matches: 1 or 0, and the cards it rests on; -1 none.  *best:
-** a lead worth trying first */
+** a lead worth trying first, the one stored with an entry that matches,
+** else with the first (the most used lately) of the same suit lengths
+** and leader whose pattern does not match: a lead that cut off in a
+** position that differs in a few cards often cuts off here too (3.8%
+** fewer nodes on whole deals than the matching entries' alone) */
 int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
   dh_fentry *b = f->tt + sh->at, *e;
   uint32_t *dig = f->dig + sh->at;
-  unsigned tag = tag_of(f), empty = 0, cand;
-  int base, i;
+  unsigned tag = sh->tag, empty = 0, cand;
+  int base, i, alt = -1;
   for (base = 0; base < BUCKET && !empty; base += 8) {
     cand = scan8(dig + base, sh->digest, 0, &empty);
     if (empty) cand &= (empty & (0u - empty)) - 1;   /* the slots in use come first */
@@ -146,7 +176,11 @@ int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *b
       int lo, hi;
       i = base + __builtin_ctz(cand);
       e = b + i;
-      if (e->dist != sh->dist || e->tag != tag || !matches(e, sh)) continue;
+      if (e->dist != sh->dist || e->tag != tag) continue;
+      if (!matches(e, sh)) {
+        if (e->best != 255 && alt < 0) alt = e->best;
+        continue;
+      }
       lo = f->flip ? f->left - e->hi : e->lo;   /* the root team's bounds */
       hi = f->flip ? f->left - e->lo : e->hi;
       if (lo >= target || hi < target) {
@@ -165,6 +199,7 @@ int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *b
       if (e->best != 255) *best = e->best;
     }
   }
+  if (*best < 0) *best = alt;
   return -1;
 }
 
@@ -176,7 +211,7 @@ void dh_fast_store(dh_fast *f, const shape *sh, uint64_t rel, int target, int re
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
   int s, i, base;
   memset(&n, 0, sizeof n);
-  n.dist = sh->dist, n.tag = (uint16_t)tag_of(f);
+  n.dist = sh->dist, n.tag = (uint16_t)sh->tag;
   for (s = 0; s < 4; s++) {
     unsigned r = lane(rel, s), u = lane(all, s), d;
     if (!r) continue;

@@ -472,10 +472,12 @@ int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, in
   if (dh_match_legal(m, &legal) != DH_OK) return -DH_E_RULE;
   if (!legal) legal = m->hand[m->turn];
   if (c.fast) {
+    int guess = -1;
     for (; legal && n < room; legal &= legal - 1) {
       int exact, pos = dh_set_first(legal);
       cards[n] = dh_card_at(pos, layout);
-      values[n] = dh_fast_value_after(&f, pos, &exact);
+      /* the card before's value a likely one for this card too */
+      guess = values[n] = dh_fast_value_after(&f, pos, guess, &exact);
       if (c.by_tricks) values[n] = by_tricks_value(&c, values[n], f.left);
       n++;
     }

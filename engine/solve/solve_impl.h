@@ -37,7 +37,7 @@ typedef struct dh_fast {
   int led, wseat, wsuit, wrank;  /* the trick's led suit and its winner so far */
   int lock;                  /* the suit not led until broken (break_suit; 4: none or broken) */
   long nodes, max_nodes;
-  int guess;                 /* a likely value, probed first (-1: none) */
+  int guess;                 /* a likely value, the first probe one above it (-1: none: estimated) */
   int stopped;
   dh_fentry *tt;             /* the table (NULL: none) */
   uint32_t *dig;             /* its entries' digests, one a slot (solve_fast.c) */
@@ -58,7 +58,8 @@ DH_FAST_HIDDEN void dh_fast_forget(void *table, size_t bytes);
 /* the tricks the root mover's team takes from here to the end of the
 ** hand; *exact 0 when the node budget ran out */
 DH_FAST_HIDDEN int32_t dh_fast_value(dh_fast *f, int *exact);
-/* the same after the root mover plays the card at set position pos */
-DH_FAST_HIDDEN int32_t dh_fast_value_after(dh_fast *f, int pos, int *exact);
+/* the same after the root mover plays the card at set position pos; guess:
+** a likely value (-1: none), as dh_fast_value takes it */
+DH_FAST_HIDDEN int32_t dh_fast_value_after(dh_fast *f, int pos, int guess, int *exact);
 
 #endif

@@ -125,15 +125,53 @@ static void table_states(unsigned char *table, size_t bytes) {
   CHECK_EQ(same, 10);
 }
 
+/* with no trump left the play is notrump's: the notrump solve of a
+** position without spades, after its spades solve on the same table,
+** finds its answers there (a table shared by a deal's strains shares the
+** entries of positions without trumps: dh_solve_bridge_table), with the
+** value of a notrump solve from an empty table, in a tenth of its nodes */
+static void no_trump_left(unsigned char *table, size_t bytes) {
+  dh_cardset hands[4] = { 0, 0, 0, 0 };
+  dh_rules spades, notrump;
+  dh_match m;
+  dh_solve_opts o;
+  dh_solve_result alone, trumps, after;
+  int i;
+  for (i = 0; i < 36; i++) {   /* 9 cards a hand of the 39 clubs, diamonds and hearts */
+    int c = i * 7 % 39;
+    hands[i % 4] |= dh_set_of(dh_card_make(c % 13 + 2, c / 13));
+  }
+  bridge_rules(&spades, 9, 3);
+  bridge_rules(&notrump, 9, DH_NOSUIT);
+  dh_solve_defaults(&o);
+  o.table = table;
+  o.table_bytes = bytes;
+  dh_solve_table_reset(table, bytes);
+  if (!CHECK(dh_match_init_deal(&m, &notrump, 1, 3, hands, NULL, 0))) return;
+  CHECK_EQ(dh_solve(&m, &o, &alone), DH_OK);
+  dh_solve_table_reset(table, bytes);
+  if (!CHECK(dh_match_init_deal(&m, &spades, 1, 3, hands, NULL, 0))) return;
+  CHECK_EQ(dh_solve(&m, &o, &trumps), DH_OK);
+  if (!CHECK(dh_match_init_deal(&m, &notrump, 1, 3, hands, NULL, 0))) return;
+  CHECK_EQ(dh_solve(&m, &o, &after), DH_OK);
+  CHECK(alone.exact && trumps.exact && after.exact);
+  CHECK_EQ(trumps.value, alone.value);
+  CHECK_EQ(after.value, alone.value);
+  CHECK(alone.nodes > 1000 && after.nodes * 10 < alone.nodes);
+}
+
 /* the search's size on the whole goldens (13 cards a hand), every strain,
-** North leading, each from an empty table: nodes in all, against a bound
-** between what the search took before discards were taken from long
-** suits first (and before that, the lead that last cut off tried early:
-** a killer move) and after; a search that orders its moves worse goes
-** over it (the values are checked above) */
+** North leading, each from an empty table, then East leading on the same
+** table with North's guess (as dh_solve_bridge_table guesses): nodes in
+** all, against bounds between what the search took before and after its
+** last gains (for North: discards from long suits first, before that the
+** killer lead; then the probes from an estimate, the table's best lead
+** from entries alike; for East: the probes from one trick above the
+** guess, the best lead); a search that orders its moves or its probes
+** worse goes over them (the values are checked above) */
 static void search_size(unsigned char *table, size_t bytes) {
   int g, strain, n = (int)(sizeof dds_goldens / sizeof dds_goldens[0]), whole = 0;
-  long nodes = 0;
+  long nodes = 0, guessed = 0;
   for (g = 0; g < n; g++) {
     dh_cardset hands[4];
     if (parse_pbn(dds_goldens[g][0], hands) != 13) continue;
@@ -151,10 +189,18 @@ static void search_size(unsigned char *table, size_t bytes) {
       if (!CHECK(dh_match_init_deal(&m, &r, 1, 3, hands, NULL, 0))) return;
       CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
       nodes += res.nodes;
+      o.guess = 1 + 13 - res.value;   /* East-West's tricks when North led */
+      if (!CHECK(dh_match_init_deal(&m, &r, 1, 0, hands, NULL, 0) && m.turn == 1)) return;
+      CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+      guessed += res.nodes;
     }
   }
   CHECK_EQ(whole, 2);
-  CHECK(nodes < 4050000);   /* 4,705,274 before; the killer 4,096,167; discards from length 4,012,338 */
+  /* 4,705,274 before; the killer 4,096,167; discards from length
+     4,012,338; the probes from an estimate 3,880,183; the best lead from
+     entries alike 3,726,937; no trump left as notrump 3,722,030 */
+  CHECK(nodes < 3800000);
+  CHECK(guessed < 1300000);   /* 1,470,269 before this session's probes and best lead, 1,170,611 after */
 }
 
 int main(void) {
@@ -192,5 +238,6 @@ int main(void) {
   bridge_table(table, sizeof table);
   search_size(table, sizeof table);
   table_states(table, 1 << 20);
+  no_trump_left(table, 1 << 20);
   return check_done();
 }
