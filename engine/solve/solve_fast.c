@@ -186,7 +186,10 @@ static int follow_score(const dh_fast *f, int me, int s, int r, int run_top) {
     return wins ? 100 - r : 150 - r;
   }
   if (wins && !topped(f, me, s, run_top)) return 800 - r;
-  if (partner_later(f, me)) return wins ? 100 + r : 200 - r;   /* second hand low */
+  /* second hand low: its partner can still take the trick; made to
+     beat the card led, the lowest card that does (the highest first:
+     4% and 13% more nodes on seeds 1-20 and 21-60) */
+  if (partner_later(f, me)) return wins ? 100 - r : 200 - r;
   if (wins) return 300 + r;
   return 100 - r - (s == f->trump ? 50 : 0);
 }
