@@ -176,14 +176,19 @@ static void lead_worth(const dh_fast *f, int me, int s, unsigned in, int worth[3
 
 /* a card's worth following, guessed: nothing over a partner's sure
 ** trick; else the cheapest card that takes the trick for sure, a card
-** that wins for now, the lowest */
+** that wins for now (low when the partner can still take the trick),
+** the lowest */
 static int follow_score(const dh_fast *f, int me, int s, int r, int run_top) {
   int wins = beats(f, s, run_top), safe;
   if (f->max[f->wseat] == f->max[me]) {
     safe = !topped(f, me, f->wsuit, f->wrank);
     if (safe) return wins ? -400 - r : 200 - r;
     if (wins && !topped(f, me, s, run_top)) return 600 - r;
-    return wins ? 100 - r : 150 - r;
+    /* a partner's card the next hand can beat: over it with the highest
+       card first (it drives out the other team's best), then low (low
+       first, then over it: 4% and 5% more nodes on seeds 1-20 and
+       21-60; the lowest over it first: 5% and 4% more) */
+    return wins ? 160 + r : 150 - r;
   }
   if (wins && !topped(f, me, s, run_top)) return 800 - r;
   /* second hand low: its partner can still take the trick; made to
