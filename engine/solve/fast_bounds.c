@@ -176,17 +176,19 @@ int dh_fast_trump_trick(const dh_fast *f, int side, uint64_t *rel) {
 }
 
 /* can the leader's team take every trick left, from a trick start in
-** notrump?  Only by leading, every time, a suit whose top card it holds
-** (the other team plays its top card when its suit is led): DDS's "later
-** tricks".  Each trick led in a suit takes a card of it from each of the
-** team's hands that still holds one, so the team's tricks in its suits
-** are at most the sum, over the suits whose top card it holds, of its
-** longer holding.  0 when that falls short of the tricks left; it rests
-** on the other team's top cards (a suit only one hand holds: on its
-** length alone) */
+** notrump or with no trump left?  Only by leading, every time, a suit
+** whose top card it holds (the other team plays its top card when its
+** suit is led): DDS's "later tricks".  So the leader must hold such a
+** suit now, else 0, resting on the top cards of the suits it holds
+** (DDS's quick tricks conclude so when the leader has none).  Each trick
+** led in a suit takes a card of it from each of the team's hands that
+** still holds one, so the team's tricks in its suits are at most the
+** sum, over the suits whose top card it holds, of its longer holding.  0
+** when that falls short of the tricks left; it rests on the other team's
+** top cards (a suit only one hand holds: on its length alone) */
 int dh_fast_all_possible(const dh_fast *f, uint64_t *rel) {
-  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], r = 0;
-  int s, x, sum = 0, side = f->max[f->turn];
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], r = 0, led_tops = 0;
+  int s, x, sum = 0, side = f->max[f->turn], can_lead = 0;
   for (s = 0; s < 4; s++) {
     unsigned u = lane(all, s);
     int top, owner = 0, most = 0, holders = 0;
@@ -201,6 +203,16 @@ int dh_fast_all_possible(const dh_fast *f, uint64_t *rel) {
     }
     if (f->max[owner] == side) sum += most;
     else if (holders > 1) r |= UINT64_C(1) << (16 * s + top);
+    if (lane(f->hand[f->turn], s)) {
+      if (f->max[owner] == side) can_lead = 1;
+      else led_tops |= UINT64_C(1) << (16 * s + top);
+    }
+  }
+  if (!can_lead) {
+    /* every suit the leader holds is topped by the other team, which
+       takes this trick with that top card */
+    *rel = led_tops;
+    return 0;
   }
   if (sum >= f->left) return 1;
   *rel = r;
