@@ -1,0 +1,102 @@
+-- A record file damaged or written to harm, and output that cannot be
+-- written, at the command line: each command names what was wrong and
+-- exits non-zero, runs no code the record names, and loses nothing.
+package.path = "tests/lua/?.lua;" .. package.path
+local F = require "file_helper"
+local dh = require "deckhand"
+local json = require "deckhand.json"
+
+local root = os.getenv("DECKHAND_ROOT") or "."
+local bin = "lua5.4 " .. root .. "/bin/deckhand"
+local SECRET = ("0123456789abcdef"):rep(2)
+
+local function run(args)
+  local p = io.popen(bin .. " " .. args .. " 2>&1")
+  local out = p:read("a")
+  local ok, _, code = p:close()
+  return out, ok, code
+end
+
+-- no library location, no traceback
+local function clean(out)
+  assert.is_nil(out:find("%.lua:%d+:"), out)
+  assert.is_nil(out:find("bin/deckhand:%d+:"), out)
+  assert.is_nil(out:lower():find("traceback", 1, true), out)
+end
+
+-- a record of three deals of Briscola, its lines
+local function record()
+  local rec = F.tmpname()
+  dh.tournament { variant = "briscola", players = { "random", "random" }, games = 3, seed = 5,
+                  progress = false, secret = SECRET, record = rec }
+  local lines = {}
+  for l in io.lines(rec) do lines[#lines + 1] = l end
+  return rec, lines
+end
+
+-- the record with deal 2 (line 3) changed by edit(deal), or replaced by text
+local function damaged(lines, edit)
+  local copy = { table.unpack(lines) }
+  if type(edit) == "string" then
+    copy[3] = edit
+  else
+    local v = json.decode(copy[3])
+    edit(v)
+    copy[3] = json.encode(v)
+  end
+  local file = F.tmpname()
+  F.write(file, table.concat(copy, "\n") .. "\n")
+  return file
+end
+
+describe("deckhand replay of a damaged deal line", function()
+  -- each: how deal 2 is damaged, and what replay says (it said the
+  -- script's own file and line: "bin/deckhand:217: bad argument #1 to 'concat'")
+  local cases = {
+    { function(v) v.games[1].seats = 5 end, "line 3 (deal 2, rotation 1) is damaged: its seats are not a list of names" },
+    { function(v) v.games[1].seats = { "random", { 1 } } end, "its seats are not a list of names" },
+    { function(v) v.seed = "os.execute('touch x')" end, "its seed is 'os.execute('touch x')'" },
+    { function(v) v.seed = nil end, "its seed is missing" },
+    { function(v) v.games = nil end, "its games are missing" },
+    { function(v) v.games[1] = 7 end, "line 3 (deal 2, rotation 1) is damaged: not a game" },
+    { function(v) v.games[1].forfeit = { strategy = { 1 }, seat = "x", reason = 5 } end,
+      "deal 2, rotation 1 was forfeited: table at seat 'x': 5" },
+  }
+  it("names the line and what is wrong with it", function()
+    local rec, lines = record()
+    for _, case in ipairs(cases) do
+      local file = damaged(lines, case[1])
+      local out, ok = run("replay " .. file .. " --game 2")
+      assert.is_falsy(ok, out)
+      assert.matches(case[2], out, 1, true)
+      clean(out)
+      os.remove(file)
+    end
+    os.remove(rec)
+  end)
+
+  it("says a file whose first line is a deal has no header", function()
+    local rec, lines = record()
+    local file = F.tmpname()
+    F.write(file, table.concat(lines, "\n", 2) .. "\n")
+    local out, ok = run("replay " .. file .. " --game 2")
+    assert.is_falsy(ok, out)
+    assert.matches(file .. ": line 1 is a deal, not the record's header", out, 1, true)
+    os.remove(file); os.remove(rec)
+  end)
+
+  -- a move of a megabyte: the message about it took time growing with the
+  -- square of its length (hours), and quoted it whole
+  it("answers at once on a move of a megabyte, quoting a little of it", function()
+    local rec, lines = record()
+    local file = damaged(lines, function(v) v.games[1].record.moves[1][2] = ("A"):rep(1000000) end)
+    local p = io.popen(("timeout 60 %s replay %s --game 2 2>&1; echo status $?"):format(bin, file))
+    local out = p:read("a")
+    p:close()
+    assert.matches("status 1\n", out, 1, true)   -- 124: still at it after a minute
+    assert.matches("move 1 (seat 2, '" .. ("A"):rep(40) .. "...' (1000000 characters)): not a move: '", out, 1, true)
+    assert.is_true(#out < 600, #out)
+    clean(out)
+    os.remove(file); os.remove(rec)
+  end)
+end)
