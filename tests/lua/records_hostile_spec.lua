@@ -100,3 +100,43 @@ describe("deckhand replay of a damaged deal line", function()
     os.remove(file); os.remove(rec)
   end)
 end)
+
+-- a record of a tournament run from a game's file names that file in its
+-- header; merging or watching it loaded the file, running its code
+describe("a record naming a game's file", function()
+  local dir = F.tmpname()
+  os.execute("mkdir -p " .. dir)
+  local game = dir .. "/mine.lua"
+  -- a small game; its print (to standard error, in a variant's sandbox)
+  -- says when the file is run
+  F.write(game, 'print("MINE WAS RUN")\nlocal R = require("deckhand").rule\n'
+    .. 'return { name = "mine", options = { max_hands = 1 }, build = function(o) return { seats = 2, deck = "french52",'
+    .. ' sizes = { 5 }, hand = R.free_play, play = R.highest_of_led, points = R.tricks(1),'
+    .. ' win = R.highest_after(1), max_hands = o.max_hands } end }\n')
+  local rec = dir .. "/mine.jsonl"
+  local made = select(2, run(("tournament %s --players random,random --games 3 --record %s --quiet"):format(game, rec)))
+
+  it("is merged only with the file the user names", function()
+    assert.is_true(made)
+    local out, ok = run("merge " .. rec)
+    assert.is_falsy(ok, out)
+    assert.equals(("deckhand: %s: its game is the file %s, and a record loads no file: name the file to merge"
+      .. " with (deckhand merge --variant FILE)\n"):format(rec, game), out)
+    out, ok = run(("merge %s --variant %s"):format(rec, game))
+    assert.is_true(ok, out)
+    assert.matches(game .. ", 3 deals (duplicate)", out, 1, true)
+  end)
+
+  it("is followed by deckhand web without running the file", function()
+    local code = ([[
+      local w = require("deckhand.web.watch").new { records = %q }
+      local t = assert(w:open("mine.jsonl"))
+      print(t.state, t.done)
+    ]]):format(dir)
+    local p = io.popen(("lua5.4 -e %q 2>&1"):format(code))
+    local out = p:read("a")
+    p:close()
+    assert.equals("done\t3\n", out)   -- and no "MINE WAS RUN"
+    os.execute("rm -rf " .. dir)
+  end)
+end)

@@ -128,7 +128,7 @@ end
 
 --- the `merge` command
 function M.merge(a)
-  local res = dh.tournament_merge(a.files, a.out)
+  local res = dh.tournament_merge(a.files, a.out, a.variant)
   for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", p, " (not counted)\n") end
   print(T.format(res, res.config))
   if res.sprt then print(res.sprt.summary .. " (over the merged deals in order, to the first one missing)") end
@@ -166,6 +166,7 @@ function M.options(t, m)
   m:argument("files", "record files"):args("+")
   m:option("--out", "write the merged record here")
   m:option("--report", "write a page of the merged run to this file")
+  m:option("--variant", "the game's file, for a tournament run from a file (a record names no file to load)")
 end
 
 return M
