@@ -140,3 +140,42 @@ describe("a record naming a game's file", function()
     os.execute("rm -rf " .. dir)
   end)
 end)
+
+describe("output that cannot be written", function()
+  -- print ignored its failed writes: the results were lost and the
+  -- command said it had succeeded
+  it("fails a command whose standard output is a full disk", function()
+    for _, args in ipairs { "tournament briscola --players random,random --games 2 --quiet",
+                            "check briscola --matches 1" } do
+      local p = io.popen(bin .. " " .. args .. " 2>&1 >/dev/full")
+      local out = p:read("a")
+      local ok = p:close()
+      assert.is_falsy(ok, args)
+      assert.equals("deckhand: cannot write standard output (a full disk?): what the command printed is incomplete\n", out)
+    end
+  end)
+
+  -- the merged record and the report were written beside their name and
+  -- renamed onto it: onto a link, the link became a file of its own (onto
+  -- /dev/full, run as root, the device became a plain file)
+  it("writes a merged record and a report through a link", function()
+    local rec, lines = record()
+    local dir = F.tmpname()
+    os.execute("mkdir -p " .. dir)
+    for _, what in ipairs { "--out", "--report" } do
+      local target, link = dir .. "/target", dir .. "/link"
+      os.remove(target); os.remove(link)
+      assert(os.execute(("ln -s %s %s"):format(target, link)))
+      local out, ok = run(("merge %s %s %s"):format(rec, what, link))
+      assert.is_true(ok, out)
+      local p = io.popen("test -L " .. link .. " && echo link")
+      assert.equals("link\n", p:read("a"), what)
+      p:close()
+      local text = F.slurp(target)
+      if what == "--out" then assert.equals(table.concat(lines, "\n") .. "\n", text)
+      else assert.matches("^<!doctype html>", text) end
+    end
+    os.execute("rm -rf " .. dir)
+    os.remove(rec)
+  end)
+end)

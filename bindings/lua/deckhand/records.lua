@@ -179,15 +179,26 @@ function M.open(file, c, header, expect, on_line)
   return f, old
 end
 
+--- records.in_place(file) -> whether a file written whole must be
+-- written into file itself, not beside it and renamed onto it: file is a
+-- device, a pipe or a link (renamed onto, /dev/full became a plain file
+-- and a link a file of its own)
+function M.in_place(file)
+  local kind = host.kind(file)
+  return kind ~= nil and kind ~= "file" and kind ~= "directory"
+end
+
 --- records.write_new(file, header, lines, inputs): a new file, written
 -- beside the final name and renamed onto it once complete (an input is
--- never rewritten: the name must not be one of inputs).  lines: a list, or
--- a function giving the next line (nil at the end)
+-- never rewritten: the name must not be one of inputs); a device, pipe or
+-- link is written into (records.in_place).  lines: a list, or a function
+-- giving the next line (nil at the end)
 function M.write_new(file, header, lines, inputs)
   for _, input in ipairs(inputs or {}) do
     if input == file then error(("will not overwrite an input: %s"):format(file), 0) end
   end
-  local tmp = file .. ".part"
+  local direct = M.in_place(file)
+  local tmp = direct and file or file .. ".part"
   local f, err = io.open(tmp, "wb")
   if not f then error(("cannot write %s: %s"):format(tmp, err), 0) end
   local ok, e = pcall(function()
@@ -200,9 +211,10 @@ function M.write_new(file, header, lines, inputs)
   end)
   local closed, cerr = f:close()
   if not ok or not closed then
-    os.remove(tmp)
+    if not direct then os.remove(tmp) end
     error(ok and ("cannot write %s: %s"):format(tmp, cerr) or e, 0)
   end
+  if direct then return end
   local moved, merr = os.rename(tmp, file)
   if not moved then os.remove(tmp); error(("cannot write %s: %s"):format(file, merr), 0) end
 end
