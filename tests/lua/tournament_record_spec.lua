@@ -55,11 +55,20 @@ describe("a record read back", function()
         g.error = { deal = v.i, rotation = 1, reason = "guard.lua: interrupted!" }
         v.errors = { g.error }
       end, nil, "deal 11, rotation 1: stopped by an interrupt (Ctrl-C), not finished: played again" },
+    -- the game's own record, what replay reads (these were counted, and
+    -- replay then refused the deal or loaded what it named)
+    { function(g) g.record.game = "/tmp/evil.lua" end, nil, "a record of '/tmp/evil.lua', not of spades" },
+    { function(g) g.record.seed = "os.execute('x')" end, nil, "a record of seed 'os.execute('x')', not the deal's" },
+    { function(g) g.record.moves[3] = { 9, "As" } end, nil, "a record whose move 3 is not { seat, text }" },
+    { function(g) g.record.moves = { a = 1 } end, nil, "a record whose moves are not a list" },
+    { function(g) g.record.options = { target = "x" } end, nil, "a record with option 'target' = 'x', not the tournament's" },
+    { function(g) g.record.dealer = 0 end, nil, "a record of dealer 0" },
+    { function(g) g.record = "x" end, nil, "no record of its moves" },
   }
 
   it("reports every spoiled line by its number and counts none of them, resumed or merged", function()
     local clean, dirty = F.tmpname(), F.tmpname()
-    local r1 = dh.tournament(with { record = clean })
+    local r1 = dh.tournament(with { record = clean, games = #cases })
     local lines = lines_of(clean)
     local want = {}
     for k, case in ipairs(cases) do
@@ -76,7 +85,7 @@ describe("a record read back", function()
       assert.matches(w[2], merged.problems[k], 1, true)
     end
     -- resumed: the same reports, the spoiled deals played again, the totals of a clean run
-    local r2 = dh.tournament(with { record = dirty })
+    local r2 = dh.tournament(with { record = dirty, games = #cases })
     assert.same(r1.players, r2.players)
     for k, w in ipairs(want) do
       assert.matches("line " .. w[1] .. ": ", r2.problems[k], 1, true)
