@@ -427,6 +427,19 @@ static int h_kind(lua_State *L) {
   return 1;
 }
 
+/* host.file_id(path) -> "device:inode" of the file path names (through
+** links), or nil when there is none: two names of one file have one id
+** (merge --out ./a.jsonl replaced its input a.jsonl) */
+static int h_file_id(lua_State *L) {
+  struct stat st;
+  if (stat(luaL_checkstring(L, 1), &st) != 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushfstring(L, "%I:%I", (lua_Integer)st.st_dev, (lua_Integer)st.st_ino);
+  return 1;
+}
+
 /* host.failed(file) -> true when a write to an open file has failed (its
 ** error flag).  print ignores what its writes return: a full disk under
 ** standard output lost the results and the command still succeeded. */
@@ -449,7 +462,7 @@ static const luaL_Reg host_funcs[] = {
   { "clock", h_clock }, { "deadline", h_deadline }, { "watch", h_watch }, { "past", h_past },
   { "rule_limit", h_rule_limit }, { "rule_thread", h_rule_thread },
   { "lock", h_lock }, { "truncate", h_truncate }, { "random_bytes", h_random_bytes }, { "kind", h_kind },
-  { "failed", h_failed },
+  { "file_id", h_file_id }, { "failed", h_failed },
   { NULL, NULL }
 };
 

@@ -179,3 +179,34 @@ describe("output that cannot be written", function()
     os.remove(rec)
   end)
 end)
+
+-- an input, or the run's own record, named otherwise than the command's
+-- other argument was overwritten: merge --out ./a.jsonl replaced its
+-- input a.jsonl (its uncounted lines lost), --report run.jsonl beside
+-- --record run.jsonl replaced every deal with the page
+describe("a record named twice", function()
+  it("is never overwritten by the merged record or a report", function()
+    local rec, lines = record()
+    local dir = F.tmpname()
+    os.execute("mkdir -p " .. dir)
+    local a, link = dir .. "/a.jsonl", dir .. "/link.jsonl"
+    local text = table.concat(lines, "\n") .. "\n"
+    F.write(a, text)
+    assert(os.execute(("ln -s %s %s"):format(a, link)))
+    for _, args in ipairs {
+      ("merge %s --out %s/./a.jsonl"):format(a, dir),
+      ("merge %s --out %s"):format(a, link),
+      ("merge %s --report %s"):format(link, a),
+      ("merge %s --out %s/b.jsonl --report %s/b.jsonl"):format(a, dir, dir),
+      ("tournament briscola --players random,random --games 3 --seed 5 --secret %s --record %s --report %s --quiet")
+        :format(SECRET, a, link),
+    } do
+      local out, ok = run(args)
+      assert.is_falsy(ok, args)
+      assert.matches("^deckhand: [^\n]*" .. (args:match("report") and "it is the record " or "will not overwrite an input: "), out)
+      assert.equals(text, F.slurp(a), args)
+    end
+    os.execute("rm -rf " .. dir)
+    os.remove(rec)
+  end)
+end)

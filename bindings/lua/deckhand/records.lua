@@ -190,12 +190,16 @@ end
 
 --- records.write_new(file, header, lines, inputs): a new file, written
 -- beside the final name and renamed onto it once complete (an input is
--- never rewritten: the name must not be one of inputs); a device, pipe or
+-- never rewritten: file must not be one of inputs, by any name); a device, pipe or
 -- link is written into (records.in_place).  lines: a list, or a function
 -- giving the next line (nil at the end)
 function M.write_new(file, header, lines, inputs)
+  local id = host.file_id(file)
   for _, input in ipairs(inputs or {}) do
     if input == file then error(("will not overwrite an input: %s"):format(file), 0) end
+    if id and host.file_id(input) == id then
+      error(("will not overwrite an input: %s (the file %s names)"):format(input, file), 0)
+    end
   end
   local direct = M.in_place(file)
   local tmp = direct and file or file .. ".part"

@@ -57,6 +57,20 @@ local function sprt_of(a)
   return spec
 end
 
+-- a report is never written over a record the command reads or writes,
+-- by any name (--report run.jsonl beside --record run.jsonl replaced every
+-- deal with the page); checked before the run, not after it
+local function report_apart(file, records)
+  if not file then return end
+  local host = require "deckhand.core".host
+  local id = host.file_id(file)
+  for _, rec in pairs(records) do
+    if rec == file or (id and host.file_id(rec) == id) then
+      error(("bad --report %s: it is the record %s"):format(message.quote(file), rec), 0)
+    end
+  end
+end
+
 local function write_report(file, data)
   local ok, err = report.write(file, data)
   if not ok then error(err, 0) end
@@ -83,6 +97,7 @@ function M.run(a)
       error(("bad --bid-with %s: %s has no bids to make"):format(message.quote(a.bid_with), variant.name), 0)
     end
   end
+  report_apart(a.report, { a.record })
   local cfg = {
     variant = a.variant, players = a.players, games = int_arg(a.games, "--games", 1),
     seed = int_arg(a.seed, "--seed"), secret = a.secret,
@@ -128,6 +143,9 @@ end
 
 --- the `merge` command
 function M.merge(a)
+  local records = { a.out }
+  for _, f in ipairs(a.files) do records[#records + 1] = f end
+  report_apart(a.report, records)
   local res = dh.tournament_merge(a.files, a.out, a.variant)
   for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", p, " (not counted)\n") end
   print(T.format(res, res.config))
