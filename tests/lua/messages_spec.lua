@@ -136,6 +136,23 @@ describe("deckhand.message", function()
     os.execute("rm -rf " .. dir)
   end)
 
+  -- a game file named by its path lost its file and line: a syntax error
+  -- in it said only "unexpected symbol near <eof>"
+  it("keeps the place in the game file the user names", function()
+    local dir = F.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir))
+    F.write(dir .. "/broken.lua", "return {\n  name = 'broken',\n")
+    for _, args in ipairs { "tournament broken.lua --games 1 --quiet", "play broken.lua", "serve broken.lua",
+                            "check broken.lua" } do
+      local p = io.popen(("cd %s && %s %s < /dev/null 2>&1"):format(dir, bin, args))
+      local out = p:read("a")
+      p:close()
+      -- (check says "broken.lua, line 3: ..." of the file it checks)
+      assert.is_truthy(out:find("broken.lua:3: unexpected symbol near <eof>", 1, true)
+                       or out:find("broken.lua, line 3: unexpected symbol near <eof>", 1, true), args .. ": " .. out)
+    end
+    os.execute("rm -rf " .. dir)
+  end)
+
   it("names the line of a phase script whose op the engine refuses, and why", function()
     local dir = os.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir))
     local path = dir .. "/allout.lua"
