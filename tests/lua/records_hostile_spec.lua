@@ -210,3 +210,31 @@ describe("a record named twice", function()
     os.remove(rec)
   end)
 end)
+
+-- a record's texts reached the terminal raw: a player's name or a move
+-- holding escape sequences cleared the screen, set the title (and, on
+-- some terminals, wrote the clipboard)
+describe("a record's texts on a terminal", function()
+  it("show control characters as \\27 and so on", function()
+    local rec, lines = record()
+    local esc = "\27]0;title\7\27[2J"
+    local cases = {
+      { function(v) v.games[1].seats[1] = esc end, "replay %s --game 2" },
+      { function(v) v.games[1].record.moves[1][2] = esc end, "replay %s --game 2" },
+      { function(v) v.games[1].seats[1] = esc end, "merge %s" },
+      { function(v)
+          local g = v.games[1]
+          g.forfeit = { strategy = "random", seat = 1, move = esc, seed = 1, deal = 2, rotation = 1, reason = esc }
+          v.forfeits = { g.forfeit }
+        end, "merge %s" },
+    }
+    for k, case in ipairs(cases) do
+      local file = damaged(lines, case[1])
+      local out = run(case[2]:format(file))
+      assert.is_nil(out:find("\27", 1, true), k .. ": " .. out)
+      assert.matches("\\27]0;title\\7\\27[2J", out, 1, true)
+      os.remove(file)
+    end
+    os.remove(rec)
+  end)
+end)

@@ -41,6 +41,14 @@ function M.quote(text, n)
   return ("'%s...' (%d characters)"):format(cut(text, n), utf8.len(text) or #text)
 end
 
+--- message.printable(s) -> s with its control characters but tab and
+-- newline shown as \27 and so on: a record's text (a player's name, a
+-- move) written raw to a terminal could hold its escape sequences (clear
+-- the screen, set the title, write the clipboard)
+function M.printable(s)
+  return (tostring(s):gsub("[%z\1-\8\11-\31\127]", function(c) return "\\" .. c:byte() end))
+end
+
 --- message.quoted(s [, n]) -> s with every 'quoted' part of it cut as quote does
 function M.quoted(s, n)
   n = n or 40
@@ -110,7 +118,7 @@ end
 
 --- message.for_user(err [, n [, own]]) -> an error as one line for a
 -- person: no traceback, no file:line of the library, repetitions once,
--- quoted input and the whole cut to n (default 300) bytes.  The places in
+-- quoted input and the whole cut to n (default 300) bytes, printable.  The places in
 -- the user's own files are kept, there their author looks: own (the path
 -- of a game file the user named) and the files of the user's folders
 -- (message.users: a bot of theirs that raised).
@@ -121,7 +129,7 @@ function M.for_user(err, n, own)
   s = places(s, own)
   s = s:gsub('%[string "[^"]*"%]:%d+: ', "")
   s = s:gsub("%s+", function(w) return w:find("\n", 1, true) and " " or nil end)
-  return M.clip(M.quoted(collapse(s)), n)
+  return M.printable(M.clip(M.quoted(collapse(s)), n))
 end
 
 return M

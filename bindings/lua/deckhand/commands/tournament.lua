@@ -111,8 +111,8 @@ function M.run(a)
     if cfg.sprt then error("a sweep plays each setting to --games: no --sprt with --sweep", 0) end
     local rows = lab.sweep(dh, cfg, a.sweep, function(row)
       local res = row.result
-      for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", p, " (not counted)\n") end
-      print(T.format(res, res.config))
+      for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", message.printable(p), " (not counted)\n") end
+      print(message.printable(T.format(res, res.config)))
       print("")
     end)
     local c = rows[1].result.config
@@ -135,8 +135,10 @@ function M.run(a)
     return
   end
   local res = dh.tournament(cfg)
-  for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", a.record, ": ", p, " (not counted)\n") end
-  print(T.format(res, res.config))
+  for _, p in ipairs(res.problems) do
+    io.stderr:write("deckhand: ", a.record, ": ", message.printable(p), " (not counted)\n")
+  end
+  print(message.printable(T.format(res, res.config)))
   if res.sprt then print(res.sprt.summary) end
   if a.report then write_report(a.report, lab.report_data(res, res.config)) end
 end
@@ -147,8 +149,8 @@ function M.merge(a)
   for _, f in ipairs(a.files) do records[#records + 1] = f end
   report_apart(a.report, records)
   local res = dh.tournament_merge(a.files, a.out, a.variant)
-  for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", p, " (not counted)\n") end
-  print(T.format(res, res.config))
+  for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", message.printable(p), " (not counted)\n") end
+  print(message.printable(T.format(res, res.config)))
   if res.sprt then print(res.sprt.summary .. " (over the merged deals in order, to the first one missing)") end
   if a.report then write_report(a.report, lab.report_data(res, res.config)) end
 end
