@@ -50,6 +50,17 @@ local function damaged(lines, edit)
 end
 
 describe("deckhand replay of a damaged deal line", function()
+  -- a line was read whole however long: a file with no line end
+  -- (/dev/zero) took all the memory there was
+  it("reads no line longer than deckhand web does", function()
+    local file = F.tmpname()
+    F.write(file, ("x"):rep(5 * 1024 * 1024))
+    local out, ok = run("replay " .. file)
+    assert.is_falsy(ok)
+    assert.equals(("deckhand: %s: line 1 is longer than 4194304 bytes\n"):format(file), out)
+    os.remove(file)
+  end)
+
   -- each: how deal 2 is damaged, and what replay says (it said the
   -- script's own file and line: "bin/deckhand:217: bad argument #1 to 'concat'")
   local cases = {
