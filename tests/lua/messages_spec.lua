@@ -184,6 +184,20 @@ end }
     os.remove(path); os.remove(dir)
   end)
 
+  -- a strategy named by its path pushed its row's figures out of their columns
+  it("lines up the results' columns under a long strategy name", function()
+    local row = { score = 1.5, score_ci = 0.5, win = 0.5, win_ci = 0.1, forfeits = 0 }
+    local res = { deals = 2, unit = "points", players = {}, forfeits = {}, errors = {} }
+    for k, name in ipairs { "strategies/a_long_bot_name.lua", "random" } do
+      res.players[k] = setmetatable({ name = name }, { __index = row })
+    end
+    local text = require "deckhand.results".format(res, { variant = "spades", duplicate = true })
+    local lines = {}
+    for line in text:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    assert.equals(#lines[2], #lines[3], text)   -- the heading and each row end together
+    assert.equals(#lines[2], #lines[4], text)
+  end)
+
   it("cuts a forfeit's move and reason in a tournament's report", function()
     local res = { deals = 2, unit = "points", players = {}, errors = { { deal = 1, rotation = 1, reason = ("r: "):rep(3000) .. "x" } },
                   forfeits = { { strategy = "a", seat = 1, move = ("m"):rep(100000), deal = 2, seed = 3,
