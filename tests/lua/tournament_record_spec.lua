@@ -111,6 +111,31 @@ describe("a record read back", function()
     os.remove(rec)
   end)
 
+  -- a header without its secret was resumed with a new one: the deals
+  -- after it were played with other bot seeds than those before, unsaid
+  it("is not resumed when its header's secret is missing or damaged", function()
+    local rec = F.tmpname()
+    dh.tournament(with { record = rec, games = 2 })
+    local lines = lines_of(rec)
+    local tried = 0
+    for _, secret in ipairs { "(none)", 12345, "xyz" } do
+      tried = tried + 1
+      local h = json.decode(lines[1])
+      h.secret = secret ~= "(none)" and secret or nil
+      local text = json.encode(h) .. "\n" .. lines[2] .. "\n"
+      F.write(rec, text)
+      local cfg = with { record = rec, games = 2 }
+      cfg.secret = nil
+      local ok, err = pcall(dh.tournament, cfg)
+      assert.is_false(ok)
+      assert.matches(rec .. ": its header's secret (the bots' seeds of its deals) is not 32 hex digits", err, 1, true)
+      local f = assert(io.open(rec, "rb")); local now = f:read("a"); f:close()
+      assert.equals(text, now)   -- and nothing written
+    end
+    assert.equals(3, tried)
+    os.remove(rec)
+  end)
+
   it("is not merged with shards of another secret (other bot seeds)", function()
     local a, b = F.tmpname(), F.tmpname()
     dh.tournament(with { record = a, shard = "1/2", games = 4 })

@@ -63,6 +63,7 @@ local function shown(v)
   if #s > 60 then s = s:sub(1, 57) .. "..." end
   return s
 end
+M.shown = shown
 
 --- records.difference(old, new [, where]) -> "--games 10 in the record,
 -- 20 here": the first argument in which two tournaments' configs differ.
