@@ -120,4 +120,13 @@ function M.move(f, view, limit)
   return move, extra
 end
 
+--- guard.rules_fault(game) -> nil, or why the game's own rules fail when
+-- asked for its moves now: a bot that failed under them is not at fault
+-- (a Lua hand rule that raised was reported as the bot's forfeit)
+function M.rules_fault(game)
+  local fine, err = pcall(game.moves, game)
+  if not fine then return describe(err) end
+  return nil
+end
+
 return M
