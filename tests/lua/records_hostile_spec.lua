@@ -166,6 +166,23 @@ describe("output that cannot be written", function()
     end
   end)
 
+  -- each said the file's name twice: "cannot open x.jsonl: x.jsonl: ..."
+  it("names the file once with the reason", function()
+    local rec = record()
+    local dir = F.tmpname()   -- no such folder
+    for args, want in pairs {
+      [("tournament briscola --players random,random --games 1 --quiet --record %s/x.jsonl"):format(dir)] =
+        ("cannot open %s/x.jsonl: No such file or directory"):format(dir),
+      [("merge %s --out %s/m.jsonl"):format(rec, dir)] = ("cannot write %s/m.jsonl.part: No such file or directory"):format(dir),
+      [("merge %s --report %s/r.html"):format(rec, dir)] = ("cannot write %s/r.html: No such file or directory"):format(dir),
+    } do
+      local out, ok = run(args)
+      assert.is_falsy(ok, args)
+      assert.matches("deckhand: " .. want .. "\n", out, 1, true)
+    end
+    os.remove(rec)
+  end)
+
   -- the merged record and the report were written beside their name and
   -- renamed onto it: onto a link, the link became a file of its own (onto
   -- /dev/full, run as root, the device became a plain file)

@@ -20,6 +20,15 @@ local indexset = require "deckhand.indexset"
 
 local M = {}
 
+--- records.reason(err, path) -> why a call on path failed, without the
+-- "path: " io.open and os.rename put first ("cannot open x.jsonl: x.jsonl:
+-- Read-only file system" said the name twice)
+function M.reason(err, path)
+  local s = tostring(err)
+  if s:sub(1, #path + 2) == path .. ": " then return s:sub(#path + 3) end
+  return s
+end
+
 local function check(ok, err, file)
   if not ok then error(("cannot write %s: %s"):format(file, tostring(err)), 0) end
 end
@@ -164,7 +173,7 @@ end
 -- removed in place.
 function M.open(file, c, header, expect, on_line)
   local f, err = io.open(file, "a+b")
-  if not f then error(("cannot open %s: %s"):format(file, err), 0) end
+  if not f then error(("cannot open %s: %s"):format(file, M.reason(err, file)), 0) end
   local locked, why = host.lock(f)
   if not locked then f:close(); error(("%s: %s"):format(file, why), 0) end
   local size = f:seek("end")
@@ -205,7 +214,7 @@ function M.write_new(file, header, lines, inputs)
   local direct = M.in_place(file)
   local tmp = direct and file or file .. ".part"
   local f, err = io.open(tmp, "wb")
-  if not f then error(("cannot write %s: %s"):format(tmp, err), 0) end
+  if not f then error(("cannot write %s: %s"):format(tmp, M.reason(err, tmp)), 0) end
   local ok, e = pcall(function()
     M.write(f, header, tmp)
     if type(lines) == "table" then
@@ -221,7 +230,7 @@ function M.write_new(file, header, lines, inputs)
   end
   if direct then return end
   local moved, merr = os.rename(tmp, file)
-  if not moved then os.remove(tmp); error(("cannot write %s: %s"):format(file, merr), 0) end
+  if not moved then os.remove(tmp); error(("cannot write %s: %s"):format(file, M.reason(merr, tmp)), 0) end
 end
 
 return M

@@ -173,7 +173,7 @@ function M.write(file, data)
   local direct = records.in_place(file)
   local tmp = direct and file or file .. ".tmp"
   local f, why = io.open(tmp, "wb")
-  if not f then return nil, ("cannot write %s: %s"):format(file, why) end
+  if not f then return nil, ("cannot write %s: %s"):format(file, records.reason(why, tmp)) end
   local ok, werr = f:write(page)
   local closed, cerr = f:close()
   if not ok or not closed then
@@ -182,7 +182,7 @@ function M.write(file, data)
   end
   if direct then return true end
   local moved, merr = os.rename(tmp, file)
-  if not moved then os.remove(tmp); return nil, ("cannot write %s: %s"):format(file, merr) end
+  if not moved then os.remove(tmp); return nil, ("cannot write %s: %s"):format(file, records.reason(merr, tmp)) end
   return true
 end
 
