@@ -76,8 +76,11 @@ local function run(f, arg, limit)
     return xpcall(f, reason, v)
   end)
   local timed = limit and limit > 0
-  if timed then host.deadline(co, limit) end
+  -- the clock starts before the deadline is set: started after it (a
+  -- process paused between the two), a bot stopped at its deadline had
+  -- spent less than the limit by this count and was said to have yielded
   local start = host.clock()
+  if timed then host.deadline(co, limit) end
   local resumed, ok, a, b = coroutine.resume(co, arg)
   local spent = host.clock() - start
   if timed then host.deadline(co) end
