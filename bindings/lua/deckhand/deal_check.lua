@@ -166,7 +166,8 @@ end
 -- rotations, deckhand/tables.lua).
 function M.new(deckhand, c, variant, seating, rotations)
   local _, nsides = seating(0)
-  local t = { name = variant.name, options = variant.options or {}, seats = variant.seats, sides = variant.sides, nsides = nsides, points = points_bound(variant),
+  local t = { name = variant.name, options = variant.options or {}, seats = variant.seats, sides = variant.sides,
+              nsides = nsides, points = points_bound(variant),
               tricks = tricks_bound(deckhand, variant), allowed = {},
               max_hands = math.tointeger(variant.settings and variant.settings.max_hands) or math.maxinteger }
   for _, p in ipairs(c.players) do t.allowed[p] = true end
