@@ -86,6 +86,18 @@ describe("deckhand replay of a damaged deal line", function()
     os.remove(rec)
   end)
 
+  -- the deal's line ("deal 1, seed ..., seats: ...") was the first line
+  -- of the Bridge file --to wrote
+  it("writes a tournament's Bridge deal as a Bridge file alone", function()
+    local rec = F.tmpname()
+    dh.tournament { variant = "bridge", players = { "random", "random" }, games = 1, seed = 5, progress = false,
+                    secret = SECRET, record = rec, options = { boards = 1 } }
+    local out, ok = run("replay " .. rec .. " --game 1 --to pbn")
+    assert.is_true(ok, out)
+    assert.matches("^%% PBN 2%.1\n", out)
+    os.remove(rec)
+  end)
+
   it("says a file whose first line is a deal has no header", function()
     local rec, lines = record()
     local file = F.tmpname()
