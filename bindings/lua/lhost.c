@@ -3,8 +3,8 @@
 ** cannot give: a monotonic clock, a deadline that stops a coroutine even
 ** when it loops inside pcall, a time limit on a variant's rules, an
 ** exclusive lock and an in-place truncation of a file, a file opened
-** without following a link, random bytes, and a clean exit on Ctrl-C and
-** SIGTERM.  The tournament
+** without following a link, what kind of file a path is, whether a
+** write failed, random bytes, and a clean exit on Ctrl-C and SIGTERM.  The tournament
 ** runner and its bot guard (deckhand/guard.lua, deckhand/records.lua) and
 ** the terminal (deckhand/terminal.lua) use them; bots never see them.
 */
@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -410,6 +411,44 @@ static int h_child(lua_State *L) {
   return 0;
 }
 
+/* host.kind(path) -> "file", "directory", "link" or "other" (a device,
+** a pipe, a socket), or nil when nothing is there.  lstat: a link is a
+** link.  A file written whole beside its name and renamed onto it must
+** not be renamed onto a device or a link (merge --out /dev/full replaced
+** the device with a plain file and said nothing of the full disk). */
+static int h_kind(lua_State *L) {
+  struct stat st;
+  if (lstat(luaL_checkstring(L, 1), &st) != 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushstring(L, S_ISREG(st.st_mode) ? "file" : S_ISDIR(st.st_mode) ? "directory"
+                    : S_ISLNK(st.st_mode) ? "link" : "other");
+  return 1;
+}
+
+/* host.file_id(path) -> "device:inode" of the file path names (through
+** links), or nil when there is none: two names of one file have one id
+** (merge --out ./a.jsonl replaced its input a.jsonl) */
+static int h_file_id(lua_State *L) {
+  struct stat st;
+  if (stat(luaL_checkstring(L, 1), &st) != 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushfstring(L, "%I:%I", (lua_Integer)st.st_dev, (lua_Integer)st.st_ino);
+  return 1;
+}
+
+/* host.failed(file) -> true when a write to an open file has failed (its
+** error flag).  print ignores what its writes return: a full disk under
+** standard output lost the results and the command still succeeded. */
+static int h_failed(lua_State *L) {
+  luaL_Stream *p = (luaL_Stream *)luaL_checkudata(L, 1, LUA_FILEHANDLE);
+  lua_pushboolean(L, p->closef != NULL && ferror(p->f));
+  return 1;
+}
+
 /* host.pid() -> this process's id */
 static int h_pid(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)getpid());
@@ -422,7 +461,8 @@ static const luaL_Reg host_funcs[] = {
   { "own_stdout", h_own_stdout }, { "isatty", h_isatty }, { "open_plain", h_open_plain },
   { "clock", h_clock }, { "deadline", h_deadline }, { "watch", h_watch }, { "past", h_past },
   { "rule_limit", h_rule_limit }, { "rule_thread", h_rule_thread },
-  { "lock", h_lock }, { "truncate", h_truncate }, { "random_bytes", h_random_bytes },
+  { "lock", h_lock }, { "truncate", h_truncate }, { "random_bytes", h_random_bytes }, { "kind", h_kind },
+  { "file_id", h_file_id }, { "failed", h_failed },
   { NULL, NULL }
 };
 

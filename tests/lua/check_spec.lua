@@ -112,4 +112,25 @@ describe("deckhand check", function()
     assert.matches("^deckhand: unknown variant 'nosuchgame'", out)
     assert.is_nil(out:find("traceback", 1, true))
   end)
+
+  -- a game whose code looped hung the check for ever: it had no time
+  -- limit of the tournament's kind (timeout: status 124 says it still hung)
+  it("stops at the rule time limit a game whose code loops, naming where", function()
+    local loops = {
+      { "local dh = require", "while true do end\nlocal dh = require", "the rules of [^\n]+ ran over 1%.0 s" },
+      { "local function apply(s, o, seat, m, rng)",
+        "local function apply(s, o, seat, m, rng)\n  if #s.log > 20 then while true do end end",
+        "FAIL  every match ends: seed 1, move %d+: rule time limit: the rules ran over 1%.0 s %(at [^\n]+:%d+%)" },
+    }
+    for _, case in ipairs(loops) do
+      local file = variant_of(case[1], case[2])
+      local p = io.popen(("timeout 120 %s check %s --matches 3 --rule-time 1 2>&1; echo status $?"):format(bin, file))
+      local out = p:read("a")
+      p:close()
+      os.remove(file)
+      assert.matches("status 1\n$", out)
+      assert.matches(case[3], out)
+      assert.is_nil(out:find("traceback", 1, true))
+    end
+  end)
 end)

@@ -188,6 +188,24 @@ describe("a hostile bot", function()
     end
   end)
 
+  -- the guard's clock started after the deadline was set: a process
+  -- paused between the two (a loaded machine) counted less than the limit
+  -- for a bot stopped at it, and said "yielded (a bot may not yield)"
+  it("is said to be over the time limit, not to yield, when the process pauses as it is asked", function()
+    local guard = require "deckhand.guard"
+    local host = require "deckhand.core".host
+    local real = host.deadline
+    host.deadline = function(co, s)   -- the pause: 50 ms just after the deadline is set
+      real(co, s)
+      if s then local t = host.clock() + 0.05; while host.clock() < t do end end
+    end
+    local ok, move, why = pcall(guard.move, function() while true do end end, dh.game("spades", { seed = 1 }):view(1), 0.1)
+    host.deadline = real
+    assert.is_true(ok)
+    assert.is_nil(move)
+    assert.matches("^took 0%.1%d* s, over the time limit of 0%.1 s$", why)
+  end)
+
   it("forfeits when it yields, loops while starting, or raises what cannot be shown", function()
     hostile("yielder", "coroutine.yield(1)")
     hostile("slow_start", "", "while true do end")

@@ -252,3 +252,28 @@ return dh.lua_game {
 end)
 
 teardown(function() os.execute("rm -rf " .. dir) end)
+
+-- deckhand play and serve blamed a bot for the variant's own fault: a hand
+-- rule that raised under the bot's view:legal() was "random at seat 2
+-- forfeits: raised: ..." (a tournament has always called it the variant's)
+describe("a variant's rule that raises under a bot", function()
+  it("is named as the rules' failure by deckhand play and serve, not the bot's", function()
+    local file = dir .. "/badhand.lua"
+    write(file, [[
+local R = require "deckhand".rule
+return { name = "badhand", build = function()
+  return { seats = 2, sizes = { 5 }, play = R.highest_of_led, points = R.tricks(1), win = R.highest_after(1),
+           hand = function(state, seat, card) error("no hand today") end }
+end }]])
+    local bin = "lua5.4 " .. (os.getenv("DECKHAND_ROOT") or ".") .. "/bin/deckhand"
+    -- seat 2, a bot, leads: its view:legal() is the first to ask the rule
+    for _, args in ipairs { "play %s --seat 1 --bots random --seed 1 --color never", "serve %s --clients 1 --bots random" } do
+      local p = io.popen(bin .. " " .. args:format(file) .. " < /dev/null 2>&1")
+      local out = p:read("a")
+      local ok = p:close()
+      assert.is_falsy(ok, out)
+      assert.matches("the rules of badhand failed: badhand: hand rule: " .. file .. ":4: no hand today", out, 1, true)
+      assert.is_nil(out:find("forfeits", 1, true), out)
+    end
+  end)
+end)

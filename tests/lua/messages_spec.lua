@@ -136,6 +136,23 @@ describe("deckhand.message", function()
     os.execute("rm -rf " .. dir)
   end)
 
+  -- a game file named by its path lost its file and line: a syntax error
+  -- in it said only "unexpected symbol near <eof>"
+  it("keeps the place in the game file the user names", function()
+    local dir = F.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir))
+    F.write(dir .. "/broken.lua", "return {\n  name = 'broken',\n")
+    for _, args in ipairs { "tournament broken.lua --games 1 --quiet", "play broken.lua", "serve broken.lua",
+                            "check broken.lua" } do
+      local p = io.popen(("cd %s && %s %s < /dev/null 2>&1"):format(dir, bin, args))
+      local out = p:read("a")
+      p:close()
+      -- (check says "broken.lua, line 3: ..." of the file it checks)
+      assert.is_truthy(out:find("broken.lua:3: unexpected symbol near <eof>", 1, true)
+                       or out:find("broken.lua, line 3: unexpected symbol near <eof>", 1, true), args .. ": " .. out)
+    end
+    os.execute("rm -rf " .. dir)
+  end)
+
   it("names the line of a phase script whose op the engine refuses, and why", function()
     local dir = os.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir))
     local path = dir .. "/allout.lua"
@@ -165,6 +182,20 @@ end }
     assert.matches("variant error in allout.lua, deal 1, rotation 1: allout.lua:5: sit_out: refused: seat 3 cannot sit out",
                    text, 1, true)
     os.remove(path); os.remove(dir)
+  end)
+
+  -- a strategy named by its path pushed its row's figures out of their columns
+  it("lines up the results' columns under a long strategy name", function()
+    local row = { score = 1.5, score_ci = 0.5, win = 0.5, win_ci = 0.1, forfeits = 0 }
+    local res = { deals = 2, unit = "points", players = {}, forfeits = {}, errors = {} }
+    for k, name in ipairs { "strategies/a_long_bot_name.lua", "random" } do
+      res.players[k] = setmetatable({ name = name }, { __index = row })
+    end
+    local text = require "deckhand.results".format(res, { variant = "spades", duplicate = true })
+    local lines = {}
+    for line in text:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    assert.equals(#lines[2], #lines[3], text)   -- the heading and each row end together
+    assert.equals(#lines[2], #lines[4], text)
   end)
 
   it("cuts a forfeit's move and reason in a tournament's report", function()

@@ -55,11 +55,20 @@ describe("a record read back", function()
         g.error = { deal = v.i, rotation = 1, reason = "guard.lua: interrupted!" }
         v.errors = { g.error }
       end, nil, "deal 11, rotation 1: stopped by an interrupt (Ctrl-C), not finished: played again" },
+    -- the game's own record, what replay reads (these were counted, and
+    -- replay then refused the deal or loaded what it named)
+    { function(g) g.record.game = "/tmp/evil.lua" end, nil, "a record of '/tmp/evil.lua', not of spades" },
+    { function(g) g.record.seed = "os.execute('x')" end, nil, "a record of seed 'os.execute('x')', not the deal's" },
+    { function(g) g.record.moves[3] = { 9, "As" } end, nil, "a record whose move 3 is not { seat, text }" },
+    { function(g) g.record.moves = { a = 1 } end, nil, "a record whose moves are not a list" },
+    { function(g) g.record.options = { target = "x" } end, nil, "a record with option 'target' = 'x', not the tournament's" },
+    { function(g) g.record.dealer = 0 end, nil, "a record of dealer 0" },
+    { function(g) g.record = "x" end, nil, "no record of its moves" },
   }
 
   it("reports every spoiled line by its number and counts none of them, resumed or merged", function()
     local clean, dirty = F.tmpname(), F.tmpname()
-    local r1 = dh.tournament(with { record = clean })
+    local r1 = dh.tournament(with { record = clean, games = #cases })
     local lines = lines_of(clean)
     local want = {}
     for k, case in ipairs(cases) do
@@ -76,7 +85,7 @@ describe("a record read back", function()
       assert.matches(w[2], merged.problems[k], 1, true)
     end
     -- resumed: the same reports, the spoiled deals played again, the totals of a clean run
-    local r2 = dh.tournament(with { record = dirty })
+    local r2 = dh.tournament(with { record = dirty, games = #cases })
     assert.same(r1.players, r2.players)
     for k, w in ipairs(want) do
       assert.matches("line " .. w[1] .. ": ", r2.problems[k], 1, true)
@@ -99,6 +108,31 @@ describe("a record read back", function()
     assert.matches(rec .. " was made with other arguments: --games 2 in the record, 3 here", out, 1, true)
     out = run(("%s tournament spades --players heuristic,pimc --seed 11 --games 2 --record %s --quiet"):format(bin, rec))
     assert.matches('--players ["heuristic","random"] in the record, ["heuristic","pimc"] here', out, 1, true)
+    os.remove(rec)
+  end)
+
+  -- a header without its secret was resumed with a new one: the deals
+  -- after it were played with other bot seeds than those before, unsaid
+  it("is not resumed when its header's secret is missing or damaged", function()
+    local rec = F.tmpname()
+    dh.tournament(with { record = rec, games = 2 })
+    local lines = lines_of(rec)
+    local tried = 0
+    for _, secret in ipairs { "(none)", 12345, "xyz" } do
+      tried = tried + 1
+      local h = json.decode(lines[1])
+      h.secret = secret ~= "(none)" and secret or nil
+      local text = json.encode(h) .. "\n" .. lines[2] .. "\n"
+      F.write(rec, text)
+      local cfg = with { record = rec, games = 2 }
+      cfg.secret = nil
+      local ok, err = pcall(dh.tournament, cfg)
+      assert.is_false(ok)
+      assert.matches(rec .. ": its header's secret (the bots' seeds of its deals) is not 32 hex digits", err, 1, true)
+      local f = assert(io.open(rec, "rb")); local now = f:read("a"); f:close()
+      assert.equals(text, now)   -- and nothing written
+    end
+    assert.equals(3, tried)
     os.remove(rec)
   end)
 

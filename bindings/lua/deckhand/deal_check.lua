@@ -8,7 +8,8 @@
 -- within what the variant can score; winners are sides that exist; tricks
 -- are whole numbers, one per seat, no more in all than the hands held;
 -- forfeits and errors have the fields their report shows, and none is a
--- Ctrl-C that an older version recorded as one.  The first
+-- Ctrl-C that an older version recorded as one; each game's record of its
+-- moves is of the variant and the deal's seed, in the shape replay reads.  The first
 -- thing wrong is returned as a short phrase; nil when the line is sound.
 -- @module deckhand.deal_check
 
@@ -67,8 +68,38 @@ local function interrupted(e)
   return type(e) == "table" and type(e.reason) == "string" and e.reason:find("interrupted!%s*$") ~= nil
 end
 
--- the checks of one finished game (one rotation's entry)
-local function game_problem(g, t)
+-- the game's own record, what replay reads: of this variant, from the
+-- deal's seed, with the variant's options and moves { seat, text } of
+-- seats there are (whether the moves are legal is replay's to find)
+local function record_problem(rec, t, seed)
+  if type(rec) ~= "table" then return "no record of its moves" end
+  local name = rec.game or rec.variant
+  if name ~= t.name then return ("a record of %s, not of %s"):format(show(name), t.name) end
+  if rec.seed ~= seed then return ("a record of seed %s, not the deal's"):format(show(rec.seed)) end
+  if rec.dealer ~= nil and not whole(rec.dealer, 1, t.seats) then
+    return ("a record of dealer %s"):format(show(rec.dealer))
+  end
+  local options = rec.options == nil and {} or rec.options
+  if type(options) ~= "table" then return "a record whose options are not a table" end
+  for k, x in pairs(options) do
+    if t.options[k] ~= x then return ("a record with option %s = %s, not the tournament's"):format(show(k), show(x)) end
+  end
+  for k, x in pairs(t.options) do
+    if options[k] ~= x then return ("a record without option %s = %s"):format(show(k), show(x)) end
+  end
+  local moves = rec.moves
+  if moves == nil and is_list(rec.actions) then return nil end   -- an earlier version's record
+  if not is_list(moves) then return "a record whose moves are not a list" end
+  for k, m in ipairs(moves) do
+    if type(m) ~= "table" or not whole(m[1], 1, t.seats) or type(m[2]) ~= "string" then
+      return ("a record whose move %d is not { seat, text }"):format(k)
+    end
+  end
+  return nil
+end
+
+-- the checks of one finished game (one rotation's entry) of the deal of seed
+local function game_problem(g, t, seed)
   if interrupted(g.forfeit) or interrupted(g.error) then
     return "stopped by an interrupt (Ctrl-C), not finished: played again"
   end
@@ -125,7 +156,7 @@ local function game_problem(g, t)
         t.tricks)
     end
   end
-  return nil
+  return record_problem(g.record, t, seed)
 end
 
 --- deal_check.new(deckhand, c, variant, seating, rotations) -> function(line)
@@ -135,7 +166,8 @@ end
 -- rotations, deckhand/tables.lua).
 function M.new(deckhand, c, variant, seating, rotations)
   local _, nsides = seating(0)
-  local t = { seats = variant.seats, sides = variant.sides, nsides = nsides, points = points_bound(variant),
+  local t = { name = variant.name, options = variant.options or {}, seats = variant.seats, sides = variant.sides,
+              nsides = nsides, points = points_bound(variant),
               tricks = tricks_bound(deckhand, variant), allowed = {},
               max_hands = math.tointeger(variant.settings and variant.settings.max_hands) or math.maxinteger }
   for _, p in ipairs(c.players) do t.allowed[p] = true end
@@ -158,7 +190,7 @@ function M.new(deckhand, c, variant, seating, rotations)
         return ("deal %d, rotation %d: seats %s, not this rotation's %s"):format(v.i, r,
           show(table.concat(g.seats, ",")), show(expected[r]))
       end
-      local why = game_problem(g, t)
+      local why = game_problem(g, t, v.seed)
       if why then return ("deal %d, rotation %d: %s"):format(v.i, r, why) end
     end
     for _, key in ipairs { "forfeits", "errors" } do

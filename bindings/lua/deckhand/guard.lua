@@ -76,8 +76,11 @@ local function run(f, arg, limit)
     return xpcall(f, reason, v)
   end)
   local timed = limit and limit > 0
-  if timed then host.deadline(co, limit) end
+  -- the clock starts before the deadline is set: started after it (a
+  -- process paused between the two), a bot stopped at its deadline had
+  -- spent less than the limit by this count and was said to have yielded
   local start = host.clock()
+  if timed then host.deadline(co, limit) end
   local resumed, ok, a, b = coroutine.resume(co, arg)
   local spent = host.clock() - start
   if timed then host.deadline(co) end
@@ -118,6 +121,15 @@ function M.move(f, view, limit)
   end, view, limit)
   if not ok then return nil, move end
   return move, extra
+end
+
+--- guard.rules_fault(game) -> nil, or why the game's own rules fail when
+-- asked for its moves now: a bot that failed under them is not at fault
+-- (a Lua hand rule that raised was reported as the bot's forfeit)
+function M.rules_fault(game)
+  local fine, err = pcall(game.moves, game)
+  if not fine then return describe(err) end
+  return nil
 end
 
 return M

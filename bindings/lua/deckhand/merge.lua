@@ -10,16 +10,24 @@ local records = require "deckhand.records"
 local results = require "deckhand.results"
 local lab = require "deckhand.lab"
 
+-- a variant's name as a record may give it (deckhand/replay.lua): the
+-- search path finds it; anything else would be a file a record names
+local function plain_name(s)
+  return type(s) == "string" and s:match("^[%w_%-]+$") ~= nil
+end
+
 return function(deckhand, T)
   local expect = T.expect
 
-  --- deckhand.tournament_merge(files [, out]) -> results over the shards'
-  -- records; out: a new file for the merged record (never one of the
-  -- inputs), its deals in index order.  The files are read twice, line by
+  --- deckhand.tournament_merge(files [, out [, variant]]) -> results over
+  -- the shards' records; out: a new file for the merged record (never one
+  -- of the inputs), its deals in index order; variant: the game's file, for
+  -- a tournament run from a file (a record's header naming a file is not
+  -- loaded: reading a record runs no code).  The files are read twice, line by
   -- line (once to check them, once to total and write them merged), so
   -- the memory does not grow with the deals, unless a file is out of
   -- index order: its deals are then sorted in memory.
-  function deckhand.tournament_merge(files, out)
+  function deckhand.tournament_merge(files, out, variant)
     if type(files) ~= "table" or #files == 0 then error("merge: no record files", 2) end
     local problems, c, header, check, totals, seq = {}, nil, nil, nil, nil, nil
     local sets, sorted = {}, true
@@ -35,7 +43,16 @@ return function(deckhand, T)
         local fine, why = pcall(T.config, h.tournament)
         if not fine then error(("%s: its header is not a tournament's (%s)"):format(file, why), 0) end
         c = h.tournament
-        fine, why = pcall(T.make_variant, c)
+        local made = c
+        if variant ~= nil then
+          made = {}
+          for key, v in pairs(c) do made[key] = v end
+          made.variant = variant
+        elseif not plain_name(c.variant) then
+          error(("%s: its game is the file %s, and a record loads no file: name the file to merge with"
+            .. " (deckhand merge --variant FILE)"):format(file, tostring(c.variant)), 0)
+        end
+        fine, why = pcall(T.make_variant, made)
         if not fine then error(("%s: %s"):format(file, why), 0) end
         check, totals = expect(c, why), results.new(c, T.tables(c, why), results.low_wins(why))
       end

@@ -41,9 +41,21 @@ function M.quote(text, n)
   return ("'%s...' (%d characters)"):format(cut(text, n), utf8.len(text) or #text)
 end
 
+--- message.printable(s) -> s with its control characters but tab and
+-- newline shown as \27 and so on: a record's text (a player's name, a
+-- move) written raw to a terminal could hold its escape sequences (clear
+-- the screen, set the title, write the clipboard)
+function M.printable(s)
+  return (tostring(s):gsub("[%z\1-\8\11-\31\127]", function(c) return "\\" .. c:byte() end))
+end
+
 --- message.quoted(s [, n]) -> s with every 'quoted' part of it cut as quote does
 function M.quoted(s, n)
-  return (tostring(s):gsub("'([^'\n]*)'", function(q) return M.quote(q, n) end))
+  n = n or 40
+  return (tostring(s):gsub("'([^'\n]*)'", function(q)
+    if #q <= n + 3 and q:sub(-3) == "..." then return nil end   -- cut already, its length said
+    return M.quote(q, n)
+  end))
 end
 
 -- "a: b: a: b: c" -> "a: b: c": a run of the same words repeated is kept once
@@ -85,9 +97,28 @@ function M.users(path)
   return false
 end
 
+-- s without the library's "path.lua:12: " places (own's and the user's
+-- files kept).  Each place is found from its ".lua:" and its path read
+-- back from there: a pattern tried at every letter of a long word (a
+-- 100 KB move in a record) took time growing with the square of its length
+local function places(s, own)
+  local out, pos = {}, 1
+  while true do
+    local a, b = s:find("%.lua:%d+: ", pos)
+    if not a then break end
+    local path = s:sub(pos, a - 1):reverse():match("^[%w_%.%-/]*"):reverse() .. ".lua"
+    local from = a - #path + 4
+    out[#out + 1] = s:sub(pos, from - 1)
+    if path == own or M.users(path) then out[#out + 1] = s:sub(from, b) end
+    pos = b + 1
+  end
+  out[#out + 1] = s:sub(pos)
+  return table.concat(out)
+end
+
 --- message.for_user(err [, n [, own]]) -> an error as one line for a
 -- person: no traceback, no file:line of the library, repetitions once,
--- quoted input and the whole cut to n (default 300) bytes.  The places in
+-- quoted input and the whole cut to n (default 300) bytes, printable.  The places in
 -- the user's own files are kept, there their author looks: own (the path
 -- of a game file the user named) and the files of the user's folders
 -- (message.users: a bot of theirs that raised).
@@ -95,12 +126,10 @@ function M.for_user(err, n, own)
   local ok, s = pcall(tostring, err)
   if not ok or type(s) ~= "string" then s = "an error that cannot be shown" end
   s = s:gsub("\n?stack traceback:.*$", "")
-  s = s:gsub("([%w_%.%-/]*%.lua):%d+: ", function(path)
-    if path ~= own and not M.users(path) then return "" end
-  end)
+  s = places(s, own)
   s = s:gsub('%[string "[^"]*"%]:%d+: ', "")
-  s = s:gsub("%s*\n%s*", " ")
-  return M.clip(M.quoted(collapse(s)), n)
+  s = s:gsub("%s+", function(w) return w:find("\n", 1, true) and " " or nil end)
+  return M.printable(M.clip(M.quoted(collapse(s)), n))
 end
 
 return M

@@ -131,10 +131,16 @@ local function first_difference(a, b)
   return "the views differ"
 end
 
+-- called before each move a check makes (run's opts.step): deckhand check
+-- starts the rules' time limit again there, so that a long check is not
+-- taken for rules that loop
+local step = function() end
+
 -- plays a game on with rng's moves to its end: true, or nil and a message
 local function play_out(world, rng, bound)
   local steps = 0
   while world:next_player() do
+    step()
     local moves = world:moves()
     if #moves == 0 then return nil, "a seat to act with no move" end
     local ok, msg = world:apply(world:next_player(), rng:pick(moves))
@@ -237,7 +243,8 @@ end
 -- number of matches played.  opts: matches (default 5), seed (the first
 -- match's; default 1), max_moves (a match's bound, default 100000), deck
 -- (the number of cards the game always accounts for, when it is known),
--- world_check (an extra check of each world: fn(g, world, seat)), and how
+-- world_check (an extra check of each world: fn(g, world, seat)), step
+-- (called before each move of a match or a world played out), and how
 -- often each check is made (one move in `every.refused` (12), `.worlds`
 -- (25), `.cards` (4), `.views` (30), a replay every `.replay` (97) moves).
 -- A match is seed s: the deal's seed, and the moves drawn by dh.rng(s).
@@ -246,6 +253,7 @@ function M.run(variant, opts)
   local every = { refused = 12, worlds = 25, cards = 4, views = 30, replay = 97 }
   for k, v in pairs(opts.every or {}) do every[k] = v end
   local bound = opts.max_moves or 100000
+  step = opts.step or function() end
   local out = {}
   for i, p in ipairs(M.NAMES) do out[i] = { key = p[1], name = p[2], checks = 0 }; out[p[1]] = out[i] end
   local function fail(key, seed, move, msg)
@@ -294,6 +302,7 @@ function M.run(variant, opts)
         return n, why
       end
       while g:next_player() do
+        step()
         local moves = g:moves()
         if #moves == 0 then return nil, "a seat to act with no move" end
         local at = steps + 1

@@ -20,6 +20,15 @@ local indexset = require "deckhand.indexset"
 
 local M = {}
 
+--- records.reason(err, path) -> why a call on path failed, without the
+-- "path: " io.open and os.rename put first ("cannot open x.jsonl: x.jsonl:
+-- Read-only file system" said the name twice)
+function M.reason(err, path)
+  local s = tostring(err)
+  if s:sub(1, #path + 2) == path .. ": " then return s:sub(#path + 3) end
+  return s
+end
+
 local function check(ok, err, file)
   if not ok then error(("cannot write %s: %s"):format(file, tostring(err)), 0) end
 end
@@ -63,6 +72,7 @@ local function shown(v)
   if #s > 60 then s = s:sub(1, 57) .. "..." end
   return s
 end
+M.shown = shown
 
 --- records.difference(old, new [, where]) -> "--games 10 in the record,
 -- 20 here": the first argument in which two tournaments' configs differ.
@@ -163,7 +173,7 @@ end
 -- removed in place.
 function M.open(file, c, header, expect, on_line)
   local f, err = io.open(file, "a+b")
-  if not f then error(("cannot open %s: %s"):format(file, err), 0) end
+  if not f then error(("cannot open %s: %s"):format(file, M.reason(err, file)), 0) end
   local locked, why = host.lock(f)
   if not locked then f:close(); error(("%s: %s"):format(file, why), 0) end
   local size = f:seek("end")
@@ -179,17 +189,32 @@ function M.open(file, c, header, expect, on_line)
   return f, old
 end
 
+--- records.in_place(file) -> whether a file written whole must be
+-- written into file itself, not beside it and renamed onto it: file is a
+-- device, a pipe or a link (renamed onto, /dev/full became a plain file
+-- and a link a file of its own)
+function M.in_place(file)
+  local kind = host.kind(file)
+  return kind ~= nil and kind ~= "file" and kind ~= "directory"
+end
+
 --- records.write_new(file, header, lines, inputs): a new file, written
 -- beside the final name and renamed onto it once complete (an input is
--- never rewritten: the name must not be one of inputs).  lines: a list, or
--- a function giving the next line (nil at the end)
+-- never rewritten: file must not be one of inputs, by any name); a device, pipe or
+-- link is written into (records.in_place).  lines: a list, or a function
+-- giving the next line (nil at the end)
 function M.write_new(file, header, lines, inputs)
+  local id = host.file_id(file)
   for _, input in ipairs(inputs or {}) do
     if input == file then error(("will not overwrite an input: %s"):format(file), 0) end
+    if id and host.file_id(input) == id then
+      error(("will not overwrite an input: %s (the file %s names)"):format(input, file), 0)
+    end
   end
-  local tmp = file .. ".part"
+  local direct = M.in_place(file)
+  local tmp = direct and file or file .. ".part"
   local f, err = io.open(tmp, "wb")
-  if not f then error(("cannot write %s: %s"):format(tmp, err), 0) end
+  if not f then error(("cannot write %s: %s"):format(tmp, M.reason(err, tmp)), 0) end
   local ok, e = pcall(function()
     M.write(f, header, tmp)
     if type(lines) == "table" then
@@ -200,11 +225,12 @@ function M.write_new(file, header, lines, inputs)
   end)
   local closed, cerr = f:close()
   if not ok or not closed then
-    os.remove(tmp)
+    if not direct then os.remove(tmp) end
     error(ok and ("cannot write %s: %s"):format(tmp, cerr) or e, 0)
   end
+  if direct then return end
   local moved, merr = os.rename(tmp, file)
-  if not moved then os.remove(tmp); error(("cannot write %s: %s"):format(file, merr), 0) end
+  if not moved then os.remove(tmp); error(("cannot write %s: %s"):format(file, M.reason(merr, tmp)), 0) end
 end
 
 return M

@@ -9,6 +9,8 @@
 -- Hold'em `actions` as { seat, action, amount }) are read too.
 -- @module deckhand.replay
 
+local message = require "deckhand.message"
+
 local M = {}
 
 local function bad(msg) return nil, msg, "bad_record" end
@@ -115,8 +117,11 @@ return function(deckhand)
       local seat = m[1]
       if seat < 1 or seat > variant.seats then return bad(("move %d: seat %d out of range"):format(i, seat)) end
       local pok, done, msg, code = pcall(game.apply, game, seat, m[2])
-      if not pok then return bad(("move %d (%s): %s"):format(i, m[2], tostring(done))) end
-      if not done then return bad(("move %d (seat %d, %s): %s (%s)"):format(i, seat, m[2], msg, code)) end
+      -- the move's text cut as a refusal quotes it: a damaged record's
+      -- move may be megabytes long
+      local text = #m[2] > 40 and message.quote(m[2]) or m[2]
+      if not pok then return bad(("move %d (%s): %s"):format(i, text, tostring(done))) end
+      if not done then return bad(("move %d (seat %d, %s): %s (%s)"):format(i, seat, text, msg, code)) end
     end
     return game
   end

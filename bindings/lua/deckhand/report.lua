@@ -21,6 +21,7 @@
 -- @module deckhand.report
 
 local json = require "deckhand.json"
+local records = require "deckhand.records"
 
 local M = {}
 
@@ -164,21 +165,24 @@ function M.html(data, chart_js)
 end
 
 --- report.write(file, data) -> true, or nil and a message (the file is
--- written whole or not at all: a temporary file renamed into place)
+-- written whole or not at all: a temporary file renamed into place; a
+-- device, pipe or link is written into, records.in_place)
 function M.write(file, data)
   local page, err = M.html(data)
   if not page then return nil, err end
-  local tmp = file .. ".tmp"
+  local direct = records.in_place(file)
+  local tmp = direct and file or file .. ".tmp"
   local f, why = io.open(tmp, "wb")
-  if not f then return nil, ("cannot write %s: %s"):format(file, why) end
+  if not f then return nil, ("cannot write %s: %s"):format(file, records.reason(why, tmp)) end
   local ok, werr = f:write(page)
   local closed, cerr = f:close()
   if not ok or not closed then
-    os.remove(tmp)
+    if not direct then os.remove(tmp) end
     return nil, ("cannot write %s: %s"):format(file, tostring(werr or cerr))
   end
+  if direct then return true end
   local moved, merr = os.rename(tmp, file)
-  if not moved then os.remove(tmp); return nil, ("cannot write %s: %s"):format(file, merr) end
+  if not moved then os.remove(tmp); return nil, ("cannot write %s: %s"):format(file, records.reason(merr, tmp)) end
   return true
 end
 

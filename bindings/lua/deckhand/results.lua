@@ -216,7 +216,10 @@ end
 function M.format(res, c)
   local out = {}
   local per_hand = res.unit .. "/hand"
-  local cols = { { "strategy", "%-12s", function(r) return r.name end },
+  -- the names' column as wide as the longest (a bot given by its path)
+  local width = 12
+  for _, r in ipairs(res.players) do width = math.max(width, #r.name) end
+  local cols = { { "strategy", "%-" .. width .. "s", function(r) return r.name end },
                  { per_hand, "%22s", function(r) return with_ci(r.score, r.score_ci, "%+.2f") end } }
   local any_tricks = false
   for _, r in ipairs(res.players) do if r.tricks then any_tricks = true end end

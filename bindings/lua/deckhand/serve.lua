@@ -184,7 +184,10 @@ function M.run(o)
     -- move ends the match saying why (it hung the server)
     ask = function(player, view, seat)
       if clients[seat] then return run.choose(player, view) end
-      return guard.move(function(v) return run.choose(player, v) end, view, o.limit)
+      local move, extra = guard.move(function(v) return run.choose(player, v) end, view, o.limit)
+      local fault = move == nil and guard.rules_fault(game)
+      if fault then error(("the rules of %s failed: %s"):format(o.name, fault), 0) end
+      return move, extra
     end,
     on_event = function(e)
       if e.kind == "move" then

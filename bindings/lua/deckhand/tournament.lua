@@ -421,12 +421,20 @@ return function(deckhand)
         if (l.i - 1) % shard_n == shard_i - 1 then already = already + 1 end
       end)
       if old then
+        -- the deals there were played with the bots' seeds of its secret:
+        -- one missing or damaged is refused, not replaced by a new one
+        -- (the deals after it were played with other seeds, unsaid)
         local kept = old.header.secret
+        if not (type(kept) == "string" and pcall(check_secret, kept)) then
+          rec:close()
+          error(("%s: its header's secret (the bots' seeds of its deals) is not 32 hex digits: %s"):format(
+            cfg.record, records.shown(kept)), 0)
+        end
         if cfg.secret and kept ~= secret then
           rec:close()
           error(("%s was played with another secret"):format(cfg.record), 0)
         end
-        secret = type(kept) == "string" and check_secret(kept) or secret
+        secret = check_secret(kept)
         done, problems = old.seen, old.problems
       end
     end

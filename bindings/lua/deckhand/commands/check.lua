@@ -12,6 +12,7 @@
 local dh = require "deckhand"
 local cli = require "deckhand.cli"
 local properties = require "deckhand.properties"
+local rule_guard = require "deckhand.rule_guard"
 
 local M = {}
 
@@ -36,17 +37,45 @@ function M.run(a)
   local matches = cli.int_arg(a.matches, "--matches", 1, 100000)
   local seed = cli.int_arg(a.seed, "--seed", 0)
   local max_moves = cli.int_arg(a.max_moves, "--max-moves", 1)
+  local limit = tonumber(a.rule_time)
+  if not limit or limit < 0 then
+    error(("bad --rule-time '%s' (seconds, 0 for none)"):format(tostring(a.rule_time)), 0)
+  end
   local bad = syntax_error(a.file)
   if bad then error(bad, 0) end
-  local variant = dh.variant(a.file, cli.parse_opts(a.option, "--option"))
+  -- the game's own code runs under the rule time limit, as in a tournament
+  -- (a rule that looped hung the check): loading it, dealing, and each
+  -- move of the matches, which stop at the first overrun
+  local loaded, variant = rule_guard.pcall(limit, a.file, dh.variant, a.file, cli.parse_opts(a.option, "--option"))
+  if not loaded then error(variant, 0) end
   -- the first deal: a game that cannot even start fails here, plainly
-  local fine, err = pcall(dh.game, variant, { seed = seed })
+  local fine, err = rule_guard.pcall(limit, variant, dh.game, variant, { seed = seed })
   if not fine then error(("%s: cannot deal a game (seed %d): %s"):format(a.file, seed, tostring(err)), 0) end
   print(("deckhand check %s: %d matches, seeds %d to %d, %d seats"):format(variant.name or a.file, matches, seed,
         seed + matches - 1, err:seats()))
-  local results = properties.run(variant, { matches = matches, seed = seed, max_moves = max_moves })
-  local lines, all = properties.report(results)
+  local results, stopped
+  for s = seed, seed + matches - 1 do
+    local ran, one = rule_guard.pcall(limit, variant, properties.run, variant,
+      { matches = 1, seed = s, max_moves = max_moves, step = rule_guard.again })
+    if not ran then stopped = ("match %d (seed %d): %s"):format(s - seed + 1, s, tostring(one)); break end
+    if not results then results = one else
+      for k, r in ipairs(one) do
+        results[k].checks = results[k].checks + r.checks
+        results[k].failure = results[k].failure or r.failure
+      end
+    end
+    for _, r in ipairs(one) do
+      if r.failure and tostring(r.failure.message):find("rule time limit", 1, true) then stopped = "" end
+    end
+    if stopped then break end
+  end
+  local lines, all = properties.report(results or {})
   for _, l in ipairs(lines) do print("  " .. l) end
+  if stopped then
+    if stopped ~= "" then print("  FAIL  " .. stopped) end
+    print(("stopped: the game's code ran over the rule time limit (--rule-time %g s)"):format(limit))
+    return false
+  end
   if not all then
     local first
     for _, r in pairs(results) do
@@ -65,6 +94,8 @@ function M.options(p)
   c:option("--matches", "matches to play", "20")
   c:option("--seed", "the first match's seed (match k: seed + k - 1)", "1")
   c:option("--max-moves", "the most moves a match may take before it counts as not ending", "100000")
+  c:option("--rule-time", "seconds of wall time the game's Lua code may run at a time (loading it, a rule call,"
+    .. " between two moves) before the check stops (0: none)", "10")
   return c
 end
 

@@ -57,6 +57,20 @@ local function sprt_of(a)
   return spec
 end
 
+-- a report is never written over a record the command reads or writes,
+-- by any name (--report run.jsonl beside --record run.jsonl replaced every
+-- deal with the page); checked before the run, not after it
+local function report_apart(file, records)
+  if not file then return end
+  local host = require "deckhand.core".host
+  local id = host.file_id(file)
+  for _, rec in pairs(records) do
+    if rec == file or (id and host.file_id(rec) == id) then
+      error(("bad --report %s: it is the record %s"):format(message.quote(file), rec), 0)
+    end
+  end
+end
+
 local function write_report(file, data)
   local ok, err = report.write(file, data)
   if not ok then error(err, 0) end
@@ -83,6 +97,7 @@ function M.run(a)
       error(("bad --bid-with %s: %s has no bids to make"):format(message.quote(a.bid_with), variant.name), 0)
     end
   end
+  report_apart(a.report, { a.record })
   local cfg = {
     variant = a.variant, players = a.players, games = int_arg(a.games, "--games", 1),
     seed = int_arg(a.seed, "--seed"), secret = a.secret,
@@ -96,8 +111,8 @@ function M.run(a)
     if cfg.sprt then error("a sweep plays each setting to --games: no --sprt with --sweep", 0) end
     local rows = lab.sweep(dh, cfg, a.sweep, function(row)
       local res = row.result
-      for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", p, " (not counted)\n") end
-      print(T.format(res, res.config))
+      for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", message.printable(p), " (not counted)\n") end
+      print(message.printable(T.format(res, res.config)))
       print("")
     end)
     local c = rows[1].result.config
@@ -120,17 +135,22 @@ function M.run(a)
     return
   end
   local res = dh.tournament(cfg)
-  for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", a.record, ": ", p, " (not counted)\n") end
-  print(T.format(res, res.config))
+  for _, p in ipairs(res.problems) do
+    io.stderr:write("deckhand: ", a.record, ": ", message.printable(p), " (not counted)\n")
+  end
+  print(message.printable(T.format(res, res.config)))
   if res.sprt then print(res.sprt.summary) end
   if a.report then write_report(a.report, lab.report_data(res, res.config)) end
 end
 
 --- the `merge` command
 function M.merge(a)
-  local res = dh.tournament_merge(a.files, a.out)
-  for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", p, " (not counted)\n") end
-  print(T.format(res, res.config))
+  local records = { a.out }
+  for _, f in ipairs(a.files) do records[#records + 1] = f end
+  report_apart(a.report, records)
+  local res = dh.tournament_merge(a.files, a.out, a.variant)
+  for _, p in ipairs(res.problems) do io.stderr:write("deckhand: ", message.printable(p), " (not counted)\n") end
+  print(message.printable(T.format(res, res.config)))
   if res.sprt then print(res.sprt.summary .. " (over the merged deals in order, to the first one missing)") end
   if a.report then write_report(a.report, lab.report_data(res, res.config)) end
 end
@@ -166,6 +186,7 @@ function M.options(t, m)
   m:argument("files", "record files"):args("+")
   m:option("--out", "write the merged record here")
   m:option("--report", "write a page of the merged run to this file")
+  m:option("--variant", "the game's file, for a tournament run from a file (a record names no file to load)")
 end
 
 return M

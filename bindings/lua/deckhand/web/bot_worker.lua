@@ -85,7 +85,10 @@ function M.main()
       return say { error = ("asked for seat %s, but the turn is seat %s's"):format(seat, game:next_player()) }
     end
     local move, extra = guard.move(function(v) return choose(bot, v) end, game:view(seat), init.limit)
-    if move == nil then
+    local fault = move == nil and guard.rules_fault(game)
+    if fault then
+      say { error = ("the rules of %s failed: %s"):format(variant.name, fault) }
+    elseif move == nil then
       say { forfeit = extra }
     else
       local fine, text = pcall(game.text, game, move, extra)

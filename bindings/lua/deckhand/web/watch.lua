@@ -230,8 +230,13 @@ local function read_new(t)
       if not t.config then return fail(t, not_header(t.name)) end
       t.total = t.config.games
       -- the tables of a field (deckhand/tables.lua) need the variant's sides
+      -- (by name only: a header naming a file is shown without them, as
+      -- reading a record runs no code)
       local dh = require "deckhand"
-      local made, variant = pcall(dh.tournament_lib.make_variant, t.config)
+      local made, variant = false, nil
+      if type(t.config.variant) == "string" and t.config.variant:match("^[%w_%-]+$") then
+        made, variant = pcall(dh.tournament_lib.make_variant, t.config)
+      end
       local fine, tabs = false, nil
       if made then fine, tabs = pcall(tables.of, t.config, variant) end
       t.totals = results.new(t.config, fine and tabs or nil, made and results.low_wins(variant))
