@@ -259,17 +259,25 @@ end
 --- the pages that hold the tables, from the top of the tree
 M.pages = { "docs/variants.md", "docs/your-own-game.md" }
 
---- schema.fill(text) -> the text with every marked table made again from
--- the schema, and the names of the markers it found
-function M.fill(text)
-  local tables, found = M.tables(), {}
-  local out = text:gsub("(<!%-%- schema:([%w._]+) %-%->\n)(.-)(<!%-%- /schema %-%->)", function(open, name, _, close)
+--- schema.fill_marked(text, kind, tables) -> the text with each table
+-- between `<!-- KIND:NAME -->` and `<!-- /KIND -->` replaced by tables[NAME]
+-- (a name not in tables left as it is), and the names it found
+function M.fill_marked(text, kind, tables)
+  local found = {}
+  local pattern = "(<!%-%- " .. kind .. ":([%w._]+) %-%->\n)(.-)(<!%-%- /" .. kind .. " %-%->)"
+  local out = text:gsub(pattern, function(open, name, _, close)
     local t = tables[name]
     if not t then return nil end
     found[#found + 1] = name
     return open .. t .. close
   end)
   return out, found
+end
+
+--- schema.fill(text) -> the text with every marked table made again from
+-- the schema, and the names of the markers it found
+function M.fill(text)
+  return M.fill_marked(text, "schema", M.tables())
 end
 
 return M

@@ -12,6 +12,7 @@
 -- @module deckhand.strategy_docs
 
 local options = require "deckhand.options"
+local schema = require "deckhand.schema"
 
 local M = {}
 
@@ -53,14 +54,7 @@ end
 --- strategy_docs.fill(text [, root]) -> the text with every marked table
 -- made again, and the names of the markers it found
 function M.fill(text, root)
-  local tables, found = M.tables(root), {}
-  local out = text:gsub("(<!%-%- options:([%w._]+) %-%->\n)(.-)(<!%-%- /options %-%->)", function(open, name, _, close)
-    local t = tables[name]
-    if not t then return nil end
-    found[#found + 1] = name
-    return open .. t .. close
-  end)
-  return out, found
+  return schema.fill_marked(text, "options", M.tables(root))
 end
 
 return M
