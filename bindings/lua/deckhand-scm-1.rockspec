@@ -133,6 +133,7 @@ build = {
     ["deckhand.indexset"] = "bindings/lua/deckhand/indexset.lua",
     ["deckhand.json"] = "bindings/lua/deckhand/json.lua",
     ["deckhand.lab"] = "bindings/lua/deckhand/lab.lua",
+    ["deckhand.linereader"] = "bindings/lua/deckhand/linereader.lua",
     ["deckhand.lua_game"] = "bindings/lua/deckhand/lua_game.lua",
     ["deckhand.merge"] = "bindings/lua/deckhand/merge.lua",
     ["deckhand.message"] = "bindings/lua/deckhand/message.lua",

@@ -61,6 +61,23 @@ describe("deckhand replay of a damaged deal line", function()
     os.remove(file)
   end)
 
+  -- a resume and a merge read every line whole: a deal line of no end
+  -- took as much memory as the file had bytes
+  it("is refused by a resume and a merge past the same bound", function()
+    local rec, lines = record()
+    local file = damaged(lines, ("x"):rep(5 * 1024 * 1024))
+    local want = ("%s: line 3 is longer than 4194304 bytes"):format(file)
+    local out, ok = run(("tournament briscola --players random,random --games 3 --seed 5 --record %s"):format(file))
+    assert.is_falsy(ok)
+    assert.truthy(out:find(want, 1, true), out)
+    clean(out)
+    out, ok = run(("merge %s %s --out %s"):format(rec, file, F.tmpname()))
+    assert.is_falsy(ok)
+    assert.truthy(out:find(want, 1, true), out)
+    clean(out)
+    os.remove(rec); os.remove(file)
+  end)
+
   -- each: how deal 2 is damaged, and what replay says (it said the
   -- script's own file and line: "bin/deckhand:217: bad argument #1 to 'concat'")
   local cases = {

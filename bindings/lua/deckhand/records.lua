@@ -17,6 +17,7 @@
 local json = require "deckhand.json"
 local host = require "deckhand.core".host
 local indexset = require "deckhand.indexset"
+local linereader = require "deckhand.linereader"
 
 local M = {}
 
@@ -104,8 +105,9 @@ end
 function M.header(file)
   local f, err = io.open(file, "rb")
   if not f then return nil, err end
-  local first = f:read("l")
+  local ok, first = pcall(linereader.lines(f, file))
   f:close()
+  if not ok then return nil, first end
   local v = first and json.decode(first)
   if type(v) ~= "table" or type(v.tournament) ~= "table" then
     return nil, ("%s: line 1 is not a tournament's header"):format(file)
@@ -130,14 +132,18 @@ function M.read(file, c, expect, where, on_line)
     on_line = function(v) out.lines[#out.lines + 1] = v end
   end
   local n = 0
-  for chunk in f:lines("L") do
-    if chunk:sub(-1) ~= "\n" then   -- a line cut short by a kill: not counted
+  local next_line = linereader.lines(f, file)
+  while true do
+    local ok, line, ended = pcall(next_line)
+    if not ok then f:close(); return nil, line end
+    if line == nil then break end
+    if not ended then   -- a line cut short by a kill: not counted
       out.problems[#out.problems + 1] = ("line %d: cut short (left by a killed run)"):format(n + 1)
       out.cut = true
       break
     end
     n = n + 1
-    local v = json.decode(chunk:sub(1, -2))
+    local v = json.decode(line)
     if n == 1 then
       if type(v) ~= "table" or type(v.tournament) ~= "table" then
         f:close()
@@ -160,7 +166,7 @@ function M.read(file, c, expect, where, on_line)
         on_line(v)
       end
     end
-    out.good = out.good + #chunk
+    out.good = out.good + #line + 1
   end
   f:close()
   if not out.header then return nil, ("%s is empty"):format(file) end

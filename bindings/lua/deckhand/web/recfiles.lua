@@ -7,10 +7,11 @@
 -- @module deckhand.web.recfiles
 
 local json = require "deckhand.json"
+local linereader = require "deckhand.linereader"
 
 local M = {}
 
-M.max_line = 4 * 1024 * 1024   -- bytes in one line of a record (a deal of a long match is far less)
+M.max_line = linereader.max_line   -- bytes in one line of a record
 
 local function quote(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
 
@@ -63,31 +64,9 @@ end
 
 --- recfiles.lines(f, name) -> an iterator over the lines of an open file
 -- (the last one may lack its line end); it raises, naming the file and
--- the line, on a line longer than max_line
+-- the line, on a line longer than max_line (deckhand/linereader.lua)
 function M.lines(f, name)
-  local buf, pos, n = "", 1, 0
-  return function()
-    while true do
-      local stop = buf:find("\n", pos, true)
-      if stop then
-        local line = buf:sub(pos, stop - 1)
-        pos, n = stop + 1, n + 1
-        return line
-      end
-      if #buf - pos + 1 > M.max_line then
-        error(("%s: line %d is longer than %d bytes"):format(name, n + 1, M.max_line), 0)
-      end
-      local more = f:read(64 * 1024)
-      if not more then
-        if pos > #buf then return nil end
-        local line = buf:sub(pos)
-        buf, pos, n = "", 1, n + 1
-        return line
-      end
-      buf = buf:sub(pos) .. more
-      pos = 1
-    end
-  end
+  return linereader.lines(f, name, M.max_line)
 end
 
 --- recfiles.first_line(f, name) -> the first line of an open file decoded
