@@ -85,6 +85,15 @@ describe("tournament", function()
     end
   end)
 
+  -- a process a job: 100000 started that many
+  it("refuses more jobs than 256", function()
+    for _, jobs in ipairs { 0, 257, 100000, 1.5 } do
+      local ok, err = pcall(dh.tournament, with { games = 2, jobs = jobs })
+      assert.is_false(ok)
+      assert.equals(("tournament: jobs must be an integer from 1 to 256, got %s"):format(jobs), err)
+    end
+  end)
+
   it("runs from the command line", function()
     local out, ok = run(bin .. " tournament briscola --games 4 --jobs 2 --players heuristic,random")
     assert.is_true(ok, out)

@@ -60,6 +60,7 @@ local tables = require "deckhand.tables"
 local lab = require "deckhand.lab"
 
 local DEFAULT_LIMIT = 10
+local MAX_JOBS = 256   -- worker processes at most (a process a job)
 
 -- the phases whose moves are bids: bid_with makes them
 local BID_PHASES = { bid = true, auction = true, bidding = true, order = true, call = true }
@@ -383,8 +384,9 @@ return function(deckhand)
   function deckhand.tournament(cfg)
     local c = T.config(cfg)
     local jobs = cfg.jobs or 1
-    if math.type(jobs) ~= "integer" or jobs < 1 then
-      error(("tournament: jobs must be a positive integer, got %s"):format(tostring(jobs)), 0)
+    -- a process a job: --jobs 100000 would start that many at once
+    if math.type(jobs) ~= "integer" or jobs < 1 or jobs > MAX_JOBS then
+      error(("tournament: jobs must be an integer from 1 to %d, got %s"):format(MAX_JOBS, tostring(jobs)), 0)
     end
     local shard_i, shard_n = shard_of(cfg.shard)
     -- every player exists before any deal is played
