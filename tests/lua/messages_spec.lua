@@ -153,6 +153,22 @@ describe("deckhand.message", function()
     os.execute("rm -rf " .. dir)
   end)
 
+  -- a game file that raised as it loaded was named twice:
+  -- "raises.lua: raises.lua:1: boom"; one that raised a table showed its address
+  it("names a game file that raises as it loads once, with its line", function()
+    local dir = F.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir))
+    F.write(dir .. "/raises.lua", "local x = 1\nerror('boom')\n")
+    F.write(dir .. "/raises_table.lua", "error({})\n")
+    for file, want in pairs { ["raises.lua"] = "deckhand: raises.lua:2: boom\n",
+                              ["raises_table.lua"] = "deckhand: raises_table.lua: it raised a table, not a message\n" } do
+      local p = io.popen(("cd %s && %s tournament %s --games 1 --quiet 2>&1"):format(dir, bin, file))
+      local out = p:read("a")
+      p:close()
+      assert.equals(want, out)
+    end
+    os.execute("rm -rf " .. dir)
+  end)
+
   it("names the line of a phase script whose op the engine refuses, and why", function()
     local dir = os.tmpname(); os.remove(dir); assert(os.execute("mkdir -p " .. dir))
     local path = dir .. "/allout.lua"

@@ -119,7 +119,11 @@ return function(deckhand)
       where = file
       local ok
       ok, def = pcall(chunk)
-      if not ok then error(("%s: %s"):format(file, tostring(def)), 0) end
+      if not ok then   -- named by the file once: an error with its place has it already
+        local why = (type(def) == "string" or type(def) == "number") and tostring(def)
+                    or ("it raised a %s, not a message"):format(type(def))
+        error(why:sub(1, #file + 1) == file .. ":" and why or ("%s: %s"):format(file, why), 0)
+      end
       if type(def) ~= "table" then error(("%s: the file must return a table"):format(file), 0) end
     else
       error("bad argument #1 to 'variant' (name, path or table expected, got " .. type(source) .. ")", 2)
