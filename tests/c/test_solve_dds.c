@@ -202,12 +202,12 @@ static void search_size(unsigned char *table, size_t bytes) {
      bound once the trumps are out, the lead kinds, second hand's lowest
      card that beats the lead and third hand high over a partner's card
      that can be beaten (docs/performance.md) 2,828,532; both together 2,669,980;
-     second hand's low ruff before its discards 2,694,930 (more here, fewer on
+     second hand's ruff before its discards 2,682,982 (more here, fewer on
      the benches' deals) */
   CHECK(nodes < 2700000);
   CHECK(guessed < 950000);   /* 1,470,269 before this session; 1,170,611 with the probes and best
-                                 lead alone; 921,596 with the move ordering too; 909,121 with
-                                 the second hand's low ruff */
+                                 lead alone; 921,596 with the move ordering too; 905,624 with
+                                 the second hand's ruff */
 }
 
 int main(void) {
