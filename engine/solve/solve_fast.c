@@ -194,8 +194,14 @@ static int follow_score(const dh_fast *f, int me, int s, int r, int run_top) {
   if (wins && !topped(f, me, s, run_top)) return 800 - r;
   /* second hand low: its partner can still take the trick; made to
      beat the card led, the lowest card that does (the highest first:
-     4% and 13% more nodes on seeds 1-20 and 21-60) */
-  if (partner_later(f, me)) return wins ? 100 - r : 200 - r;
+     4% and 13% more nodes on seeds 1-20 and 21-60).  Void in the suit
+     led, a ruff the next hand may overruff comes before the discards,
+     the highest trump first (after them: 1.5% more nodes on seeds 21-60;
+     the lowest first: 0.3-0.5% more on the three benches) */
+  if (partner_later(f, me)) {
+    if (wins && s != f->led) return 300 + r;
+    return wins ? 100 - r : 200 - r;
+  }
   if (wins) return 300 + r;
   return 100 - r - (s == f->trump ? 50 : 0);
 }
