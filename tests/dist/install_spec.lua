@@ -47,8 +47,8 @@ describe_or_skip("make install", function()
     if H.exists(H.root .. "/bin/deckhand") then
       assert.is_true(H.exists(prefix .. "/bin/deckhand"), "bin/deckhand")
     end
-    for _, kind in ipairs { "rules", "strategies" } do
-      for f in H.sh("cd " .. q(H.root) .. " && ls " .. kind .. "/*.lua 2>/dev/null"):gmatch("%S+") do
+    for _, glob in ipairs { "rules/*.lua", "strategies/*.lua", "examples/games/*.lua" } do
+      for f in H.sh("cd " .. q(H.root) .. " && ls " .. glob .. " 2>/dev/null"):gmatch("%S+") do
         assert.is_true(H.exists(prefix .. "/share/deckhand/" .. f), f)
       end
     end
