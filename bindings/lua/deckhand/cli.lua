@@ -89,4 +89,30 @@ function M.argv(arg)
   return argv
 end
 
+-- cli.stdout_lost() -> true when something printed failed to reach
+-- standard output (print ignores what its writes return: a full disk
+-- under `deckhand ... > file` would lose the output silently); says so
+function M.stdout_lost()
+  io.stdout:flush()
+  if not require("deckhand.core").host.failed(io.stdout) then return false end
+  io.stderr:write("deckhand: cannot write standard output (a full disk?): what the command printed is incomplete\n")
+  return true
+end
+
+-- cli.exit(code): os.exit, but 1 when the output was lost
+function M.exit(code)
+  os.exit(M.stdout_lost() and 1 or code)
+end
+
+-- cli.checked_help(parser): --help of the parser and of each of its
+-- commands exits through cli.exit (argparse's own exits 0 even when the
+-- text never reached its file)
+function M.checked_help(parser)
+  parser:add_help { action = function()
+    print(parser:get_help())
+    M.exit(0)
+  end }
+  for _, command in ipairs(parser._commands) do M.checked_help(command) end
+end
+
 return M
