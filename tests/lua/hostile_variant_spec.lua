@@ -277,3 +277,66 @@ end }]])
     end
   end)
 end)
+
+-- deckhand play and replay ran a game's code with no time limit: a game
+-- file that looped hung the terminal.  A person's typing is not the
+-- rules' time.
+describe("a game that loops under deckhand play and replay", function()
+  local root = os.getenv("DECKHAND_ROOT") or "."
+  local bin = "lua5.4 " .. root .. "/bin/deckhand"
+  local function run(cmd)
+    local p = io.popen(cmd .. " 2>&1")
+    local out = p:read("a")
+    return out, p:close()
+  end
+  -- Go Fish from examples/games, whose seventh move never returns
+  local gofish = root .. "/examples/games/gofish.lua"
+  local loopy = dir .. "/loopfish.lua"
+  local text = F.slurp(gofish)
+  local patched, n = text:gsub("local function apply%(s, o, seat, m, rng%)\n",
+    "local applied = 0\n%0  applied = applied + 1\n  if applied > 6 then while true do end end\n", 1)
+  assert(n == 1, "gofish.lua's apply moved")
+  write(loopy, patched)
+
+  it("stops play at the rule time limit, naming the game's line", function()
+    local moves = {}
+    for _, r in ipairs { "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A" } do
+      for seat = 2, 4 do moves[#moves + 1] = ("ask %d for %s"):format(seat, r) end
+    end
+    local input = dir .. "/moves.txt"
+    write(input, (table.concat(moves, "\n") .. "\n"):rep(4))
+    local out, ok = run(("%s play %s --seed 3 --color never --rule-time 0.3 < %s"):format(bin, loopy, input))
+    assert.is_falsy(ok, out)
+    assert.matches("deckhand: rule time limit: the rules of gofish ran over 0.3 s (at " .. loopy .. ":", out, 1, true)
+  end)
+
+  it("does not count a person's typing as the rules' time", function()
+    local out, ok = run(("(sleep 0.8; echo 'ask 9 for Z') | %s play %s --seed 3 --color never --rule-time 0.2")
+      :format(bin, gofish))
+    assert.is_true(ok, out)
+    assert.matches("'ask 9 for Z' is not a legal move now", out, 1, true)
+    assert.matches("end of input: bye", out, 1, true)
+    assert.is_nil(out:find("rule time limit", 1, true), out)
+  end)
+
+  it("stops replay at the rule time limit, naming the move", function()
+    local rec = dir .. "/gofish.jsonl"
+    local _, made = run(("%s tournament %s --games 1 --quiet --record %s"):format(bin, gofish, rec))
+    assert.is_true(made)
+    local out, ok = run(("%s replay %s --variant %s --rule-time 0.3"):format(bin, rec, loopy))
+    assert.is_falsy(ok, out)
+    assert.matches("deckhand: move 7 %(.-%): rule time limit: the rules ran over 0%.3 s %(at " .. loopy:gsub("%p", "%%%0") .. ":", out)
+    -- the same record replays whole with the game's own file
+    out, ok = run(("%s replay %s --variant %s --rule-time 0.3"):format(bin, rec, gofish))
+    assert.is_true(ok, out)
+    assert.matches("final: ", out, 1, true)
+  end)
+
+  it("refuses a bad --rule-time", function()
+    for _, cmd in ipairs { "play " .. gofish, "replay " .. gofish } do
+      local out, ok = run(("%s %s --rule-time -1"):format(bin, cmd))
+      assert.is_falsy(ok)
+      assert.matches("deckhand: bad --rule-time '-1' (seconds, 0 for none)", out, 1, true)
+    end
+  end)
+end)

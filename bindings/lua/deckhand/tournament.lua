@@ -244,9 +244,9 @@ return function(deckhand)
         local who = names[seat]
         if c.bid_with and BID_PHASES[view:phase()] then bot, who = bidders[seat], c.bid_with end
         local t0 = os.clock()
-        local move, extra = guard.move(bot, view, c.limit)
+        -- the bot's time is not the rules'
+        local move, extra = rule_guard.away(guard.move, bot, view, c.limit)
         clock(timing, who, os.clock() - t0)
-        rule_guard.again()
         if move == nil then
           -- the rules may be what failed under the bot: ask them directly
           local fine, err = pcall(game.moves, game)
