@@ -278,10 +278,10 @@ end }]])
   end)
 end)
 
--- deckhand play and replay ran a game's code with no time limit: a game
+-- deckhand play, serve and replay ran a game's code with no time limit: a game
 -- file that looped hung the terminal.  A person's typing is not the
 -- rules' time.
-describe("a game that loops under deckhand play and replay", function()
+describe("a game that loops under deckhand play, serve and replay", function()
   local root = os.getenv("DECKHAND_ROOT") or "."
   local bin = "lua5.4 " .. root .. "/bin/deckhand"
   local function run(cmd)
@@ -298,7 +298,7 @@ describe("a game that loops under deckhand play and replay", function()
   assert(n == 1, "gofish.lua's apply moved")
   write(loopy, patched)
 
-  it("stops play at the rule time limit, naming the game's line", function()
+  it("stops play and serve at the rule time limit, naming the game's line", function()
     local moves = {}
     for _, r in ipairs { "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A" } do
       for seat = 2, 4 do moves[#moves + 1] = ("ask %d for %s"):format(seat, r) end
@@ -306,6 +306,14 @@ describe("a game that loops under deckhand play and replay", function()
     local input = dir .. "/moves.txt"
     write(input, (table.concat(moves, "\n") .. "\n"):rep(4))
     local out, ok = run(("%s play %s --seed 3 --color never --rule-time 0.3 < %s"):format(bin, loopy, input))
+    assert.is_falsy(ok, out)
+    assert.matches("deckhand: rule time limit: the rules of gofish ran over 0.3 s (at " .. loopy .. ":", out, 1, true)
+    -- deckhand serve alike, its client's lines the moves
+    local served = dir .. "/served.txt"
+    local lines = {}
+    for _, m in ipairs(moves) do lines[#lines + 1] = "move 1 " .. m end
+    write(served, table.concat(lines, "\n") .. "\n")
+    out, ok = run(("%s serve %s --seed 3 --rule-time 0.3 < %s"):format(bin, loopy, served))
     assert.is_falsy(ok, out)
     assert.matches("deckhand: rule time limit: the rules of gofish ran over 0.3 s (at " .. loopy .. ":", out, 1, true)
   end)
@@ -316,6 +324,10 @@ describe("a game that loops under deckhand play and replay", function()
     assert.is_true(ok, out)
     assert.matches("'ask 9 for Z' is not a legal move now", out, 1, true)
     assert.matches("end of input: bye", out, 1, true)
+    assert.is_nil(out:find("rule time limit", 1, true), out)
+    out, ok = run(("(sleep 0.8; echo 'move 1 zz') | %s serve %s --seed 3 --rule-time 0.2"):format(bin, gofish))
+    assert.is_true(ok, out)
+    assert.matches("REJECT illegal_move: 'zz' is not a legal move now", out, 1, true)
     assert.is_nil(out:find("rule time limit", 1, true), out)
   end)
 
@@ -333,7 +345,7 @@ describe("a game that loops under deckhand play and replay", function()
   end)
 
   it("refuses a bad --rule-time", function()
-    for _, cmd in ipairs { "play " .. gofish, "replay " .. gofish } do
+    for _, cmd in ipairs { "play " .. gofish, "serve " .. gofish, "replay " .. gofish } do
       local out, ok = run(("%s %s --rule-time -1"):format(bin, cmd))
       assert.is_falsy(ok)
       assert.matches("deckhand: bad --rule-time '-1' (seconds, 0 for none)", out, 1, true)

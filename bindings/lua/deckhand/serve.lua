@@ -23,6 +23,7 @@ local guard = require "deckhand.guard"
 local message = require "deckhand.message"
 local protocol = require "deckhand.protocol"
 local run = require "deckhand.run"
+local rule_guard = require "deckhand.rule_guard"
 local compat_texts = require "deckhand.serve_compat"
 
 local M = {}
@@ -81,7 +82,9 @@ end
 -- `view` until `quit` or the end of input.  o: game, name (the variant's),
 -- clients ({ [seat] = true }), players (the bots, by seat), compat,
 -- reader (as stdin_reader's), write(line), limit (seconds a bot may take
--- over a move; 0 or nil: none).
+-- over a move; 0 or nil: none), variant and rule_time (the game's own code
+-- runs under that rule time limit, deckhand/rule_guard.lua; 0 or nil:
+-- none; the client's and the bots' time is not counted).
 function M.run(o)
   local game, clients, reader = o.game, o.clients, o.reader
   local compat = o.compat
@@ -149,7 +152,7 @@ function M.run(o)
         end
         waiting = nil
         while true do
-          local line = pending or reader.line()
+          local line = pending or rule_guard.away(reader.line)
           pending = nil
           if not line then error({ quit = true }, 0) end
           local cmd, s, text, name, as_sent = M.read_command(line, compat)
@@ -178,13 +181,13 @@ function M.run(o)
   for s in pairs(clients) do players[s] = client(s) end
   say(("READY %s seats %d"):format(o.name, game:seats()))
   local viewer = next(clients)   -- the bots' moves as every client seat may see them (the first client's view)
-  local ok, err, why = pcall(run.run, game, players, {
+  local ok, err, why = rule_guard.pcall(o.rule_time or 0, o.variant or o.name, run.run, game, players, {
     -- a bot is asked under the time limit (o.limit seconds, 0 or nil for
     -- none), as in a tournament: one that loops, raises or answers with no
     -- move ends the match saying why (it hung the server)
     ask = function(player, view, seat)
       if clients[seat] then return run.choose(player, view) end
-      local move, extra = guard.move(function(v) return run.choose(player, v) end, view, o.limit)
+      local move, extra = rule_guard.away(guard.move, function(v) return run.choose(player, v) end, view, o.limit)
       local fault = move == nil and guard.rules_fault(game)
       if fault then error(("the rules of %s failed: %s"):format(o.name, fault), 0) end
       return move, extra
