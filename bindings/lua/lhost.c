@@ -71,11 +71,13 @@ static void deadline_hook(lua_State *L, lua_Debug *ar) {
 }
 
 /* the rule time limit: how long a variant's Lua code may run at a time
-** (host.rule_limit), the thread the runner plays a game on and when its
-** rules' time runs out (host.rule_thread) */
+** (host.rule_limit), and when the rules' time runs out on each thread a
+** game is played on (host.rule_thread): a weak table, thread -> the
+** deadline on the monotonic clock.  A thread of its own for each game, so
+** that one process may play many games at once (deckhand web's matches,
+** each in a coroutine of its event loop) */
 #define RULE_LIMIT "deckhand.rule_limit"
 #define RULE_AT "deckhand.rule_at"
-#define RULE_CO "deckhand.rule_co"
 
 double dhL_clock(void) { return now(); }
 
@@ -87,19 +89,31 @@ double dhL_rule_limit(lua_State *L) {
   return s;
 }
 
+/* pushes the table of deadlines, made on first use */
+static void rule_deadlines(lua_State *L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, RULE_AT) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_pushvalue(L, -1);
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, RULE_AT);
+}
+
 /* has the rules' time of the game played on L run out? */
 static int rule_passed(lua_State *L) {
   lua_Number at;
-  int mine;
-  lua_getfield(L, LUA_REGISTRYINDEX, RULE_CO);
-  mine = lua_tothread(L, -1) == L;
-  lua_getfield(L, LUA_REGISTRYINDEX, RULE_AT);
+  rule_deadlines(L);
+  lua_pushthread(L);
+  lua_rawget(L, -2);
   at = lua_tonumber(L, -1);
   lua_pop(L, 2);
-  return mine && at > 0 && now() > at;
+  return at > 0 && now() > at;
 }
 
-/* the count hook of the thread a game is played on: past the rules' time
+/* the count hook of the threads games are played on: past the rules' time
 ** it raises there, in the variant's code (bots run on threads of their
 ** own, which inherit this hook and are let be).  Where the code runs is
 ** named, as a variant's error names its line. */
@@ -125,19 +139,28 @@ static int h_rule_limit(lua_State *L) {
   return 0;
 }
 
-/* host.rule_thread(co): the game played on co gets the rule limit from
-** now (again after each bot's move, which is not the rules' time); with
-** no co the limit of the last one is lifted */
+/* host.rule_thread(co [, on]) -> whether co's rules' time was running:
+** the game played on co gets the rule limit from now (again after each
+** bot's move, which is not the rules' time); with on false, co's limit is
+** lifted (while a person or a bot thinks, or once its game is over) */
 static int h_rule_thread(lua_State *L) {
   lua_State *co = lua_tothread(L, 1);
   lua_Number limit = dhL_rule_limit(L);
-  luaL_argexpected(L, co != NULL || lua_isnoneornil(L, 1), 1, "coroutine or nil");
-  lua_pushnumber(L, co && limit > 0 ? now() + limit : 0);
-  lua_setfield(L, LUA_REGISTRYINDEX, RULE_AT);
+  int on = lua_isnoneornil(L, 2) || lua_toboolean(L, 2);
+  int was;
+  luaL_argexpected(L, co != NULL, 1, "coroutine");
   lua_settop(L, 1);
-  lua_setfield(L, LUA_REGISTRYINDEX, RULE_CO);
-  if (co && limit > 0 && lua_gethook(co) != rule_hook) lua_sethook(co, rule_hook, LUA_MASKCOUNT, HOOK_COUNT);
-  return 0;
+  rule_deadlines(L);              /* 2 */
+  lua_pushvalue(L, 1);
+  was = lua_rawget(L, 2) != LUA_TNIL;
+  lua_pop(L, 1);
+  lua_pushvalue(L, 1);
+  if (on && limit > 0) lua_pushnumber(L, now() + limit);
+  else lua_pushnil(L);
+  lua_rawset(L, 2);
+  if (on && limit > 0 && lua_gethook(co) != rule_hook) lua_sethook(co, rule_hook, LUA_MASKCOUNT, HOOK_COUNT);
+  lua_pushboolean(L, was);
+  return 1;
 }
 
 static lua_State *checkthread(lua_State *L, int arg) {

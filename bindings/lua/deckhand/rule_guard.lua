@@ -51,7 +51,7 @@ function M.pcall(limit, who, f, ...)
   if watched then host.rule_thread(co) end
   local r = table.pack(coroutine.resume(co, ...))
   watched = nil
-  host.rule_thread(nil)
+  host.rule_thread(co, false)
   host.rule_limit(0)
   if r[1] and coroutine.status(co) ~= "dead" then return false, name .. ": the rules yielded" end
   if not r[1] then return false, type(r[2]) == "string" and named(r[2], name) or r[2] end
@@ -62,6 +62,31 @@ end
 -- answer: its thinking was not the rules' time)
 function M.again()
   if watched and coroutine.running() == watched then host.rule_thread(watched) end
+end
+
+--- rule_guard.here(f, ...) -> as pcall(f, ...): f runs on this very
+-- thread under the rule time limit already set (host.rule_limit, which
+-- deckhand web sets once for all its matches), not on a coroutine of its
+-- own, so that it may yield to an event loop (in rule_guard.pause).  The
+-- thread's time starts now, and stops with f unless it was running.
+function M.here(f, ...)
+  local co = coroutine.running()
+  local was = host.rule_thread(co)
+  local r = table.pack(pcall(f, ...))
+  if not was then host.rule_thread(co, false) end
+  return table.unpack(r, 1, r.n)
+end
+
+--- rule_guard.pause(f, ...) -> what f(...) returns: time away from the
+-- rules of the game played `here` on this thread (a person's move
+-- awaited, a bot's); f may yield
+function M.pause(f, ...)
+  local co = coroutine.running()
+  if not host.rule_thread(co, false) then return f(...) end
+  local r = table.pack(pcall(f, ...))
+  host.rule_thread(co)
+  if not r[1] then error(r[2], 0) end
+  return table.unpack(r, 2, r.n)
 end
 
 --- rule_guard.away(f, ...) -> what f(...) returns: time away from the

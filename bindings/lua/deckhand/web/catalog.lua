@@ -5,6 +5,7 @@
 
 local dh = require "deckhand"
 local json = require "deckhand.json"
+local rule_guard = require "deckhand.rule_guard"
 local searchpath = require "deckhand.searchpath"
 
 local M = {}
@@ -21,7 +22,7 @@ M.clean = clean
 function M.games()
   local out = {}
   for _, name in ipairs(searchpath.names(dh.path)) do
-    local ok, v = pcall(dh.variant, name)
+    local ok, v = rule_guard.here(dh.variant, name)
     if ok then
       local options = {}
       for k, x in pairs(v.settings or {}) do options[k] = x end
@@ -65,7 +66,7 @@ end
 -- an option whose default is an integer takes a whole number only (a page
 -- may send 4.0); said here, before the variant's rules see a float
 local function whole_numbers(name, options)
-  local ok, plain = pcall(dh.variant, name)
+  local ok, plain = rule_guard.here(dh.variant, name)
   if not ok then return true end
   for k, x in pairs(options) do
     if math.type((plain.settings or {})[k]) == "integer" and math.type(x) == "float" then
@@ -91,7 +92,7 @@ function M.variant(name, raw)
   if not options then return nil, why end
   local whole, wwhy = whole_numbers(name, options)
   if not whole then return nil, wwhy end
-  local ok, v = pcall(dh.variant, name, options)
+  local ok, v = rule_guard.here(dh.variant, name, options)
   if not ok then return nil, clean(v) end
   return v
 end

@@ -11,7 +11,10 @@
 -- moves (game:public), never from the game itself: the page learns
 -- nothing its seat may not know.  The match lives on when the page goes
 -- away, so that a reload resumes it by its token; a detached match is
--- ended after `keep` seconds.
+-- ended after `keep` seconds.  The game's own code runs under the rule
+-- time limit the server set (deckhand/rule_guard.lua: `here` on the
+-- coroutine that runs it, paused while a move is awaited), so that a game
+-- whose code loops ends its match instead of stopping the event loop.
 -- @module deckhand.web.match
 
 local dh = require "deckhand"
@@ -22,6 +25,7 @@ local libs = require "deckhand.web.libs"
 local bots_lib = require "deckhand.web.bots"
 local host = require "deckhand.core".host
 local table_of = require "deckhand.table".of
+local rule_guard = require "deckhand.rule_guard"
 
 local cqueues = libs.require "cqueues"
 local condition = libs.require "cqueues.condition"
@@ -52,6 +56,8 @@ end
 function M.new(o)
   local variant = o.variant
   local seed = o.seed or random_seed()
+  local dealt, game = rule_guard.here(dh.game, variant, { seed = seed })
+  if not dealt then error(game, 0) end
   local names, bots = {}, {}
   for s = 1, variant.seats do
     if s ~= o.seat then bots[s], names[s] = o.bots[s], o.bots[s] else names[s] = "you" end
@@ -59,7 +65,7 @@ function M.new(o)
   local m = setmetatable({
     token = M.token(), variant = variant, seat = o.seat, seed = seed, pace = o.pace or 0,
     records = o.records, names = names, bot_names = bots, strategy_options = o.strategy_options,
-    limit = o.limit or 10, game = dh.game(variant, { seed = seed }), moves = {}, told = 0,
+    limit = o.limit or 10, game = game, moves = {}, told = 0,
     step = 0, state = "playing", cond = condition.new(), touched = cqueues.monotime(),
   }, Match)
   return m
@@ -86,9 +92,12 @@ end
 -- and whose turn it is (public)
 function Match:view_message(kind)
   local g = self.game
-  local turn = g:next_player()
-  local view = g:view(self.seat)
-  return { type = kind, view = view:data(), table = table_of(view, self.variant), turn = turn or 0,
+  local ok, turn, view, data, tab = rule_guard.here(function()
+    local v = g:view(self.seat)
+    return g:next_player(), v, v:data(), table_of(v, self.variant)
+  end)
+  if not ok then error(turn, 0) end
+  return { type = kind, view = data, table = tab, turn = turn or 0,
            your_turn = self.state == "playing" and turn == self.seat }
 end
 
@@ -137,7 +146,9 @@ function Match:submit(seat, text, step)
                        message = ("this move answers step %d, whose move is made already: it was not made again"):format(step) }
   end
   if self.game:next_player() ~= seat then
-    local _, msg, code = self.game:clone():apply(seat, text)
+    local ok, _, msg, code = rule_guard.here(function() return self.game:clone():apply(seat, text) end)
+    -- (the rules failed on the copy: the move is out of turn all the same)
+    if not ok then msg, code = protocol.message("not_your_turn", seat, self.game:next_player()), "not_your_turn" end
     return self:send { type = "refused", code = code or "not_your_turn", message = msg or "not your turn", move = text }
   end
   -- taken by the seat's player as soon as deckhand.run asks it
@@ -198,10 +209,11 @@ function Match:run()
   local me = self.seat
   local players = {}
   for s = 1, self.variant.seats do players[s] = s == me and self:person() or s end
-  local ok, res, msg = pcall(dh.run, self.game, players, {
+  local ok, res, msg = rule_guard.here(dh.run, self.game, players, {
+    -- the person's and the bots' time is not the rules'
     ask = function(player, view, seat)
-      if seat == me then return choose(player, view) end
-      return self:bot_move(seat)
+      if seat == me then return rule_guard.pause(choose, player, view) end
+      return rule_guard.pause(self.bot_move, self, seat)
     end,
     on_event = function(e)
       if e.kind == "move" then

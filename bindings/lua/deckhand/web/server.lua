@@ -56,7 +56,8 @@ Server.__index = Server
 -- ("127.0.0.1"), port (8080; 0 picks a free one), records (the folder of
 -- record files; made when missing), pace (seconds before each bot move,
 -- 0.7), limit (seconds a bot may think over a decision before it
--- forfeits, 0: no limit; 10), keep (seconds a match waits for its page
+-- forfeits, 0: no limit; 10), rule_time (seconds the games' own Lua code
+-- may run at a time, for every match of the process: 10; 0: none), keep (seconds a match waits for its page
 -- once the page is gone, 300), matches (matches in play at once, each
 -- with a process for its bots: 100), per_address (of those, held from one
 -- address: 60), per_page (held by one page's token: 2), web (the folder
@@ -75,6 +76,10 @@ function M.new(o)
   if not probe then return nil, ("cannot write in the records folder '%s'"):format(records) end
   probe:close()
   os.remove(records .. "/.deckhand-web")
+  -- the rule time limit of every game this process plays (its matches,
+  -- the catalog's variants): a game whose code loops ends its match
+  -- instead of stopping the event loop (deckhand/rule_guard.lua)
+  require "deckhand.core".host.rule_limit(o.rule_time or 10)
   local log = o.log or function(line) io.stderr:write("deckhand web: ", line, "\n") end
   local self = setmetatable({ log = log }, Server)
   local app = {
