@@ -12,6 +12,7 @@ local dh = require "deckhand"
 local json = require "deckhand.json"
 local table_of = require "deckhand.table".of
 local recfiles = require "deckhand.web.recfiles"
+local rule_guard = require "deckhand.rule_guard"
 
 local M = {}
 
@@ -66,23 +67,10 @@ local function record_of(f, name, deal, rotation)
   return nil, ("no deal %s in this record"):format(tostring(deal))
 end
 
---- replay.step(folder, name, deal, rotation, step) -> { game, seats, names,
--- total (moves), step, moves (every { seat, text }), views (each seat's
--- view:data() after step moves), tables (each seat's table as
--- deckhand/table.lua describes it: bids as the game names them), result (at the end) }, or nil, message
-function M.step(folder, name, deal, rotation, step)
-  deal, rotation = deal or 1, rotation or 1
-  if math.type(deal) ~= "integer" or math.type(rotation) ~= "integer" then
-    return nil, "deal and rotation must be integers"
-  end
-  local f, ferr = recfiles.open(folder, name)
-  if not f then return nil, ferr end
-  local ok, record, names, rotations = pcall(record_of, f, name, deal, rotation)
-  f:close()
-  if not ok then return nil, record end
-  if not record then return nil, names end
-  local done, full, why = pcall(dh.replay, record)
-  if not done or not full then return nil, ("%s: %s"):format(name, tostring(done and why or full)) end
+-- step's answer from a record read whole: the game replayed to step
+local function replayed(name, record, names, rotations, step)
+  local full, why = dh.replay(record)
+  if not full then return nil, ("%s: %s"):format(name, tostring(why)) end
   local moves = full:record().moves
   step = step or 0
   if math.type(step) ~= "integer" or step < 0 or step > #moves then
@@ -105,6 +93,28 @@ function M.step(folder, name, deal, rotation, step)
     out.result = { seats = r.seats, winners = r.winners, unit = r.unit, over = r.over }
   end
   return out
+end
+
+--- replay.step(folder, name, deal, rotation, step) -> { game, seats, names,
+-- total (moves), step, moves (every { seat, text }), views (each seat's
+-- view:data() after step moves), tables (each seat's table as
+-- deckhand/table.lua describes it: bids as the game names them), result (at the end) }, or nil, message
+function M.step(folder, name, deal, rotation, step)
+  deal, rotation = deal or 1, rotation or 1
+  if math.type(deal) ~= "integer" or math.type(rotation) ~= "integer" then
+    return nil, "deal and rotation must be integers"
+  end
+  local f, ferr = recfiles.open(folder, name)
+  if not f then return nil, ferr end
+  local ok, record, names, rotations = pcall(record_of, f, name, deal, rotation)
+  f:close()
+  if not ok then return nil, record end
+  if not record then return nil, names end
+  -- the game's code replays the moves under the rule time limit the
+  -- server set (a game that loops must not stop its event loop)
+  local done, out, why = rule_guard.here(replayed, name, record, names, rotations, step)
+  if not done then return nil, ("%s: %s"):format(name, tostring(out)) end
+  return out, why
 end
 
 return M

@@ -235,7 +235,7 @@ local function read_new(t)
       local dh = require "deckhand"
       local made, variant = false, nil
       if type(t.config.variant) == "string" and t.config.variant:match("^[%w_%-]+$") then
-        made, variant = pcall(dh.tournament_lib.make_variant, t.config)
+        made, variant = require "deckhand.rule_guard".here(dh.tournament_lib.make_variant, t.config)
       end
       local fine, tabs = false, nil
       if made then fine, tabs = pcall(tables.of, t.config, variant) end
