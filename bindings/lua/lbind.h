@@ -91,6 +91,9 @@ void dhL_rules_enter_calls(lua_State *L, const dh_rules *r);
 /* the monotonic clock, and the rule time limit in seconds (0: none) (lhost.c) */
 double dhL_clock(void);
 double dhL_rule_limit(lua_State *L);
+/* pushes the registry's table at key, made on first use with weak keys
+** (lhost.c) */
+void dhL_weak_registry(lua_State *L, const char *key);
 int dhL_rules_busy_calls(const dh_rules *r);
 /* (only rules with Lua functions have anything to do: the built-in ones,
 ** which a Lua strategy's every card meets, ask no further) */

@@ -89,9 +89,8 @@ double dhL_rule_limit(lua_State *L) {
   return s;
 }
 
-/* pushes the table of deadlines, made on first use */
-static void rule_deadlines(lua_State *L) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, RULE_AT) == LUA_TTABLE) return;
+void dhL_weak_registry(lua_State *L, const char *key) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
   lua_pop(L, 1);
   lua_newtable(L);
   lua_pushliteral(L, "k");
@@ -99,8 +98,11 @@ static void rule_deadlines(lua_State *L) {
   lua_pushvalue(L, -1);
   lua_setmetatable(L, -2);
   lua_pushvalue(L, -1);
-  lua_setfield(L, LUA_REGISTRYINDEX, RULE_AT);
+  lua_setfield(L, LUA_REGISTRYINDEX, key);
 }
+
+/* pushes the table of deadlines */
+static void rule_deadlines(lua_State *L) { dhL_weak_registry(L, RULE_AT); }
 
 /* has the rules' time of the game played on L run out? */
 static int rule_passed(lua_State *L) {

@@ -213,16 +213,7 @@ void dhL_rules_renew(lua_State *L, lrules *u) {
   luaL_checkstack(L, 4, "the rules' thread");
   if (u->thread != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, u->thread);
   u->T = lua_newthread(L);
-  if (lua_getfield(L, LUA_REGISTRYINDEX, RULE_THREADS) != LUA_TTABLE) {  /* made once, weak keys */
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_pushvalue(L, -1);
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, RULE_THREADS);
-  }
+  dhL_weak_registry(L, RULE_THREADS);
   lua_pushvalue(L, -2);
   lua_pushlightuserdata(L, u);
   lua_rawset(L, -3);

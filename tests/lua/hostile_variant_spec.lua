@@ -223,21 +223,7 @@ end)
 describe("a game written in Lua that loops", function()
   it("ends the game as the variant's error at the rule time limit", function()
     -- each seat in turn says "go"; the third "go" never returns
-    write(dir .. "/rules/loopy_game.lua", [[
-local dh = require "deckhand"
-local GO = dh.move { kind = "say", text = "go" }
-return dh.lua_game {
-  name = "loopy_game", options = {}, seats = 2, unit = "points",
-  deal = function(o, rng) return { turn = 1, phase = "talk", hand = 1, said = 0, scores = { 0, 0 } } end,
-  moves = function(s, o) return { GO } end,
-  apply = function(s, o, seat, move)
-    s.said = s.said + 1
-    if s.said == 3 then while true do end end
-    s.turn = 3 - seat
-  end,
-  view = function(s, o, seat) return { said = s.said } end,
-  sample = function(p, o, rng) return { turn = 1, phase = "talk", hand = 1, said = p.said, scores = { 0, 0 } } end,
-}]])
+    write(dir .. "/rules/loopy_game.lua", F.loopy_game("loopy_game"))
     local out, ok = cli("loopy_game --players random,random --games 2 --rule-time 0.2 --quiet")
     assert.is_true(ok, out)
     local errors = 0

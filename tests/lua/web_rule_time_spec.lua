@@ -13,21 +13,7 @@ os.execute("mkdir -p " .. dir)
 local saved_path = dh.path
 
 -- each seat in turn says "go"; the third "go" never returns
-F.write(dir .. "/web_loopy.lua", [[
-local dh = require "deckhand"
-local GO = dh.move { kind = "say", text = "go" }
-return dh.lua_game {
-  name = "web_loopy", options = {}, seats = 2, unit = "points",
-  deal = function(o, rng) return { turn = 1, phase = "talk", hand = 1, said = 0, scores = { 0, 0 } } end,
-  moves = function(s, o) return { GO } end,
-  apply = function(s, o, seat, move)
-    s.said = s.said + 1
-    if s.said == 3 then while true do end end
-    s.turn = 3 - seat
-  end,
-  view = function(s, o, seat) return { said = s.said } end,
-  sample = function(p, o, rng) return { turn = 1, phase = "talk", hand = 1, said = p.said, scores = { 0, 0 } } end,
-}]])
+F.write(dir .. "/web_loopy.lua", F.loopy_game("web_loopy"))
 F.write(dir .. "/web_loopy_build.lua", [[
 return { name = "web_loopy_build", options = {}, build = function(o) while true do end end }]])
 
