@@ -22,7 +22,7 @@
 ** the two words' sum.  A 7-card hand is then four reads of card words, not
 ** seven, and three pairs of bytes, not seven bytes: 13-16% more hands a
 ** second on a Zen 3 (docs/performance.md).  Only the bulk call takes it:
-** one hand a call ran slower (PEXT's three cycles sit on that path).
+** one hand a call ran 5-10% slower by pairs.
 */
 #include <string.h>
 
