@@ -58,6 +58,7 @@
 
 DH_POKER_HIDDEN extern const uint32_t dh_poker_card_key[13];  /* by rank - 2 */
 DH_POKER_HIDDEN extern const uint64_t dh_poker_card_word[256]; /* by card value */
+DH_POKER_HIDDEN extern const uint64_t dh_poker_pair_word[4096]; /* two cards: poker_cards.c */
 DH_POKER_HIDDEN extern const uint32_t dh_poker_lane[8192];
 DH_POKER_HIDDEN extern const uint32_t dh_poker_lane_part[64];  /* 32 + 16 + 16: poker_many512.c */
 DH_POKER_HIDDEN extern const uint16_t dh_poker_cat_base[10];  /* dense index of a category's first value */

@@ -12,12 +12,15 @@
 **    one, over every hand);
 **  - random hands: the bulk calls against the single ones, any order of
 **    the cards the same key, card arrays of every length the bulk call
-**    takes, by both its ways (the library's copy takes AVX-512 where this
-**    machine has it; a second copy of engine/poker/poker_cards.c compiled
-**    in here without it tests the plain one everywhere);
+**    takes, by both its ways (the library's copy takes AVX-512 or the
+**    card pairs read with PEXT where this machine has them; a second copy
+**    of engine/poker/poker_cards.c compiled in here without either tests
+**    the plain one everywhere);
 **  - garbage (any 64-bit set, alone or in a bulk call, any byte as a card,
 **    any 32-bit key) reads inside the tables: a value below DH_POKER_NVALUES, and nothing for the
-**    sanitizer build to catch.
+**    sanitizer build to catch; garbage card arrays get the same values
+**    from the library's bulk call as from the plain copy (a card's word
+**    depends only on the low six bits of its byte, the pairs' index too).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +30,7 @@
 #include "rng.h"
 
 #define DH_POKER_NO_AVX512
+#define DH_POKER_NO_PEXT
 #define dh_poker_eval_cards_many scalar_eval_cards_many
 #include "../../engine/poker/poker_cards.c"
 #undef dh_poker_eval_cards_many
@@ -190,6 +194,16 @@ static void garbage(dh_rng *r) {
     for (i = 0; i < 1024; i++) h[i] = dh_rng_next(r);
     dh_poker_eval_many(h, 1024, v);
     for (i = 0; i < 1024; i++) bad += v[i] >= DH_POKER_NVALUES;
+  }
+  /* garbage card arrays through the bulk call, against the plain copy */
+  for (t = 0; t < 300 / SCALE; t++) {
+    static dh_card c[7 * 1024];
+    static dh_hand_value v[1024], w[1024];
+    int k = 5 + t % 3;
+    for (i = 0; i < 7 * 1024; i++) c[i] = (dh_card)dh_rng_below(r, 256);
+    dh_poker_eval_cards_many(c, k, 1024, v);
+    scalar_eval_cards_many(c, k, 1024, w);
+    for (i = 0; i < 1024; i++) bad += v[i] >= DH_POKER_NVALUES || v[i] != w[i];
   }
   CHECK_EQ(bad, 0);
 }

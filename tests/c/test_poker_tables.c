@@ -21,6 +21,7 @@ int main(void) {
   CHECK(memcmp(t.cat_base, dh_poker_cat_base, sizeof t.cat_base) == 0);
   CHECK(memcmp(t.packed, dh_poker_shape, sizeof t.packed) == 0);
   CHECK(memcmp(t.word, dh_poker_card_word, sizeof t.word) == 0);
+  CHECK(memcmp(t.pair, dh_poker_pair_word, sizeof t.pair) == 0);
   CHECK(memcmp(t.part, dh_poker_lane_part, sizeof t.part) == 0);
   CHECK_EQ(t.mix, DH_POKER_MIX);
   CHECK_EQ(t.flush_row, (int)DH_POKER_FLUSH_ROW);
@@ -42,6 +43,14 @@ int main(void) {
     }
     CHECK_EQ(bad, 0);
   }
+  {  /* a pair's word is the sum of its two cards' words, by the low six
+     ** bits of each card byte, as PEXT packs two bytes (poker_cards.c) */
+    int a, b, bad = 0;
+    for (a = 0; a < 256; a++)
+      for (b = 0; b < 256; b++)
+        bad += dh_poker_pair_word[(a & 63) | (b & 63) << 6] != dh_poker_card_word[a] + dh_poker_card_word[b];
+    CHECK_EQ(bad, 0);
+  }
   {  /* each slot's category is its value's */
     int i, bad = 0;
     for (i = 0; i < DH_POKER_NSLOTS; i++) bad += dh_poker_slot_category[i] != dh_poker_value[i] >> 12;
@@ -51,7 +60,8 @@ int main(void) {
   CHECK_EQ(dh_poker_cat_base[DH_NCATEGORIES], DH_POKER_DISTINCT);
   /* the tables stay small: they must sit in L2 beside everything else
   ** (the bound is the one the evaluator was designed to: 512 KB) */
-  CHECK(sizeof dh_poker_card_key + sizeof dh_poker_card_word + sizeof dh_poker_lane +
+  CHECK(sizeof dh_poker_card_key + sizeof dh_poker_card_word + sizeof dh_poker_pair_word +
+        sizeof dh_poker_lane +
         sizeof dh_poker_lane_part +
         sizeof dh_poker_cat_base + sizeof dh_poker_shape + sizeof dh_poker_offset +
         sizeof dh_poker_value + sizeof dh_poker_slot_category <= 512 * 1024);

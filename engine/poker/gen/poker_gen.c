@@ -29,7 +29,10 @@
 **    the low 6 bits of a hand's sum are its number of cards: the checked
 **    bulk calls test that for free).  dh_poker_card_word[card] is a
 **    card's term in a 64-bit hand sum: its mixed key plus one in the low
-**    32 bits, 13 in its suit's byte of the high 32.  dh_poker_lane_part
+**    32 bits, 13 in its suit's byte of the high 32.  dh_poker_pair_word
+**    is the sum of the words of two cards, indexed by the low six bits of
+**    each (the first in bits 0-5, the second in 6-11: what PEXT makes of
+**    two card bytes read as one 16-bit word, poker_cards.c).  dh_poker_lane_part
 **    is the lane sum of a lane's three parts (ranks 2-6, 7-T, J-A), the
 **    first with 3 more in its count, for the vector path.
 **  - The mix: an odd multiplier under which two neighbouring rows of the
@@ -73,6 +76,7 @@ typedef struct gen_tables {
   int flush_row;            /* rows flush_row and flush_row + 1 hold the flushes */
   uint32_t card[13];        /* mixed key of a card: (mult * mix mod 2^25) << 7 */
   uint64_t word[256];       /* a card's word in a hand sum, by card value */
+  uint64_t pair[4096];      /* the words of two cards, by their low six bits */
   uint32_t part[64];        /* lane sums of the 5-, 4- and 4-bit parts of a lane */
   uint32_t lane[8192];      /* mixed key of a suit lane, | 64 when it holds five,
                             ** + its number of cards */
@@ -315,6 +319,9 @@ static void make_keys(gen_tables *t) {
     b = r & 15;
     t->word[r] = b < 13 ? UINT64_C(13) << (32 + 8 * s) | (t->card[b] + 1) : 0;
   }
+  /* two cards' words in one read; a word depends only on a card value's
+  ** low six bits, so the sum is the same for every byte as a card */
+  for (r = 0; r < 4096; r++) t->pair[r] = t->word[r & 63] + t->word[r >> 6];
 }
 
 /* --- the flush rows ------------------------------------------------------- */
@@ -516,6 +523,7 @@ int main(int argc, char **argv) {
          GEN_SHIFT, t.nrows, t.nslots, (unsigned)t.mix, GEN_KEYBITS, t.flush_row);
   put_array("const uint32_t dh_poker_card_key[13]", t.card, NULL, 13, 1);
   put_words("const uint64_t dh_poker_card_word[256]", t.word, 256);
+  put_words("const uint64_t dh_poker_pair_word[4096]", t.pair, 4096);
   put_array("const uint32_t dh_poker_lane[8192]", t.lane, NULL, 8192, 1);
   put_array("const uint32_t dh_poker_lane_part[64]", t.part, NULL, 64, 1);
   put_array("const uint16_t dh_poker_cat_base[10]", NULL, t.cat_base, 10, 0);
