@@ -27,16 +27,21 @@
 ** part is exactly uniform, and then so are the digits, independently.  A
 ** trial takes a word for its assignment, one for each open range's two
 ** cards and one for the board's cards: separate chains of
-** multiplications, since each digit waits for the last.  A card found
-** already out is drawn again from a word of its own, Lemire's method for
-** one draw.
+** multiplications, since each digit waits for the last.  A card word
+** holds as many draws as its product allows (nine or more of 52); those
+** the cards do not take wait for a card found already out, which is
+** drawn again from them, and when they are spent from words of their
+** own (Lemire's method for one draw).  The cards are drawn from the cards
+** not known to be out (board, dead cards, known hands), each with its
+** card set and hand sum, so that a draw's loads wait only on the draw.
 **
 ** The players are renumbered for the loop, open ones last, and the
 ** showdown adds one to a counter per set of winners, turned into wins,
 ** ties, equity units and their squares (for the error) once at the end.
 ** A hand's value is its hand sum's key, two loads.  The loop is written
-** out for the common numbers of players, open ranges and board cards,
-** and reads only locals.
+** out for the common numbers of players, listed ranges and board cards,
+** and reads only locals; it looks at r->ended only when it has looked at
+** the clock.
 */
 #include <string.h>
 
@@ -59,7 +64,9 @@ typedef struct mc {
   dh_cardset gone;        /* board, dead and known hands: never drawn */
   uint64_t board0_sum, rng;
   uint32_t navail;
-  dh_card avail[52];      /* the cards a board or open card is drawn from */
+  /* the cards a board or open card is drawn from: each one's card set
+  ** and hand sum, so that a draw's two loads wait only on the draw */
+  struct card { dh_cardset set; uint64_t sum; } avail[52];
   uint64_t by_mask[1 << MAXP];   /* trials by set of winners (places) */
   /* an assignment: the cards it uses, the hand sum of each listed place,
   ** then its cards (stride = 1 + 2 nl words); nj of them in the joint
@@ -152,19 +159,20 @@ static inline __attribute__((always_inline)) void trials(mc *t, int np, int nl, 
   const int n = np ? np : t->n, nlp = nl >= 0 ? nl : t->nl, need = nb ? nb : t->nb;
   const uint32_t navail = t->navail, nj = t->nj, stride = 1 + 2 * (uint32_t)nlp;
   const int joint = nj > 0;
-  const dh_card *avail = t->avail;
+  const struct card *avail = t->avail;
   const uint64_t *table = t->joint;
   const dh_cardset board0 = q->board;
   const uint64_t board0_sum = t->board0_sum;
   uint64_t rng = t->rng, done = res->trials, total = res->total, next_check = r->next_check;
   uint64_t clashes = 0, prod = 1, deal[1 + 2 * MAXP];
-  const digits one = digits_of(navail);
+  const digits one = digits_of(navail ? navail : 1);
   const dh_range *rg[MAXP];
   int drawn[MAXP], nd = 0, p, k, i, per_word, spare;
   digits lists, deals, cards;
   /* a word for cards: as many draws as its product allows (nine or more),
   ** those the trial does not take waiting for a card found out already */
-  for (per_word = 0; prod <= DIGITS_MAX / navail; per_word++) prod *= navail;
+  for (per_word = 0; per_word < 64 && prod <= DIGITS_MAX / (navail ? navail : 1); per_word++)
+    prod *= navail ? navail : 1;
   cards = digits_of(prod);
   deals = digits_of(nj ? nj : 1);
   prod = 1;
@@ -179,7 +187,7 @@ static inline __attribute__((always_inline)) void trials(mc *t, int np, int nl, 
   for (k = 0; k < nd && prod <= DIGITS_MAX / (uint64_t)rg[drawn[k]]->n; k++)
     prod *= (uint64_t)rg[drawn[k]]->n;
   lists = digits_of(k == nd ? prod : 1);
-  while (done < total && !r->ended) {
+  while (done < total) {
     const uint64_t *e = table;
     uint64_t used, pre, w, board_sum = board0_sum, osum[MAXP];
     dh_cardset oset[MAXP], board;
@@ -204,7 +212,10 @@ static inline __attribute__((always_inline)) void trials(mc *t, int np, int nl, 
         deal[1 + nlp + p] = c;
       }
       if (k < nd) {  /* ranges that clash often must still see the clock */
-        if (++clashes % CHECK_EVERY == 0) dh_eq_late(r);
+        if (++clashes % CHECK_EVERY == 0) {
+          dh_eq_late(r);
+          if (r->ended) break;
+        }
         continue;
       }
       deal[0] = u;
@@ -216,33 +227,33 @@ static inline __attribute__((always_inline)) void trials(mc *t, int np, int nl, 
     ** of its own */
 #define FREE_CARD(c) \
     do { \
-      c = avail[digit(&w, navail)]; \
-      while (__builtin_expect(dh_set_has(used, c), 0)) { \
+      c = &avail[digit(&w, navail)]; \
+      while (__builtin_expect((used & c->set) != 0, 0)) { \
         uint64_t w1; \
-        if (spare-- > 0) { c = avail[digit(&w, navail)]; continue; } \
+        if (spare-- > 0) { c = &avail[digit(&w, navail)]; continue; } \
         w1 = word_for(&rng, one); \
-        c = avail[digit(&w1, navail)]; \
+        c = &avail[digit(&w1, navail)]; \
       } \
     } while (0)
     for (k = 0; k < n - nlp; k++) {   /* the open ranges: two of the cards left */
-      dh_card a, b;
+      const struct card *a, *b;
       w = word_for(&rng, cards);
       spare = per_word - 2;
       FREE_CARD(a);
-      used |= dh_set_of(a);
+      used |= a->set;
       FREE_CARD(b);
-      used |= dh_set_of(b);
-      oset[k] = dh_set_of(a) | dh_set_of(b);
-      osum[k] = dh_poker_card_sum(a) + dh_poker_card_sum(b);
+      used |= b->set;
+      oset[k] = a->set | b->set;
+      osum[k] = a->sum + b->sum;
     }
     pre = used;
     if (need) w = word_for(&rng, cards);
     spare = per_word - need;
     for (i = 0; i < need; i++) {
-      dh_card c;
+      const struct card *c;
       FREE_CARD(c);
-      used |= dh_set_of(c);
-      board_sum += dh_poker_card_sum(c);
+      used |= c->set;
+      board_sum += c->sum;
     }
 #undef FREE_CARD
     board = board0 | (used ^ pre);
@@ -259,6 +270,7 @@ static inline __attribute__((always_inline)) void trials(mc *t, int np, int nl, 
     if (++done == next_check) {
       res->trials = done;
       dh_eq_check(r);
+      if (r->ended) break;
       next_check = r->next_check;
     }
   }
@@ -325,7 +337,10 @@ void dh_eq_holdem_mc(run *r) {
   /* the cards to draw from: known hands' cards are never free, so they
   ** are left out rather than drawn and drawn again */
   t.gone |= known;
-  for (s = DH_FRENCH52 & ~t.gone; s; s &= s - 1) t.avail[t.navail++] = (dh_card)dh_set_first(s);
+  for (s = DH_FRENCH52 & ~t.gone; s; s &= s - 1, t.navail++) {
+    t.avail[t.navail].set = s & (0 - s);
+    t.avail[t.navail].sum = dh_poker_card_sum((dh_card)dh_set_first(s));
+  }
   /* the joint table, when the listing costs little beside the trials */
   t.nj = 0;
   steps = (long)(res->total < JOINT_STEPS / 4 ? res->total * 4 + 256 : JOINT_STEPS);
