@@ -64,11 +64,12 @@ typedef struct dh_equity_req {
 **     enumeration order and piece i goes to share i mod threads.  The
 **     tallies are whole numbers, so the result is the same for any count;
 **   - Monte Carlo: share t draws samples / threads trials (the first
-**     samples mod threads shares one more) from its own stream: the
-**     generator seeded with `seed`, then dh_rng_jump'ed t times (2^128
-**     draws apart).  Share 0 is the one-thread stream, so one thread gives
-**     what it always did; the same seed and thread count give the same
-**     answer.
+**     samples mod threads shares one more) from its own stream: Omaha,
+**     the generator seeded with `seed`, then dh_rng_jump'ed t times (2^128
+**     draws apart); Hold'em, its counter generator (equity_mc.c) started
+**     2^58 t words ahead.  Share 0 is the one-thread stream, so one thread
+**     gives what it always did; the same seed and thread count give the
+**     same answer.
 ** The progress callback is only ever called on the calling thread, with
 ** the trials of every thread; a stop or the time budget ends every share
 ** (such a result depends on timing).  A thread that cannot be started has

@@ -364,6 +364,57 @@ static void test_monte_carlo_draws(void) {
   for (p = 0; p < 2; p++) CHECK(fabs(mc.equity[p] - ex.equity[p]) < 4 * mc.stderr_eq[p]);
 }
 
+/* Monte Carlo against the enumeration, n players on a board, within 4
+** standard errors of the exact equity (the seed is fixed) */
+static void against_exact(int n, const char *const *range, const char *board, uint64_t samples) {
+  dh_equity_req q;
+  dh_equity_result ex, mc;
+  const char *why;
+  size_t where, wlen;
+  int p;
+  memset(&q, 0, sizeof q);
+  q.nplayers = n;
+  q.board = cards(board);
+  for (p = 0; p < n; p++) {
+    CHECK(dh_range_parse(range[p], strlen(range[p]), DH_GAME_HOLDEM, &ranges[p], &why, &where, &wlen));
+    q.player[p] = &ranges[p];
+  }
+  q.force = 1;
+  CHECK_EQ(dh_equity(&q, &ex), 0);
+  CHECK(ex.exact);
+  q.force = 2;
+  q.samples = samples;
+  q.seed = 5;
+  CHECK_EQ(dh_equity(&q, &mc), 0);
+  CHECK_EQ(mc.trials, samples);
+  for (p = 0; p < n; p++)
+    if (!CHECK(fabs(mc.equity[p] - ex.equity[p]) < 4 * mc.stderr_eq[p] + 1e-12))
+      printf("     %s (of %d) on %s: %.5f, exact %.5f, error %.5f\n", range[p], n, board,
+             mc.equity[p], ex.equity[p], mc.stderr_eq[p]);
+}
+
+/* each way of the Monte Carlo's draws (equity_mc.c) against the exact
+** answer or symmetry: the assignments from the joint table, of ranges
+** that clash among themselves (only the assignments without a clash
+** listed); a known hand between a range and "random"; the assignments too
+** many for the table, drawn from the lists, clashing ranges again and
+** four ranges of six hands on a flop (1,296 assignments); nothing to draw
+** at all (known hands on a full board); ten open ranges, whose cards
+** clash often enough to spend a word's spare draws */
+static void test_monte_carlo_ways(void) {
+  static const char *const clash[] = { "AA, KK", "AKs", "KK, QJs" };
+  static const char *const wide[] = { "AA, KK, QQ", "AK, KQ", "QQ, JJ, AQs" };
+  static const char *const known[] = { "TT+", "AhKh", "random" };
+  static const char *const four[] = { "AA", "KK", "QQ", "JJ" };
+  static const char *const full[] = { "AsAh", "KdKc" };
+  against_exact(3, clash, "Qs 7d 2c", 200000);
+  against_exact(3, wide, "Qs 7d 2c", 200000);
+  against_exact(3, known, "Qh 7h 2c", 200000);
+  against_exact(4, four, "9c 5d 3h", 200000);
+  against_exact(2, full, "Kh 9c 5d 3h 2s", 1000);
+  symmetric(10, "random", "", 50000);
+}
+
 /* a game that is neither is said so, not read as Omaha ("AA" was refused
 ** with "omaha hands are four explicit cards") */
 static void test_unknown_game(void) {
@@ -409,6 +460,7 @@ int main(void) {
   test_omaha_loop();
   test_monte_carlo();
   test_monte_carlo_draws();
+  test_monte_carlo_ways();
   test_errors();
   return check_done();
 }
