@@ -6,6 +6,16 @@
 */
 #include "fast_impl.h"
 
+/* per lane of 16 bits (a suit), the bits at and below its highest set
+** bit: the cards no higher than that suit's best */
+static inline uint64_t at_or_below_top(uint64_t x) {
+  x |= (x >> 1) & UINT64_C(0x7FFF7FFF7FFF7FFF);
+  x |= (x >> 2) & UINT64_C(0x3FFF3FFF3FFF3FFF);
+  x |= (x >> 4) & UINT64_C(0x0FFF0FFF0FFF0FFF);
+  x |= (x >> 8) & UINT64_C(0x00FF00FF00FF00FF);
+  return x;
+}
+
 /* L's top j cards of suit s (of `mine`, its cards there) */
 static uint64_t top_cards(unsigned mine, int j, int s) {
   int low = select_rank(mine, __builtin_popcount(mine) - j);
@@ -24,20 +34,18 @@ static uint64_t top_cards(unsigned mine, int j, int s) {
 ** suit's.  skip: suits not counted */
 int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel) {
   uint64_t hand = f->hand[L], others = (f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3]) & ~hand;
-  uint64_t ruff[3];   /* the other hands that hold a trump */
+  uint64_t ruff[3], above = hand & ~at_or_below_top(others);   /* L's cards above the others' best */
   int s, x, q = 0, nr = 0, sum, t = f->trump, ks[4] = { 0, 0, 0, 0 };
   if (t != NONE)
     for (x = 0; x < f->np; x++)
       if (x != L && lane(f->hand[x], t)) ruff[nr++] = f->hand[x];
   for (s = 0; s < 4; s++) {
-    unsigned mine = lane(hand, s), oth = lane(others, s);
-    int k, i;
-    if (!mine || skip >> s & 1) continue;
-    if (!oth) {
-      if (s == t || !nr) q += __builtin_popcount(mine);
+    int k = __builtin_popcount(lane(above, s)), i;
+    if (!k || skip >> s & 1) continue;
+    if (!lane(others, s)) {   /* every card of the suit is L's */
+      if (s == t || !nr) q += k;
       continue;
     }
-    k = __builtin_popcount(mine >> (top_bit(oth) + 1));
     if (s != t)
       for (i = 0; i < nr && k; i++) {
         int len = __builtin_popcount(lane(ruff[i], s));
