@@ -105,9 +105,8 @@ typedef struct move { int8_t bit, top; int32_t score; } move;
 ** best and second best cards of the suit led among those that follow
 ** suit (-1: none), whether one of them is void and holds a trump (it
 ** ruffs, or beats any card of the suit led) and its best such trump;
-** whether the partner can still take the trick from its winner so far,
-** and (second hand in notrump) whether it surely does */
-typedef struct later { int hi_led, hi2_led, ruffer, hi_ruff, pard, pard_sure; } later;
+** whether the partner can still take the trick from its winner so far */
+typedef struct later { int hi_led, hi2_led, ruffer, hi_ruff, pard; } later;
 
 static void read_later(const dh_fast *f, later *lt) {
   int i, y = f->turn, me = f->turn;
@@ -127,13 +126,6 @@ static void read_later(const dh_fast *f, later *lt) {
       lt->ruffer = 1;
       if (top_bit(tr) > lt->hi_ruff) lt->hi_ruff = top_bit(tr);
     }
-  }
-  lt->pard_sure = 0;
-  if (f->n == 1 && f->np == 4 && f->trump == NONE) {
-    /* the fourth hand, the partner, beats the card led and every card
-       of the third */
-    unsigned pard = lane(f->hand[(me + 2) & 3], f->led), third = lane(f->hand[(me + 1) & 3], f->led);
-    lt->pard_sure = pard && top_bit(pard) > f->wrank && (!third || top_bit(pard) > top_bit(third));
   }
   lt->hi_led = opp ? top_bit(opp) : -1;
   lt->hi2_led = opp & (opp - 1) ? top_bit(opp & ~(1u << lt->hi_led)) : -1;
@@ -208,13 +200,6 @@ static int follow_score(const dh_fast *f, const later *lt, int me, int s, int r,
        21-60; the lowest over it first: 5% and 4% more) */
     return wins ? 160 + r : 150 - r;
   }
-  /* second hand in notrump, its partner sure to take the trick: low
-     first even with a sure winner of its own (it keeps; DDS plays low
-     there too).  0.5% / 1.2% / 0.7% fewer nodes on seeds 1-20 / 21-60 /
-     61-100 (bench/solve_nodes.sh -k 13), notrump 2.2% / 4.4% / 2.6%;
-     in trump contracts too 2.3% more on seeds 1-20, 0.3% fewer on
-     21-60 (a winner kept may be ruffed later) */
-  if (lt->pard_sure) return wins ? 100 - r : 200 - r;
   if (wins && !topped(f, lt, s, run_top)) return 800 - r;
   /* second hand low: its partner can still take the trick; made to
      beat the card led, the lowest card that does (the highest first:
