@@ -27,8 +27,9 @@
 **    opponents hold fewest cards of (fewer answers, a smaller subtree),
 **    to the partner's top card, sequences that force out the other
 **    team's top card, not under one's own top card; cheap winners, low
-**    cards on a partner's trick, sure tricks cashed, discards from long
-**    suits.
+**    cards on a partner's trick, sure tricks cashed, a card that forces
+**    out the other team's best when the trick cannot be won, discards
+**    from long suits.
 **
 ** The state is a few words (solve_impl.h) changed and restored in place:
 ** nothing is allocated or copied per node.  The search's parts live in
@@ -214,7 +215,7 @@ static int follow_score(const dh_fast *f, const later *lt, int me, int s, int r,
   /* the partner cannot take the trick, and a later hand of the other
      team beats every card that wins for now: the lowest that beats all
      but its best card first (it forces that card out: DDS's weights do
-     so), then the highest.  -1% / -3.9% / -3.1% nodes on seeds 1-20 /
+     so), then the highest.  -0.8% / -3.9% / -3.1% nodes on seeds 1-20 /
      21-60 / 61-100 of bench/solve_nodes.sh -k 13, notrump -2% / -11%;
      nearly all of it at the second hand (the third's alone: -0.2% /
      -0.4%) */
