@@ -6,6 +6,16 @@
 */
 #include "fast_impl.h"
 
+/* per lane of 16 bits (a suit), the bits at and below its highest set
+** bit: the cards no higher than that suit's best */
+static inline uint64_t at_or_below_top(uint64_t x) {
+  x |= (x >> 1) & UINT64_C(0x7FFF7FFF7FFF7FFF);
+  x |= (x >> 2) & UINT64_C(0x3FFF3FFF3FFF3FFF);
+  x |= (x >> 4) & UINT64_C(0x0FFF0FFF0FFF0FFF);
+  x |= (x >> 8) & UINT64_C(0x00FF00FF00FF00FF);
+  return x;
+}
+
 /* L's top j cards of suit s (of `mine`, its cards there) */
 static uint64_t top_cards(unsigned mine, int j, int s) {
   int low = select_rank(mine, __builtin_popcount(mine) - j);
@@ -23,28 +33,24 @@ static uint64_t top_cards(unsigned mine, int j, int s) {
 ** top card (0 when L has none there); the crossing trick is one of the
 ** suit's.  skip: suits not counted */
 int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel) {
-  uint64_t others = 0;
-  int s, x, q = 0, ruffers = 0, ks[4] = { 0, 0, 0, 0 };
-  for (x = 0; x < f->np; x++)
-    if (x != L) {
-      others |= f->hand[x];
-      if (f->trump != NONE && lane(f->hand[x], f->trump)) ruffers |= 1 << x;
-    }
+  uint64_t hand = f->hand[L], others = (f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3]) & ~hand;
+  uint64_t ruff[3], above = hand & ~at_or_below_top(others);   /* L's cards above the others' best */
+  int s, x, q = 0, nr = 0, sum, t = f->trump, ks[4] = { 0, 0, 0, 0 };
+  if (t != NONE)
+    for (x = 0; x < f->np; x++)
+      if (x != L && lane(f->hand[x], t)) ruff[nr++] = f->hand[x];
   for (s = 0; s < 4; s++) {
-    unsigned mine = lane(f->hand[L], s), oth = lane(others, s);
-    int k;
-    if (!mine || skip >> s & 1) continue;
-    if (!oth) {
-      if (s == f->trump || !ruffers) q += __builtin_popcount(mine);
+    int k = __builtin_popcount(lane(above, s)), i;
+    if (!k || skip >> s & 1) continue;
+    if (!lane(others, s)) {   /* every card of the suit is L's */
+      if (s == t || !nr) q += k;
       continue;
     }
-    k = __builtin_popcount(mine >> (top_bit(oth) + 1));
-    if (s != f->trump)
-      for (x = 0; x < f->np && k; x++)
-        if (ruffers >> x & 1) {
-          int len = __builtin_popcount(lane(f->hand[x], s));
-          if (len < k) k = len;
-        }
+    if (s != t)
+      for (i = 0; i < nr && k; i++) {
+        int len = __builtin_popcount(lane(ruff[i], s));
+        if (len < k) k = len;
+      }
     ks[s] = k;
   }
   /* reached by a lead in a suit of `cross`: L must hold its top cards
@@ -56,25 +62,29 @@ int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64
     if (c < 0) return 0;
     j = need - q < 1 ? 1 : need - q < ks[c] ? need - q : ks[c];
     q += j;
-    *rel |= top_cards(lane(f->hand[L], c), j, c);
+    *rel |= top_cards(lane(hand, c), j, c);
     ks[c] = 0;
   }
-  /* q so far needs no card; add the largest counts until need is met,
-     each resting on its suit's top j cards being L's (j: no more than
-     needed) */
-  for (;;) {
-    int pick = -1, j;
-    if (q >= need) break;
+  sum = q + ks[0] + ks[1] + ks[2] + ks[3];   /* the count in all */
+  if (sum < need) {
+    /* short of need: it rests on every count's cards */
     for (s = 0; s < 4; s++)
-      if (ks[s] && (pick < 0 || ks[s] > ks[pick])) pick = s;
-    if (pick < 0) break;
-    j = need - q < ks[pick] ? need - q : ks[pick];
-    q += j;
-    *rel |= top_cards(lane(f->hand[L], pick), j, pick);
-    ks[pick] = 0;
+      if (ks[s]) *rel |= top_cards(lane(hand, s), ks[s], s);
+  } else {
+    /* q so far needs no card; add the largest counts until need is met,
+       each resting on its suit's top j cards being L's (j: no more than
+       needed) */
+    while (q < need) {
+      int pick = -1, j;
+      for (s = 0; s < 4; s++)
+        if (ks[s] && (pick < 0 || ks[s] > ks[pick])) pick = s;
+      j = need - q < ks[pick] ? need - q : ks[pick];
+      q += j;
+      *rel |= top_cards(lane(hand, pick), j, pick);
+      ks[pick] = 0;
+    }
   }
-  for (s = 0; s < 4; s++) q += ks[s];   /* the count in all, when short of need */
-  return q < f->left ? q : f->left;
+  return sum < f->left ? sum : f->left;
 }
 
 /* does a seat of the other team than the seat to play hold a trump? */

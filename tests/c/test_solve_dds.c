@@ -203,11 +203,13 @@ static void search_size(unsigned char *table, size_t bytes) {
      card that beats the lead and third hand high over a partner's card
      that can be beaten (docs/performance.md) 2,828,532; both together 2,669,980;
      second hand's ruff before its discards 2,682,982 (more here, fewer on
-     the benches' deals) */
-  CHECK(nodes < 2700000);
-  CHECK(guessed < 950000);   /* 1,470,269 before this session; 1,170,611 with the probes and best
+     the benches' deals); a following hand's card that forces out the
+     other team's best first 2,675,744 */
+  CHECK(nodes < 2680000);
+  CHECK(guessed < 902000);   /* 1,470,269 before this session; 1,170,611 with the probes and best
                                  lead alone; 921,596 with the move ordering too; 905,624 with
-                                 the second hand's ruff */
+                                 the second hand's ruff; 898,513 with the card that forces
+                                 out the best */
 }
 
 int main(void) {
