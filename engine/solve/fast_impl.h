@@ -91,8 +91,20 @@ static inline int barred(const dh_fast *f, int x) {
 /* what a trick start looks like to the table: the suit lengths of each
 ** hand (4 bits each), and per suit the cards left and the seat of each in
 ** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
-** card); its tag (leader and context), digest and bucket (dh_fast_locate) */
-typedef struct shape { uint64_t dist, p0, p1; unsigned count[4], tag; uint32_t digest; size_t at; } shape;
+** card); its tag (leader and context), digest and bucket (dh_fast_locate);
+** what a probe that found no answer saw, for the store after the search
+** (dh_fast_probe): the bucket's first free slot (BUCKET: none) and the
+** slots of the entries that matched, up to MATCHED (nmatched past it: a
+** store scans the bucket) */
+#define MATCHED 6
+typedef struct shape {
+  uint64_t dist, p0, p1;
+  unsigned count[4], tag;
+  uint32_t digest;
+  size_t at;
+  int free, nmatched;
+  int16_t matched[MATCHED];
+} shape;
 
 /* fast_bounds.c: what a position is worth before a move is tried */
 DH_FAST_HIDDEN int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel);
@@ -105,7 +117,7 @@ DH_FAST_HIDDEN int dh_fast_second_wins(const dh_fast *f, int *winner, uint64_t *
 /* fast_table.c: the transposition table at trick starts */
 DH_FAST_HIDDEN void dh_fast_shape(const dh_fast *f, shape *sh);
 DH_FAST_HIDDEN void dh_fast_locate(dh_fast *f, shape *sh);
-DH_FAST_HIDDEN int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best);
+DH_FAST_HIDDEN int dh_fast_probe(dh_fast *f, shape *sh, int target, uint64_t *rel, int *best);
 DH_FAST_HIDDEN void dh_fast_store(dh_fast *f, const shape *sh, uint64_t rel, int target, int result, int best);
 
 #endif

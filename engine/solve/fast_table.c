@@ -164,14 +164,18 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 ** and leader whose pattern does not match: a lead that cut off in a
 ** position that differs in a few cards often cuts off here too (3.8%
 ** fewer nodes on whole deals than the matching entries' alone) */
-int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
+int dh_fast_probe(dh_fast *f, shape *sh, int target, uint64_t *rel, int *best) {
   dh_fentry *b = f->tt + sh->at, *e;
   uint32_t *dig = f->dig + sh->at;
   unsigned tag = sh->tag, empty = 0, cand;
   int base, i, alt = -1;
+  sh->free = BUCKET, sh->nmatched = 0;
   for (base = 0; base < BUCKET && !empty; base += 8) {
     cand = scan8(dig + base, sh->digest, 0, &empty);
-    if (empty) cand &= (empty & (0u - empty)) - 1;   /* the slots in use come first */
+    if (empty) {
+      cand &= (empty & (0u - empty)) - 1;   /* the slots in use come first */
+      sh->free = base + __builtin_ctz(empty);
+    }
     for (; cand; cand &= cand - 1) {
       int lo, hi;
       i = base + __builtin_ctz(cand);
@@ -196,10 +200,16 @@ int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *b
         dig[i] = dig[j], dig[j] = td;
         return lo >= target;
       }
+      if (sh->nmatched < MATCHED) sh->matched[sh->nmatched] = (int16_t)i;
+      sh->nmatched++;
       if (e->best != 255) *best = e->best;
     }
   }
   if (*best < 0) *best = alt;
+  /* the search's store will most likely write the free slot: its line
+     is fetched while the search runs (the write's miss was most of a
+     store's time) */
+  if (sh->free < BUCKET) __builtin_prefetch(b + sh->free, 1, 1);
   return -1;
 }
 
@@ -209,7 +219,7 @@ void dh_fast_store(dh_fast *f, const shape *sh, uint64_t rel, int target, int re
   dh_fentry *b = f->tt + sh->at, *e = NULL, n;
   uint32_t *dig = f->dig + sh->at, nd;
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
-  int s, i, base;
+  int s, i, k, base;
   memset(&n, 0, sizeof n);
   n.dist = sh->dist, n.tag = (uint16_t)sh->tag;
   for (s = 0; s < 4; s++) {
@@ -220,11 +230,27 @@ void dh_fast_store(dh_fast *f, const shape *sh, uint64_t rel, int target, int re
   }
   n.p0 = sh->p0 & n.care, n.p1 = sh->p1 & n.care;
   nd = entry_digest(sh, n.care);
-  for (base = 0, i = BUCKET; base < BUCKET && !e && i == BUCKET; base += 8) {
+  if (sh->nmatched <= MATCHED) {
+    /* the probe before the search saw every entry that matches the
+       position, among them any of this pattern, and the first free slot:
+       no scan.  The search may have stored in the bucket meanwhile
+       (positions of other suit lengths sharing it) or moved its entries:
+       the slots are checked again, and a slot missed makes at worst a
+       second entry of the pattern, its bounds as true */
+    for (k = 0; k < sh->nmatched && !e; k++) {
+      dh_fentry *m = &b[sh->matched[k]];
+      if (m->dist == n.dist && m->tag == n.tag && m->care == n.care && m->p0 == n.p0 && m->p1 == n.p1) e = m;
+    }
+    for (i = sh->free; i < BUCKET && dig[i]; i++) {}
+    base = BUCKET;
+  } else {
+    base = 0, i = BUCKET;
+  }
+  for (; base < BUCKET && !e && i == BUCKET; base += 8) {
     /* the same pattern: tighten its bounds */
     unsigned empty, cand = scan8(dig + base, nd, 1, &empty);
     for (; cand && !e; cand &= cand - 1) {
-      int k = base + __builtin_ctz(cand);
+      k = base + __builtin_ctz(cand);
       if (b[k].dist == n.dist && b[k].tag == n.tag && b[k].care == n.care && b[k].p0 == n.p0 && b[k].p1 == n.p1) e = &b[k];
     }
     if (empty) i = base + __builtin_ctz(empty);   /* the first free slot */
