@@ -280,6 +280,7 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   shape sh;
   if (f->n == 0) {
     int q, need;
+    unsigned tr;
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
     need = maximize ? target : f->left - target + 1;
@@ -318,10 +319,14 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       }
     }
     if (q >= need) { *rel = qrel; return maximize; }
-    qrel = 0;
-    if (dh_fast_top_trumps(f, 1, target, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
-    qrel = 0;
-    if (f->left - dh_fast_top_trumps(f, 0, f->left - target + 1, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    /* sure top trumps: only the team holding the top trump has any */
+    if (f->trump != NONE && (tr = lane(f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], f->trump)) != 0) {
+      int x = 0;
+      while (!(lane(f->hand[x], f->trump) >> top_bit(tr) & 1)) x++;
+      qrel = 0;
+      if (f->max[x] && dh_fast_top_trumps(f, 1, target, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's */
+      if (!f->max[x] && f->left - dh_fast_top_trumps(f, 0, f->left - target + 1, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    }
     qrel = 0;
     /* one team needs every trick left: the other's trump trick */
     if (target == f->left && dh_fast_trump_trick(f, 0, &qrel)) { *rel = qrel; return 0; }
