@@ -36,6 +36,8 @@
 ** fast_bounds.c (bounds before a move is tried), fast_table.c (the
 ** transposition table); fast_impl.h holds what they share.
 */
+#include <string.h>
+
 #include "fast_impl.h"
 
 /* a lead's worth lost per card the opponents hold in its suit (a lead's
@@ -272,10 +274,25 @@ static int last_trick(dh_fast *f, int target, uint64_t *rel) {
   return f->max[ws] >= target;
 }
 
+/* when card b is a lead gen_moves makes here (a legal card, the lowest
+** of its run of equivalent cards), the top of its run; else -1 (the
+** table's best lead comes from positions alike, not always this one) */
+static int lead_run(const dh_fast *f, int b) {
+  int me = f->turn, s = b >> 4, r = b & 15, t = r;
+  unsigned mine = lane(f->hand[me], s), in, below, above;
+  if (!(mine >> r & 1) || barred(f, me) >> s & 1) return -1;
+  in = lane(f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], s);
+  below = in & ((1u << r) - 1);
+  if (below && mine >> top_bit(below) & 1) return -1;
+  while ((above = in & ~((2u << t) - 1)) != 0 && mine >> __builtin_ctz(above) & 1) t = __builtin_ctz(above);
+  return t;
+}
+
 static int search(dh_fast *f, int target, uint64_t *rel) {
   move mv[16];
   int n, i, maximize = f->max[f->turn], best = -1, result = !maximize, cut = -1;
   int8_t floor_of[4] = { -1, -1, -1, -1 };   /* per suit: runs whose top is below it are settled */
+  int generated = 0, top;
   uint64_t acc = 0;
   shape sh;
   if (f->n == 0) {
@@ -361,11 +378,36 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       return maximize;
     }
   }
-  n = gen_moves(f, mv, best);
-  for (i = 0; i < n; i++) {
+  /* the table's lead, when it is a move here, is tried before the others
+     are generated (it is their first anyway, and cuts off often) */
+  n = 0;
+  if (best >= 0 && (top = lead_run(f, best)) >= 0) {
+    mv[0].bit = (int8_t)best, mv[0].top = (int8_t)top, mv[0].score = INT32_MAX;
+    n = 1;
+  }
+  for (i = 0;; i++) {
     undo u;
     uint64_t r = 0, cards;
     int bit, s, got, v, ended, wsuit, wrank;
+    if (i == n) {
+      int j;
+      if (generated) break;
+      generated = 1;
+      j = gen_moves(f, mv + n, best);
+      if (n) {
+        /* the rest, without the lead tried, in the order they would
+           have after it was taken first from the whole list */
+        int k;
+        for (k = 1; k <= j && mv[k].bit != best; k++) {}
+        if (k <= j) {
+          mv[k] = mv[1];
+          memmove(mv + 1, mv + 2, (size_t)(j - 1) * sizeof *mv);
+          j--;
+        }
+      }
+      n += j;
+      if (i == n) break;
+    }
     {
       /* the best of the moves left: most nodes try only their first */
       int j, k = i;
