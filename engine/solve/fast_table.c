@@ -36,12 +36,26 @@ void dh_fast_shape(const dh_fast *f, shape *sh) {
     if (f->cidx[x] & 2) b1 |= f->hand[x];
     sh->dist |= (uint64_t)lengths(f->hand[x]) << (16 * f->cidx[x]);
   }
+#if defined(__BMI2__)
+  {
+    /* the four suits at once: the planes' bits at the cards in play,
+       packed, then spread to each suit's lane from its bottom */
+    uint64_t lanes = 0;
+    for (s = 0; s < 4; s++) {
+      sh->count[s] = (unsigned)__builtin_popcount(lane(all, s));
+      lanes |= ((UINT64_C(1) << sh->count[s]) - 1) << (16 * s);
+    }
+    sh->p0 = _pdep_u64(_pext_u64(b0, all), lanes);
+    sh->p1 = _pdep_u64(_pext_u64(b1, all), lanes);
+  }
+#else
   for (s = 0; s < 4; s++) {
     unsigned u = lane(all, s);
     sh->count[s] = (unsigned)__builtin_popcount(u);
     sh->p0 |= (uint64_t)pack(lane(b0, s), u) << (16 * s);
     sh->p1 |= (uint64_t)pack(lane(b1, s), u) << (16 * s);
   }
+#endif
 }
 
 /* the leader, the context and the locked suit (an entry holds only
