@@ -274,6 +274,18 @@ static int last_trick(dh_fast *f, int target, uint64_t *rel) {
   return f->max[ws] >= target;
 }
 
+/* at most the quick tricks seat L may count (dh_fast_quick): the cards
+** it holds in the suits it tops, but those of skip */
+static int quick_most(const dh_fast *f, int L, int skip) {
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
+  int s, most = 0;
+  for (s = 0; s < 4; s++) {
+    unsigned mine = lane(f->hand[L], s);
+    if (mine && !(skip >> s & 1) && mine >> top_bit(lane(all, s)) & 1) most += __builtin_popcount(mine);
+  }
+  return most;
+}
+
 /* when card b is a lead gen_moves makes here (a legal card, the lowest
 ** of its run of equivalent cards), the top of its run; else -1 (the
 ** table's best lead comes from positions alike, not always this one) */
@@ -296,17 +308,20 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
   uint64_t acc = 0;
   shape sh;
   if (f->n == 0) {
-    int q, need;
+    int q, need, own;
     unsigned tr;
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
     need = maximize ? target : f->left - target + 1;
     /* a locked suit is not counted for a seat that may not lead it (it
-       may be broken on the way: fewer tricks counted, never more) */
-    q = dh_fast_quick(f, f->turn, need, 0, barred(f, f->turn), &qrel);
+       may be broken on the way: fewer tricks counted, never more).  The
+       count is made only when it may reach need (else later, if the
+       partner's count below wants it) */
+    own = quick_most(f, f->turn, barred(f, f->turn)) >= need ? dh_fast_quick(f, f->turn, need, 0, barred(f, f->turn), &qrel) : -1;
+    q = own < 0 ? 0 : own;
     if (q < need && f->np == 4 && f->max[(f->turn + 2) & 3] == f->max[f->turn]) {
       /* the partner's quick tricks, reached by a lead to its top cards */
-      int s, suits = 0, pard = (f->turn + 2) & 3, own = q, entry = 0;
+      int s, suits = 0, pard = (f->turn + 2) & 3, entry = 0;
       uint64_t own_rel = qrel;   /* short of need: every suit counted */
       uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
       for (s = 0; s < 4; s++)
@@ -321,6 +336,10 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       if (entry & suits) {
         qrel = 0;
         q = dh_fast_quick(f, pard, need, suits, barred(f, pard), &qrel);
+        if (q < need && own < 0 && !dh_fast_opp_trumps(f)) {
+          own_rel = 0;
+          own = dh_fast_quick(f, f->turn, need, 0, barred(f, f->turn), &own_rel);
+        }
         if (q < need && own > 0 && !dh_fast_opp_trumps(f)) {
           /* both: the leader cashes its own first, then crosses to the
              partner's.  No one can ruff, so only the partner's discards
