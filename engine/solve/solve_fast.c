@@ -334,13 +334,16 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
          partner's (its entry): without one they find no trick, and are
          skipped (a third of the counts on whole deals) */
       if (entry & suits) {
-        qrel = 0;
-        q = dh_fast_quick(f, pard, need, suits, barred(f, pard), &qrel);
+        int most = quick_most(f, pard, barred(f, pard));   /* the partner's counts reach no further */
+        if (most >= need) {
+          qrel = 0;
+          q = dh_fast_quick(f, pard, need, suits, barred(f, pard), &qrel);
+        }
         if (q < need && own < 0 && !dh_fast_opp_trumps(f)) {
           own_rel = 0;
           own = dh_fast_quick(f, f->turn, need, 0, barred(f, f->turn), &own_rel);
         }
-        if (q < need && own > 0 && !dh_fast_opp_trumps(f)) {
+        if (q < need && own > 0 && most >= need - own && !dh_fast_opp_trumps(f)) {
           /* both: the leader cashes its own first, then crosses to the
              partner's.  No one can ruff, so only the partner's discards
              could cost a trick; it holds need - own winners that are
