@@ -41,7 +41,15 @@ struct dh_fentry {
 ** cleared once).  An entry holds for every position of the same context
 ** matching its pattern, whatever deal or solve it came from, so entries
 ** are kept from solve to solve (the four leaders of a deal share them). */
-typedef struct fhead { uint64_t magic, size; } fhead;
+typedef struct fhead {
+  uint64_t magic, size;
+  /* per trump (NONE for notrump), the last whole solve's value from a
+  ** trick start, a guess for the next solve of the same cards and
+  ** context with none given (dh_fast_value): bit 31 set, the context,
+  ** the tricks left and the value for the coalition the context names;
+  ** in the high 32 bits a hash of the hands */
+  uint64_t last[5];
+} fhead;
 #define HEAD_ROOM 64
 /* an entry and its digest (below) */
 #define SLOT (sizeof(dh_fentry) + sizeof(uint32_t))

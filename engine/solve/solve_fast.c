@@ -540,7 +540,28 @@ static int32_t probes(dh_fast *f, int guess, int *exact) {
   return lo;
 }
 
-int32_t dh_fast_value(dh_fast *f, int *exact) { return probes(f, f->guess, exact); }
+/* with no guess given, a solve from a trick start takes the last value
+** found on the same table in the same context (trump, seats, coalition)
+** and tricks left: a deal's leaders solved one after the other (as 20
+** single solves a deal are) guess as dh_solve_bridge_table's do, each
+** from the one before, the same coalition's tricks.  A guess from another
+** deal only costs a probe or two */
+int32_t dh_fast_value(dh_fast *f, int *exact) {
+  fhead *h = f->tt && f->n == 0 ? (fhead *)(void *)((char *)f->tt - HEAD_ROOM) : NULL;
+  uint64_t key = 1u << 31 | (uint32_t)f->ctx << 8 | (uint32_t)f->left << 4, cards = 0;
+  int guess = f->guess, x;
+  int32_t v;
+  if (!h) return probes(f, guess, exact);
+  for (x = 0; x < f->np; x++) cards += mix(f->hand[x] + f->cidx[x]);   /* the hands by seat, whoever leads */
+  key |= cards >> 32 << 32;
+  if (guess < 0 && (h->last[f->trump] & ~UINT64_C(15)) == key) {
+    guess = (int)(h->last[f->trump] & 15);
+    if (f->flip) guess = f->left - guess;
+  }
+  v = probes(f, guess, exact);
+  if (*exact) h->last[f->trump] = key | (uint32_t)(f->flip ? f->left - v : v);
+  return v;
+}
 
 int32_t dh_fast_value_after(dh_fast *f, int pos, int guess, int *exact) {
   undo u;
