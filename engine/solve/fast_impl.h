@@ -108,6 +108,7 @@ static inline int barred(const dh_fast *f, int x) {
 typedef struct shape {
   uint64_t dist, p0, p1;
   unsigned count[4], tag;
+  uint32_t t0, t1;   /* planes p0, p1 of each suit's top two cards: bit 2s+1 its top, 2s its second */
   uint32_t digest;
   size_t at;
   int free, nmatched;

@@ -40,20 +40,35 @@ void dh_fast_shape(const dh_fast *f, shape *sh) {
   {
     /* the four suits at once: the planes' bits at the cards in play,
        packed, then spread to each suit's lane from its bottom */
-    uint64_t lanes = 0;
+    uint64_t lanes = 0, tops = 0;
+    uint32_t spots = 0;
     for (s = 0; s < 4; s++) {
-      sh->count[s] = (unsigned)__builtin_popcount(lane(all, s));
-      lanes |= ((UINT64_C(1) << sh->count[s]) - 1) << (16 * s);
+      unsigned c = (unsigned)__builtin_popcount(lane(all, s));
+      sh->count[s] = c;
+      lanes |= ((UINT64_C(1) << c) - 1) << (16 * s);
+      /* the top two cards' bits (a lone card: the top's) */
+      if (c >= 2) tops |= UINT64_C(3) << (16 * s + c - 2), spots |= 3u << (2 * s);
+      else if (c == 1) tops |= UINT64_C(1) << (16 * s), spots |= 2u << (2 * s);
     }
     sh->p0 = _pdep_u64(_pext_u64(b0, all), lanes);
     sh->p1 = _pdep_u64(_pext_u64(b1, all), lanes);
+    sh->t0 = (uint32_t)_pdep_u64(_pext_u64(sh->p0, tops), spots);
+    sh->t1 = (uint32_t)_pdep_u64(_pext_u64(sh->p1, tops), spots);
   }
 #else
+  sh->t0 = sh->t1 = 0;
   for (s = 0; s < 4; s++) {
-    unsigned u = lane(all, s);
-    sh->count[s] = (unsigned)__builtin_popcount(u);
+    unsigned u = lane(all, s), c = (unsigned)__builtin_popcount(u), k = 16 * s + c - 2;
+    sh->count[s] = c;
     sh->p0 |= (uint64_t)pack(lane(b0, s), u) << (16 * s);
     sh->p1 |= (uint64_t)pack(lane(b1, s), u) << (16 * s);
+    if (c >= 2) {
+      sh->t0 |= (uint32_t)(sh->p0 >> k & 3) << (2 * s);
+      sh->t1 |= (uint32_t)(sh->p1 >> k & 3) << (2 * s);
+    } else if (c == 1) {
+      sh->t0 |= (uint32_t)(sh->p0 >> (16 * s) & 1) << (2 * s + 1);
+      sh->t1 |= (uint32_t)(sh->p1 >> (16 * s) & 1) << (2 * s + 1);
+    }
   }
 #endif
 }
@@ -73,7 +88,7 @@ static unsigned tag_of(const dh_fast *f, const shape *sh) {
 ** reads of most entries (the scan's cost is its memory traffic).  Bits
 ** 0-7: 8 bits of the hash of the suit lengths and tag (never 0: 0 is a
 ** free slot); 16-23 and 24-31: planes p0, p1 of the seats holding each
-** suit's top two cards (bit 2s: suit s's top card, 2s+1 its second);
+** suit's top two cards (bit 2s+1: suit s's top card, 2s its second);
 ** 8-15, an entry's only: which of those cards its pattern names.  A
 ** position can match an entry only where the two agree on the named
 ** cards' seats. */
@@ -81,24 +96,10 @@ static unsigned tag_of(const dh_fast *f, const shape *sh) {
 /* the position's tag, bucket (sh->at, its first slot) and digest */
 void dh_fast_locate(dh_fast *f, shape *sh) {
   uint64_t h;
-  uint32_t p0 = 0, p1 = 0;
-  int s;
   sh->tag = tag_of(f, sh);
   h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + sh->tag);
-  for (s = 0; s < 4; s++) {
-    /* the top two cards' bits, the top one first (a lone card: it) */
-    int c = (int)sh->count[s], k = 16 * s + c - 2;
-    if (c >= 2) {
-      unsigned a = (unsigned)(sh->p0 >> k) & 3, b = (unsigned)(sh->p1 >> k) & 3;
-      p0 |= (a >> 1 | (a & 1) << 1) << (2 * s);
-      p1 |= (b >> 1 | (b & 1) << 1) << (2 * s);
-    } else if (c == 1) {
-      p0 |= (uint32_t)(sh->p0 >> (16 * s) & 1) << (2 * s);
-      p1 |= (uint32_t)(sh->p1 >> (16 * s) & 1) << (2 * s);
-    }
-  }
   sh->at = (size_t)(h & f->mask) & ~(size_t)(BUCKET - 1);
-  sh->digest = ((uint32_t)(h >> 40) & 0xFFu) | 1u | p0 << 16 | p1 << 24;
+  sh->digest = ((uint32_t)(h >> 40) & 0xFFu) | 1u | sh->t0 << 16 | sh->t1 << 24;
 }
 
 /* the digest of an entry naming the cards of care in the position */
@@ -107,7 +108,7 @@ static uint32_t entry_digest(const shape *sh, uint64_t care) {
   int s, c;
   for (s = 0; s < 4; s++) {
     c = __builtin_popcount(lane(care, s));   /* its top c cards */
-    names |= (uint32_t)(c >= 2 ? 3 : c) << (2 * s);
+    names |= (uint32_t)(c >= 2 ? 3 : c ? 2 : 0) << (2 * s);
   }
   return (sh->digest & (0xFFu | names * 0x01010000u)) | names << 8;
 }
