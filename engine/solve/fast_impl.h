@@ -51,6 +51,7 @@ typedef struct fhead {
   uint64_t last[5];
 } fhead;
 #define HEAD_ROOM 64
+_Static_assert(sizeof(fhead) <= HEAD_ROOM, "the table's header fits its room");
 /* an entry and its digest (below) */
 #define SLOT (sizeof(dh_fentry) + sizeof(uint32_t))
 #define MAGIC UINT64_C(0x64685F6661737432)
