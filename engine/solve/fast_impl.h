@@ -41,8 +41,17 @@ struct dh_fentry {
 ** cleared once).  An entry holds for every position of the same context
 ** matching its pattern, whatever deal or solve it came from, so entries
 ** are kept from solve to solve (the four leaders of a deal share them). */
-typedef struct fhead { uint64_t magic, size; } fhead;
+typedef struct fhead {
+  uint64_t magic, size;
+  /* per trump (NONE for notrump), the last whole solve's value from a
+  ** trick start, a guess for the next solve of the same cards and
+  ** context with none given (dh_fast_value): bit 31 set, the context,
+  ** the tricks left and the value for the coalition the context names;
+  ** in the high 32 bits a hash of the hands */
+  uint64_t last[5];
+} fhead;
 #define HEAD_ROOM 64
+_Static_assert(sizeof(fhead) <= HEAD_ROOM, "the table's header fits its room");
 /* an entry and its digest (below) */
 #define SLOT (sizeof(dh_fentry) + sizeof(uint32_t))
 #define MAGIC UINT64_C(0x64685F6661737432)
@@ -91,8 +100,21 @@ static inline int barred(const dh_fast *f, int x) {
 /* what a trick start looks like to the table: the suit lengths of each
 ** hand (4 bits each), and per suit the cards left and the seat of each in
 ** rank order (planes p0, p1, a lane a suit: bit k for the k-th lowest
-** card); its tag (leader and context), digest and bucket (dh_fast_locate) */
-typedef struct shape { uint64_t dist, p0, p1; unsigned count[4], tag; uint32_t digest; size_t at; } shape;
+** card); its tag (leader and context), digest and bucket (dh_fast_locate);
+** what a probe that found no answer saw, for the store after the search
+** (dh_fast_probe): the bucket's first free slot (BUCKET: none) and the
+** slots of the entries that matched, up to MATCHED (nmatched past it: a
+** store scans the bucket) */
+#define MATCHED 6
+typedef struct shape {
+  uint64_t dist, p0, p1;
+  unsigned count[4], tag;
+  uint32_t t0, t1;   /* planes p0, p1 of each suit's top two cards: bit 2s+1 its top, 2s its second */
+  uint32_t digest;
+  size_t at;
+  int free, nmatched;
+  int16_t matched[MATCHED];
+} shape;
 
 /* fast_bounds.c: what a position is worth before a move is tried */
 DH_FAST_HIDDEN int dh_fast_quick(const dh_fast *f, int L, int need, int cross, int skip, uint64_t *rel);
@@ -105,7 +127,7 @@ DH_FAST_HIDDEN int dh_fast_second_wins(const dh_fast *f, int *winner, uint64_t *
 /* fast_table.c: the transposition table at trick starts */
 DH_FAST_HIDDEN void dh_fast_shape(const dh_fast *f, shape *sh);
 DH_FAST_HIDDEN void dh_fast_locate(dh_fast *f, shape *sh);
-DH_FAST_HIDDEN int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best);
+DH_FAST_HIDDEN int dh_fast_probe(dh_fast *f, shape *sh, int target, uint64_t *rel, int *best);
 DH_FAST_HIDDEN void dh_fast_store(dh_fast *f, const shape *sh, uint64_t rel, int target, int result, int best);
 
 #endif

@@ -93,6 +93,7 @@ static void give_table(dh_fast *f, const dh_solve_opts *o) {
      free, and its entry is never read), a tenth of the bytes */
   if (h->magic != (MAGIC ^ (uint64_t)(uintptr_t)o->table) || h->size != n) {
     memset(f->dig, 0, n * sizeof *f->dig);
+    memset(h->last, 0, sizeof h->last);
     h->magic = MAGIC ^ (uint64_t)(uintptr_t)o->table;
     h->size = n;
   }

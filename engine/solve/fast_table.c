@@ -36,12 +36,41 @@ void dh_fast_shape(const dh_fast *f, shape *sh) {
     if (f->cidx[x] & 2) b1 |= f->hand[x];
     sh->dist |= (uint64_t)lengths(f->hand[x]) << (16 * f->cidx[x]);
   }
+#if defined(__BMI2__)
+  {
+    /* the four suits at once: the planes' bits at the cards in play,
+       packed, then spread to each suit's lane from its bottom */
+    uint64_t lanes = 0, tops = 0;
+    uint32_t spots = 0;
+    for (s = 0; s < 4; s++) {
+      unsigned c = (unsigned)__builtin_popcount(lane(all, s));
+      sh->count[s] = c;
+      lanes |= ((UINT64_C(1) << c) - 1) << (16 * s);
+      /* the top two cards' bits (a lone card: the top's) */
+      if (c >= 2) tops |= UINT64_C(3) << (16 * s + c - 2), spots |= 3u << (2 * s);
+      else if (c == 1) tops |= UINT64_C(1) << (16 * s), spots |= 2u << (2 * s);
+    }
+    sh->p0 = _pdep_u64(_pext_u64(b0, all), lanes);
+    sh->p1 = _pdep_u64(_pext_u64(b1, all), lanes);
+    sh->t0 = (uint32_t)_pdep_u64(_pext_u64(sh->p0, tops), spots);
+    sh->t1 = (uint32_t)_pdep_u64(_pext_u64(sh->p1, tops), spots);
+  }
+#else
+  sh->t0 = sh->t1 = 0;
   for (s = 0; s < 4; s++) {
-    unsigned u = lane(all, s);
-    sh->count[s] = (unsigned)__builtin_popcount(u);
+    unsigned u = lane(all, s), c = (unsigned)__builtin_popcount(u), k = 16 * s + c - 2;
+    sh->count[s] = c;
     sh->p0 |= (uint64_t)pack(lane(b0, s), u) << (16 * s);
     sh->p1 |= (uint64_t)pack(lane(b1, s), u) << (16 * s);
+    if (c >= 2) {
+      sh->t0 |= (uint32_t)(sh->p0 >> k & 3) << (2 * s);
+      sh->t1 |= (uint32_t)(sh->p1 >> k & 3) << (2 * s);
+    } else if (c == 1) {
+      sh->t0 |= (uint32_t)(sh->p0 >> (16 * s) & 1) << (2 * s + 1);
+      sh->t1 |= (uint32_t)(sh->p1 >> (16 * s) & 1) << (2 * s + 1);
+    }
   }
+#endif
 }
 
 /* the leader, the context and the locked suit (an entry holds only
@@ -59,7 +88,7 @@ static unsigned tag_of(const dh_fast *f, const shape *sh) {
 ** reads of most entries (the scan's cost is its memory traffic).  Bits
 ** 0-7: 8 bits of the hash of the suit lengths and tag (never 0: 0 is a
 ** free slot); 16-23 and 24-31: planes p0, p1 of the seats holding each
-** suit's top two cards (bit 2s: suit s's top card, 2s+1 its second);
+** suit's top two cards (bit 2s+1: suit s's top card, 2s its second);
 ** 8-15, an entry's only: which of those cards its pattern names.  A
 ** position can match an entry only where the two agree on the named
 ** cards' seats. */
@@ -67,24 +96,10 @@ static unsigned tag_of(const dh_fast *f, const shape *sh) {
 /* the position's tag, bucket (sh->at, its first slot) and digest */
 void dh_fast_locate(dh_fast *f, shape *sh) {
   uint64_t h;
-  uint32_t p0 = 0, p1 = 0;
-  int s;
   sh->tag = tag_of(f, sh);
   h = mix(sh->dist * UINT64_C(0xD1B54A32D192ED03) + sh->tag);
-  for (s = 0; s < 4; s++) {
-    /* the top two cards' bits, the top one first (a lone card: it) */
-    int c = (int)sh->count[s], k = 16 * s + c - 2;
-    if (c >= 2) {
-      unsigned a = (unsigned)(sh->p0 >> k) & 3, b = (unsigned)(sh->p1 >> k) & 3;
-      p0 |= (a >> 1 | (a & 1) << 1) << (2 * s);
-      p1 |= (b >> 1 | (b & 1) << 1) << (2 * s);
-    } else if (c == 1) {
-      p0 |= (uint32_t)(sh->p0 >> (16 * s) & 1) << (2 * s);
-      p1 |= (uint32_t)(sh->p1 >> (16 * s) & 1) << (2 * s);
-    }
-  }
   sh->at = (size_t)(h & f->mask) & ~(size_t)(BUCKET - 1);
-  sh->digest = ((uint32_t)(h >> 40) & 0xFFu) | 1u | p0 << 16 | p1 << 24;
+  sh->digest = ((uint32_t)(h >> 40) & 0xFFu) | 1u | sh->t0 << 16 | sh->t1 << 24;
 }
 
 /* the digest of an entry naming the cards of care in the position */
@@ -93,7 +108,7 @@ static uint32_t entry_digest(const shape *sh, uint64_t care) {
   int s, c;
   for (s = 0; s < 4; s++) {
     c = __builtin_popcount(lane(care, s));   /* its top c cards */
-    names |= (uint32_t)(c >= 2 ? 3 : c) << (2 * s);
+    names |= (uint32_t)(c >= 2 ? 3 : c ? 2 : 0) << (2 * s);
   }
   return (sh->digest & (0xFFu | names * 0x01010000u)) | names << 8;
 }
@@ -164,14 +179,18 @@ static uint64_t named(const dh_fast *f, const dh_fentry *e) {
 ** and leader whose pattern does not match: a lead that cut off in a
 ** position that differs in a few cards often cuts off here too (3.8%
 ** fewer nodes on whole deals than the matching entries' alone) */
-int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *best) {
+int dh_fast_probe(dh_fast *f, shape *sh, int target, uint64_t *rel, int *best) {
   dh_fentry *b = f->tt + sh->at, *e;
   uint32_t *dig = f->dig + sh->at;
   unsigned tag = sh->tag, empty = 0, cand;
   int base, i, alt = -1;
+  sh->free = BUCKET, sh->nmatched = 0;
   for (base = 0; base < BUCKET && !empty; base += 8) {
     cand = scan8(dig + base, sh->digest, 0, &empty);
-    if (empty) cand &= (empty & (0u - empty)) - 1;   /* the slots in use come first */
+    if (empty) {
+      cand &= (empty & (0u - empty)) - 1;   /* the slots in use come first */
+      sh->free = base + __builtin_ctz(empty);
+    }
     for (; cand; cand &= cand - 1) {
       int lo, hi;
       i = base + __builtin_ctz(cand);
@@ -196,10 +215,16 @@ int dh_fast_probe(dh_fast *f, const shape *sh, int target, uint64_t *rel, int *b
         dig[i] = dig[j], dig[j] = td;
         return lo >= target;
       }
+      if (sh->nmatched < MATCHED) sh->matched[sh->nmatched] = (int16_t)i;
+      sh->nmatched++;
       if (e->best != 255) *best = e->best;
     }
   }
   if (*best < 0) *best = alt;
+  /* the search's store will most likely write the free slot: its line
+     is fetched while the search runs (the write's miss was most of a
+     store's time) */
+  if (sh->free < BUCKET) __builtin_prefetch(b + sh->free, 1, 1);
   return -1;
 }
 
@@ -209,7 +234,7 @@ void dh_fast_store(dh_fast *f, const shape *sh, uint64_t rel, int target, int re
   dh_fentry *b = f->tt + sh->at, *e = NULL, n;
   uint32_t *dig = f->dig + sh->at, nd;
   uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
-  int s, i, base;
+  int s, i, k, base;
   memset(&n, 0, sizeof n);
   n.dist = sh->dist, n.tag = (uint16_t)sh->tag;
   for (s = 0; s < 4; s++) {
@@ -220,11 +245,27 @@ void dh_fast_store(dh_fast *f, const shape *sh, uint64_t rel, int target, int re
   }
   n.p0 = sh->p0 & n.care, n.p1 = sh->p1 & n.care;
   nd = entry_digest(sh, n.care);
-  for (base = 0, i = BUCKET; base < BUCKET && !e && i == BUCKET; base += 8) {
+  if (sh->nmatched <= MATCHED) {
+    /* the probe before the search saw every entry that matches the
+       position, among them any of this pattern, and the first free slot:
+       no scan.  The search may have stored in the bucket meanwhile
+       (positions of other suit lengths sharing it) or moved its entries:
+       the slots are checked again, and a slot missed makes at worst a
+       second entry of the pattern, its bounds as true */
+    for (k = 0; k < sh->nmatched && !e; k++) {
+      dh_fentry *m = &b[sh->matched[k]];
+      if (m->dist == n.dist && m->tag == n.tag && m->care == n.care && m->p0 == n.p0 && m->p1 == n.p1) e = m;
+    }
+    for (i = sh->free; i < BUCKET && dig[i]; i++) {}
+    base = BUCKET;
+  } else {
+    base = 0, i = BUCKET;
+  }
+  for (; base < BUCKET && !e && i == BUCKET; base += 8) {
     /* the same pattern: tighten its bounds */
     unsigned empty, cand = scan8(dig + base, nd, 1, &empty);
     for (; cand && !e; cand &= cand - 1) {
-      int k = base + __builtin_ctz(cand);
+      k = base + __builtin_ctz(cand);
       if (b[k].dist == n.dist && b[k].tag == n.tag && b[k].care == n.care && b[k].p0 == n.p0 && b[k].p1 == n.p1) e = &b[k];
     }
     if (empty) i = base + __builtin_ctz(empty);   /* the first free slot */

@@ -55,9 +55,10 @@ typedef struct dh_solve_opts {
   void *table;          /* the transposition table's memory (NULL: none; slower) */
   size_t table_bytes;   /* its size: dh_solve_table_bytes(bits) for 2^bits entries */
   int generic;          /* 1: the generic search even where the fast one applies (tests) */
-  int guess;            /* 1 + a likely value (0: none): the fast search asks first for one
-                           trick more, then steps towards the value; a right guess saves
-                           probes (a wrong one costs a little) */
+  int guess;            /* 1 + a likely value (0: none: the table's last value for the same
+                           cards and trump with another leader, else an estimate): the fast
+                           search asks first for one trick more, then steps towards the
+                           value; a right guess saves probes (a wrong one costs a little) */
   int others;           /* DH_SOLVE_OTHERS_BEST (default) or DH_SOLVE_OTHERS_GREEDY */
 } dh_solve_opts;
 void dh_solve_defaults(dh_solve_opts *o);   /* tricks, no budget, no table */

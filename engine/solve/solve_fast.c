@@ -37,6 +37,8 @@
 ** fast_bounds.c (bounds before a move is tried), fast_table.c (the
 ** transposition table); fast_impl.h holds what they share.
 */
+#include <string.h>
+
 #include "fast_impl.h"
 
 /* a lead's worth lost per card the opponents hold in its suit (a lead's
@@ -295,47 +297,98 @@ static int last_trick(dh_fast *f, int target, uint64_t *rel) {
   return f->max[ws] >= target;
 }
 
+/* at most the quick tricks seat L may count (dh_fast_quick): the cards
+** it holds in the suits it tops, but those of skip */
+static int quick_most(const dh_fast *f, int L, int skip) {
+  uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
+  int s, most = 0;
+  for (s = 0; s < 4; s++) {
+    unsigned mine = lane(f->hand[L], s);
+    if (mine && !(skip >> s & 1) && mine >> top_bit(lane(all, s)) & 1) most += __builtin_popcount(mine);
+  }
+  return most;
+}
+
+/* when card b is a lead gen_moves makes here (a legal card, the lowest
+** of its run of equivalent cards), the top of its run; else -1 (the
+** table's best lead comes from positions alike, not always this one) */
+static int lead_run(const dh_fast *f, int b) {
+  int me = f->turn, s = b >> 4, r = b & 15, t = r;
+  unsigned mine = lane(f->hand[me], s), in, below, above;
+  if (!(mine >> r & 1) || barred(f, me) >> s & 1) return -1;
+  in = lane(f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], s);
+  below = in & ((1u << r) - 1);
+  if (below && mine >> top_bit(below) & 1) return -1;
+  while ((above = in & ~((2u << t) - 1)) != 0 && mine >> __builtin_ctz(above) & 1) t = __builtin_ctz(above);
+  return t;
+}
+
 static int search(dh_fast *f, int target, uint64_t *rel) {
   move mv[16];
   int n, i, maximize = f->max[f->turn], best = -1, result = !maximize, cut = -1;
   int8_t floor_of[4] = { -1, -1, -1, -1 };   /* per suit: runs whose top is below it are settled */
+  int generated = 0, top;
   uint64_t acc = 0;
   shape sh;
   if (f->n == 0) {
-    int q, need;
+    int q, need, own;
+    unsigned tr;
     uint64_t qrel = 0;
     if (f->left == 1) return last_trick(f, target, rel);
     need = maximize ? target : f->left - target + 1;
     /* a locked suit is not counted for a seat that may not lead it (it
-       may be broken on the way: fewer tricks counted, never more) */
-    q = dh_fast_quick(f, f->turn, need, 0, barred(f, f->turn), &qrel);
+       may be broken on the way: fewer tricks counted, never more).  The
+       count is made only when it may reach need (else later, if the
+       partner's count below wants it) */
+    own = quick_most(f, f->turn, barred(f, f->turn)) >= need ? dh_fast_quick(f, f->turn, need, 0, barred(f, f->turn), &qrel) : -1;
+    q = own < 0 ? 0 : own;
     if (q < need && f->np == 4 && f->max[(f->turn + 2) & 3] == f->max[f->turn]) {
       /* the partner's quick tricks, reached by a lead to its top cards */
-      int s, suits = 0, pard = (f->turn + 2) & 3, own = q;
+      int s, suits = 0, pard = (f->turn + 2) & 3, entry = 0;
       uint64_t own_rel = qrel;   /* short of need: every suit counted */
+      uint64_t all = f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3];
       for (s = 0; s < 4; s++)
-        if (lane(f->hand[f->turn], s)) suits |= 1 << s;
+        if (lane(f->hand[f->turn], s)) {
+          suits |= 1 << s;
+          entry |= (int)(lane(f->hand[pard], s) >> top_bit(lane(all, s)) & 1) << s;
+        }
       suits &= ~barred(f, f->turn);
-      qrel = 0;
-      q = dh_fast_quick(f, pard, need, suits, barred(f, pard), &qrel);
-      if (q < need && own > 0 && !dh_fast_opp_trumps(f)) {
-        /* both: the leader cashes its own first, then crosses to the
-           partner's.  No one can ruff, so only the partner's discards
-           could cost a trick; it holds need - own winners that are
-           relied on and discards among its other left - need + own >=
-           own cards */
-        uint64_t prel = 0;
-        if (dh_fast_quick(f, pard, need - own, suits, barred(f, pard), &prel) >= need - own) {
-          q = need;
-          qrel = own_rel | prel;
+      /* the counts need a suit of the leader's whose top card is the
+         partner's (its entry): without one they find no trick, and are
+         skipped (a third of the counts on whole deals) */
+      if (entry & suits) {
+        int most = quick_most(f, pard, barred(f, pard));   /* the partner's counts reach no further */
+        if (most >= need) {
+          qrel = 0;
+          q = dh_fast_quick(f, pard, need, suits, barred(f, pard), &qrel);
+        }
+        if (q < need && own < 0 && !dh_fast_opp_trumps(f)) {
+          own_rel = 0;
+          own = dh_fast_quick(f, f->turn, need, 0, barred(f, f->turn), &own_rel);
+        }
+        if (q < need && own > 0 && most >= need - own && !dh_fast_opp_trumps(f)) {
+          /* both: the leader cashes its own first, then crosses to the
+             partner's.  No one can ruff, so only the partner's discards
+             could cost a trick; it holds need - own winners that are
+             relied on and discards among its other left - need + own >=
+             own cards */
+          uint64_t prel = 0;
+          if (dh_fast_quick(f, pard, need - own, suits, barred(f, pard), &prel) >= need - own) {
+            q = need;
+            qrel = own_rel | prel;
+          }
         }
       }
     }
     if (q >= need) { *rel = qrel; return maximize; }
-    qrel = 0;
-    if (dh_fast_top_trumps(f, 1, target, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's sure trumps */
-    qrel = 0;
-    if (f->left - dh_fast_top_trumps(f, 0, f->left - target + 1, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    /* sure top trumps: only the team holding the top trump has any */
+    if (f->trump != NONE && (tr = lane(f->hand[0] | f->hand[1] | f->hand[2] | f->hand[3], f->trump)) != 0) {
+      int x = 0;
+      while (!(lane(f->hand[x], f->trump) >> top_bit(tr) & 1)) x++;
+      qrel = 0;
+      if (f->max[x] && dh_fast_top_trumps(f, 1, target, &qrel) >= target) { *rel = qrel; return 1; }   /* the root team's */
+      if (!f->max[x] && f->left - dh_fast_top_trumps(f, 0, f->left - target + 1, &qrel) < target) { *rel = qrel; return 0; }   /* the other's */
+    }
     qrel = 0;
     /* one team needs every trick left: the other's trump trick */
     if (target == f->left && dh_fast_trump_trick(f, 0, &qrel)) { *rel = qrel; return 0; }
@@ -370,11 +423,36 @@ static int search(dh_fast *f, int target, uint64_t *rel) {
       return maximize;
     }
   }
-  n = gen_moves(f, mv, best);
-  for (i = 0; i < n; i++) {
+  /* the table's lead, when it is a move here, is tried before the others
+     are generated (it is their first anyway, and cuts off often) */
+  n = 0;
+  if (best >= 0 && (top = lead_run(f, best)) >= 0) {
+    mv[0].bit = (int8_t)best, mv[0].top = (int8_t)top, mv[0].score = INT32_MAX;
+    n = 1;
+  }
+  for (i = 0;; i++) {
     undo u;
     uint64_t r = 0, cards;
     int bit, s, got, v, ended, wsuit, wrank;
+    if (i == n) {
+      int j;
+      if (generated) break;
+      generated = 1;
+      j = gen_moves(f, mv + n, best);
+      if (n) {
+        /* the rest, without the lead tried, in the order they would
+           have after it was taken first from the whole list */
+        int k;
+        for (k = 1; k <= j && mv[k].bit != best; k++) {}
+        if (k <= j) {
+          mv[k] = mv[1];
+          memmove(mv + 1, mv + 2, (size_t)(j - 1) * sizeof *mv);
+          j--;
+        }
+      }
+      n += j;
+      if (i == n) break;
+    }
     {
       /* the best of the moves left: most nodes try only their first */
       int j, k = i;
@@ -485,7 +563,28 @@ static int32_t probes(dh_fast *f, int guess, int *exact) {
   return lo;
 }
 
-int32_t dh_fast_value(dh_fast *f, int *exact) { return probes(f, f->guess, exact); }
+/* with no guess given, a solve from a trick start takes the last value
+** found on the same table in the same context (trump, seats, coalition)
+** and tricks left: a deal's leaders solved one after the other (as 20
+** single solves a deal are) guess as dh_solve_bridge_table's do, each
+** from the one before, the same coalition's tricks.  A guess from another
+** deal only costs a probe or two */
+int32_t dh_fast_value(dh_fast *f, int *exact) {
+  fhead *h = f->tt && f->n == 0 ? (fhead *)(void *)((char *)f->tt - HEAD_ROOM) : NULL;
+  uint64_t key = 1u << 31 | (uint32_t)f->ctx << 8 | (uint32_t)f->left << 4, cards = 0;
+  int guess = f->guess, x;
+  int32_t v;
+  if (!h) return probes(f, guess, exact);
+  for (x = 0; x < f->np; x++) cards += mix(f->hand[x] + f->cidx[x]);   /* the hands by seat, whoever leads */
+  key |= cards >> 32 << 32;
+  if (guess < 0 && (h->last[f->trump] & ~UINT64_C(15)) == key) {
+    guess = (int)(h->last[f->trump] & 15);
+    if (f->flip) guess = f->left - guess;
+  }
+  v = probes(f, guess, exact);
+  if (*exact) h->last[f->trump] = key | (uint32_t)(f->flip ? f->left - v : v);
+  return v;
+}
 
 int32_t dh_fast_value_after(dh_fast *f, int pos, int guess, int *exact) {
   undo u;
