@@ -78,34 +78,17 @@ function M.here(f, ...)
 end
 
 --- rule_guard.pause(f, ...) -> what f(...) returns: time away from the
--- rules of the game played `here` on this thread (a person's move
--- awaited, a bot's); f may yield
+-- rules of the game played on this thread (a person's move awaited, a
+-- bot's), called from the game's code under rule_guard.pcall or here.
+-- The rules' time is stopped while f runs, then started afresh: merely
+-- restarting it after f would leave a moment, between f's return and the
+-- restart, in which the hook could stop the game for f's time.  f may
+-- yield.
 function M.pause(f, ...)
   local co = coroutine.running()
   if not host.rule_thread(co, false) then return f(...) end
   local r = table.pack(pcall(f, ...))
   host.rule_thread(co)
-  if not r[1] then error(r[2], 0) end
-  return table.unpack(r, 2, r.n)
-end
-
---- rule_guard.away(f, ...) -> what f(...) returns: time away from the
--- rules (a bot thinking, a person typing), called from the game's code.
--- f runs on a thread of its own, which the rules' hook lets be, and the
--- rules' time starts again there, as f returns: restarted afterwards on
--- the game's thread, a count of the hook could fall between f's return
--- and the restart and stop the game for time that was not the rules'.
-function M.away(f, ...)
-  local game = watched
-  if not game or coroutine.running() ~= game then return f(...) end
-  local co = coroutine.create(function(...)
-    local r = table.pack(pcall(f, ...))
-    host.rule_thread(game)
-    return r
-  end)
-  local resumed, r = coroutine.resume(co, ...)
-  if not resumed then error(r, 0) end
-  if coroutine.status(co) ~= "dead" then error("rule_guard.away: the function yielded", 2) end
   if not r[1] then error(r[2], 0) end
   return table.unpack(r, 2, r.n)
 end

@@ -152,7 +152,7 @@ function M.run(o)
         end
         waiting = nil
         while true do
-          local line = pending or rule_guard.away(reader.line)
+          local line = pending or rule_guard.pause(reader.line)
           pending = nil
           if not line then error({ quit = true }, 0) end
           local cmd, s, text, name, as_sent = M.read_command(line, compat)
@@ -187,7 +187,7 @@ function M.run(o)
     -- move ends the match saying why (it hung the server)
     ask = function(player, view, seat)
       if clients[seat] then return run.choose(player, view) end
-      local move, extra = rule_guard.away(guard.move, function(v) return run.choose(player, v) end, view, o.limit)
+      local move, extra = rule_guard.pause(guard.move, function(v) return run.choose(player, v) end, view, o.limit)
       local fault = move == nil and guard.rules_fault(game)
       if fault then error(("the rules of %s failed: %s"):format(o.name, fault), 0) end
       return move, extra

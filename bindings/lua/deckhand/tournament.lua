@@ -245,7 +245,7 @@ return function(deckhand)
         if c.bid_with and BID_PHASES[view:phase()] then bot, who = bidders[seat], c.bid_with end
         local t0 = os.clock()
         -- the bot's time is not the rules'
-        local move, extra = rule_guard.away(guard.move, bot, view, c.limit)
+        local move, extra = rule_guard.pause(guard.move, bot, view, c.limit)
         clock(timing, who, os.clock() - t0)
         if move == nil then
           -- the rules may be what failed under the bot: ask them directly
