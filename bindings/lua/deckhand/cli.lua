@@ -70,6 +70,16 @@ function M.seat_arg(text, seats, what)
   return s
 end
 
+-- cli.rule_time(text) -> the seconds of --rule-time: what the game's own
+-- Lua code may run at a time (0: none)
+function M.rule_time(text)
+  local t = tonumber(text)
+  if not t or t < 0 then
+    error(("bad --rule-time %s (seconds, 0 for none)"):format(message.quote(text)), 0)
+  end
+  return t
+end
+
 -- "--games -1": a value that looks like a negative number is the
 -- option's value (argparse would take it for an option), checked later:
 -- cli.argv(arg) -> the arguments for argparse

@@ -37,10 +37,7 @@ function M.run(a)
   local matches = cli.int_arg(a.matches, "--matches", 1, 100000)
   local seed = cli.int_arg(a.seed, "--seed", 0)
   local max_moves = cli.int_arg(a.max_moves, "--max-moves", 1)
-  local limit = tonumber(a.rule_time)
-  if not limit or limit < 0 then
-    error(("bad --rule-time '%s' (seconds, 0 for none)"):format(tostring(a.rule_time)), 0)
-  end
+  local limit = cli.rule_time(a.rule_time)
   local bad = syntax_error(a.file)
   if bad then error(bad, 0) end
   -- the game's own code runs under the rule time limit, as in a tournament

@@ -82,10 +82,7 @@ function M.run(a)
   local jobs = a.jobs == "all" and nproc() or int_arg(a.jobs, "--jobs", 1)
   local limit = tonumber(a.limit)
   if not limit or limit < 0 then error(("bad --limit %s (seconds, 0 for none)"):format(message.quote(a.limit)), 0) end
-  local rule_time = tonumber(a.rule_time)
-  if not rule_time or rule_time < 0 then
-    error(("bad --rule-time %s (seconds, 0 for none)"):format(message.quote(a.rule_time)), 0)
-  end
+  local rule_time = cli.rule_time(a.rule_time)
   local strategy_options = parse_opts(a.set, "--set", true)
   local labels = {}
   for p in tostring(a.players):gmatch("[^,%s]+") do labels[#labels + 1] = T.label_of(p) end
