@@ -43,19 +43,20 @@
 **    --search-mix" picks (two minutes): of the first 64 odd numbers from
 **    0xC2B2AE35 up that leave two rows free, the one with the fewest slots.
 **  - A perfect hash of the mixed sums of 5, 6 and 7 cards and of the flush
-**    keys by row displacement: h + offset[h >> GEN_SHIFT] is a distinct
-**    slot for every key, first fit with the fullest rows first (the offsets
-**    are stored shifted left by 7, like the card keys).  Every row, used or
-**    not, maps its whole width inside the table, so even a key that is no
-**    poker hand reads inside it.
+**    keys by row displacement: (h & (width - 1)) + 2 * offset[h >> GEN_SHIFT]
+**    is a distinct slot for every key, first fit at even bases with the
+**    fullest rows first.  A row's base is stored halved so that it fits
+**    16 bits: the offsets are 16 KB, not 32, and stay in L1 beside the
+**    value reads (docs/performance.md).  Every row, used or not, maps its
+**    whole width inside the table, so even a key that is no poker hand
+**    reads inside it.
 **  - The value of every 13-bit suit mask with five or more cards (flushes).
 **  - The category of every slot's value, a byte (dh_poker_slot_category):
 **    the loops that count categories read it instead of the value, one
 **    shift fewer a hand and half the bytes in the cache.
 **
-** GEN_SHIFT was picked by trying a few: it gives 8,192 rows (32 KB of
-** offsets) and 87,145 slots (170 KB) for the 73,775 multisets and the
-** 8,192 lanes.
+** GEN_SHIFT was picked by trying a few: it gives 8,192 rows (16 KB of
+** offsets) and NSLOTS_NOTE for the 73,775 multisets and the 8,192 lanes.
 */
 #include <stdint.h>
 #include <stdio.h>
@@ -83,7 +84,7 @@ typedef struct gen_tables {
   uint32_t packed[7462];    /* packed strength of each value, by dense index */
   uint16_t cat_base[10];    /* dense index of each category's first value */
   uint16_t flush[8192];     /* value of a suit mask, 0 under five cards */
-  uint32_t *offset;         /* row displacements */
+  uint16_t *offset;         /* row displacements: each row's base / 2 */
   int nrows;
   uint16_t *value;          /* value of each slot */
   int nslots;
@@ -444,7 +445,7 @@ static void make_hash(gen_tables *t) {
   ** poker hand, reads inside the table */
   for (i = 0; i < nrows; i++) {
     int row = rows[i].row, base = 0, k;
-    for (; rows[i].count; base++) {  /* first fit */
+    for (; rows[i].count; base += 2) {  /* first fit, at even bases */
       for (k = first[row]; k >= 0; k = next[k])
         if (taken[base + (int)(l.key[k] & (width - 1))]) break;
       if (k < 0) break;
@@ -455,10 +456,8 @@ static void make_hash(gen_tables *t) {
       t->value[slot] = l.val[k];
     }
     if (base + (int)width > used) used = base + (int)width;
-    /* stored shifted left by 7, as the card keys are: the evaluator adds
-    ** it to a hand's sum of lanes and shifts once, (sum + offset) >> 7, and
-    ** the low 7 bits (flag, count) ride along unchanged */
-    t->offset[row] = ((uint32_t)base - ((uint32_t)row << GEN_SHIFT)) << 7;
+    if (base / 2 > 0xFFFF) { fprintf(stderr, "poker_gen: a base does not fit 16 bits\n"); exit(1); }
+    t->offset[row] = (uint16_t)(base / 2);
   }
   t->nslots = used;
   for (i = 0; i < 8192; i++)
@@ -528,7 +527,7 @@ int main(int argc, char **argv) {
   put_array("const uint32_t dh_poker_lane_part[64]", t.part, NULL, 64, 1);
   put_array("const uint16_t dh_poker_cat_base[10]", NULL, t.cat_base, 10, 0);
   put_array("const uint32_t dh_poker_shape[7462]", t.packed, NULL, 7462, 1);
-  put_array("const uint32_t dh_poker_offset[DH_POKER_NROWS]", t.offset, NULL, t.nrows, 1);
+  put_array("const uint16_t dh_poker_offset[DH_POKER_NROWS]", NULL, t.offset, t.nrows, 0);
   snprintf(decl, sizeof decl, "const uint16_t dh_poker_value[DH_POKER_NSLOTS]");
   put_array(decl, NULL, t.value, t.nslots, 0);
   put_categories(&t);
