@@ -15,6 +15,9 @@
 ** of a suit, listed by a compress as the block goes, are valued again one
 ** by one from their cards.
 **
+** Where it has AVX2 instead, poker_cards256.c makes the keys eight hands
+** at a time by byte shuffles, without a table read per card.
+**
 ** Elsewhere, where PEXT is fast (BMI2, but not the AMD families before
 ** Zen 3, which run it in microcode), two cards are summed by one read:
 ** their two bytes read as a 16-bit word, PEXT keeps the low six bits of
@@ -26,7 +29,7 @@
 */
 #include <string.h>
 
-#include "poker_impl.h"
+#include "poker_many512_impl.h"
 
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(DH_POKER_NO_AVX512)
 #define CARDS512 1
@@ -167,10 +170,13 @@ void dh_poker_eval_cards_many(const dh_card *cards, int k, size_t n, dh_hand_val
   size_t done = 0;
 #if CARDS512
   if (have_vbmi()) done = cards512_any(cards, k, n, out);
+#endif
+#if DH_POKER_256
+  if (!done && dh_poker_have256()) done = dh_poker_cards_values256(cards, k, n, out);
+#endif
   cards += done * (size_t)k;
   n -= done;
   out += done;
-#endif
 #if PAIRS
   if (have_fast_pext() && pairs_any(cards, k, n, out)) return;
 #endif

@@ -1,7 +1,7 @@
 /*
 ** poker_many512_impl.h -- the vector forms of the array calls, AVX-512
-** (poker_many512.c) and AVX2 (poker_many256.c), for poker_many.c.  Not
-** part of the public API.
+** (poker_many512.c) and AVX2 (poker_many256.c, poker_cards256.c), for
+** poker_many.c and poker_cards.c.  Not part of the public API.
 */
 #ifndef DH_POKER_MANY512_IMPL_H
 #define DH_POKER_MANY512_IMPL_H
@@ -46,6 +46,10 @@ size_t dh_poker_values256(const dh_cardset *hands, size_t n, dh_hand_value *out)
 /* the same, and *good = are all those hands 5..7 of the 52 cards? */
 size_t dh_poker_values256_checked(const dh_cardset *hands, size_t n, dh_hand_value *out,
                                   int *good) DH_POKER_HIDDEN;
+/* dh_poker_eval_cards_many for k = 5, 6, 7 but the last few hands (fewer
+** than ten); returns how many hands it valued (0 for another k) */
+size_t dh_poker_cards_values256(const dh_card *cards, int k, size_t n,
+                                dh_hand_value *out) DH_POKER_HIDDEN;
 #endif
 
 #endif

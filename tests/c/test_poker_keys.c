@@ -7,15 +7,16 @@
 **    the enumeration (each level's sum reused by the next, as the loops of
 **    the library reuse a board's) gives the same key as dh_poker_key of the
 **    card set and as dh_poker_key_cards of the cards, and that key's value
-**    is dh_poker_eval's and dh_poker_eval_many's (the card sets passed in
-**    blocks of 1024: the bulk call's vector way, where this machine has
-**    one, over every hand);
+**    is dh_poker_eval's, dh_poker_eval_many's and
+**    dh_poker_eval_cards_many's (the card sets and the card arrays passed
+**    in blocks of 1024: the bulk calls' vector ways, where this machine has
+**    them, over every hand);
 **  - random hands: the bulk calls against the single ones, any order of
 **    the cards the same key, card arrays of every length the bulk call
-**    takes, by both its ways (the library's copy takes AVX-512 or the
-**    card pairs read with PEXT where this machine has them; a second copy
-**    of engine/poker/poker_cards.c compiled in here without either tests
-**    the plain one everywhere);
+**    takes, by both its ways (the library's copy takes AVX-512, AVX2 or
+**    the card pairs read with PEXT where this machine has them; a second
+**    copy of engine/poker/poker_cards.c compiled in here without any of
+**    them tests the plain one everywhere);
 **  - garbage (any 64-bit set, alone or in a bulk call, any byte as a card,
 **    any 32-bit key) reads inside the tables: a value below DH_POKER_NVALUES, and nothing for the
 **    sanitizer build to catch; garbage card arrays get the same values
@@ -31,6 +32,7 @@
 
 #define DH_POKER_NO_AVX512
 #define DH_POKER_NO_PEXT
+#define DH_POKER_NO_AVX2
 #define dh_poker_eval_cards_many scalar_eval_cards_many
 #include "../../engine/poker/poker_cards.c"
 #undef dh_poker_eval_cards_many
@@ -49,20 +51,26 @@ typedef struct level { dh_cardset set; uint64_t sum; dh_card c[7]; } level;
 enum { BATCH = 1024 };
 
 typedef struct tally {
-  long hands, bad_key, bad_cards, bad_value, bad_many;
-  int nbatch;                   /* hands waiting for dh_poker_eval_many */
+  long hands, bad_key, bad_cards, bad_value, bad_many, bad_cards_many;
+  int n;                        /* cards a hand */
+  int nbatch;                   /* hands waiting for the bulk calls */
   dh_cardset set[BATCH];
+  dh_card cards[7 * BATCH];
   dh_hand_value want[BATCH];    /* their keys' values */
 } tally;
 
-/* the waiting hands through the bulk call, against their keys' values */
+/* the waiting hands through the bulk calls, against their keys' values */
 static void flush_batch(tally *t) {
-  dh_hand_value got[BATCH];
+  dh_hand_value got[BATCH], from_cards[BATCH];
   int i;
   dh_poker_eval_many(t->set, (size_t)t->nbatch, got);
-  for (i = 0; i < t->nbatch; i++)
+  dh_poker_eval_cards_many(t->cards, t->n, (size_t)t->nbatch, from_cards);
+  for (i = 0; i < t->nbatch; i++) {
     if (got[i] != t->want[i] && t->bad_many++ < 5)
       printf("eval_many: %016llx\n", (unsigned long long)t->set[i]);
+    if (from_cards[i] != t->want[i] && t->bad_cards_many++ < 5)
+      printf("eval_cards_many: %016llx\n", (unsigned long long)t->set[i]);
+  }
   t->nbatch = 0;
 }
 
@@ -70,6 +78,7 @@ static void one_hand(const level *l, int n, tally *t) {
   dh_hand_key k = dh_poker_key(l->set);
   t->hands++;
   t->set[t->nbatch] = l->set;
+  memcpy(t->cards + n * t->nbatch, l->c, (size_t)n);
   t->want[t->nbatch] = dh_poker_eval_key(k);
   if (++t->nbatch == BATCH) flush_batch(t);
   if (dh_poker_sum_key(l->sum, l->set) != k && t->bad_key++ < 5)
@@ -102,6 +111,7 @@ static void exhaustive(void) {
     static tally t;
     memset(&t, 0, sizeof t);
     memset(&l, 0, sizeof l);
+    t.n = n;
     every(&l, 0, 0, n, &t);
     flush_batch(&t);
     CHECK_EQ(t.hands, hands[n - 5]);
@@ -109,6 +119,7 @@ static void exhaustive(void) {
     CHECK_EQ(t.bad_cards, 0);
     CHECK_EQ(t.bad_value, 0);
     CHECK_EQ(t.bad_many, 0);
+    CHECK_EQ(t.bad_cards_many, 0);
   }
 }
 
