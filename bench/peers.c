@@ -298,10 +298,12 @@ int main(int argc, char **argv) {
          __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                  __builtin_cpu_supports("avx512vbmi")
              ? "AVX-512 VBMI, sixteen at a time"
+         : __builtin_cpu_supports("avx2")
+             ? "dh_poker_eval_cards_many AVX2 (VPSHUFB, VPSADBW), eight at a time, one call a hand scalar"
          : __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") &&
                  !__builtin_cpu_is("amdfam17h")
              ? "dh_poker_eval_cards_many two cards a read (PEXT), one call a hand scalar"
-             : "scalar (no AVX-512 VBMI or fast PEXT here)",
+             : "scalar (no AVX-512 VBMI, AVX2 or fast PEXT here)",
          __builtin_cpu_supports("avx2") ? " (the build's own flags: AVX2, BMI)" : "");
   printf("agreement: the same category counts over all 133,784,560 7-card hands and the\n"
          "same order on all %d neighbouring pairs of random 7- and 5-card hands\n\n",

@@ -37,15 +37,6 @@
 
 #define TARGET __attribute__((target("avx2")))
 
-/* gcc's SLP vectorizer packs the value reads of a group (eight 16-bit
-** loads) into a vector with VPINSRW before one store: 5-8% fewer hands a
-** second than eight plain stores on a Zen 3 (docs/performance.md) */
-#if defined(__GNUC__) && !defined(__clang__)
-#define NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
-#else
-#define NO_SLP
-#endif
-
 /* the inverse of DH_POKER_MIX mod 2^32: a card's unmixed number from its
 ** mixed one */
 #define MIX_INVERSE 0x62c0001du
@@ -126,7 +117,7 @@ static inline int room(size_t i, size_t n, int k) {
 
 /* k a constant once inlined; returns the number of hands valued, all but
 ** the last few */
-TARGET NO_SLP static inline __attribute__((always_inline)) size_t
+TARGET DH_POKER_NO_SLP static inline __attribute__((always_inline)) size_t
 cards256(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
   const consts t = consts_of(k);
   uint32_t keys[BLOCK];
@@ -155,7 +146,7 @@ cards256(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
   return i;
 }
 
-TARGET NO_SLP size_t dh_poker_cards_values256(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
+TARGET DH_POKER_NO_SLP size_t dh_poker_cards_values256(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
   switch (k) {
     case 7: return cards256(cards, 7, n, out);
     case 6: return cards256(cards, 6, n, out);

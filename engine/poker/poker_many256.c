@@ -81,7 +81,7 @@ TARGET static inline __m256i keys4(const __m256i t[5], __m256i v, checks256 *k) 
 
 /* whole blocks of hands; with check (a constant once inlined) the hands
 ** are checked into *k too */
-TARGET static inline __attribute__((always_inline)) size_t
+TARGET DH_POKER_NO_SLP static inline __attribute__((always_inline)) size_t
 values(const dh_cardset *hands, size_t n, dh_hand_value *out, checks256 *k) {
   static const int start[5] = { 0, 3, 6, 9, 11 }, width[5] = { 3, 3, 3, 2, 2 };
   const __m256i order = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
@@ -114,11 +114,11 @@ values(const dh_cardset *hands, size_t n, dh_hand_value *out, checks256 *k) {
   return i;
 }
 
-TARGET size_t dh_poker_values256(const dh_cardset *hands, size_t n, dh_hand_value *out) {
+TARGET DH_POKER_NO_SLP size_t dh_poker_values256(const dh_cardset *hands, size_t n, dh_hand_value *out) {
   return values(hands, n, out, NULL);
 }
 
-TARGET size_t dh_poker_values256_checked(const dh_cardset *hands, size_t n, dh_hand_value *out,
+TARGET DH_POKER_NO_SLP size_t dh_poker_values256_checked(const dh_cardset *hands, size_t n, dh_hand_value *out,
                                          int *good) {
   checks256 k = { _mm256_setzero_si256(), _mm256_set1_epi32(17), _mm256_set1_epi32(17) };
   uint64_t seen[4];
