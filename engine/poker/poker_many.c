@@ -190,23 +190,23 @@ count_many(const dh_cardset *hands, size_t n, uint64_t counts[DH_NCATEGORIES], i
   return n;
 }
 
-/* counts[category] += 1 for each of m values, m at most 4 * 127 (four
-** words of 7-bit fields) */
-static void count_values(const dh_hand_value *v, size_t m, uint64_t counts[DH_NCATEGORIES]) {
+/* counts[category] += 1 for each of a block's VBLOCK values (four words of
+** 7-bit fields: at most 4 * 127 values) */
+static void count_values(const dh_hand_value *v, uint64_t counts[DH_NCATEGORIES]) {
   uint64_t a = 0, b = 0, c = 0, d = 0;
   size_t j;
-  for (j = 0; j + 4 <= m; j += 4) {
+  for (j = 0; j < VBLOCK; j += 4) {
     a += field[v[j] >> 12];
     b += field[v[j + 1] >> 12];
     c += field[v[j + 2] >> 12];
     d += field[v[j + 3] >> 12];
   }
-  for (; j < m; j++) a += field[v[j] >> 12];
   spill(counts, a);
   spill(counts, b);
   spill(counts, c);
   spill(counts, d);
 }
+_Static_assert(VBLOCK % 4 == 0 && VBLOCK <= 4 * 127, "count_values takes a block four values a step");
 
 /* whole blocks of hands counted from their values by a vector way; returns
 ** how many hands that is, and with check *good = were they all good? */
@@ -219,7 +219,7 @@ static size_t count_vector(int way, const dh_cardset *hands, size_t n,
   for (i = 0; i + VBLOCK <= n; i += VBLOCK) {
     vector_values(way, hands + i, VBLOCK, v, check, good);
     if (!*good) break;
-    count_values(v, VBLOCK, counts);
+    count_values(v, counts);
   }
   return i;
 }
