@@ -131,6 +131,18 @@ static int64_t dh_each(const hands *h, int passes, uint64_t *check) {
   return (int64_t)passes * NRANDOM;
 }
 
+/* one key a call: the cost of a call beside OMPEval's inline evaluate,
+** with the key's two reads and nothing else */
+static int64_t dh_each_key(const hands *h, int passes, uint64_t *check) {
+  uint64_t s = 0;
+  int p;
+  size_t i;
+  for (p = 0; p < passes; p++)
+    for (i = 0; i < NRANDOM; i++) s += dh_poker_eval_key(h->keys[i]);
+  *check = s;
+  return (int64_t)passes * NRANDOM;
+}
+
 static int64_t dh_cards(const hands *h, int passes, uint64_t *check) {
   uint64_t s = 0;
   const uint8_t *c;
@@ -148,6 +160,8 @@ static int64_t dh_cmany7(const ctx *c, uint64_t *s) { return dh_bulk(&c->h7, c->
 static int64_t dh_cmany5(const ctx *c, uint64_t *s) { return dh_bulk(&c->h5, c->passes, FROM_CARDS, s); }
 static int64_t dh_many7(const ctx *c, uint64_t *s) { return dh_bulk(&c->h7, c->passes, FROM_SETS, s); }
 static int64_t dh_each7(const ctx *c, uint64_t *s) { return dh_each(&c->h7, c->passes, s); }
+static int64_t dh_key7(const ctx *c, uint64_t *s) { return dh_each_key(&c->h7, c->passes, s); }
+static int64_t dh_key5(const ctx *c, uint64_t *s) { return dh_each_key(&c->h5, c->passes, s); }
 static int64_t dh_cards7(const ctx *c, uint64_t *s) { return dh_cards(&c->h7, c->passes, s); }
 static int64_t dh_many5(const ctx *c, uint64_t *s) { return dh_bulk(&c->h5, c->passes, FROM_SETS, s); }
 static int64_t dh_each5(const ctx *c, uint64_t *s) { return dh_each(&c->h5, c->passes, s); }
@@ -201,14 +215,14 @@ static const row rows[] = {
     { { "dh_poker_count", dh_enum7 } }, { "incremental Hand", omp_enum } },
   { "10 M random 7-card hands, values summed",
     { { "dh_poker_eval_keys (hand keys)", dh_keys7 }, { "dh_poker_eval_many (card sets)", dh_many7 },
-      { "dh_poker_eval, one call a hand", dh_each7 } },
+      { "dh_poker_eval, one call a hand", dh_each7 }, { "dh_poker_eval_key, one call a hand", dh_key7 } },
     { "Hand objects", omp_objects7 } },
   { "the same from card arrays",
     { { "dh_poker_eval_cards_many", dh_cmany7 }, { "dh_poker_eval_cards, one call a hand", dh_cards7 } },
     { "Hand from the cards", omp_arrays7 } },
   { "10 M random 5-card hands, values summed",
     { { "dh_poker_eval_keys (hand keys)", dh_keys5 }, { "dh_poker_eval_many (card sets)", dh_many5 },
-      { "dh_poker_eval, one call a hand", dh_each5 } },
+      { "dh_poker_eval, one call a hand", dh_each5 }, { "dh_poker_eval_key, one call a hand", dh_key5 } },
     { "Hand objects", omp_objects5 } },
   { "the same from card arrays",
     { { "dh_poker_eval_cards_many", dh_cmany5 }, { "dh_poker_eval_cards, one call a hand", dh_cards5 } },
