@@ -17,14 +17,19 @@
 **    the card pairs read with PEXT where this machine has them; a second
 **    copy of engine/poker/poker_cards.c compiled in here without any of
 **    them tests the plain one everywhere);
+**  - card arrays that end where the memory ends (the next page unmapped):
+**    the bulk call reads nothing past the last card, whichever way it takes;
 **  - garbage (any 64-bit set, alone or in a bulk call, any byte as a card,
 **    any 32-bit key) reads inside the tables: a value below DH_POKER_NVALUES, and nothing for the
 **    sanitizer build to catch; garbage card arrays get the same values
 **    from the library's bulk call as from the plain copy (a card's word
 **    depends only on the low six bits of its byte, the pairs' index too).
 */
+#define _DEFAULT_SOURCE  /* mmap's MAP_ANONYMOUS under -std=c11 */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "poker_impl.h"
@@ -186,6 +191,28 @@ static void any_order(dh_rng *r) {
   CHECK_EQ(bad, 0);
 }
 
+/* every length of array that fits a page, placed so that its last card is
+** the page's last byte and the page after it is unmapped: a read past the
+** array is a crash here */
+static void edge(dh_rng *r) {
+  long page = sysconf(_SC_PAGESIZE);
+  uint8_t *mem = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  static dh_hand_value v[1024], w[1024];
+  int k, n, i, bad = 0;
+  if (!CHECK(mem != MAP_FAILED)) return;
+  CHECK_EQ(mprotect(mem + page, (size_t)page, PROT_NONE), 0);
+  for (k = 5; k <= 7; k++)
+    for (n = 0; n * k <= page && n <= 1024; n++) {
+      dh_card *cards = mem + page - n * k;
+      for (i = 0; i < n; i++) random_hand(r, k, cards + k * i);
+      dh_poker_eval_cards_many(cards, k, (size_t)n, v);
+      scalar_eval_cards_many(cards, k, (size_t)n, w);
+      for (i = 0; i < n; i++) bad += v[i] != w[i];
+    }
+  CHECK_EQ(bad, 0);
+  munmap(mem, 2 * (size_t)page);
+}
+
 static void garbage(dh_rng *r) {
   int t, i, bad = 0;
   for (t = 0; t < 1000000 / SCALE; t++) {
@@ -226,6 +253,7 @@ int main(void) {
   exhaustive();
   bulk(&r);
   any_order(&r);
+  edge(&r);
   garbage(&r);
   return check_done();
 }
