@@ -62,6 +62,7 @@ build = {
         "engine/poker/pattern.c",
         "engine/poker/pattern_match.c",
         "engine/poker/poker_cards.c",
+        "engine/poker/poker_cards256.c",
         "engine/poker/poker_describe.c",
         "engine/poker/poker_enum.c",
         "engine/poker/poker_eval.c",
