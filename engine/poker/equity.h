@@ -57,23 +57,30 @@ typedef struct dh_equity_req {
 
 /*
 ** Threads.  The work is cut into shares fixed by the request and the
-** thread count alone, never by timing, and share t runs on thread t:
-**   - exhaustive: the assignments of hole cards (Hold'em: each set of
-**     assignments alike up to suits counted once, as one piece), or for
-**     Omaha each assignment's first board card, are numbered in
-**     enumeration order and piece i goes to share i mod threads.  The
-**     tallies are whole numbers, so the result is the same for any count;
-**   - Monte Carlo: share t draws samples / threads trials (the first
-**     samples mod threads shares one more) from its own stream: Omaha,
-**     the generator seeded with `seed`, then dh_rng_jump'ed t times (2^128
-**     draws apart); Hold'em, its counter generator (equity_mc.c) started
-**     2^58 t words ahead.  Share 0 is the one-thread stream, so one thread
-**     gives what it always did; the same seed and thread count give the
-**     same answer.
+** thread count alone, never by timing; with two threads or more, that many
+** threads are started and take the shares in turn as they finish the one
+** before, so a thread on a slower core takes fewer, and which thread ran a
+** share changes nothing.  The calling thread waits, and calls the progress
+** callback:
+**   - exhaustive: a share a thread.  The assignments of hole cards
+**     (Hold'em: each set of assignments alike up to suits counted once, as
+**     one piece), or for Omaha each assignment's first board card, are
+**     numbered in enumeration order and piece i goes to share i mod
+**     threads.  The tallies are whole numbers, so the result is the same
+**     for any count;
+**   - Monte Carlo: eight shares a thread (one with one thread).  Share t
+**     draws samples / shares trials (the first samples mod shares shares
+**     one more) from its own stream: Omaha, the generator seeded with
+**     `seed`, then dh_rng_jump'ed t times (2^128 draws apart); Hold'em,
+**     its counter generator (equity_mc.c) started 2^55 t words ahead.
+**     Share 0 is the one-thread stream, so one thread gives what it always
+**     did; the same seed and thread count give the same answer.
 ** The progress callback is only ever called on the calling thread, with
-** the trials of every thread; a stop or the time budget ends every share
-** (such a result depends on timing).  A thread that cannot be started has
-** its share run on the calling thread afterwards: the answer is the same.
+** the trials of every thread (with threads, every few milliseconds once
+** `every` more trials are done); a stop or the time budget ends every share
+** (such a result depends on timing).  A thread that cannot be started
+** leaves its shares to the others, and with none started the calling
+** thread runs them all: the answer is the same.
 */
 #define DH_EQ_MAXTHREADS 64
 

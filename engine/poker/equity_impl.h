@@ -12,6 +12,10 @@
 /* how often (in trials) the clock and the callback are looked at */
 #define CHECK_EVERY 4096
 
+/* Monte Carlo's shares a thread, when there are threads (equity.h) */
+#define DH_EQ_SPLIT 8
+#define DH_EQ_MAXSHARES (DH_EQ_MAXTHREADS * DH_EQ_SPLIT)
+
 /* what the threads of one run share (equity_threads.c) */
 typedef struct eq_shared eq_shared;
 
@@ -33,6 +37,7 @@ typedef struct run {
   /* threads (equity.h): this run is share `share` of `nshares`; pieces of
   ** an enumeration are numbered in `piece`; sh is NULL with one share */
   int share, nshares;
+  int caller;                                 /* on the calling thread (the callback's) */
   uint64_t piece;
   eq_shared *sh;
   uint64_t published;                         /* trials already told to sh */

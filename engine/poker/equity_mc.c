@@ -94,15 +94,15 @@ static inline __attribute__((always_inline)) uint64_t mc_next(uint64_t *s) {
   return (uint64_t)m ^ (uint64_t)(m >> 64);
 }
 
-/* share t of a run starts 2^58 t steps into the stream of the seed (the
-** counter's start: a word of the engine's generator seeded with it); 64
-** shares at most, so each has 2^58 words before the next one's start */
-_Static_assert(DH_EQ_MAXTHREADS <= 64, "2^58 steps a share");
+/* share t of a run starts 2^55 t steps into the stream of the seed (the
+** counter's start: a word of the engine's generator seeded with it); 512
+** shares at most, so each has 2^55 words before the next one's start */
+_Static_assert(DH_EQ_MAXSHARES <= 512, "2^55 steps a share");
 
 static uint64_t mc_seed(const run *r) {
   dh_rng g;
   dh_rng_seed(&g, r->req->seed);
-  return dh_rng_next(&g) + (uint64_t)r->share * (MC_STEP << 58);
+  return dh_rng_next(&g) + (uint64_t)r->share * (MC_STEP << 55);
 }
 
 /* the most draws of one 64-bit word make: their product stays under

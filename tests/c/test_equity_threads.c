@@ -4,13 +4,15 @@
 ** gives the same answer again for the same seed and count, one thread the
 ** stream of the default, every trial asked for and no more; the progress
 ** callback runs on the calling thread only, and a stop or the time budget
-** ends every share; counts outside 0..64 are refused before any work.
+** ends every share; a thread held up leaves its shares to the others, and
+** the answer is the same; counts outside 0..64 are refused before any work.
 */
 #define _POSIX_C_SOURCE 200809L   /* pthread_self under -std=c11 */
 
 #include <math.h>
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "equity.h"
@@ -134,6 +136,42 @@ static void callbacks(void) {
   CHECK(r.trials < r.total);
 }
 
+/* the calling thread held up in its first callback: the other thread
+** takes the shares left meanwhile, so when the caller calls back again
+** nearly every trial is done (fixed halves would leave half of them to
+** it), and the answer is the one a run held up nowhere gives */
+static int held_calls;
+static uint64_t held_done;
+
+static int hold_first(void *ud, uint64_t done, uint64_t total) {
+  (void)ud, (void)total;
+  if (held_calls++ == 0) {
+    struct timespec t = { 2, 0 };   /* the other thread needs a tenth of that */
+    nanosleep(&t, NULL);
+  } else if (held_done == 0) {
+    held_done = done;
+  }
+  return 0;
+}
+
+static void held_up(void) {
+  static const char *const three[] = { "JJ", "AKo", "*" };
+  dh_equity_req q = request(DH_GAME_HOLDEM, 3, three, "", 2);
+  dh_equity_result a, b;
+  q.samples = 4000000;
+  q.threads = 2;
+  q.seed = 3;
+  q.every = 65536;
+  CHECK_EQ(dh_equity(&q, &a), 0);
+  q.progress = hold_first;
+  CHECK_EQ(dh_equity(&q, &b), 0);
+  CHECK(held_calls >= 2);
+  if (!CHECK(held_done > q.samples / 4 * 3))
+    printf("     %llu of %llu trials done when the caller came back\n", (unsigned long long)held_done,
+           (unsigned long long)q.samples);
+  CHECK(same(&a, &b, 3));
+}
+
 static void refused(void) {
   static const char *const hu[] = { "AsKs", "QQ" };
   dh_equity_req q = request(DH_GAME_HOLDEM, 2, hu, "", 2);
@@ -187,6 +225,7 @@ int main(void) {
   monte_carlo(DH_GAME_OMAHA, 3, omaha, "");
   monte_carlo(DH_GAME_OMAHA, 2, omaha_items, "Qc Jd 2h");
   callbacks();
+  held_up();
   refused();
   return check_done();
 }
