@@ -320,25 +320,38 @@ static void test_monte_carlo(void) {
   CHECK(mc.trials > 0 && mc.trials < q.samples);
 }
 
-/* Monte Carlo where the answer is known by symmetry: players holding the
-** same range have the same equity, 1/n each.  Each question takes another
-** way of the draws (equity_mc.c): lists from one word, preflop; lists too
-** many for one word (seven ranges of 446 hands); open ranges only; a known
-** hand beside open ranges on a flop, against the enumeration */
-static void symmetric(int n, const char *range, const char *board, uint64_t samples) {
+/* a Hold'em request of n players, player p holding the range text[p], on
+** board; every other field its default */
+static dh_equity_req holdem_request(int n, const char *const *text, const char *board) {
   dh_equity_req q;
-  dh_equity_result r;
   const char *why;
   size_t where, wlen;
   int p;
   memset(&q, 0, sizeof q);
   q.nplayers = n;
   q.board = cards(board);
+  for (p = 0; p < n; p++) {
+    CHECK(dh_range_parse(text[p], strlen(text[p]), DH_GAME_HOLDEM, &ranges[p], &why, &where, &wlen));
+    q.player[p] = &ranges[p];
+  }
+  return q;
+}
+
+/* Monte Carlo where the answer is known by symmetry: players holding the
+** same range have the same equity, 1/n each.  Each question takes another
+** way of the draws (equity_mc.c): lists from one word, preflop; lists too
+** many for one word (seven ranges of 446 hands); open ranges only; a known
+** hand beside open ranges on a flop, against the enumeration */
+static void symmetric(int n, const char *range, const char *board, uint64_t samples) {
+  const char *text[DH_EQ_MAXPLAYERS];
+  dh_equity_req q;
+  dh_equity_result r;
+  int p;
+  for (p = 0; p < n; p++) text[p] = range;
+  q = holdem_request(n, text, board);
   q.force = 2;
   q.samples = samples;
   q.seed = 11;
-  CHECK(dh_range_parse(range, strlen(range), DH_GAME_HOLDEM, &ranges[0], &why, &where, &wlen));
-  for (p = 0; p < n; p++) q.player[p] = &ranges[0];
   CHECK_EQ(dh_equity(&q, &r), 0);
   CHECK_EQ(r.trials, samples);
   for (p = 0; p < n; p++)   /* 4 standard errors: the seed is fixed */
@@ -367,18 +380,9 @@ static void test_monte_carlo_draws(void) {
 /* Monte Carlo against the enumeration, n players on a board, within 4
 ** standard errors of the exact equity (the seed is fixed) */
 static void against_exact(int n, const char *const *range, const char *board, uint64_t samples) {
-  dh_equity_req q;
+  dh_equity_req q = holdem_request(n, range, board);
   dh_equity_result ex, mc;
-  const char *why;
-  size_t where, wlen;
   int p;
-  memset(&q, 0, sizeof q);
-  q.nplayers = n;
-  q.board = cards(board);
-  for (p = 0; p < n; p++) {
-    CHECK(dh_range_parse(range[p], strlen(range[p]), DH_GAME_HOLDEM, &ranges[p], &why, &where, &wlen));
-    q.player[p] = &ranges[p];
-  }
   q.force = 1;
   CHECK_EQ(dh_equity(&q, &ex), 0);
   CHECK(ex.exact);
