@@ -91,6 +91,9 @@ void dhL_rules_enter_calls(lua_State *L, const dh_rules *r);
 /* the monotonic clock, and the rule time limit in seconds (0: none) (lhost.c) */
 double dhL_clock(void);
 double dhL_rule_limit(lua_State *L);
+/* seconds left before a bot's deadline or the rule time of the game played
+** on L (a tiny number once past), 0 with neither (lhost.c) */
+double dhL_time_left(lua_State *L);
 /* pushes the registry's table at key, made on first use with weak keys
 ** (lhost.c) */
 void dhL_weak_registry(lua_State *L, const char *key);

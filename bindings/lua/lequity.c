@@ -125,6 +125,13 @@ static void check_player(lua_State *L, int idx, int game, int p, dh_range *r) {
   }
 }
 
+/* a count of trials: an integer, or a float past Lua's integers (a total
+** bound that saturated, a run too large to count) */
+static void push_count(lua_State *L, uint64_t v) {
+  if (v > (uint64_t)LUA_MAXINTEGER) lua_pushnumber(L, (lua_Number)v);
+  else lua_pushinteger(L, (lua_Integer)v);
+}
+
 /* the progress callback: a Lua function at stack index `fn` */
 typedef struct progress_ud { lua_State *L; int fn; int failed; } progress_ud;
 
@@ -133,8 +140,8 @@ static int call_progress(void *ud, uint64_t done, uint64_t total) {
   lua_State *L = u->L;
   int stop;
   lua_pushvalue(L, u->fn);
-  lua_pushinteger(L, (lua_Integer)done);
-  lua_pushinteger(L, (lua_Integer)total);
+  push_count(L, done);
+  push_count(L, total);
   /* a protected call: the error is raised once the engine has returned */
   if (lua_pcall(L, 2, 1, 0) != LUA_OK) { u->failed = 1; return 1; }
   stop = lua_toboolean(L, -1);
@@ -184,7 +191,7 @@ static void set_num(lua_State *L, const char *k, double v) {
 }
 
 static void set_int(lua_State *L, const char *k, uint64_t v) {
-  lua_pushinteger(L, (lua_Integer)v);
+  push_count(L, v);
   lua_setfield(L, -2, k);
 }
 
@@ -234,6 +241,14 @@ static int l_equity(lua_State *L) {
     q.seconds = lua_tonumber(L, -1);
   }
   lua_pop(L, 1);
+  {
+    /* under a bot's deadline or a game's rule time, no longer than what is
+    ** left of it: the count hooks cannot stop C code, and a bot asking for
+    ** 2^40 samples would outrun its limit.  Past it, the run ends at its
+    ** first look at the clock and the hook stops the caller */
+    double left = dhL_time_left(L);
+    if (left > 0 && (q.seconds <= 0 || q.seconds > left)) q.seconds = left;
+  }
   lua_getfield(L, 1, "progress");                  /* 5 */
   if (!lua_isnil(L, 5)) {
     luaL_checktype(L, 5, LUA_TFUNCTION);

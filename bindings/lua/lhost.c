@@ -131,6 +131,27 @@ static void rule_hook(lua_State *L, lua_Debug *ar) {
   lua_error(L);
 }
 
+/* the seconds left to L before a bot's deadline or its game's rule time
+** runs out, whichever is sooner (a tiny positive number once past it);
+** 0 when neither is set.  For the C calls that may run long without a
+** Lua instruction for the hooks to stop them (poker.equity) */
+double dhL_time_left(lua_State *L) {
+  lua_Number bot, rule;
+  double left, t = now();
+  lua_getfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
+  bot = lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  rule_deadlines(L);
+  lua_pushthread(L);
+  lua_rawget(L, -2);
+  rule = lua_tonumber(L, -1);
+  lua_pop(L, 2);
+  if (bot <= 0 && rule <= 0) return 0;
+  left = bot > 0 ? bot - t : rule - t;
+  if (bot > 0 && rule > 0 && rule - t < left) left = rule - t;
+  return left > 1e-6 ? left : 1e-6;
+}
+
 /* host.rule_limit(seconds): from now on a variant's Lua code (a rule the
 ** engine calls, a phase script, a game written in Lua) may run at most
 ** seconds of wall time at a time; 0 or nothing: no limit */

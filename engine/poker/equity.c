@@ -164,10 +164,23 @@ static void enum_assign(run *r, int p, dh_cardset used) {
     }
 }
 
+/* what a count of assignments may spend: hands tried (budget; a count
+** that runs out leaves it 0) and, for a run with a time budget, its
+** deadline, looked at every 65,536 hands (0: none) */
+typedef struct spend { uint64_t budget; double deadline; } spend;
+
+/* one more hand tried: 0 when the count must stop */
+static int spent(spend *s) {
+  if (s->budget == 0) return 0;
+  s->budget--;
+  if ((s->budget & 0xFFFF) == 0 && s->deadline > 0 && dh_eq_now() > s->deadline) s->budget = 0;
+  return 1;
+}
+
 /* the number of assignments from player p on, at most limit (for the
 ** exact total, and to learn whether there is any) */
 static uint64_t count_assign(const dh_equity_req *q, int p, dh_cardset used, uint64_t limit,
-                             uint64_t *budget) {
+                             spend *s) {
   uint64_t n = 0;
   int i;
   if (p == q->nplayers) return 1;
@@ -176,15 +189,16 @@ static uint64_t count_assign(const dh_equity_req *q, int p, dh_cardset used, uin
     dh_cardset h;
     dh_quads_start(&qs, DH_FRENCH52 & ~used);
     while (n < limit && (h = dh_quads_next(&qs)) != 0) {
-      if (*budget == 0) return n;
-      (*budget)--;
-      if (dh_range_has(q->player[p], h)) n += count_assign(q, p + 1, used | h, limit - n, budget);
+      if (!spent(s)) return n;
+      if (dh_range_has(q->player[p], h)) n += count_assign(q, p + 1, used | h, limit - n, s);
     }
     return n;
   }
-  for (i = 0; i < q->player[p]->n && n < limit; i++)
+  for (i = 0; i < q->player[p]->n && n < limit; i++) {
+    if (!spent(s)) return n;
     if (!(q->player[p]->combo[i] & used))
-      n += count_assign(q, p + 1, used | q->player[p]->combo[i], limit - n, budget);
+      n += count_assign(q, p + 1, used | q->player[p]->combo[i], limit - n, s);
+  }
   return n;
 }
 
@@ -213,7 +227,7 @@ uint64_t dh_equity_trials(const dh_equity_req *q) {
 
 /* the request is sound: sizes, and no card in two places */
 static int validate(const dh_equity_req *q, dh_equity_result *res) {
-  uint64_t budget;
+  spend search = { SEARCH_BUDGET, 0 };
   dh_cardset seen, gone = q->board | q->dead;
   int p, b = dh_set_count(q->board), h = hole_size(q);
   if (q->threads < 0 || q->threads > DH_EQ_MAXTHREADS) return DH_EQ_ETHREADS;
@@ -262,8 +276,7 @@ static int validate(const dh_equity_req *q, dh_equity_result *res) {
   ** gives up after SEARCH_BUDGET hands, leaving a hopeless deal to be
   ** found out by the run (no trial enumerated; Monte Carlo: NODEAL_TRIES
   ** assignments in a row that clash) */
-  budget = SEARCH_BUDGET;
-  if (count_assign(q, 0, gone, 1, &budget) == 0 && budget > 0) return DH_EQ_ENODEAL;
+  if (count_assign(q, 0, gone, 1, &search) == 0 && search.budget > 0) return DH_EQ_ENODEAL;
   return 0;
 }
 
@@ -505,14 +518,21 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
   res->exact = q->force == 1 || (q->force == 0 && bound <= max_exact);
   if (res->exact) {
     int left = 52 - dh_set_count(q->board | q->dead) - r.np * hole_size(q);
-    uint64_t budget = UINT64_MAX;
-    res->total = sat_mul(count_assign(q, 0, q->board | q->dead, UINT64_MAX, &budget),
+    /* counted hand by hand: under a time budget the count itself may run
+    ** out of it (five random hands are 10^15 assignments), and the run
+    ** then ends before its first trial */
+    spend count = { UINT64_MAX, r.deadline };
+    res->total = sat_mul(count_assign(q, 0, q->board | q->dead, UINT64_MAX, &count),
                          choose(left, 5 - dh_set_count(q->board)));
+    if (count.budget == 0) {
+      res->total = bound;
+      r.ended = DH_EQ_TIMEOUT;
+    }
   } else {
     res->sampled = 1;
     res->total = q->samples ? q->samples : DH_EQ_SAMPLES;
   }
-  dh_eq_shares(&r, go);
+  if (!r.ended) dh_eq_shares(&r, go);
   if (res->ended < 0 || (res->trials == 0 && r.ended == DH_EQ_DONE)) {
     res->ended = 0;   /* the search gave up, and the run found no deal */
     return DH_EQ_ENODEAL;

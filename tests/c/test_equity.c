@@ -455,6 +455,21 @@ static void test_errors(void) {
   CHECK_EQ(dh_equity(&q, &r), DH_EQ_EPLAYERS);
 }
 
+/* an enumeration too large to count (five random hands: about 10^15
+** assignments) under a time budget: the count itself keeps to the
+** budget, and the run ends before its first trial */
+static void test_count_in_time(void) {
+  static const char *const five[] = { "random", "random", "random", "random", "random" };
+  dh_equity_req q = holdem_request(5, five, "");
+  dh_equity_result r;
+  q.force = 1;
+  q.seconds = 0.1;
+  CHECK_EQ(dh_equity(&q, &r), 0);
+  CHECK_EQ(r.ended, DH_EQ_TIMEOUT);
+  CHECK_EQ(r.trials, 0);
+  CHECK(!r.exact);   /* (before, the count alone ran for days) */
+}
+
 int main(void) {
   check_init();
   test_unknown_game();
@@ -465,6 +480,7 @@ int main(void) {
   test_monte_carlo();
   test_monte_carlo_draws();
   test_monte_carlo_ways();
+  test_count_in_time();
   test_errors();
   return check_done();
 }

@@ -173,6 +173,12 @@ describe("a hostile bot", function()
                     while true do pcall(function() while true do end end) end end)]],
       in_gsub = [[while true do pcall(string.gsub, "abc", "%w", function() while true do end end) end]],
       made_before = "while true do pcall(o.co) end",
+      -- in C, where no count hook runs: the call gets what is left of the
+      -- bot's time (it ran for hours, on two threads)
+      in_equity = [[while true do require("deckhand").poker.equity {
+                      players = { "AA", "KK" }, samples = 1 << 40, exact = false, threads = 2 } end]],
+      in_enumeration = [[while true do require("deckhand").poker.equity {
+                           players = { "random", "random", "random", "random", "random" }, exact = true } end]],
     }
     for name, body in pairs(loops) do
       hostile("loop_" .. name, body, name == "made_before"
