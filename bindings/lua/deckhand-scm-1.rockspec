@@ -32,6 +32,7 @@ build = {
       sources = {
         "engine/core/card.c",
         "engine/core/cardset.c",
+        "engine/core/clock.c",
         "engine/core/deck.c",
         "engine/core/rng.c",
         "engine/core/trick.c",

@@ -88,12 +88,14 @@ lua_Integer dhL_intat(lua_State *L, int t, lua_Integer i, const char *name, lua_
 ** state; raises when the state is used outside its rule) */
 const dh_rules *dhL_checkrules(lua_State *L, int arg);
 void dhL_rules_enter_calls(lua_State *L, const dh_rules *r);
-/* the monotonic clock, and the rule time limit in seconds (0: none) (lhost.c) */
-double dhL_clock(void);
+/* the rule time limit in seconds (0: none) (lhost.c) */
 double dhL_rule_limit(lua_State *L);
 /* seconds left before a bot's deadline or the rule time of the game played
-** on L (a tiny number once past), 0 with neither (lhost.c) */
+** on L (a tiny number once past), 0 with neither; and that moment on
+** dh_clock_now (clock.h), 0 with neither: for the C calls that may run
+** long without a Lua instruction for the hooks to stop them (lhost.c) */
 double dhL_time_left(lua_State *L);
+double dhL_deadline(lua_State *L);
 /* pushes the registry's table at key, made on first use with weak keys
 ** (lhost.c) */
 void dhL_weak_registry(lua_State *L, const char *key);

@@ -16,9 +16,9 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "lbind.h"
 #include "lualib.h"
 
@@ -29,15 +29,9 @@
 #define DEADLINE_CO "deckhand.deadline_co"
 #define HOOK_COUNT 1000
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* host.clock() -> seconds on a monotonic clock (wall time, not CPU time) */
 static int h_clock(lua_State *L) {
-  lua_pushnumber(L, now());
+  lua_pushnumber(L, dh_clock_now());
   return 1;
 }
 
@@ -46,7 +40,7 @@ static int deadline_passed(lua_State *L) {
   lua_getfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
   at = lua_tonumber(L, -1);
   lua_pop(L, 1);
-  return at > 0 && now() > at;
+  return at > 0 && dh_clock_now() > at;
 }
 
 /* the count hook of a thread under a deadline.  Past it, the guarded
@@ -79,8 +73,6 @@ static void deadline_hook(lua_State *L, lua_Debug *ar) {
 #define RULE_LIMIT "deckhand.rule_limit"
 #define RULE_AT "deckhand.rule_at"
 
-double dhL_clock(void) { return now(); }
-
 double dhL_rule_limit(lua_State *L) {
   lua_Number s;
   lua_getfield(L, LUA_REGISTRYINDEX, RULE_LIMIT);
@@ -112,7 +104,7 @@ static int rule_passed(lua_State *L) {
   lua_rawget(L, -2);
   at = lua_tonumber(L, -1);
   lua_pop(L, 2);
-  return at > 0 && now() > at;
+  return at > 0 && dh_clock_now() > at;
 }
 
 /* the count hook of the threads games are played on: past the rules' time
@@ -137,7 +129,7 @@ static void rule_hook(lua_State *L, lua_Debug *ar) {
 ** Lua instruction for the hooks to stop them (poker.equity) */
 double dhL_time_left(lua_State *L) {
   lua_Number bot, rule;
-  double left, t = now();
+  double left, t = dh_clock_now();
   lua_getfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
   bot = lua_tonumber(L, -1);
   lua_pop(L, 1);
@@ -150,6 +142,13 @@ double dhL_time_left(lua_State *L) {
   left = bot > 0 ? bot - t : rule - t;
   if (bot > 0 && rule > 0 && rule - t < left) left = rule - t;
   return left > 1e-6 ? left : 1e-6;
+}
+
+/* where a long C loop called from L stops: dhL_time_left's time from now
+** on the clock, 0 with neither limit set */
+double dhL_deadline(lua_State *L) {
+  double left = dhL_time_left(L);
+  return left > 0 ? dh_clock_now() + left : 0;
 }
 
 /* host.rule_limit(seconds): from now on a variant's Lua code (a rule the
@@ -178,7 +177,7 @@ static int h_rule_thread(lua_State *L) {
   was = lua_rawget(L, 2) != LUA_TNIL;
   lua_pop(L, 1);
   lua_pushvalue(L, 1);
-  if (on && limit > 0) lua_pushnumber(L, now() + limit);
+  if (on && limit > 0) lua_pushnumber(L, dh_clock_now() + limit);
   else lua_pushnil(L);
   lua_rawset(L, 2);
   if (on && limit > 0 && lua_gethook(co) != rule_hook) lua_sethook(co, rule_hook, LUA_MASKCOUNT, HOOK_COUNT);
@@ -200,7 +199,7 @@ static int h_deadline(lua_State *L) {
   lua_State *co = checkthread(L, 1);
   lua_Number s = luaL_optnumber(L, 2, 0);
   if (s > 0) {
-    lua_pushnumber(L, now() + s);
+    lua_pushnumber(L, dh_clock_now() + s);
     lua_setfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
     lua_pushvalue(L, 1);
     lua_setfield(L, LUA_REGISTRYINDEX, DEADLINE_CO);

@@ -8,6 +8,7 @@
 */
 #include <string.h>
 
+#include "clock.h"
 #include "lrules_impl.h"
 
 /* the binding's part before an engine call that may reach a callback:
@@ -190,7 +191,7 @@ static void rule_hook(lua_State *T, lua_Debug *ar) {
   u = (lrules *)lua_touserdata(T, -1);
   lua_pop(T, 2);
   if (!u) return;
-  t = dhL_clock();
+  t = dh_clock_now();
   if (u->clocked != u->calls) {
     u->clocked = u->calls;
     u->started = t;

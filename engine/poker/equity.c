@@ -173,7 +173,7 @@ typedef struct spend { uint64_t budget; double deadline; } spend;
 static int spent(spend *s) {
   if (s->budget == 0) return 0;
   s->budget--;
-  if ((s->budget & 0xFFFF) == 0 && s->deadline > 0 && dh_eq_now() > s->deadline) s->budget = 0;
+  if ((s->budget & 0xFFFF) == 0 && s->deadline > 0 && dh_clock_now() > s->deadline) s->budget = 0;
   return 1;
 }
 
@@ -513,7 +513,7 @@ int dh_equity(const dh_equity_req *q, dh_equity_result *res) {
   r.every = q->every ? q->every : 65536;
   r.next_check = CHECK_EVERY;
   r.next_progress = r.every;
-  r.deadline = q->seconds > 0 ? dh_eq_now() + q->seconds : 0;
+  r.deadline = q->seconds > 0 ? dh_clock_now() + q->seconds : 0;
   bound = dh_equity_trials(q);
   res->exact = q->force == 1 || (q->force == 0 && bound <= max_exact);
   if (res->exact) {

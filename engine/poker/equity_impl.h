@@ -5,6 +5,7 @@
 #ifndef DH_EQUITY_IMPL_H
 #define DH_EQUITY_IMPL_H
 
+#include "clock.h"
 #include "equity.h"
 #include "poker_impl.h"
 #include "rng.h"
@@ -46,8 +47,6 @@ typedef struct run {
 /* is the next piece of an enumeration this share's? (numbers it) */
 static inline int dh_eq_mine(run *r) { return r->piece++ % (uint64_t)r->nshares == (uint64_t)r->share; }
 
-/* the monotonic clock, in seconds (equity_threads.c) */
-double dh_eq_now(void) DH_POKER_HIDDEN;
 /* the clock and the callback (equity_threads.c): sets r->ended to stop, and
 ** r->next_check to the trial count of the next look */
 void dh_eq_check(run *r) DH_POKER_HIDDEN;

@@ -46,12 +46,6 @@ struct eq_shared {
   atomic_int nodeal;       /* a Monte Carlo share found no deal */
 };
 
-double dh_eq_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* ends this share, and the others at their next look */
 static void end(run *r, int why) {
   r->ended = why;
@@ -66,7 +60,7 @@ void dh_eq_late(run *r) {
     int why = atomic_load_explicit(&r->sh->stop, memory_order_relaxed);
     if (why) { r->ended = why; return; }
   }
-  if (r->deadline > 0 && dh_eq_now() > r->deadline) end(r, DH_EQ_TIMEOUT);
+  if (r->deadline > 0 && dh_clock_now() > r->deadline) end(r, DH_EQ_TIMEOUT);
 }
 
 /* the clock and the callback, every CHECK_EVERY trials; only share 0
