@@ -3,8 +3,9 @@
 **   deckhand.solve(game [, opts]) -> value, { nodes =, exact = }
 **   deckhand.solve_moves(game [, opts]) -> { { card =, value = }, ... }, { nodes =, exact = }
 ** opts: objective ("tricks", the default, "points" or "margin": the
-** side's points less the others', as solve.h says), nodes (a budget),
-** table_bits (the transposition table's size, 2^bits entries), others
+** side's points less the others', as solve.h says), nodes (a budget of
+** positions), time (a budget of seconds; from a bot's move or a game's
+** rule, never more than what is left of its time), table_bits (the transposition table's size, 2^bits entries), others
 ** ("best", the default, or "greedy": the other sides each play the greedy
 ** policy's card, solve.h).
 **   deckhand.solve_bridge_table(hands [, opts]) -> tricks[strain][declarer]
@@ -41,6 +42,21 @@ static void read_opts(lua_State *L, int arg, dh_solve_opts *o) {
   }
   lua_pop(L, 1);
   o->max_nodes = (long)dhL_intfield(L, arg, "nodes", 0, 0, LONG_MAX);
+  if (lua_getfield(L, arg, "time") != LUA_TNIL) {
+    if (!lua_isnumber(L, -1) || !(lua_tonumber(L, -1) >= 0))
+      luaL_error(L, "time must be a number of seconds, 0 or more, got %s",
+                 lua_isnumber(L, -1) ? lua_tostring(L, -1) : luaL_typename(L, -1));
+    o->seconds = lua_tonumber(L, -1);
+  }
+  lua_pop(L, 1);
+}
+
+/* under a bot's deadline or a game's rule time, a solve gets no more than
+** what is left of it: the count hooks cannot stop C code, and a search
+** with no budget may take hours (the generic one on Hearts' points) */
+static void keep_time(lua_State *L, dh_solve_opts *o) {
+  double left = dhL_time_left(L);
+  if (left > 0 && (o->seconds <= 0 || o->seconds > left)) o->seconds = left;
 }
 
 /* the table: a userdata left on the stack (collected after the call) */
@@ -65,6 +81,7 @@ static int l_solve(lua_State *L) {
   dh_solve_result r;
   int err;
   read_opts(L, 2, &o);
+  keep_time(L, &o);
   give_table(L, 2, &o);
   dhL_rules_enter(L, m->rules);
   if ((err = dh_solve(m, &o, &r)) != DH_OK) return fail(L, m, err);
@@ -82,12 +99,13 @@ static int l_solve_moves(lua_State *L) {
   dh_solve_opts o;
   dh_card cards[64];
   int32_t values[64];
-  long nodes;
+  dh_solve_result stats;
   int n, i;
   read_opts(L, 2, &o);
+  keep_time(L, &o);
   give_table(L, 2, &o);
   dhL_rules_enter(L, m->rules);
-  n = dh_solve_moves(m, &o, cards, values, 64, &nodes);
+  n = dh_solve_moves(m, &o, cards, values, 64, &stats);
   if (n < 0) return fail(L, m, -n);
   lua_createtable(L, n, 0);
   for (i = 0; i < n; i++) {
@@ -99,9 +117,9 @@ static int l_solve_moves(lua_State *L) {
     lua_rawseti(L, -2, i + 1);
   }
   lua_createtable(L, 0, 2);
-  lua_pushinteger(L, nodes);
+  lua_pushinteger(L, stats.nodes);
   lua_setfield(L, -2, "nodes");
-  lua_pushboolean(L, o.max_nodes == 0 || nodes < o.max_nodes);   /* the search stops at the budget */
+  lua_pushboolean(L, stats.exact);
   lua_setfield(L, -2, "exact");
   return 2;
 }
@@ -109,7 +127,8 @@ static int l_solve_moves(lua_State *L) {
 /* solve_bridge_table(hands [, opts]) -> tricks[strain][declarer]: hands,
 ** four sets (North, East, South, West: CardSets, names or lists of
 ** cards); strains clubs, diamonds, hearts, spades, notrump; each entry
-** declarer's side's tricks, or false where opts.nodes ran out */
+** declarer's side's tricks, or false where opts.nodes (each problem's)
+** or opts.time (the twenty's) ran out */
 static int l_solve_bridge_table(lua_State *L) {
   dh_cardset hands[4];
   dh_solve_opts o;
@@ -122,6 +141,7 @@ static int l_solve_bridge_table(lua_State *L) {
     lua_pop(L, 1);
   }
   read_opts(L, 2, &o);
+  keep_time(L, &o);
   give_table(L, 2, &o);
   if (o.objective != 0) luaL_error(L, "solve_bridge_table: the objective is tricks");
   err = dh_solve_bridge_table(hands, &o, tricks);

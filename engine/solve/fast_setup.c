@@ -167,6 +167,7 @@ int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
   memset(f->killer, -1, sizeof f->killer);
   f->guess = o->guess > 0 ? o->guess - 1 : -1;
   f->max_nodes = o->max_nodes;
+  f->deadline = 0;   /* solve.c's, once the search is chosen */
   give_table(f, o);
   return 1;
 }

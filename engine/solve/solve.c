@@ -32,6 +32,7 @@ typedef struct search {
                                    sides, or a script's: Skat's declarer against two) */
   int32_t base;           /* the root side's tricks when the search began */
   long nodes;
+  double deadline;        /* o->seconds from the start on the clock (0: none) */
   int stopped, err;
   entry *tt;
   uint64_t mask;
@@ -321,7 +322,8 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
   entry *e = NULL;
   uint64_t key = 0;
   if (c->stopped || c->err) return 0;
-  if (c->o->max_nodes && c->nodes >= c->o->max_nodes) {
+  if ((c->o->max_nodes && c->nodes >= c->o->max_nodes) ||
+      (c->deadline > 0 && (c->nodes & 1023) == 0 && dh_clock_now() >= c->deadline)) {
     c->stopped = 1;
     return 0;
   }
@@ -391,6 +393,7 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
   }
   memset(c, 0, sizeof *c);
   c->o = o;
+  c->deadline = o->seconds > 0 ? dh_clock_now() + o->seconds : 0;
   generic = o->generic;
   if (m->phase != DH_PHASE_PLAY) return DH_E_WRONG_PHASE;
   memcpy(c->team, m->team, sizeof c->team);
@@ -405,6 +408,7 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
   if (o->others == DH_SOLVE_OTHERS_GREEDY) generic = 1;   /* the fast search plays best against best */
   if (!generic && dh_fast_setup(f, m, o)) {
     c->fast = 1;
+    f->deadline = c->deadline;
     return DH_OK;
   }
   if (!generic && c->points) {
@@ -412,6 +416,7 @@ static int start(search *c, dh_fast *f, const dh_match *m, const dh_solve_opts *
     t.objective = DH_SOLVE_TRICKS;
     t.guess = 0;   /* a guess of points is no guess of tricks */
     if (dh_fast_setup(f, m, &t) && tricks_decide(c, m, f->left)) {
+      f->deadline = c->deadline;
       c->fast = c->by_tricks = 1;
       return DH_OK;
     }
@@ -459,15 +464,24 @@ int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out) {
   return DH_OK;
 }
 
+/* the best of n values for the seat to move (o's low: the fewest) */
+static int32_t best_of(const int32_t *values, int n, int low) {
+  int32_t b = n ? values[0] : 0;
+  int i;
+  for (i = 1; i < n; i++)
+    if (low ? values[i] < b : values[i] > b) b = values[i];
+  return b;
+}
+
 int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, int32_t *values,
-                   int room, long *nodes) {
+                   int room, dh_solve_result *stats) {
   search c;
   dh_solve_opts def;
   dh_cardset legal;
   dh_fast f;
   int n = 0, layout = m->rules->deck.layout;
   int err = start(&c, &f, m, o, &def);
-  if (nodes) *nodes = 0;
+  if (stats) memset(stats, 0, sizeof *stats);
   if (err != DH_OK) return -err;
   if (dh_match_legal(m, &legal) != DH_OK) return -DH_E_RULE;
   if (!legal) legal = m->hand[m->turn];
@@ -481,7 +495,11 @@ int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, in
       if (c.by_tricks) values[n] = by_tricks_value(&c, values[n], f.left);
       n++;
     }
-    if (nodes) *nodes = f.nodes;
+    if (stats) {
+      stats->nodes = f.nodes;
+      stats->exact = !f.stopped;
+      stats->value = best_of(values, n, c.low);
+    }
     return n;
   }
   while (legal && n < room) {
@@ -493,7 +511,11 @@ int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, in
     cards[n] = card;
     values[n++] = c.low ? -v : v;
   }
-  if (nodes) *nodes = c.nodes;
   if (c.err) return -c.err;
+  if (stats) {
+    stats->nodes = c.nodes;
+    stats->exact = !c.stopped;
+    stats->value = best_of(values, n, c.low);
+  }
   return n;
 }

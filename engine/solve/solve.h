@@ -52,6 +52,10 @@ enum { DH_SOLVE_OTHERS_BEST, DH_SOLVE_OTHERS_GREEDY };
 typedef struct dh_solve_opts {
   int objective;        /* DH_SOLVE_TRICKS (default), DH_SOLVE_POINTS or DH_SOLVE_MARGIN */
   long max_nodes;       /* a node budget (0: none); past it the answer is not exact */
+  double seconds;       /* a time budget (0: none), the same: the clock is read every
+                           1024 positions, so the search stops within about a
+                           millisecond of it (a host's time limit for a caller it
+                           does not trust: a search without a budget may take hours) */
   void *table;          /* the transposition table's memory (NULL: none; slower) */
   size_t table_bytes;   /* its size: dh_solve_table_bytes(bits) for 2^bits entries */
   int generic;          /* 1: the generic search even where the fast one applies (tests) */
@@ -61,14 +65,14 @@ typedef struct dh_solve_opts {
                            value; a right guess saves probes (a wrong one costs a little) */
   int others;           /* DH_SOLVE_OTHERS_BEST (default) or DH_SOLVE_OTHERS_GREEDY */
 } dh_solve_opts;
-void dh_solve_defaults(dh_solve_opts *o);   /* tricks, no budget, no table */
+void dh_solve_defaults(dh_solve_opts *o);   /* tricks, no budgets, no table */
 /* the bytes of a table of 2^bits entries (bits 4..26; others are clamped) */
 size_t dh_solve_table_bytes(int bits);
 
 typedef struct dh_solve_result {
   int32_t value;        /* for the side of the seat to move */
   long nodes;           /* positions searched */
-  int exact;            /* 0 when the budget ran out first */
+  int exact;            /* 0 when a budget ran out first */
 } dh_solve_result;
 
 /* makes a table empty (bytes: its size): the fast search keeps its
@@ -84,16 +88,21 @@ int dh_solve(const dh_match *m, const dh_solve_opts *o, dh_solve_result *out);
 
 /* the value after each legal card of the seat to move: the cards into
 ** cards[], their values into values[] (room for `room`); the count, or a
-** negated error as dh_solve returns.  *nodes gets the positions searched
-** (may be NULL). */
+** negated error as dh_solve returns.  The cards share o's budgets: once
+** one runs out, the values from there on are not exact.  stats (may be
+** NULL) gets the positions searched and whether every value is exact; its
+** value is the best of the values for the seat to move (the fewest points
+** where the variant's low score wins), 0 when there is no card. */
 int dh_solve_moves(const dh_match *m, const dh_solve_opts *o, dh_card *cards, int32_t *values,
-                   int room, long *nodes);
+                   int room, dh_solve_result *stats);
 
 /* Contract Bridge's double-dummy table (solve_table.c): into
 ** tricks[strain][declarer] (strains clubs, diamonds, hearts, spades,
 ** notrump; declarers North, East, South, West: seats 0..3 of hands) the
 ** tricks declarer's side takes from the opening lead on its left, -1
-** where o's node budget ran out.  The twenty problems share o's table.
+** where o's node budget ran out (each problem has that budget) or its
+** time budget did (the twenty share it).  The twenty problems share o's
+** table.
 ** DH_OK, or DH_E_BAD_OP when hands are not four hands of 13 different
 ** cards. */
 int dh_solve_bridge_table(const dh_cardset hands[4], const dh_solve_opts *o, int tricks[5][4]);

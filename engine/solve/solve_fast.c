@@ -505,7 +505,8 @@ static int ab(dh_fast *f, int target, uint64_t *rel) {
   if (target <= 0) return 1;
   if (target > f->left) return 0;
   if (f->stopped) return 0;
-  if (f->max_nodes && f->nodes >= f->max_nodes) {
+  if ((f->max_nodes && f->nodes >= f->max_nodes) ||
+      (f->deadline > 0 && (f->nodes & 1023) == 0 && dh_clock_now() >= f->deadline)) {
     f->stopped = 1;
     return 0;
   }

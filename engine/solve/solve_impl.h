@@ -15,6 +15,7 @@
 #ifndef DH_SOLVE_IMPL_H
 #define DH_SOLVE_IMPL_H
 
+#include "clock.h"
 #include "solve.h"
 
 #if defined(__GNUC__)
@@ -37,6 +38,7 @@ typedef struct dh_fast {
   int led, wseat, wsuit, wrank;  /* the trick's led suit and its winner so far */
   int lock;                  /* the suit not led until broken (break_suit; 4: none or broken) */
   long nodes, max_nodes;
+  double deadline;           /* the time budget's end on dh_clock_now (0: none): solve.c sets it */
   int guess;                 /* a likely value, the first probe one above it (-1: none: estimated) */
   int stopped;
   dh_fentry *tt;             /* the table (NULL: none) */

@@ -12,6 +12,7 @@
 */
 #include <string.h>
 
+#include "clock.h"
 #include "rules.h"
 #include "solve.h"
 
@@ -46,6 +47,7 @@ int dh_solve_bridge_table(const dh_cardset hands[4], const dh_solve_opts *opts, 
   dh_rules rules;          /* one strain's at a time: 7 KB on the stack */
   dh_solve_opts o = *opts;
   int strain, decl;
+  double deadline = opts->seconds > 0 ? dh_clock_now() + opts->seconds : 0;
   if (!valid_deal(hands)) return DH_E_BAD_OP;
   for (strain = 0; strain < 5; strain++) {
     /* clubs, diamonds, hearts, spades are the suits 0..3; then notrump */
@@ -59,6 +61,14 @@ int dh_solve_bridge_table(const dh_cardset hands[4], const dh_solve_opts *opts, 
       o.guess = decl && tricks[strain][decl - 1] >= 0 ? 1 + tricks[strain][decl - 1] : 0;
       /* dealt with the dealer right of the leader, so the leader leads */
       if (!dh_match_init_deal(&m, &rules, 1, (leader + 3) & 3, hands, NULL, 0)) return DH_E_BAD_OP;
+      if (deadline > 0) {   /* what is left of the twenty's time */
+        double left = deadline - dh_clock_now();
+        if (left <= 0) {
+          tricks[strain][decl] = -1;
+          continue;
+        }
+        o.seconds = left;
+      }
       if ((err = dh_solve(&m, &o, &res)) != DH_OK) return err;
       tricks[strain][decl] = res.exact ? 13 - res.value : -1;
     }

@@ -11,6 +11,7 @@
 #include "card.h"
 #include "match.h"
 #include "rules.h"
+#include "clock.h"
 #include "playout.h"
 #include "solve.h"
 #include "solve_impl.h"
@@ -186,6 +187,85 @@ static void budget(void) {
 /* Bridge's card play on nseats seats: follow suit; the trump (DH_NOSUIT:
 ** none) wins, else the highest of the led suit; a trick a point.  Four
 ** seats play as partners 0 & 2 against 1 & 3, fewer each alone. */
+/* a time budget stops a search that would run for hours, and says so:
+** the generic search of thirteen cards each with Hearts' points (no table)
+** went on past 60 s without one; the fast search of a whole Bridge deal;
+** the twenty problems of a Bridge table.  The clock is read every 1024
+** positions, so a search stops at the first read past the budget. */
+static void time_budget(void) {
+  dh_rules r;
+  dh_solve_opts o;
+  dh_solve_result res, stats;
+  dh_match m;
+  dh_card cards[16];
+  int32_t values[16];
+  dh_cardset hands[4];
+  int tricks[5][4], s, d, n, all_out = 1;
+  double t;
+  small_rules(&r, 13, 0, 1);
+  dh_match_init(&m, &r, 7, 0);
+  dh_solve_defaults(&o);
+  o.objective = DH_SOLVE_POINTS;
+  o.seconds = 0.05;
+  t = dh_clock_now();
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  CHECK(!res.exact);
+  CHECK(dh_clock_now() - t < 60);   /* a generous bound: without the budget, hours */
+  n = dh_solve_moves(&m, &o, cards, values, 16, &stats);
+  CHECK_EQ(n, 13);
+  CHECK(!stats.exact);
+  /* the fast search: stopped at its first or second read of the clock */
+  plain_rules(&r, 4, 13, DH_NOSUIT);
+  dh_match_init(&m, &r, 11, 0);
+  dh_solve_defaults(&o);
+  o.seconds = 1e-9;
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  CHECK(!res.exact);
+  CHECK(res.nodes <= 1024);
+  o.seconds = 0;   /* and with no budget, exact */
+  CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+  CHECK(res.exact && res.nodes > 1024);
+  /* a table whose time is gone before its first problem: every entry -1
+  ** (the first problem's rules are made after the clock is read) */
+  /* North all the spades, East the hearts, South the diamonds, West the clubs */
+  hands[0] = dh_suit_mask(DH_SPADES), hands[1] = dh_suit_mask(DH_HEARTS);
+  hands[2] = dh_suit_mask(DH_DIAMONDS), hands[3] = dh_suit_mask(DH_CLUBS);
+  o.seconds = 1e-9;
+  CHECK_EQ(dh_solve_bridge_table(hands, &o, tricks), DH_OK);
+  for (s = 0; s < 5; s++)
+    for (d = 0; d < 4; d++) all_out &= tricks[s][d] == -1;
+  CHECK(all_out);
+  o.seconds = 0;
+  CHECK_EQ(dh_solve_bridge_table(hands, &o, tricks), DH_OK);
+  CHECK_EQ(tricks[3][0], 13);   /* North's spades trumps: North ruffs East's heart, then draws */
+  CHECK_EQ(tricks[4][0], 0);    /* notrump: East leads hearts and takes every trick */
+}
+
+/* dh_solve_moves' stats: the best value, the nodes, exact */
+static void moves_stats(void) {
+  dh_rules r;
+  dh_solve_opts o;
+  dh_solve_result res, stats;
+  dh_match m;
+  dh_card cards[16];
+  int32_t values[16];
+  int points, n;
+  for (points = 0; points <= 1; points++) {
+    small_rules(&r, 4, 1, points);
+    dh_match_init(&m, &r, 21, 1);
+    dh_solve_defaults(&o);
+    o.objective = points ? DH_SOLVE_POINTS : DH_SOLVE_TRICKS;
+    CHECK_EQ(dh_solve(&m, &o, &res), DH_OK);
+    n = dh_solve_moves(&m, &o, cards, values, 16, &stats);
+    CHECK(n > 0);
+    CHECK(stats.exact && stats.nodes > 0);
+    CHECK_EQ(stats.value, res.value);   /* the position's value is its best card's */
+    o.max_nodes = 3;
+    dh_solve_moves(&m, &o, cards, values, 16, &stats);
+    CHECK(!stats.exact && stats.nodes <= 3);
+  }
+}
+
 static void plain_rules(dh_rules *r, int nseats, int size, int trump) {
   plain_rules_with(r, nseats, size, trump, -1);
 }
@@ -310,6 +390,8 @@ int main(void) {
   compare(3, 0, 1, 150);   /* Hearts' points, low wins */
   compare(5, 1, 0, 30);
   budget();
+  time_budget();
+  moves_stats();
   fast_vs_generic(4, 3, 120, 0, -1);
   fast_vs_generic(4, 5, 80, 0, -1);
   fast_vs_generic(3, 4, 80, 1, -1);

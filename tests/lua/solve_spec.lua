@@ -327,4 +327,29 @@ describe("game:solve", function()
     assert.has_error(function() g:solve { objective = "bogus" } end, [[objective must be "tricks", "points" or "margin", got 'bogus']])
     assert.has_error(function() g:solve { nodes = -1 } end)
   end)
+
+  -- the generic search of a whole Hearts hand by points went on past a
+  -- minute without a budget (tests/c/test_solve.c has the C side)
+  it("stops at a time budget, says so, and refuses a time that is not one", function()
+    local g = position(dh.variant("hearts", { max_hands = 1 }), 3, 13)
+    local t = os.clock()
+    local _, stats = g:solve { objective = "points", time = 0.05 }
+    assert.is_false(stats.exact)
+    assert.is_true(os.clock() - t < 30)   -- generous: without the budget, hours
+    local moves, mstats = g:solve_moves { objective = "points", time = 0.05 }
+    assert.are.equal(#g:moves(), #moves)
+    assert.is_false(mstats.exact)
+    -- exact where the budget is ample, and solve_moves' best is solve's
+    local small = position(dh.variant("hearts", { max_hands = 1 }), 3, 3)
+    local v, s1 = small:solve { objective = "points", time = 60 }
+    local best
+    for _, m in ipairs((small:solve_moves { objective = "points", time = 60 })) do
+      best = best and math.min(best, m.value) or m.value
+    end
+    assert.is_true(s1.exact)
+    assert.are.equal(v, best)
+    assert.has_error(function() g:solve { time = -1 } end, "time must be a number of seconds, 0 or more, got -1")
+    assert.has_error(function() g:solve { time = "soon" } end, "time must be a number of seconds, 0 or more, got string")
+    assert.has_error(function() g:solve { time = 0 / 0 } end)
+  end)
 end)
