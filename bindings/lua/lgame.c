@@ -14,6 +14,7 @@
 ** looks the Lua part up: before it is composed a Game has no moves or
 ** apply at all.
 */
+#include "clock.h"
 #include "lgame.h"
 #include "playout.h"
 #include "policy.h"
@@ -478,7 +479,7 @@ static int game_playouts(lua_State *L) {
   dh_rng *r = dhL_checkrng(L, 2);
   lua_Integer n = luaL_checkinteger(L, 3), i;
   int policy = luaL_checkoption(L, 4, "random", policy_names);
-  double points[DH_MAX_SEATS] = { 0 }, tricks[DH_MAX_SEATS] = { 0 };
+  double points[DH_MAX_SEATS] = { 0 }, tricks[DH_MAX_SEATS] = { 0 }, deadline;
   int s;
   luaL_argcheck(L, n >= 1, 3, "at least one playout");
   /* a bot that plays a world's last card and then asks for playouts
@@ -488,8 +489,12 @@ static int game_playouts(lua_State *L) {
   if (m->phase == DH_PHASE_SCRIPT && !m->rules->phase)
     return luaL_error(L, "a phase script acts: playouts start in the play");
   dhL_rules_enter(L, m->rules);
+  deadline = dhL_deadline(L);
   for (i = 0; i < n; i++) {
     dh_match c = *m;
+    /* under a bot's limit or a game's rule time: no count hook runs here */
+    if (deadline > 0 && (i & 63) == 63 && dh_clock_now() >= deadline)
+      return luaL_error(L, "playouts: over the time limit after %I of %I", i, n);
     if (dh_playout_hand_policy(&c, r, policy) == DH_E_RULE) return dhL_rules_raise(L);
     for (s = 0; s < c.rules->nsides; s++) points[s] += c.hand_points[s];
     for (s = 0; s < c.nseats; s++) tricks[s] += c.last_tricks[s];

@@ -194,6 +194,43 @@ describe("a hostile bot", function()
     end
   end)
 
+  -- deckhand's own C calls that can run long: no count hook runs inside
+  -- them, so each gets what is left of the bot's time (lhost.c's
+  -- dhL_time_left).  Without it, the generic search of a whole Hearts hand
+  -- by points went on past 100 s under a limit of 1 s, and so did 2^40
+  -- playouts and 2^40 rounds of the blackjack simulation
+  it("forfeits at the time limit inside a long call into C", function()
+    local calls = {
+      solve = [[w:solve { objective = "points" } w:solve_moves { objective = "points" }]],
+      playouts = [[w:playouts(dh.rng(2), 1 << 40)]],
+      blackjack = [[
+        local st = { hard = {}, soft = {}, split = {} }
+        for t = 4, 21 do
+          st.hard[t], st.soft[t] = {}, {}
+          for u = 1, 10 do st.hard[t][u], st.soft[t][u] = { 0, 0, 0, 0 }, { 0, 0, 0, 0 } end
+        end
+        for a = 1, 10 do st.split[a] = {} for u = 1, 10 do st.split[a][u] = 0 end end
+        dh.blackjack.sim({}, st, 1):run(1 << 40)]],
+    }
+    for name, call in pairs(calls) do
+      hostile("long_" .. name, ([[
+        if view:phase() == "play" then
+          local dh = require "deckhand"
+          local w = view:sample(dh.rng(1))
+          %s
+          return "ESCAPED: it came back"
+        end]]):format(call))
+      local t = os.time()
+      local res = tour { variant = "hearts", players = { "long_" .. name, "random" }, games = 1, limit = 0.5 }
+      assert.is_true(#res.forfeits >= 1, name)
+      for _, f in ipairs(res.forfeits) do
+        assert.are.equal("long_" .. name, f.strategy)
+        assert.matches("over the time limit", f.reason, 1, true)
+      end
+      assert.is_true(os.time() - t < 60, name)
+    end
+  end)
+
   -- the guard's clock started after the deadline was set: a process
   -- paused between the two (a loaded machine) counted less than the limit
   -- for a bot stopped at it, and said "yielded (a bot may not yield)"
