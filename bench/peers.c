@@ -17,7 +17,8 @@
 **
 ** Before any timing, both evaluators must agree: the same category counts
 ** over every 7-card hand and the same order on every pair of neighbouring
-** random hands; and the timed forms of deckhand in a row must sum the same
+** random hands (OMPEval's Hand from a card set the same value as from its
+** cards); and the timed forms of deckhand in a row must sum the same
 ** values; otherwise the program stops with status 1.
 */
 #include "bench.h"  /* first: it sets _POSIX_C_SOURCE */
@@ -38,6 +39,8 @@ void omp_free(void *hands);
 uint64_t omp_sum_hands(const void *hands, size_t n);
 uint64_t omp_sum_cards(const uint8_t *cards, size_t n, int k);
 unsigned omp_value(const uint8_t *cards, int k);
+void omp_positions(const int index[64]);
+uint64_t omp_sum_sets(const uint64_t *sets, size_t n, int k);
 
 /* one set of random hands in every form the rows use */
 typedef struct hands {
@@ -193,8 +196,27 @@ static int64_t omp_arrays(const hands *h, int passes, uint64_t *check) {
   return (int64_t)passes * NRANDOM;
 }
 
+static int64_t omp_sets(const hands *h, int passes, uint64_t *check) {
+  uint64_t s = 0;
+  int p;
+  for (p = 0; p < passes; p++) s += omp_sum_sets(h->sets, NRANDOM, h->k);
+  *check = s;
+  return (int64_t)passes * NRANDOM;
+}
+
+/* OMPEval's card for each of deckhand's set positions */
+static void tell_positions(void) {
+  int index[64], rank, suit;
+  for (rank = 0; rank < 64; rank++) index[rank] = -1;
+  for (rank = 2; rank <= 14; rank++)
+    for (suit = 0; suit < 4; suit++) index[dh_card_make(rank, suit) & 63] = 4 * (rank - 2) + suit;
+  omp_positions(index);
+}
+
 static int64_t omp_objects7(const ctx *c, uint64_t *s) { return omp_objects(&c->h7, c->passes, s); }
 static int64_t omp_arrays7(const ctx *c, uint64_t *s) { return omp_arrays(&c->h7, c->passes, s); }
+static int64_t omp_sets7(const ctx *c, uint64_t *s) { return omp_sets(&c->h7, c->passes, s); }
+static int64_t omp_sets5(const ctx *c, uint64_t *s) { return omp_sets(&c->h5, c->passes, s); }
 static int64_t omp_objects5(const ctx *c, uint64_t *s) { return omp_objects(&c->h5, c->passes, s); }
 static int64_t omp_arrays5(const ctx *c, uint64_t *s) { return omp_arrays(&c->h5, c->passes, s); }
 
@@ -217,6 +239,9 @@ static const row rows[] = {
     { { "dh_poker_eval_keys (hand keys)", dh_keys7 }, { "dh_poker_eval_many (card sets)", dh_many7 },
       { "dh_poker_eval, one call a hand", dh_each7 }, { "dh_poker_eval_key, one call a hand", dh_key7 } },
     { "Hand objects", omp_objects7 } },
+  { "the same from card sets",
+    { { "dh_poker_eval_many", dh_many7 }, { "dh_poker_eval, one call a hand", dh_each7 } },
+    { "Hand from the set's bits", omp_sets7 } },
   { "the same from card arrays",
     { { "dh_poker_eval_cards_many", dh_cmany7 }, { "dh_poker_eval_cards, one call a hand", dh_cards7 } },
     { "Hand from the cards", omp_arrays7 } },
@@ -224,6 +249,9 @@ static const row rows[] = {
     { { "dh_poker_eval_keys (hand keys)", dh_keys5 }, { "dh_poker_eval_many (card sets)", dh_many5 },
       { "dh_poker_eval, one call a hand", dh_each5 }, { "dh_poker_eval_key, one call a hand", dh_key5 } },
     { "Hand objects", omp_objects5 } },
+  { "the same from card sets",
+    { { "dh_poker_eval_many", dh_many5 }, { "dh_poker_eval, one call a hand", dh_each5 } },
+    { "Hand from the set's bits", omp_sets5 } },
   { "the same from card arrays",
     { { "dh_poker_eval_cards_many", dh_cmany5 }, { "dh_poker_eval_cards, one call a hand", dh_cards5 } },
     { "Hand from the cards", omp_arrays5 } },
@@ -258,7 +286,8 @@ static int agree_random(const hands *h) {
              (long)omp_value(h->omp_cards + (i + 1) * (size_t)k, k);
     if (sign(d) != sign(o) ||
         dh_poker_eval(h->sets[i]) != dh_poker_eval_cards(h->dh_cards + i * (size_t)k, k) ||
-        dh_poker_eval(h->sets[i]) != dh_poker_eval_key(h->keys[i])) {
+        dh_poker_eval(h->sets[i]) != dh_poker_eval_key(h->keys[i]) ||
+        omp_sum_sets(&h->sets[i], 1, k) != omp_value(h->omp_cards + i * (size_t)k, k)) {
       fprintf(stderr, "peers: %d-card hands %zu and %zu: the evaluators disagree\n", k, i, i + 1);
       return 0;
     }
@@ -299,6 +328,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   setvbuf(stdout, NULL, _IONBF, 0);
+  tell_positions();
   make_hands(&c.h7, 7, 7);
   make_hands(&c.h5, 5, 5);
   if (!agree_enum() || !agree_random(&c.h7) || !agree_random(&c.h5)) return 1;

@@ -1,7 +1,9 @@
 /*
 ** peers_omp.cpp -- OMPEval's side of bench/peers.c, written the way a user
 ** of its headers would write it: Hand objects built card by card, the
-** inline HandEvaluator::evaluate, categories counted with counts[v >> 12].
+** inline HandEvaluator::evaluate, categories counted with counts[v >> 12];
+** from card sets, a Hand made once for each set position and added for
+** each set bit.
 ** Built only by bench/peers.sh, against a copy of OMPEval kept outside the
 ** repository (nothing of OMPEval is in this tree).
 **
@@ -32,7 +34,34 @@ template <int K> static uint64_t sum_cards(const uint8_t *cards, size_t n) {
   return s;
 }
 
+/* a CardSet user's Hand: the Hand of each set position, made once
+** (omp_positions), added bit by bit, K a constant as above */
+static Hand by_position[64];
+
+template <int K> static uint64_t sum_sets(const uint64_t *sets, size_t n) {
+  const omp::HandEvaluator &e = evaluator();
+  uint64_t s = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t b = sets[i];
+    Hand x = Hand::empty();
+    for (int j = 0; j < K; j++, b &= b - 1) x += by_position[__builtin_ctzll(b)];
+    s += e.evaluate(x);
+  }
+  return s;
+}
+
 extern "C" {
+
+/* index[p]: OMPEval's card at deckhand's set position p, -1 for none */
+void omp_positions(const int index[64]) {
+  for (int p = 0; p < 64; p++)
+    by_position[p] = index[p] < 0 ? Hand::empty() : Hand((unsigned)index[p]);
+}
+
+/* the same from card sets of k cards each (deckhand's 64-bit sets) */
+uint64_t omp_sum_sets(const uint64_t *sets, size_t n, int k) {
+  return k == 7 ? sum_sets<7>(sets, n) : sum_sets<5>(sets, n);
+}
 
 /* every 7-card hand, a card added to its prefix at each level; returns the
 ** number of hands and adds to counts[category] (OMPEval's categories are
