@@ -168,6 +168,7 @@ int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o) {
   f->guess = o->guess > 0 ? o->guess - 1 : -1;
   f->max_nodes = o->max_nodes;
   f->deadline = 0;   /* solve.c's, once the search is chosen */
+  f->look_at = 0;    /* a look at the first node */
   give_table(f, o);
   return 1;
 }

@@ -31,7 +31,7 @@ typedef struct search {
   uint8_t team[DH_MAX_SEATS];   /* who plays with whom: the root's m->team (the rules'
                                    sides, or a script's: Skat's declarer against two) */
   int32_t base;           /* the root side's tricks when the search began */
-  long nodes;
+  long nodes, look_at;    /* positions searched; the next look at the budgets */
   double deadline;        /* o->seconds from the start on the clock (0: none) */
   int stopped, err;
   entry *tt;
@@ -322,8 +322,7 @@ static int32_t run(search *c, const dh_match *m, int32_t alpha, int32_t beta) {
   entry *e = NULL;
   uint64_t key = 0;
   if (c->stopped || c->err) return 0;
-  if ((c->o->max_nodes && c->nodes >= c->o->max_nodes) ||
-      (c->deadline > 0 && (c->nodes & 1023) == 0 && dh_clock_now() >= c->deadline)) {
+  if (c->nodes >= c->look_at && dh_solve_spent(c->nodes, c->o->max_nodes, c->deadline, &c->look_at)) {
     c->stopped = 1;
     return 0;
   }

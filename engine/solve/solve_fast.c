@@ -505,8 +505,7 @@ static int ab(dh_fast *f, int target, uint64_t *rel) {
   if (target <= 0) return 1;
   if (target > f->left) return 0;
   if (f->stopped) return 0;
-  if ((f->max_nodes && f->nodes >= f->max_nodes) ||
-      (f->deadline > 0 && (f->nodes & 1023) == 0 && dh_clock_now() >= f->deadline)) {
+  if (f->nodes >= f->look_at && dh_solve_spent(f->nodes, f->max_nodes, f->deadline, &f->look_at)) {
     f->stopped = 1;
     return 0;
   }

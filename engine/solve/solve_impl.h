@@ -15,6 +15,8 @@
 #ifndef DH_SOLVE_IMPL_H
 #define DH_SOLVE_IMPL_H
 
+#include <limits.h>
+
 #include "clock.h"
 #include "solve.h"
 
@@ -38,6 +40,7 @@ typedef struct dh_fast {
   int led, wseat, wsuit, wrank;  /* the trick's led suit and its winner so far */
   int lock;                  /* the suit not led until broken (break_suit; 4: none or broken) */
   long nodes, max_nodes;
+  long look_at;              /* the node count of the next look at the budgets */
   double deadline;           /* the time budget's end on dh_clock_now (0: none): solve.c sets it */
   int guess;                 /* a likely value, the first probe one above it (-1: none: estimated) */
   int stopped;
@@ -52,6 +55,21 @@ typedef struct dh_fast {
   uint16_t ctx;              /* the table's context: trump, seats, coalition */
   uint8_t bit_of[64];        /* a set position -> its card's bit here (255: not in play) */
 } dh_fast;
+
+/* a look at a search's budgets, made when its node count reaches
+** *look_at (0 at the start): 1 when the node budget or the time is spent,
+** else 0 and *look_at set to the next look, at the node budget or 1024
+** positions on when there is a time budget (the clock is read then).  A
+** node costs one comparison. */
+static inline int dh_solve_spent(long nodes, long max_nodes, double deadline, long *look_at) {
+  if (max_nodes && nodes >= max_nodes) return 1;
+  if (deadline > 0) {
+    if (dh_clock_now() >= deadline) return 1;
+    *look_at = max_nodes && max_nodes - nodes < 1024 ? max_nodes : nodes + 1024;
+  } else
+    *look_at = max_nodes ? max_nodes : LONG_MAX;
+  return 0;
+}
 
 /* 1 and f ready when the fast path solves m exactly under o, else 0 */
 DH_FAST_HIDDEN int dh_fast_setup(dh_fast *f, const dh_match *m, const dh_solve_opts *o);
