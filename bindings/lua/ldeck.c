@@ -22,6 +22,11 @@ static int deck_new(lua_State *L) {
     /* a table: join its names (or cards) and read them as a custom deck */
     lua_Integer i, n = luaL_len(L, 1);
     luaL_Buffer b;
+    /* before reading: a table whose __len lies and whose __index is a C
+    ** function (tostring) gave names here for as long as memory lasted,
+    ** with no Lua instruction for a bot's time limit to stop */
+    if (n > 64)
+      return luaL_argerror(L, 1, lua_pushfstring(L, "a deck holds at most 64 cards, got %I", (LUAI_UACINT)n));
     luaL_buffinit(L, &b);
     for (i = 1; i <= n; i++) {
       char buf[DH_CARD_NAMELEN];

@@ -35,11 +35,17 @@ static int h_clock(lua_State *L) {
   return 1;
 }
 
-static int deadline_passed(lua_State *L) {
+/* when the bot's deadline falls, on dh_clock_now; 0 with none set */
+double dhL_bot_deadline(lua_State *L) {
   lua_Number at;
   lua_getfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
   at = lua_tonumber(L, -1);
   lua_pop(L, 1);
+  return at > 0 ? at : 0;
+}
+
+static int deadline_passed(lua_State *L) {
+  double at = dhL_bot_deadline(L);
   return at > 0 && dh_clock_now() > at;
 }
 

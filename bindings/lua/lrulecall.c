@@ -171,20 +171,28 @@ static void reset_thread(lrules *u) {
 #endif
 }
 
+/* what a rule ran over (lrules.overran): the rule time, a bot's deadline */
+enum { OVER_RULE = 1, OVER_BOT = 2 };
+
 /* the registry table: the rules' thread -> its lrules (rule_hook) */
 #define RULE_THREADS "deckhand.rule_threads"
 
 /*
 ** The count hook of the rules' thread while a rule time limit is set
-** (host.rule_limit): a callback that runs over it stops, and the
-** trampoline names it.  Its clock starts at the hook's first count inside
-** it, so a short callback (most are) costs an increment and no more.
+** (host.rule_limit) or a bot's deadline is (host.deadline): a callback
+** that runs over either stops, and the trampoline names it.  The rules'
+** thread is not the bot's, so the bot's own hook never runs here: a bot's
+** game of its own, with a looping Lua rule, kept it past its limit until
+** the rule time (10 s by default; with none, for good).  The rule's clock
+** starts at the hook's first count inside it, so a short callback (most
+** are) costs an increment and no more.
 */
 static void rule_hook(lua_State *T, lua_Debug *ar) {
-  double limit = dhL_rule_limit(T), t;
+  double limit = dhL_rule_limit(T), bot = dhL_bot_deadline(T), t;
   lrules *u;
+  int over = 0;
   (void)ar;
-  if (limit <= 0) return;
+  if (limit <= 0 && bot <= 0) return;
   lua_getfield(T, LUA_REGISTRYINDEX, RULE_THREADS);
   lua_pushthread(T);
   lua_rawget(T, -2);
@@ -192,13 +200,19 @@ static void rule_hook(lua_State *T, lua_Debug *ar) {
   lua_pop(T, 2);
   if (!u) return;
   t = dh_clock_now();
-  if (u->clocked != u->calls) {
-    u->clocked = u->calls;
-    u->started = t;
-  } else if (t - u->started > limit) {
+  if (bot > 0 && t > bot) over = OVER_BOT;
+  if (limit > 0) {
+    if (u->clocked != u->calls) {
+      u->clocked = u->calls;
+      u->started = t;
+    } else if (t - u->started > limit) {
+      over = OVER_RULE;
+    }
+  }
+  if (over) {
     /* out by a yield where one can pass (a pcall of the rule's own cannot
     ** catch it), else an error; either way the trampoline names the rule */
-    u->overran = 1;
+    u->overran = over;
     if (lua_isyieldable(T)) {
       lua_yield(T, 0);
       return;
@@ -245,13 +259,16 @@ int dhL_rules_call(void *ud, int ref, int kind, const dh_match *m, int a, int b,
   /* the hook only while a limit is set: a hooked thread runs every Lua
   ** instruction through the hook's count, which rules played outside a
   ** tournament (a bot's playouts) should not pay */
-  if ((dhL_rule_limit(T) > 0) != (lua_gethook(T) == rule_hook))  /* (T: L may be NULL) */
+  if ((dhL_rule_limit(T) > 0 || dhL_bot_deadline(T) > 0) != (lua_gethook(T) == rule_hook))  /* (T: L may be NULL) */
     lua_sethook(T, lua_gethook(T) == rule_hook ? NULL : rule_hook, LUA_MASKCOUNT, 1000);
   status = lua_resume(T, L, 1 + push_args(T, &c), &nres);
   u->st->m = NULL;
   if (u->overran) {  /* (on T, done with: the registry is every thread's) */
-    lua_pushfstring(T, "rule time limit: the %s rule of %s ran over %f s", dh_rule_kind_name(kind), u->name,
-                    dhL_rule_limit(T));
+    if (u->overran == OVER_BOT)
+      lua_pushfstring(T, "over the time limit (in the %s rule of %s)", dh_rule_kind_name(kind), u->name);
+    else
+      lua_pushfstring(T, "rule time limit: the %s rule of %s ran over %f s", dh_rule_kind_name(kind), u->name,
+                      dhL_rule_limit(T));
     lua_setfield(T, LUA_REGISTRYINDEX, RULE_ERROR);
     u->overran = 0;
     dhL_rules_renew(T, u);

@@ -31,7 +31,7 @@ typedef struct lrules {
   int state, thread;  /* registry references: the State, T (LUA_NOREF: released) */
   int nfuncs, fref[DH_MAX_NODES];  /* the functions' references, by callback ref - 1 */
   int kind;                        /* the kind of the rule running, for the time limit's message */
-  int overran;                     /* it ran over the time limit (rule_hook) */
+  int overran;                     /* it ran over the rule time or a bot's deadline (rule_hook) */
   unsigned calls, clocked;         /* callbacks made; the one whose clock runs (rule_hook) */
   double started;                  /* when that one's clock started */
   char name[64];

@@ -39,23 +39,40 @@ static int read_rank(const char *s, size_t n, size_t *i) {
   return 0;
 }
 
-/* adds one combination unless it is there already */
-static void add_combo(dh_range *r, dh_cardset c) {
-  int i;
-  for (i = 0; i < r->n; i++)
-    if (r->combo[i] == c) return;
+/*
+** The combinations already in the range, as an open-addressed hash of
+** their indices: a scan of the list for each one added made "*" repeated
+** cost 1326 x 1326 comparisons an item (a 200 KB text ran for half a
+** minute).  It lives for one parse; DH_SEEN_SLOTS is a power of two
+** above DH_RANGE_MAX, so the table is never more than a third full.
+*/
+#define DH_SEEN_SLOTS 4096
+typedef struct seen { int16_t at[DH_SEEN_SLOTS]; } seen;
+
+/* adds one combination unless it is there already; 0 when the list is
+** full (DH_RANGE_MAX) and c is not in it: Omaha hands listed one by one
+** can be more than a list holds */
+static int add_combo(dh_range *r, seen *h, dh_cardset c) {
+  unsigned k = (unsigned)((c * UINT64_C(0x9E3779B97F4A7C15)) >> 52);
+  while (h->at[k] >= 0) {
+    if (r->combo[h->at[k]] == c) return 1;
+    k = (k + 1) & (DH_SEEN_SLOTS - 1);
+  }
+  if (r->n == DH_RANGE_MAX) return 0;
+  h->at[k] = (int16_t)r->n;
   r->combo[r->n++] = c;
+  return 1;
 }
 
 /* the combinations of ranks hi, lo: kind 's' suited, 'o' offsuit, 0 both */
-static void add_ranks(dh_range *r, int hi, int lo, char kind) {
+static void add_ranks(dh_range *r, seen *h, int hi, int lo, char kind) {
   int a, b;
   for (a = 0; a < 4; a++)
     for (b = 0; b < 4; b++) {
       if (hi == lo && b <= a) continue;              /* a pair: each two suits once */
       if (hi != lo && kind == 's' && a != b) continue;
       if (hi != lo && kind == 'o' && a == b) continue;
-      add_combo(r, dh_set_of(dh_card_make(hi, a)) | dh_set_of(dh_card_make(lo, b)));
+      (void)add_combo(r, h, dh_set_of(dh_card_make(hi, a)) | dh_set_of(dh_card_make(lo, b)));
     }
 }
 
@@ -194,7 +211,7 @@ static int parse_omaha(const char *s, size_t n, dh_range_item *it, const char **
 
 /* one item of a range, s[0..n) without separators; on an error *at is
 ** where in the item it was found */
-static int parse_one(const char *s, size_t n, int game, dh_range *r, const char **why,
+static int parse_one(const char *s, size_t n, int game, dh_range *r, seen *h, const char **why,
                      size_t *at) {
   size_t i = 0;
   item a, b;
@@ -219,8 +236,10 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
       it.suits = DH_SUITS_ANY;
     }
     if (dh_set_count(it.known) == 4 && it.suits == DH_SUITS_ANY) {
-      add_combo(r, it.known);
-      return 1;
+      if (add_combo(r, h, it.known)) return 1;
+      *why = "more than 1326 hands listed";
+      *at = n;
+      return 0;
     }
     if (r->nitems == DH_RANGE_ITEMS) { *why = "too many items"; *at = 0; return 0; }
     r->item[r->nitems++] = it;
@@ -231,8 +250,8 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
     if (game != DH_GAME_HOLDEM) { *why = "random hands are Hold'em only"; return 0; }
     for (x = 0; x < 52; x++)
       for (y = x + 1; y < 52; y++)
-        add_combo(r, dh_set_of(dh_card_make(x % 13 + 2, x / 13)) |
-                     dh_set_of(dh_card_make(y % 13 + 2, y / 13)));
+        (void)add_combo(r, h, dh_set_of(dh_card_make(x % 13 + 2, x / 13)) |
+                              dh_set_of(dh_card_make(y % 13 + 2, y / 13)));
     return 1;
   }
   /* explicit cards: a suit letter right after the first rank */
@@ -248,20 +267,23 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
       *why = game == DH_GAME_OMAHA ? "omaha hands are four cards" : "hold'em hands are two cards";
       return 0;
     }
-    add_combo(r, dh_set_of(cards[0]) | dh_set_of(cards[1]) |
-                 (k == 4 ? dh_set_of(cards[2]) | dh_set_of(cards[3]) : 0));
-    return 1;
+    if (add_combo(r, h, dh_set_of(cards[0]) | dh_set_of(cards[1]) |
+                        (k == 4 ? dh_set_of(cards[2]) | dh_set_of(cards[3]) : 0)))
+      return 1;
+    *why = "more than 1326 hands listed";
+    *at = n;
+    return 0;
   }
   if (game != DH_GAME_HOLDEM) { *why = "omaha hands are four explicit cards"; return 0; }
   if (!read_item(s, n, &i, &a, why, at)) return 0;
-  if (i == n) { add_ranks(r, a.hi, a.lo, a.kind); return 1; }
+  if (i == n) { add_ranks(r, h, a.hi, a.lo, a.kind); return 1; }
   if (s[i] == '+' && i + 1 == n) {
     if (a.hi == a.lo) {
       int p;
-      for (p = a.hi; p <= 14; p++) add_ranks(r, p, p, 0);
+      for (p = a.hi; p <= 14; p++) add_ranks(r, h, p, p, 0);
     } else {
       int k2;
-      for (k2 = a.lo; k2 < a.hi; k2++) add_ranks(r, a.hi, k2, a.kind);
+      for (k2 = a.lo; k2 < a.hi; k2++) add_ranks(r, h, a.hi, k2, a.kind);
     }
     return 1;
   }
@@ -273,13 +295,13 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
     if (a.kind != b.kind) { *why = "both ends need the same suitedness"; return 0; }
     if (a.hi == a.lo && b.hi == b.lo) {            /* QQ-88 */
       int lo = a.hi < b.hi ? a.hi : b.hi, hi = a.hi ^ b.hi ^ lo, p;
-      for (p = lo; p <= hi; p++) add_ranks(r, p, p, 0);
+      for (p = lo; p <= hi; p++) add_ranks(r, h, p, p, 0);
       return 1;
     }
     if (a.hi == a.lo || b.hi == b.lo) { *why = "a pair range needs pairs at both ends"; return 0; }
     if (a.hi == b.hi) {                            /* A9s-A6s: the kicker moves */
       int lo = a.lo < b.lo ? a.lo : b.lo, hi = a.lo ^ b.lo ^ lo, k3;
-      for (k3 = lo; k3 <= hi; k3++) add_ranks(r, a.hi, k3, a.kind);
+      for (k3 = lo; k3 <= hi; k3++) add_ranks(r, h, a.hi, k3, a.kind);
       return 1;
     }
     if (a.hi - a.lo != b.hi - b.lo) {
@@ -288,7 +310,7 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
     }
     steps = a.hi - b.hi;                           /* 76s-54s: both ranks move */
     if (steps < 0) { item t = a; a = b; b = t; steps = -steps; }
-    for (d = 0; d <= steps; d++) add_ranks(r, a.hi - d, a.lo - d, a.kind);
+    for (d = 0; d <= steps; d++) add_ranks(r, h, a.hi - d, a.lo - d, a.kind);
     return 1;
   }
   *why = s[i] == '+' ? "nothing may follow '+'" : "expected '+', '-', 's', 'o' or the end of the item";
@@ -299,10 +321,18 @@ static int parse_one(const char *s, size_t n, int game, dh_range *r, const char 
 int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
                    const char **why, size_t *where, size_t *wlen) {
   size_t i = 0;
+  seen h;
   r->n = r->nitems = 0;
+  memset(h.at, 0xFF, sizeof h.at);   /* every slot -1: empty */
   /* any other number was read as Omaha, and its items refused as such */
   if (game != DH_GAME_HOLDEM && game != DH_GAME_OMAHA) {
     *why = "unknown game (DH_GAME_HOLDEM or DH_GAME_OMAHA)";
+    *where = 0;
+    *wlen = 0;
+    return 0;
+  }
+  if (len > DH_RANGE_TEXT) {
+    *why = "range text longer than 65536 bytes";
     *where = 0;
     *wlen = 0;
     return 0;
@@ -312,7 +342,7 @@ int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
     if (is_sep(s[i])) { i++; continue; }
     for (j = i; j < len && !is_sep(s[j]); j++) {}
     at = j - i;
-    if (j - i > 63 || !parse_one(s + i, j - i, game, r, why, &at)) {
+    if (j - i > 63 || !parse_one(s + i, j - i, game, r, &h, why, &at)) {
       if (j - i > 63) *why = "item too long";
       /* the item up to and including the character found wrong */
       *where = i;

@@ -71,8 +71,14 @@ typedef struct dh_range {
 ** Returns 1, or 0 with *why (a reason), *where and *wlen set: the offending
 ** item's byte offset, and its length up to the character found wrong
 ** ("QX+" gives "QX"); a game other than DH_GAME_HOLDEM or DH_GAME_OMAHA
-** is refused with *where and *wlen 0.  Repeated combinations count once.
+** is refused with *where and *wlen 0.  Repeated combinations count once;
+** an Omaha list of more than DH_RANGE_MAX hands is refused ("more than
+** 1326 hands listed").  A text longer than DH_RANGE_TEXT bytes is refused
+** whole (*where and *wlen 0): every combination fits in far fewer, and
+** each item costs up to 1326 insertions, so a long text of "*" ran for
+** minutes where a caller (a bot under a time limit) cannot stop it.
 */
+#define DH_RANGE_TEXT 65536
 int dh_range_parse(const char *s, size_t len, int game, dh_range *r,
                    const char **why, size_t *where, size_t *wlen);
 /* drops the combinations that hold a card of dead; returns how many remain

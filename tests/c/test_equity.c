@@ -470,10 +470,56 @@ static void test_count_in_time(void) {
   CHECK(!r.exact);   /* (before, the count alone ran for days) */
 }
 
+/* the Omaha hands 2c + three more cards, in order, k of them written
+** into buf as a list; returns its length */
+static size_t omaha_list(char *buf, int k) {
+  size_t len = 0;
+  int a, b, c, n = 0;
+  for (a = 1; a < 52 && n < k; a++)
+    for (b = a + 1; b < 52 && n < k; b++)
+      for (c = b + 1; c < 52 && n < k; c++, n++) {
+        int x[4] = { 0, a, b, c }, i;
+        for (i = 0; i < 4; i++) {
+          dh_card_name(dh_card_make(x[i] % 13 + 2, x[i] / 13), buf + len);
+          len += strlen(buf + len);
+        }
+        buf[len++] = ',';
+      }
+  buf[len] = 0;
+  return len;
+}
+
+/* a list past DH_RANGE_MAX hands was written on past the array (a crash
+** from a bot's poker.range); "*" a thousand times over cost a scan of the
+** list per combination, and a text of any length was read */
+static void test_range_limits(void) {
+  static char buf[DH_RANGE_TEXT + 2];
+  static dh_range r;
+  const char *why = "";
+  size_t where = 0, wlen = 0, len, i;
+  len = omaha_list(buf, DH_RANGE_MAX);
+  CHECK(dh_range_parse(buf, len, DH_GAME_OMAHA, &r, &why, &where, &wlen));
+  CHECK_EQ(r.n, DH_RANGE_MAX);
+  len = omaha_list(buf, DH_RANGE_MAX + 1);
+  CHECK(!dh_range_parse(buf, len, DH_GAME_OMAHA, &r, &why, &where, &wlen));
+  CHECK(strcmp(why, "more than 1326 hands listed") == 0);
+  CHECK_EQ(where, (size_t)DH_RANGE_MAX * 9);   /* the 1327th item, 8 letters and a comma each */
+  CHECK_EQ(wlen, 8);
+  for (i = 0; i < DH_RANGE_TEXT; i += 2) { buf[i] = '*'; buf[i + 1] = ','; }
+  CHECK(dh_range_parse(buf, DH_RANGE_TEXT, DH_GAME_HOLDEM, &r, &why, &where, &wlen));
+  CHECK_EQ(r.n, DH_RANGE_MAX);
+  buf[DH_RANGE_TEXT] = '*';
+  CHECK(!dh_range_parse(buf, DH_RANGE_TEXT + 1, DH_GAME_HOLDEM, &r, &why, &where, &wlen));
+  CHECK(strcmp(why, "range text longer than 65536 bytes") == 0);
+  CHECK_EQ(where, 0);
+  CHECK_EQ(wlen, 0);
+}
+
 int main(void) {
   check_init();
   test_unknown_game();
   test_ranges();
+  test_range_limits();
   test_by_hand();
   test_against_loop();
   test_omaha_loop();

@@ -52,6 +52,22 @@ describe("deckhand.deck", function()
     assert.matches("card expected at index 2, got table", err)
   end)
 
+  -- a list whose __len lies and whose __index is a C function gave a name
+  -- per index without a Lua instruction, so no bot's time limit stopped
+  -- it: 2^24 of them took seconds, 2^40 as long as memory lasted
+  it("refuses a list longer than any deck before reading it", function()
+    local n = 0
+    local lying = setmetatable({}, { __len = function() return 1 << 24 end,
+                                     __index = function(_, i) n = n + 1; return type(i) end })
+    local ok, err = pcall(dh.deck, lying)
+    assert.is_false(ok)
+    assert.matches("a deck holds at most 64 cards, got 16777216", err, 1, true)
+    assert.are.equal(0, n)
+    local names = dh.deck("french52"):cards()   -- a list behind a proxy still reads
+    assert.are.equal(52, #dh.deck(setmetatable({}, { __len = function() return #names end,
+                                                     __index = function(_, i) return names[i] end })))
+  end)
+
   it("shuffles reproducibly by seed", function()
     local a = dh.deck("french52"):shuffle(dh.rng(9))
     local b = dh.deck("french52"):shuffle(dh.rng(9))

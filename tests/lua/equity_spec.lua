@@ -76,6 +76,35 @@ describe("deckhand.poker.range for Omaha", function()
       "bad range 'AAAAds' at 'AAAAds': no four cards fit this suit pattern")
     assert.has_error(function() poker.range("AAxx") end)   -- not Hold'em
   end)
+
+  -- hands listed one by one went on past the list's 1326 places, over
+  -- the memory after it (an abort, or a segfault, from a bot's call)
+  it("refuses more hands listed than a list holds, and a text longer than any range needs", function()
+    local deck = dh.deck("french52"):cards()
+    local hands = {}
+    for a = 2, 52 do for b = a + 1, 52 do for c = b + 1, 52 do
+      if #hands < 1400 then hands[#hands + 1] = tostring(deck[1]) .. tostring(deck[a]) .. tostring(deck[b]) .. tostring(deck[c]) end
+    end end end
+    local listed = table.concat(hands, ",", 1, 1326)
+    assert.are.equal(1326, #poker.range(listed .. "," .. listed, nil, "omaha"))   -- repeats count once
+    local ok, err = pcall(poker.range, table.concat(hands, ","), nil, "omaha")
+    assert.is_false(ok)
+    assert.matches("at '" .. hands[1327] .. "': more than 1326 hands listed", err, 1, true)
+    ok, err = pcall(poker.equity, { game = "omaha", players = { table.concat(hands, ","), "AsAhKsKh" }, samples = 10 })
+    assert.is_false(ok)
+    assert.matches("more than 1326 hands listed (player 1)", err, 1, true)
+    -- each "*" is 1326 insertions: a text of megabytes of them ran for
+    -- minutes in one call; 64 KiB are more than any range needs
+    assert.are.equal(1326, #poker.range(("*,"):rep(32767) .. "*"))
+    local long = ("22+,"):rep(16384) .. "22+"
+    ok, err = pcall(poker.range, long)
+    assert.is_false(ok)
+    assert.are.equal("bad range '22+,22+,22+,22+,22+,22+,22+,22+,22+,22+,... (65539 bytes)': range text longer than 65536 bytes",
+                     (err:gsub("^.-bad range", "bad range")))
+    ok, err = pcall(poker.equity, { players = { long, "AsAh" } })
+    assert.is_false(ok)
+    assert.matches("range text longer than 65536 bytes (player 1)", err, 1, true)
+  end)
 end)
 
 describe("deckhand.poker.equity", function()

@@ -211,6 +211,17 @@ describe("a hostile bot", function()
         end
         for a = 1, 10 do st.split[a] = {} for u = 1, 10 do st.split[a][u] = 0 end end
         dh.blackjack.sim({}, st, 1):run(1 << 40)]],
+      -- a game of the bot's own whose Lua rule loops: rules run on a
+      -- thread of their own, where the bot's hook does not reach
+      lua_rule = [[
+        local R = dh.rule
+        local v = dh.variant { name = "loops", options = {}, build = function()
+          return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = 1, trump = "s",
+                   hand = function() while true do pcall(function() while true do end end) end end,
+                   play = R.trump_wins | R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+        end }
+        local g = dh.game(v, { seed = 1 })
+        for _ = 1, 52 do pcall(g.play, g, g:moves()[1]) end]],
     }
     for name, call in pairs(calls) do
       hostile("long_" .. name, ([[
@@ -226,6 +237,9 @@ describe("a hostile bot", function()
       for _, f in ipairs(res.forfeits) do
         assert.are.equal("long_" .. name, f.strategy)
         assert.matches("over the time limit", f.reason, 1, true)
+        -- stopped near its limit, not at the rule time (10 s) or later
+        local took = tonumber(f.reason:match("^took ([%d.]+) s"))
+        assert.is_true(took == nil or took < 5, f.reason)
       end
       assert.is_true(os.time() - t < 60, name)
     end
