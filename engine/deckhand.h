@@ -27,7 +27,7 @@
 **
 ** Layout.  The sources sit in one folder per layer, each built on core
 **   alone (solve on trick too):
-**     engine/core       cards, sets, decks, the generator, tricks
+**     engine/core       cards, sets, decks, the generator, tricks, the clock
 **     engine/trick      the trick-taking engine: rules and their builders,
 **                       the position they read, the match, prefab phases,
 **                       views, playouts, policies
@@ -51,6 +51,7 @@
 #include "card.h"
 #include "cardset.h"
 #include "rng.h"
+#include "clock.h"
 #include "deck.h"
 #include "trick.h"
 #include "pattern.h"
