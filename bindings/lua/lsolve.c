@@ -5,9 +5,10 @@
 ** opts: objective ("tricks", the default, "points" or "margin": the
 ** side's points less the others', as solve.h says), nodes (a budget of
 ** positions), time (a budget of seconds; from a bot's move or a game's
-** rule, never more than what is left of its time), table_bits (the transposition table's size, 2^bits entries), others
-** ("best", the default, or "greedy": the other sides each play the greedy
-** policy's card, solve.h).
+** rule, never more than what is left of its time), table_bits (the
+** transposition table's size, 2^bits entries), others ("best", the
+** default, or "greedy": the other sides each play the greedy policy's
+** card, solve.h).
 **   deckhand.solve_bridge_table(hands [, opts]) -> tricks[strain][declarer]
 ** (Bridge's double-dummy table, solve_table.c).  game:solve
 ** and game:solve_moves call these (deckhand/game.lua).

@@ -53,8 +53,8 @@ typedef struct dh_solve_opts {
   int objective;        /* DH_SOLVE_TRICKS (default), DH_SOLVE_POINTS or DH_SOLVE_MARGIN */
   long max_nodes;       /* a node budget (0: none); past it the answer is not exact */
   double seconds;       /* a time budget (0: none), the same: the clock is read every
-                           1024 positions, so the search stops within about a
-                           millisecond of it (a host's time limit for a caller it
+                           1024 positions, so the search stops at most that many
+                           positions past it (a host's time limit for a caller it
                            does not trust: a search without a budget may take hours) */
   void *table;          /* the transposition table's memory (NULL: none; slower) */
   size_t table_bytes;   /* its size: dh_solve_table_bytes(bits) for 2^bits entries */
