@@ -102,12 +102,13 @@ static dh_cardset check_cards(lua_State *L, int idx, const char *what) {
   return s;
 }
 
-/* pushes the range text s as an error shows it: cut short past 60 bytes
-** (a text of megabytes is refused as too long, not echoed back) */
+/* pushes the range text s quoted as an error shows it: past 60 bytes its
+** first 40 and its length, as deckhand.message quotes a long text (which
+** then leaves it be); a text of megabytes is refused, not echoed back */
 static const char *shown(lua_State *L, const char *s, size_t len) {
-  if (len <= 60) return lua_pushlstring(L, s, len);
+  if (len <= 60) return lua_pushfstring(L, "'%s'", lua_pushlstring(L, s, len));
   lua_pushlstring(L, s, 40);
-  return lua_pushfstring(L, "%s... (%I bytes)", lua_tostring(L, -1), (LUAI_UACINT)len);
+  return lua_pushfstring(L, "'%s...' (%I characters)", lua_tostring(L, -1), (LUAI_UACINT)len);
 }
 
 /* a player at idx into r: a range text, or known cards */
@@ -117,9 +118,9 @@ static void check_player(lua_State *L, int idx, int game, int p, dh_range *r) {
     const char *s = lua_tolstring(L, idx, &len), *why;
     if (!dh_range_parse(s, len, game, r, &why, &where, &wlen)) {
       const char *text = shown(L, s, len);
-      if (wlen == 0) luaL_error(L, "bad range '%s': %s (player %d)", text, why, p + 1);
+      if (wlen == 0) luaL_error(L, "bad range %s: %s (player %d)", text, why, p + 1);
       lua_pushlstring(L, s + where, wlen);
-      luaL_error(L, "bad range '%s' at '%s': %s (player %d)", text, lua_tostring(L, -1), why, p + 1);
+      luaL_error(L, "bad range %s at '%s': %s (player %d)", text, lua_tostring(L, -1), why, p + 1);
     }
   } else if (lua_isnil(L, idx)) {
     luaL_error(L, "player %d: hole cards or a range expected", p + 1);
@@ -318,9 +319,9 @@ static int l_range(lua_State *L) {
   dh_range *r = (dh_range *)lua_newuserdatauv(L, sizeof(dh_range), 0);
   if (!dh_range_parse(s, len, game, r, &why, &where, &wlen)) {
     const char *text = shown(L, s, len);
-    if (wlen == 0) return luaL_error(L, "bad range '%s': %s", text, why);
+    if (wlen == 0) return luaL_error(L, "bad range %s: %s", text, why);
     lua_pushlstring(L, s + where, wlen);
-    return luaL_error(L, "bad range '%s' at '%s': %s", text, lua_tostring(L, -1), why);
+    return luaL_error(L, "bad range %s at '%s': %s", text, lua_tostring(L, -1), why);
   }
   if (r->nitems > 0) {   /* Omaha patterns: every hand of the pattern, listed */
     dh_quads qs;

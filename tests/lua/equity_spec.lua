@@ -99,7 +99,7 @@ describe("deckhand.poker.range for Omaha", function()
     local long = ("22+,"):rep(16384) .. "22+"
     ok, err = pcall(poker.range, long)
     assert.is_false(ok)
-    assert.are.equal("bad range '22+,22+,22+,22+,22+,22+,22+,22+,22+,22+,... (65539 bytes)': range text longer than 65536 bytes",
+    assert.are.equal("bad range '22+,22+,22+,22+,22+,22+,22+,22+,22+,22+,...' (65539 characters): range text longer than 65536 bytes",
                      (err:gsub("^.-bad range", "bad range")))
     ok, err = pcall(poker.equity, { players = { long, "AsAh" } })
     assert.is_false(ok)
