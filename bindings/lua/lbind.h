@@ -96,6 +96,9 @@ double dhL_rule_limit(lua_State *L);
 ** long without a Lua instruction for the hooks to stop them (lhost.c) */
 double dhL_time_left(lua_State *L);
 double dhL_deadline(lua_State *L);
+/* pushes s[0..len) quoted for an error message, a long text cut to its
+** first 40 bytes and its length (lfield.c) */
+const char *dhL_quote(lua_State *L, const char *s, size_t len);
 /* when a bot's deadline falls on dh_clock_now, 0 with none: for the count
 ** hook of the rules' own thread, which a bot's hook does not reach (lhost.c) */
 double dhL_bot_deadline(lua_State *L);

@@ -34,7 +34,7 @@ static dh_card parse_or_raise(lua_State *L, int arg, const char *s, size_t len) 
   dh_card c;
   const char *why = "";
   if (!dh_card_parse(s, len, &c, &why)) {
-    lua_pushfstring(L, "bad card name '%s': %s", s, why);
+    lua_pushfstring(L, "bad card name %s: %s", dhL_quote(L, s, len), why);
     luaL_argerror(L, arg, lua_tostring(L, -1));
   }
   return c;

@@ -49,8 +49,7 @@ static void parse_names(lua_State *L, int arg, const char *str, size_t len, dh_c
     start = i;
     while (i < len && !is_sep(str[i])) i++;
     if (!dh_card_parse(str + start, i - start, &c, &why)) {
-      lua_pushfstring(L, "bad card name '%s': %s",
-                      lua_pushlstring(L, str + start, i - start), why);
+      lua_pushfstring(L, "bad card name %s: %s", dhL_quote(L, str + start, i - start), why);
       luaL_argerror(L, arg, lua_tostring(L, -1));
     }
     add_card(L, arg, s, layout, c);
@@ -168,7 +167,7 @@ static int check_suit(lua_State *L, int arg) {
     char buf[5] = { 'A', s[0], s[1], s[2], 0 };
     if (dh_card_parse(buf, 4, &c, &why)) return dh_card_suit(c);
   }
-  lua_pushfstring(L, "bad suit '%s'", s);
+  lua_pushfstring(L, "bad suit %s", dhL_quote(L, s, len));
   return luaL_argerror(L, arg, lua_tostring(L, -1));
 }
 
@@ -371,7 +370,7 @@ static void parse_order(lua_State *L, int arg, const char *s, int layout, dh_ord
   }
   if (dh_order_from_ranks(o, ranks, n, layout)) return;
 bad:
-  lua_pushfstring(L, "bad order '%s' (ranks strongest first, each once)", s);
+  lua_pushfstring(L, "bad order %s (ranks strongest first, each once)", dhL_quote(L, s, strlen(s)));
   luaL_argerror(L, arg, lua_tostring(L, -1));
 }
 

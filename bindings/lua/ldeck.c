@@ -60,10 +60,10 @@ static int deck_new(lua_State *L) {
       size_t end = where;
       while (end < len && s[end] != ' ' && s[end] != ',') end++;
       if (strpbrk(s, " ,") == NULL && dh_card_parse(s, len, &(dh_card){ 0 }, &(const char *){ 0 }) == 0)
-        lua_pushfstring(L, "unknown deck '%s' (kinds: french52 french54 italian40 piquet32 "
-                           "euchre24 pinochle48, or card names)", s);
+        lua_pushfstring(L, "unknown deck %s (kinds: french52 french54 italian40 piquet32 "
+                           "euchre24 pinochle48, or card names)", dhL_quote(L, s, len));
       else
-        lua_pushfstring(L, "bad custom deck at '%s': %s", lua_pushlstring(L, s + where, end - where), why);
+        lua_pushfstring(L, "bad custom deck at %s: %s", dhL_quote(L, s + where, end - where), why);
       return luaL_argerror(L, 1, lua_tostring(L, -1));
     }
   }

@@ -70,7 +70,7 @@ static int check_game_field(lua_State *L, int idx) {
   s = lua_tostring(L, idx);
   if (strcmp(s, "holdem") == 0) return DH_GAME_HOLDEM;
   if (strcmp(s, "omaha") == 0) return DH_GAME_OMAHA;
-  return luaL_error(L, "equity: 'game' must be 'holdem' or 'omaha', got '%s'", s);
+  return luaL_error(L, "equity: 'game' must be 'holdem' or 'omaha', got %s", dhL_quote(L, s, strlen(s)));
 }
 
 static void card_twice(lua_State *L, dh_card c) {
@@ -90,7 +90,7 @@ static dh_cardset check_cards(lua_State *L, int idx, const char *what) {
     int i, n = dh_cards_parse(str, len, c, 52, &why, &where, &dup);
     if (n < 0) {
       if (strcmp(why, "twice") == 0) card_twice(L, dup);
-      luaL_error(L, "bad %s '%s' at '%s': %s", what, str, str + where, why);
+      luaL_error(L, "bad %s %s at %s: %s", what, dhL_quote(L, str, len), dhL_quote(L, str + where, len - where), why);
     }
     for (i = 0; i < n; i++) s |= dh_set_of(c[i]);
   } else {
@@ -102,25 +102,15 @@ static dh_cardset check_cards(lua_State *L, int idx, const char *what) {
   return s;
 }
 
-/* pushes the range text s quoted as an error shows it: past 60 bytes its
-** first 40 and its length, as deckhand.message quotes a long text (which
-** then leaves it be); a text of megabytes is refused, not echoed back */
-static const char *shown(lua_State *L, const char *s, size_t len) {
-  if (len <= 60) return lua_pushfstring(L, "'%s'", lua_pushlstring(L, s, len));
-  lua_pushlstring(L, s, 40);
-  return lua_pushfstring(L, "'%s...' (%I characters)", lua_tostring(L, -1), (LUAI_UACINT)len);
-}
-
 /* a player at idx into r: a range text, or known cards */
 static void check_player(lua_State *L, int idx, int game, int p, dh_range *r) {
   if (lua_type(L, idx) == LUA_TSTRING) {
     size_t len, where, wlen;
     const char *s = lua_tolstring(L, idx, &len), *why;
     if (!dh_range_parse(s, len, game, r, &why, &where, &wlen)) {
-      const char *text = shown(L, s, len);
+      const char *text = dhL_quote(L, s, len);
       if (wlen == 0) luaL_error(L, "bad range %s: %s (player %d)", text, why, p + 1);
-      lua_pushlstring(L, s + where, wlen);
-      luaL_error(L, "bad range %s at '%s': %s (player %d)", text, lua_tostring(L, -1), why, p + 1);
+      luaL_error(L, "bad range %s at %s: %s (player %d)", text, dhL_quote(L, s + where, wlen), why, p + 1);
     }
   } else if (lua_isnil(L, idx)) {
     luaL_error(L, "player %d: hole cards or a range expected", p + 1);
@@ -318,10 +308,9 @@ static int l_range(lua_State *L) {
   int game = check_game(L, 3), i;
   dh_range *r = (dh_range *)lua_newuserdatauv(L, sizeof(dh_range), 0);
   if (!dh_range_parse(s, len, game, r, &why, &where, &wlen)) {
-    const char *text = shown(L, s, len);
+    const char *text = dhL_quote(L, s, len);
     if (wlen == 0) return luaL_error(L, "bad range %s: %s", text, why);
-    lua_pushlstring(L, s + where, wlen);
-    return luaL_error(L, "bad range %s at '%s': %s", text, lua_tostring(L, -1), why);
+    return luaL_error(L, "bad range %s at %s: %s", text, dhL_quote(L, s + where, wlen), why);
   }
   if (r->nitems > 0) {   /* Omaha patterns: every hand of the pattern, listed */
     dh_quads qs;

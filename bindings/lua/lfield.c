@@ -7,6 +7,16 @@
 */
 #include "lbind.h"
 
+/* pushes s[0..len) quoted for an error: 'text', or past 60 bytes its
+** first 40 and its length, 'text...' (N characters), as
+** deckhand.message quotes a long text (which then leaves it be): a bad
+** input of megabytes is named, not echoed back */
+const char *dhL_quote(lua_State *L, const char *s, size_t len) {
+  if (len <= 60) return lua_pushfstring(L, "'%s'", lua_pushlstring(L, s, len));
+  lua_pushlstring(L, s, 40);
+  return lua_pushfstring(L, "'%s...' (%I characters)", lua_tostring(L, -1), (LUAI_UACINT)len);
+}
+
 /* checks the value on top; pops it and returns it, or raises naming it
 ** (the name is fmt with name and, for a list entry, i) */
 static lua_Integer take_int(lua_State *L, lua_Integer lo, lua_Integer hi, const char *fmt,

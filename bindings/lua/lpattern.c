@@ -27,8 +27,8 @@ static void compile(lua_State *L, int arg, dh_pattern *p, const char *fname) {
   int pos = 0;
   const char *why = "";
   if (!dh_pattern_compile(p, src, len, &pos, &why)) {
-    luaL_error(L, "bad argument #%d to '%s' (bad pattern '%s': %s at position %d)", arg, fname,
-               src, why, pos);
+    luaL_error(L, "bad argument #%d to '%s' (bad pattern %s: %s at position %d)", arg, fname,
+               dhL_quote(L, src, len), why, pos);
   }
 }
 

@@ -56,7 +56,7 @@ static void build_deck(lua_State *L, dh_deck *d, int spec) {
     const char *s = luaL_checklstring(L, -1, &len), *why;
     int kind = dh_deck_kind(s);
     if (kind >= 0) dh_deck_init(d, kind);
-    else if (!dh_deck_custom(d, s, len, &why, &where)) luaL_error(L, "bad deck '%s': %s", s, why);
+    else if (!dh_deck_custom(d, s, len, &why, &where)) luaL_error(L, "bad deck %s: %s", dhL_quote(L, s, len), why);
   }
   lua_pop(L, 1);
   lua_getfield(L, spec, "remove");

@@ -114,6 +114,31 @@ describe("deckhand.message", function()
     assert.is_false(message.users("/usr/share/lua/5.4/deckhand/run.lua"))
   end)
 
+  -- the library's own errors name a bad input of a megabyte by its first
+  -- 40 bytes and its length, quoted as message.quote does, so that the
+  -- message layer leaves them as they are (a range's error had said 57
+  -- characters for a text of 45,000, once cut twice)
+  it("quotes a long bad input by its start and its length, once", function()
+    local big = ("x"):rep(1000000)
+    local calls = {
+      card = function() return dh.card(big) end,
+      cards = function() return dh.cards("As " .. big) end,
+      order = function() return dh.order(big) end,
+      pattern = function() return dh.poker.pattern(big) end,
+      deck = function() return dh.deck(big) end,
+      board = function() return dh.poker.equity { players = { "AA", "KK" }, board = big } end,
+      range = function() return dh.poker.range(("AA,"):rep(100) .. big) end,
+      range_item = function() return dh.poker.range("AA," .. ("x"):rep(60000)) end,
+    }
+    for name, f in pairs(calls) do
+      local ok, err = pcall(f)
+      assert.is_false(ok, name)
+      assert.is_true(#err < 400, name .. ": " .. #err .. " bytes")
+      assert.matches("'" .. ("[xA,]"):rep(40) .. "%.%.%.' %(%d+ characters%)", err, 1, false, name)
+      assert.are.equal(message.quoted(err), err, name)
+    end
+  end)
+
   -- a bot in the user's own folder (DECKHAND_PATH) keeps its file and line
   -- in what the command says: a syntax error, an error in new(), a raise
   -- mid-game (all three used to lose the place, the first its file too)
