@@ -320,23 +320,6 @@ static void test_monte_carlo(void) {
   CHECK(mc.trials > 0 && mc.trials < q.samples);
 }
 
-/* a Hold'em request of n players, player p holding the range text[p], on
-** board; every other field its default */
-static dh_equity_req holdem_request(int n, const char *const *text, const char *board) {
-  dh_equity_req q;
-  const char *why;
-  size_t where, wlen;
-  int p;
-  memset(&q, 0, sizeof q);
-  q.nplayers = n;
-  q.board = cards(board);
-  for (p = 0; p < n; p++) {
-    CHECK(dh_range_parse(text[p], strlen(text[p]), DH_GAME_HOLDEM, &ranges[p], &why, &where, &wlen));
-    q.player[p] = &ranges[p];
-  }
-  return q;
-}
-
 /* Monte Carlo where the answer is known by symmetry: players holding the
 ** same range have the same equity, 1/n each.  Each question takes another
 ** way of the draws (equity_mc.c): lists from one word, preflop; lists too
@@ -348,7 +331,7 @@ static void symmetric(int n, const char *range, const char *board, uint64_t samp
   dh_equity_result r;
   int p;
   for (p = 0; p < n; p++) text[p] = range;
-  q = holdem_request(n, text, board);
+  q = equity_request(DH_GAME_HOLDEM, n, text, board, 0);
   q.force = 2;
   q.samples = samples;
   q.seed = 11;
@@ -380,7 +363,7 @@ static void test_monte_carlo_draws(void) {
 /* Monte Carlo against the enumeration, n players on a board, within 4
 ** standard errors of the exact equity (the seed is fixed) */
 static void against_exact(int n, const char *const *range, const char *board, uint64_t samples) {
-  dh_equity_req q = holdem_request(n, range, board);
+  dh_equity_req q = equity_request(DH_GAME_HOLDEM, n, range, board, 0);
   dh_equity_result ex, mc;
   int p;
   q.force = 1;
@@ -460,7 +443,7 @@ static void test_errors(void) {
 ** budget, and the run ends before its first trial */
 static void test_count_in_time(void) {
   static const char *const five[] = { "random", "random", "random", "random", "random" };
-  dh_equity_req q = holdem_request(5, five, "");
+  dh_equity_req q = equity_request(DH_GAME_HOLDEM, 5, five, "", 0);
   dh_equity_result r;
   q.force = 1;
   q.seconds = 0.1;

@@ -18,26 +18,6 @@
 #include "equity.h"
 #include "equity_fixture.h"
 
-static dh_range ranges[DH_EQ_MAXPLAYERS];
-
-static dh_equity_req request(int game, int n, const char *const *text, const char *board,
-                             int force) {
-  dh_equity_req q;
-  const char *why;
-  size_t where, wlen;
-  int p;
-  memset(&q, 0, sizeof q);
-  q.game = game;
-  q.nplayers = n;
-  q.board = cards(board);
-  q.force = force;
-  for (p = 0; p < n; p++) {
-    CHECK(dh_range_parse(text[p], strlen(text[p]), game, &ranges[p], &why, &where, &wlen));
-    q.player[p] = &ranges[p];
-  }
-  return q;
-}
-
 /* the tallies of a and b, the same to the trial */
 static int same(const dh_equity_result *a, const dh_equity_result *b, int n) {
   int p;
@@ -49,7 +29,7 @@ static int same(const dh_equity_result *a, const dh_equity_result *b, int n) {
 
 /* exhaustive: one thread's answer, and the same for 0 and 2..5 threads */
 static void exhaustive(int game, int n, const char *const *text, const char *board) {
-  dh_equity_req q = request(game, n, text, board, 1);
+  dh_equity_req q = equity_request(game, n, text, board, 1);
   dh_equity_result one, r;
   int t;
   q.threads = 1;
@@ -66,7 +46,7 @@ static void exhaustive(int game, int n, const char *const *text, const char *boa
 
 /* Monte Carlo: a seed and a thread count give one answer; every trial */
 static void monte_carlo(int game, int n, const char *const *text, const char *board) {
-  dh_equity_req q = request(game, n, text, board, 2);
+  dh_equity_req q = equity_request(game, n, text, board, 2);
   dh_equity_result a, b, c;
   int p;
   q.samples = 20001;   /* not a multiple of the thread counts below */
@@ -115,7 +95,7 @@ static int progress(void *ud, uint64_t done, uint64_t total) {
 
 static void callbacks(void) {
   static const char *const three[] = { "JJ", "AKo", "*" };
-  dh_equity_req q = request(DH_GAME_HOLDEM, 3, three, "", 2);
+  dh_equity_req q = equity_request(DH_GAME_HOLDEM, 3, three, "", 2);
   dh_equity_result r;
   caller = pthread_self();
   q.samples = 4000000;
@@ -156,7 +136,7 @@ static int hold_first(void *ud, uint64_t done, uint64_t total) {
 
 static void held_up(void) {
   static const char *const three[] = { "JJ", "AKo", "*" };
-  dh_equity_req q = request(DH_GAME_HOLDEM, 3, three, "", 2);
+  dh_equity_req q = equity_request(DH_GAME_HOLDEM, 3, three, "", 2);
   dh_equity_result a, b;
   q.samples = 4000000;
   q.threads = 2;
@@ -174,7 +154,7 @@ static void held_up(void) {
 
 static void refused(void) {
   static const char *const hu[] = { "AsKs", "QQ" };
-  dh_equity_req q = request(DH_GAME_HOLDEM, 2, hu, "", 2);
+  dh_equity_req q = equity_request(DH_GAME_HOLDEM, 2, hu, "", 2);
   dh_equity_result r;
   q.samples = UINT64_C(1) << 40;   /* would run for hours if not refused */
   q.threads = -1;
