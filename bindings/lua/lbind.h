@@ -90,12 +90,13 @@ const dh_rules *dhL_checkrules(lua_State *L, int arg);
 void dhL_rules_enter_calls(lua_State *L, const dh_rules *r);
 /* the rule time limit in seconds (0: none) (lhost.c) */
 double dhL_rule_limit(lua_State *L);
-/* seconds left before a bot's deadline or the rule time of the game played
-** on L (a tiny number once past), 0 with neither; and that moment on
-** dh_clock_now (clock.h), 0 with neither: for the C calls that may run
-** long without a Lua instruction for the hooks to stop them (lhost.c) */
-double dhL_time_left(lua_State *L);
+/* for the C calls that may run long without a Lua instruction for the
+** hooks to stop them (lhost.c): the moment a bot's deadline or the rule
+** time of the game played on L runs out, on dh_clock_now (clock.h), 0
+** with neither; and a call's time budget, the seconds it was asked for
+** (0: none) or what is left of those, whichever is less */
 double dhL_deadline(lua_State *L);
+double dhL_budget(lua_State *L, double seconds);
 /* pushes s[0..len) quoted for an error message, a long text cut to its
 ** first 40 bytes and its length (lfield.c) */
 const char *dhL_quote(lua_State *L, const char *s, size_t len);

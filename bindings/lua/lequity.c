@@ -242,14 +242,7 @@ static int l_equity(lua_State *L) {
     q.seconds = lua_tonumber(L, -1);
   }
   lua_pop(L, 1);
-  {
-    /* under a bot's deadline or a game's rule time, no longer than what is
-    ** left of it: the count hooks cannot stop C code, and a bot asking for
-    ** 2^40 samples would outrun its limit.  Past it, the run ends at its
-    ** first look at the clock and the hook stops the caller */
-    double left = dhL_time_left(L);
-    if (left > 0 && (q.seconds <= 0 || q.seconds > left)) q.seconds = left;
-  }
+  q.seconds = dhL_budget(L, q.seconds);   /* a bot's or a rule's time left */
   lua_getfield(L, 1, "progress");                  /* 5 */
   if (!lua_isnil(L, 5)) {
     luaL_checktype(L, 5, LUA_TFUNCTION);

@@ -133,12 +133,9 @@ static void rule_hook(lua_State *L, lua_Debug *ar) {
 ** runs out, whichever is sooner (a tiny positive number once past it);
 ** 0 when neither is set.  For the C calls that may run long without a
 ** Lua instruction for the hooks to stop them (poker.equity) */
-double dhL_time_left(lua_State *L) {
-  lua_Number bot, rule;
+static double time_left(lua_State *L) {
+  lua_Number bot = dhL_bot_deadline(L), rule;
   double left, t = dh_clock_now();
-  lua_getfield(L, LUA_REGISTRYINDEX, DEADLINE_AT);
-  bot = lua_tonumber(L, -1);
-  lua_pop(L, 1);
   rule_deadlines(L);
   lua_pushthread(L);
   lua_rawget(L, -2);
@@ -150,11 +147,21 @@ double dhL_time_left(lua_State *L) {
   return left > 1e-6 ? left : 1e-6;
 }
 
-/* where a long C loop called from L stops: dhL_time_left's time from now
+/* where a long C loop called from L stops: time_left's time from now
 ** on the clock, 0 with neither limit set */
 double dhL_deadline(lua_State *L) {
-  double left = dhL_time_left(L);
+  double left = time_left(L);
   return left > 0 ? dh_clock_now() + left : 0;
+}
+
+/* the budget of a C call asked for seconds (0: none): under a bot's
+** deadline or a game's rule time, no more than what is left of it (a bot
+** asking 2^40 equity samples, or a solve with no budget, would otherwise
+** outrun its limit); past it, the call ends at its first look at the
+** clock and the hook stops the caller */
+double dhL_budget(lua_State *L, double seconds) {
+  double left = time_left(L);
+  return left > 0 && (seconds <= 0 || seconds > left) ? left : seconds;
 }
 
 /* host.rule_limit(seconds): from now on a variant's Lua code (a rule the

@@ -52,14 +52,6 @@ static void read_opts(lua_State *L, int arg, dh_solve_opts *o) {
   lua_pop(L, 1);
 }
 
-/* under a bot's deadline or a game's rule time, a solve gets no more than
-** what is left of it: the count hooks cannot stop C code, and a search
-** with no budget may take hours (the generic one on Hearts' points) */
-static void keep_time(lua_State *L, dh_solve_opts *o) {
-  double left = dhL_time_left(L);
-  if (left > 0 && (o->seconds <= 0 || o->seconds > left)) o->seconds = left;
-}
-
 /* the table: a userdata left on the stack (collected after the call) */
 static void give_table(lua_State *L, int arg, dh_solve_opts *o) {
   int bits = 16;
@@ -82,7 +74,7 @@ static int l_solve(lua_State *L) {
   dh_solve_result r;
   int err;
   read_opts(L, 2, &o);
-  keep_time(L, &o);
+  o.seconds = dhL_budget(L, o.seconds);   /* a bot's or a rule's time left */
   give_table(L, 2, &o);
   dhL_rules_enter(L, m->rules);
   if ((err = dh_solve(m, &o, &r)) != DH_OK) return fail(L, m, err);
@@ -103,7 +95,7 @@ static int l_solve_moves(lua_State *L) {
   dh_solve_result stats;
   int n, i;
   read_opts(L, 2, &o);
-  keep_time(L, &o);
+  o.seconds = dhL_budget(L, o.seconds);   /* a bot's or a rule's time left */
   give_table(L, 2, &o);
   dhL_rules_enter(L, m->rules);
   n = dh_solve_moves(m, &o, cards, values, 64, &stats);
@@ -142,7 +134,7 @@ static int l_solve_bridge_table(lua_State *L) {
     lua_pop(L, 1);
   }
   read_opts(L, 2, &o);
-  keep_time(L, &o);
+  o.seconds = dhL_budget(L, o.seconds);   /* a bot's or a rule's time left */
   give_table(L, 2, &o);
   if (o.objective != 0) luaL_error(L, "solve_bridge_table: the objective is tricks");
   err = dh_solve_bridge_table(hands, &o, tricks);

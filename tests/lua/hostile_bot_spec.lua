@@ -196,8 +196,9 @@ describe("a hostile bot", function()
 
   -- deckhand's own C calls that can run long: no count hook runs inside
   -- them, so each gets what is left of the bot's time (lhost.c's
-  -- dhL_time_left).  Without it, the generic search of a whole Hearts hand
-  -- by points went on past 100 s under a limit of 1 s, and so did 2^40
+  -- dhL_budget and dhL_deadline).  Without it, the generic search of a
+  -- whole Hearts hand by points went on past 100 s under a limit of 1 s,
+  -- and so did 2^40
   -- playouts and 2^40 rounds of the blackjack simulation
   it("forfeits at the time limit inside a long call into C", function()
     local calls = {
