@@ -206,8 +206,8 @@ static int64_t omp_sets(const hands *h, int passes, uint64_t *check) {
 
 /* OMPEval's card for each of deckhand's set positions */
 static void tell_positions(void) {
-  int index[64], rank, suit;
-  for (rank = 0; rank < 64; rank++) index[rank] = -1;
+  int index[64], p, rank, suit;
+  for (p = 0; p < 64; p++) index[p] = -1;
   for (rank = 2; rank <= 14; rank++)
     for (suit = 0; suit < 4; suit++) index[dh_card_make(rank, suit) & 63] = 4 * (rank - 2) + suit;
   omp_positions(index);
