@@ -198,8 +198,7 @@ describe("a hostile bot", function()
   -- them, so each gets what is left of the bot's time (lhost.c's
   -- dhL_budget and dhL_deadline).  Without it, the generic search of a
   -- whole Hearts hand by points went on past 100 s under a limit of 1 s,
-  -- and so did 2^40
-  -- playouts and 2^40 rounds of the blackjack simulation
+  -- and so did 2^40 playouts and 2^40 rounds of the blackjack simulation
   it("forfeits at the time limit inside a long call into C", function()
     local calls = {
       solve = [[w:solve { objective = "points" } w:solve_moves { objective = "points" }]],
