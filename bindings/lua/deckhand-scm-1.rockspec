@@ -109,6 +109,7 @@ build = {
         "bindings/lua/lrummy.c",
         "bindings/lua/lscopa.c",
         "bindings/lua/lsolve.c",
+        "bindings/lua/lstrmatch.c",
         "bindings/lua/ltrick.c",
       },
       incdirs = { "engine", "engine/core", "engine/trick", "engine/poker", "engine/solve", "engine/rummy",

@@ -103,6 +103,9 @@ const char *dhL_quote(lua_State *L, const char *s, size_t len);
 /* when a bot's deadline falls on dh_clock_now, 0 with none: for the count
 ** hook of the rules' own thread, which a bot's hook does not reach (lhost.c) */
 double dhL_bot_deadline(lua_State *L);
+/* when the rule the engine called on T must end under the rule time, 0
+** with none (lrulecall.c) */
+double dhL_rule_call_deadline(lua_State *T);
 /* pushes the registry's table at key, made on first use with weak keys
 ** (lhost.c) */
 void dhL_weak_registry(lua_State *L, const char *key);
@@ -148,5 +151,6 @@ int dhL_open_solve(lua_State *L);
 int dhL_open_rummy(lua_State *L);
 int dhL_open_scopa(lua_State *L);
 int dhL_open_blackjack(lua_State *L);
+int dhL_open_strmatch(lua_State *L);
 
 #endif

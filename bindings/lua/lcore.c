@@ -34,6 +34,7 @@ static const lua_CFunction openers[] = {
   dhL_open_rummy,
   dhL_open_scopa,
   dhL_open_blackjack,
+  dhL_open_strmatch,
   NULL
 };
 

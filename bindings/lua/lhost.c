@@ -141,6 +141,7 @@ static double time_left(lua_State *L) {
   lua_rawget(L, -2);
   rule = lua_tonumber(L, -1);
   lua_pop(L, 2);
+  if (rule <= 0) rule = dhL_rule_call_deadline(L);   /* a rule the engine called */
   if (bot <= 0 && rule <= 0) return 0;
   left = bot > 0 ? bot - t : rule - t;
   if (bot > 0 && rule > 0 && rule - t < left) left = rule - t;

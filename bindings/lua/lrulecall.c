@@ -222,6 +222,30 @@ static void rule_hook(lua_State *T, lua_Debug *ar) {
   }
 }
 
+/* when the rule running on T must end under the rule time, on
+** dh_clock_now, for the C calls a rule makes (lhost.c's time_left): the
+** rule's clock starts here if the hook has not started it yet.  0 when T
+** is not running a rule or no rule time is set */
+double dhL_rule_call_deadline(lua_State *T) {
+  double limit = dhL_rule_limit(T);
+  lrules *u;
+  if (limit <= 0) return 0;
+  if (lua_getfield(T, LUA_REGISTRYINDEX, RULE_THREADS) != LUA_TTABLE) {
+    lua_pop(T, 1);
+    return 0;
+  }
+  lua_pushthread(T);
+  lua_rawget(T, -2);
+  u = (lrules *)lua_touserdata(T, -1);
+  lua_pop(T, 2);
+  if (!u || !u->busy) return 0;
+  if (u->clocked != u->calls) {
+    u->clocked = u->calls;
+    u->started = dh_clock_now();
+  }
+  return u->started + limit;
+}
+
 /* gives the rules a fresh thread, made on L (at first, and after one ran
 ** over the limit: a hook that raised leaves its thread's hooks off) */
 void dhL_rules_renew(lua_State *L, lrules *u) {

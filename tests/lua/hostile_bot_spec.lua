@@ -203,6 +203,10 @@ describe("a hostile bot", function()
     local calls = {
       solve = [[w:solve { objective = "points" } w:solve_moves { objective = "points" }]],
       playouts = [[w:playouts(dh.rng(2), 1 << 40)]],
+      -- string searches built to backtrack (2^40 steps for Lua's own
+      -- matcher), as a method and from the bot's string library
+      pattern_method = [[local s = ("a"):rep(40); s:find(("a?"):rep(40) .. s .. "b")]],
+      pattern_library = [[for _ in string.gmatch(("a"):rep(40), ("a?"):rep(40) .. ("a"):rep(40) .. "b") do end]],
       blackjack = [[
         local st = { hard = {}, soft = {}, split = {} }
         for t = 4, 21 do

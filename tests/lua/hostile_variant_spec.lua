@@ -191,7 +191,26 @@ return { name = "loopy_phase", options = { max_hands = 1 }, build = function(o)
       apply = function(g, seat, text) while true do pcall(function() while true do end end) end end } },
     hand = R.follow_suit, play = R.trump_wins | R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
 end }]])
+    -- a string search built to backtrack runs in C, where no hook fires
+    -- (Lua's own would take hours); the sandbox's stops at the rule time
+    write(dir .. "/rules/loopy_pattern.lua", [[
+local R = require "deckhand".rule
+return { name = "loopy_pattern", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    hand = R.follow_suit, points = R.tricks(), win = R.highest_after(1),
+    play = function() return ("a"):rep(40):find(("a?"):rep(40) .. ("a"):rep(40) .. "b") end }
+end }]])
+    write(dir .. "/rules/loopy_pattern_phase.lua", [[
+local R = require "deckhand".rule
+return { name = "loopy_pattern_phase", options = { max_hands = 1 }, build = function(o)
+  return { seats = 4, sides = { 1, 2, 1, 2 }, sizes = { 13 }, max_hands = o.max_hands, trump = "s",
+    phases = { { name = "wait", moves = function(g) return { "go" } end,
+      apply = function(g, seat, text) string.gsub(("a"):rep(40), ("a?"):rep(40) .. ("a"):rep(40) .. "b", "") end } },
+    hand = R.follow_suit, play = R.trump_wins | R.highest_of_led, points = R.tricks(), win = R.highest_after(1) }
+end }]])
     for name, why in pairs {
+      loopy_pattern = "rule time limit: the rules of loopy_pattern ran over 0.2 s (in string.find)",
+      loopy_pattern_phase = "rule time limit: the rules of loopy_pattern_phase ran over 0.2 s (in string.gsub)",
       loopy_rule = "rule time limit: the play rule of loopy_rule ran over 0.2 s",
       loopy_phase = "rule time limit: the rules of loopy_phase ran over 0.2 s (at ",
     } do

@@ -1,7 +1,8 @@
 --- deckhand.sandbox: the environments strategies and variants run in.
 --
--- A bot gets Lua's safe base functions, its own copies of string, table,
--- math, utf8 and coroutine, os.clock, os.time and os.date, and a read-only
+-- A bot gets Lua's safe base functions, its own copies of string (its
+-- pattern functions under the bot's time limit), table, math, utf8 and
+-- coroutine, os.clock, os.time and os.date, and a read-only
 -- view of the deckhand package; not `debug`, not `load` of binary chunks,
 -- not `os.execute`, `io.popen`, `package` or the package's plumbing (the
 -- C core, the tournament, the host functions).  `print` writes to standard
@@ -22,7 +23,8 @@
 -- rules: deckhand, deckhand.lua_game, deckhand.poker_view.
 -- @module deckhand.sandbox
 
-local host = require "deckhand.core".host
+local core = require "deckhand.core"
+local host = core.host
 
 local M = {}
 
@@ -65,6 +67,21 @@ local function copy(t)
   local out = {}
   for k, v in pairs(t) do out[k] = v end
   return out
+end
+
+-- Lua's string library with its pattern functions (find, match, gmatch,
+-- gsub) replaced by deckhand's (core.strmatch): the same results, but a
+-- search built to backtrack stops at a bot's or a rule's time limit,
+-- where Lua's own, in C, runs on past it (docs/tournament.md)
+local limited_string = copy(string)
+for name, f in pairs(core.strmatch) do limited_string[name] = f end
+
+-- the string methods ("s:find(p)") go through the strings' one metatable,
+-- which every bot shares: from the first sandbox on, they are the limited
+-- ones too.  Outside a time limit they behave exactly as Lua's.
+local function limit_string_methods()
+  local mt = getmetatable("")
+  if mt.__index ~= limited_string then mt.__index = limited_string end
 end
 
 -- what a bot may see of the package: everything but the plumbing
@@ -188,12 +205,13 @@ end
 -- opts.package: the deckhand package, of which the bot sees a read-only view.
 function M.env(opts)
   opts = opts or {}
+  limit_string_methods()
   local env = {
     assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs,
     rawequal = rawequal, rawget = rawget, rawlen = rawlen,
     rawset = rawset, select = select, setmetatable = safe_setmetatable, tonumber = tonumber,
     tostring = tostring, type = type, _VERSION = _VERSION,
-    string = copy(string), table = copy(table), math = copy(math), utf8 = copy(utf8),
+    string = copy(limited_string), table = copy(table), math = copy(math), utf8 = copy(utf8),
     coroutine = guarded_coroutine(),
     os = { clock = os.clock, time = os.time, date = os.date, difftime = os.difftime },
   }
