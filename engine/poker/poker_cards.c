@@ -106,8 +106,9 @@ static int have_vbmi(void) {
          __builtin_cpu_supports("avx512vbmi");
 }
 
-/* values whole blocks of hands while the two loads of the last sixteen stay
-** inside the array; returns how many hands it valued */
+/* values blocks of hands, sixteen at a time, while the two loads of each
+** sixteen stay inside the array (the last block may be short); returns how
+** many hands it valued */
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) static inline __attribute__((always_inline))
 size_t cards512(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
   uint32_t rank_key[16] = { 0 }, suit_count[16] = { 0 }, keys[BLOCK], flush[BLOCK + 16];
@@ -115,11 +116,20 @@ size_t cards512(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
   __m512i at[7], ranks, suits;
   const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m512i five = _mm512_set1_epi32((int)(DH_POKER_SUM_FIVE >> 32));
-  size_t i = 0;
-  int j, b, r;
+  size_t i = 0, last;
+  int j, b, r, size;   /* size: the hands of a block */
+  /* sixteen hands read 128 bytes from their first card: the last sixteen
+  ** valued here start at hand last at the latest */
+  if (n * (size_t)k < 128) return 0;
+  last = (n * (size_t)k - 128) / (size_t)k;
   /* a card's word, split: the low half by its slot, the high by its suit */
   for (r = 0; r < 13; r++) rank_key[r] = (uint32_t)dh_poker_card_sum((dh_card)r);
-  for (r = 0; r < 4; r++) suit_count[r] = (uint32_t)(dh_poker_card_sum((dh_card)(16 * r)) >> 32);
+  /* by bits 4-7 of a card's byte: its suit is bits 4-5 whatever 6-7 hold,
+  ** as dh_poker_card_word reads any byte.  A byte of no rank (13-15) still
+  ** counts in its suit here, where the word has none: that can only mark a
+  ** hand with five of a suit that has not, and those are valued again from
+  ** their cards */
+  for (r = 0; r < 16; r++) suit_count[r] = (uint32_t)(dh_poker_card_sum((dh_card)(16 * (r & 3))) >> 32);
   ranks = _mm512_loadu_si512((const void *)rank_key);
   suits = _mm512_loadu_si512((const void *)suit_count);
   /* byte 4 h of at[j]: card j of hand h (the other bytes are zeroed) */
@@ -127,10 +137,10 @@ size_t cards512(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
     for (b = 0; b < 64; b++) pick[j][b] = (uint8_t)(b % 4 ? 0 : k * (b / 4) + j);
     at[j] = _mm512_loadu_si512((const void *)pick[j]);
   }
-  /* the last sixteen hands of a block read 128 bytes from their first */
-  for (; i + BLOCK + 16 <= n; i += BLOCK) {
+  for (; i <= last; i += (size_t)size) {
     int nflush = 0;
-    for (b = 0; b < BLOCK; b += 16) {
+    size = (last - i) / 16 < BLOCK / 16 ? (int)((last - i) / 16 + 1) * 16 : BLOCK;
+    for (b = 0; b < size; b += 16) {
       const dh_card *c = cards + (i + b) * (size_t)k;
       __m512i lo = _mm512_loadu_si512((const void *)c), hi = _mm512_loadu_si512((const void *)(c + 64));
       __m512i key = _mm512_setzero_si512(), count = _mm512_setzero_si512();
@@ -145,8 +155,10 @@ size_t cards512(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
       _mm512_storeu_si512((void *)(flush + nflush),
                           _mm512_maskz_compress_epi32(f, _mm512_add_epi32(lanes, _mm512_set1_epi32(b))));
       nflush += __builtin_popcount(f);
+      if (b >= 32)   /* the values of the sixteen two groups back, while these keys are made */
+        for (j = b - 32; j < b - 16; j++) out[i + (size_t)j] = dh_poker_key_value(keys[j]);
     }
-    for (b = 0; b < BLOCK; b++) out[i + b] = dh_poker_key_value(keys[b]);
+    for (b = size >= 32 ? size - 32 : 0; b < size; b++) out[i + b] = dh_poker_key_value(keys[b]);
     for (j = 0; j < nflush; j++) {
       size_t h = i + flush[j];
       out[h] = dh_poker_key_value(dh_poker_cards_key(cards + h * (size_t)k, k));

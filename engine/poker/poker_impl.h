@@ -73,8 +73,10 @@ DH_POKER_HIDDEN extern const uint8_t dh_poker_slot_category[DH_POKER_NSLOTS];
 /* bits start .. start + len - 1 of x, as a 64-bit index: one BEXTR where
 ** BMI1 has it, which unlike a shift and a mask leaves x in its register (no
 ** copy).  The result stays 64-bit: narrowing it to 32 bits and widening it
-** back for the table index costs a register move per lookup. */
-#if defined(__BMI__)
+** back for the table index costs a register move per lookup.  Intel's
+** cores run BEXTR as two micro-ops, where a shift and a mask are faster:
+** the bench build defines DH_POKER_NO_BEXTR there (premake5.lua). */
+#if defined(__BMI__) && !defined(DH_POKER_NO_BEXTR)
 #include <immintrin.h>
 #define DH_POKER_BITS64(x, start, len) ((uint64_t)_bextr_u64((x), (start), (len)))
 #else
@@ -104,10 +106,13 @@ static inline dh_hand_value dh_poker_max(dh_hand_value a, dh_hand_value b) {
 /* the value of a suit's 13 rank bits as a flush, 0 under five cards */
 static inline dh_hand_value dh_poker_flush(uint32_t lane) { return dh_poker_value[lane]; }
 
-/* the value of the one lane with five or more cards, for the rare flush */
+/* the value of the one lane with five or more cards, for the rare flush.
+** The largest of the four, not their OR: the same for a hand, and a value
+** still for a set of more than seven cards with two such lanes (garbage
+** in, a value out; an OR of two flushes' values is none) */
 static inline dh_hand_value dh_poker_flush_value(dh_cardset hand) {
-  return dh_poker_flush(hand & 0x1FFF) | dh_poker_flush((hand >> 16) & 0x1FFF) |
-         dh_poker_flush((hand >> 32) & 0x1FFF) | dh_poker_flush((hand >> 48) & 0x1FFF);
+  return dh_poker_max(dh_poker_max(dh_poker_flush(hand & 0x1FFF), dh_poker_flush((hand >> 16) & 0x1FFF)),
+                      dh_poker_max(dh_poker_flush((hand >> 32) & 0x1FFF), dh_poker_flush((hand >> 48) & 0x1FFF)));
 }
 
 /* the sum of a hand's four lanes: mixed key, flush flag, number of cards */
