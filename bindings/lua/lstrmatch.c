@@ -76,6 +76,15 @@ static inline void count(matcher *m, long n) {
   if ((m->steps -= n) <= 0) look_at_clock(m);
 }
 
+/* a step is about one pass of match's loop, which costs what a scan of
+** some 16 bytes does: work over n bytes of the pattern (a set read
+** through) or of the result (a replacement copied) counts as n / 16 steps
+** more, so that a set of a million characters read at each place of the
+** subject cannot run a million times longer than its count says */
+static inline void count_bytes(matcher *m, size_t n) {
+  if (n >= 16) count(m, (long)(n / 16));
+}
+
 static void setup(matcher *m, lua_State *L, const char *s, size_t ls, const char *p, size_t lp,
                   const char *fname) {
   m->src = s;
@@ -98,7 +107,8 @@ static void restart(matcher *m) {
 /* where the single-character class at p ends: past "%x", past a "[set]"
 ** (whose first character, after '[' or "[^", is in the set even when it
 ** is ']'), else past the character */
-static const char *class_end(const matcher *m, const char *p) {
+static const char *class_end(matcher *m, const char *p) {
+  const char *from = p;
   if (*p == ESC) {
     if (p + 1 >= m->pat_end) luaL_error(m->L, "malformed pattern (ends with '%%')");
     return p + 2;
@@ -110,6 +120,7 @@ static const char *class_end(const matcher *m, const char *p) {
       if (p >= m->pat_end) luaL_error(m->L, "malformed pattern (missing ']')");
       if (*p++ == ESC && p < m->pat_end) p++;   /* an escaped character, ']' too */
     } while (*p != ']');
+    count_bytes(m, (size_t)(p - from));
     return p + 1;
   }
   return p + 1;
@@ -160,14 +171,16 @@ static int in_set(int c, const char *p, const char *close) {
 }
 
 /* does the subject's character at s match the class from p to ep? */
-static int matches_one(const matcher *m, const char *s, const char *p, const char *ep) {
+static int matches_one(matcher *m, const char *s, const char *p, const char *ep) {
   int c;
   if (s >= m->src_end) return 0;
   c = (unsigned char)*s;
   switch (*p) {
     case '.': return 1;
     case ESC: return in_class(c, (unsigned char)p[1]);
-    case '[': return in_set(c, p, ep - 1);
+    case '[':
+      count_bytes(m, (size_t)(ep - p));   /* read through, at worst */
+      return in_set(c, p, ep - 1);
     default: return (unsigned char)*p == c;
   }
 }
@@ -260,6 +273,7 @@ static const char *frontier(matcher *m, const char *s, const char *p, const char
   int before, here;
   if (*p != '[') luaL_error(m->L, "missing '[' after '%%f' in pattern");
   ep = class_end(m, p);
+  count_bytes(m, 2 * (size_t)(ep - p));   /* the set read twice, at worst */
   before = s == m->src ? 0 : (unsigned char)s[-1];
   here = s < m->src_end ? (unsigned char)*s : 0;
   *after = ep;
@@ -495,6 +509,9 @@ static void add_replacement_text(matcher *m, luaL_Buffer *b, const char *s, cons
   size_t l;
   const char *r = lua_tolstring(L, 3, &l), *esc;
   while ((esc = memchr(r, ESC, l)) != NULL) {
+    /* a step for each escape: a million "%1" of an empty capture at
+    ** each match add nothing to the result, but cost time */
+    count(m, 1);
     luaL_addlstring(b, r, (size_t)(esc - r));
     esc++;   /* the character after '%' (the string's '\0' at its end) */
     if (*esc == ESC) {
@@ -513,9 +530,9 @@ static void add_replacement_text(matcher *m, luaL_Buffer *b, const char *s, cons
   luaL_addlstring(b, r, l);
 }
 
-/* adds the replacement for a match from s to e; repl (argument 3) is of
-** type kind */
-static void add_replacement(matcher *m, luaL_Buffer *b, const char *s, const char *e, int kind) {
+/* adds the value of repl (argument 3, of type kind) for a match from s
+** to e */
+static void add_value(matcher *m, luaL_Buffer *b, const char *s, const char *e, int kind) {
   lua_State *L = m->L;
   if (kind == LUA_TFUNCTION) {
     int n;
@@ -537,6 +554,15 @@ static void add_replacement(matcher *m, luaL_Buffer *b, const char *s, const cha
   } else {
     luaL_addvalue(b);
   }
+}
+
+/* adds the replacement for a match from s to e, and counts the bytes it
+** copied into the result (the text's own, the match or captures it names,
+** a repl function's long string): a step for each 16 */
+static void add_replacement(matcher *m, luaL_Buffer *b, const char *s, const char *e, int kind) {
+  size_t before = luaL_bufflen(b);
+  add_value(m, b, s, e, kind);
+  count_bytes(m, luaL_bufflen(b) - before);
 }
 
 static int sm_gsub(lua_State *L) {

@@ -186,6 +186,25 @@ describe("deckhand.core.strmatch", function()
       assert.matches("over the time limit", err, 1, true)
       assert.is_true(host.clock() - t < 2, "stopped after " .. (host.clock() - t) .. " s")
     end
+    -- steps that each cost much (a set of a million characters read at
+    -- each place, a replacement of many escapes at each match) count for
+    -- their work: these ran 5 to 15 s past a limit of 0.2 s
+    local set = "[" .. ("a"):rep(1e6) .. "]"
+    for _, call in ipairs {
+      function() return sm.find(("x"):rep(1e4), set) end,
+      function() return sm.find(("x"):rep(1e4), "%f" .. set) end,
+      function() return sm.match(("b"):rep(1e4), set:sub(1, -2) .. "b]*$x") end,
+      function() return sm.gsub(("a"):rep(1e4), "", ("%1"):rep(1e5)) end,
+    } do
+      local co = coroutine.create(call)
+      host.deadline(co, 0.2)
+      local t = host.clock()
+      local ok, err = coroutine.resume(co)
+      host.deadline(co)
+      assert.is_false(ok)
+      assert.matches("over the time limit", err, 1, true)
+      assert.is_true(host.clock() - t < 2, "stopped after " .. (host.clock() - t) .. " s")
+    end
     -- no deadline: a long search runs to its end (here a short one)
     assert.are.equal(1, (sm.find(("a"):rep(12), ("a?"):rep(12) .. ("a"):rep(12))))
   end)
