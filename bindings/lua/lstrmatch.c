@@ -102,6 +102,52 @@ static void restart(matcher *m) {
   m->depth = MAX_DEPTH;
 }
 
+/* ---- arguments ---- */
+
+/* a bad argument to string.<fname>.  Lua's error names the function as
+** the call did ("find", a method "s:find"), else by where package.loaded
+** holds it: "string.find" for Lua's own, as in pcall(string.find), and
+** "?" for ours, held nowhere.  Without a name from the call, then, the
+** error says "string.<fname>" itself */
+static int arg_error(lua_State *L, int arg, const char *fname, const char *msg) {
+  lua_Debug ar;
+  if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name == NULL)
+    return luaL_error(L, "bad argument #%d to 'string.%s' (%s)", arg, fname, msg);
+  return luaL_argerror(L, arg, msg);
+}
+
+/* "<expected> expected, got <type>", the type as Lua's errors name it:
+** a "__name" in its metatable first */
+static int type_error(lua_State *L, int arg, const char *fname, const char *expected) {
+  const char *got;
+  if (luaL_getmetafield(L, arg, "__name") == LUA_TSTRING)
+    got = lua_tostring(L, -1);
+  else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA)
+    got = "light userdata";
+  else
+    got = luaL_typename(L, arg);
+  return arg_error(L, arg, fname, lua_pushfstring(L, "%s expected, got %s", expected, got));
+}
+
+/* luaL_checklstring and luaL_optinteger, with arg_error's names */
+static const char *check_string(lua_State *L, int arg, const char *fname, size_t *len) {
+  const char *s = lua_tolstring(L, arg, len);
+  if (!s) type_error(L, arg, fname, "string");
+  return s;
+}
+
+static lua_Integer opt_integer(lua_State *L, int arg, const char *fname, lua_Integer dflt) {
+  int exact;
+  lua_Integer n;
+  if (lua_isnoneornil(L, arg)) return dflt;
+  n = lua_tointegerx(L, arg, &exact);
+  if (!exact) {
+    if (lua_isnumber(L, arg)) arg_error(L, arg, fname, "number has no integer representation");
+    type_error(L, arg, fname, "number");
+  }
+  return n;
+}
+
 /* ---- single characters ---- */
 
 /* where the single-character class at p ends: past "%x", past a "[set]"
@@ -416,10 +462,11 @@ static const char *plain_find(const char *s, size_t ls, const char *p, size_t lp
 }
 
 static int find_or_match(lua_State *L, int find) {
+  const char *fname = find ? "find" : "match";
   size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = start_at(luaL_optinteger(L, 3, 1), ls) - 1;
+  const char *s = check_string(L, 1, fname, &ls);
+  const char *p = check_string(L, 2, fname, &lp);
+  size_t init = start_at(opt_integer(L, 3, fname, 1), ls) - 1;
   if (init > ls) {
     luaL_pushfail(L);
     return 1;
@@ -436,7 +483,7 @@ static int find_or_match(lua_State *L, int find) {
     const char *from = s + init;
     int anchored = *p == '^';
     if (anchored) p++, lp--;
-    setup(&m, L, s, ls, p, lp, find ? "find" : "match");
+    setup(&m, L, s, ls, p, lp, fname);
     do {
       const char *e;
       restart(&m);
@@ -485,9 +532,9 @@ static int gmatch_next(lua_State *L) {
 ** the iterator's upvalues */
 static int sm_gmatch(lua_State *L) {
   size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = start_at(luaL_optinteger(L, 3, 1), ls) - 1;
+  const char *s = check_string(L, 1, "gmatch", &ls);
+  const char *p = check_string(L, 2, "gmatch", &lp);
+  size_t init = start_at(opt_integer(L, 3, "gmatch", 1), ls) - 1;
   gmatch_state *g;
   lua_settop(L, 2);
   g = (gmatch_state *)lua_newuserdatauv(L, sizeof *g, 0);
@@ -567,16 +614,16 @@ static void add_replacement(matcher *m, luaL_Buffer *b, const char *s, const cha
 
 static int sm_gsub(lua_State *L) {
   size_t ls, lp;
-  const char *src = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
+  const char *src = check_string(L, 1, "gsub", &ls);
+  const char *p = check_string(L, 2, "gsub", &lp);
   const char *lastmatch = NULL;
   int kind = lua_type(L, 3);
-  lua_Integer most = luaL_optinteger(L, 4, (lua_Integer)ls + 1), n = 0;
+  lua_Integer most = opt_integer(L, 4, "gsub", (lua_Integer)ls + 1), n = 0;
   int anchored = *p == '^';
   matcher m;
   luaL_Buffer b;
-  luaL_argexpected(L, kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION ||
-                   kind == LUA_TTABLE, 3, "string/function/table");
+  if (kind != LUA_TNUMBER && kind != LUA_TSTRING && kind != LUA_TFUNCTION && kind != LUA_TTABLE)
+    type_error(L, 3, "gsub", "string/function/table");
   luaL_buffinit(L, &b);
   if (anchored) p++, lp--;
   setup(&m, L, src, ls, p, lp, "gsub");

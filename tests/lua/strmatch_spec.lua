@@ -111,6 +111,22 @@ describe("deckhand.core.strmatch", function()
     same("find", "abc", "b", 1.5)
     same("find", {}, "b")
     same("match", "abc")
+    -- called with no name (by pcall, as a callback), Lua's errors name its
+    -- functions "string.find" and so on, by where package.loaded holds
+    -- them; ours are held nowhere, and said "?" there
+    local holder = setmetatable({}, { __name = "Holder" })
+    for _, args in ipairs { { nil, "a" }, { "a" }, { "a", "a", 1.5 }, { "a", "a", "x" }, { holder, "a" },
+                            { "a", "a", {} }, { "a", "a", holder }, { "a", "a", false } } do
+      for _, name in ipairs { "find", "match", "gmatch", "gsub" } do
+        local _, ours = pcall(sm[name], table.unpack(args, 1, 3))
+        local _, lua = pcall(string[name], table.unpack(args, 1, 3))
+        if name == "gmatch" and type(ours) == "function" then ours, lua = "fn", type(lua) == "function" and "fn" or lua end
+        assert.are.equal(lua, ours)
+      end
+    end
+    local _, ours = pcall(sm.gsub, "a", "a", "b", 1.5)
+    local _, lua = pcall(string.gsub, "a", "a", "b", 1.5)
+    assert.are.equal(lua, ours)
     -- deep enough to be "too complex" for both
     same("match", ("a"):rep(300), ("a?"):rep(300))
     same("match", ("a"):rep(300), ("(a)"):rep(33))
