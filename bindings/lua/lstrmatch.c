@@ -410,15 +410,19 @@ static void push_capture(matcher *m, int i, const char *s, const char *e) {
   ptrdiff_t len;
   if (i >= m->level) {
     if (i != 0) luaL_error(m->L, "invalid capture index %%%d", i + 1);
+    count_bytes(m, (size_t)(e - s));
     lua_pushlstring(m->L, s, (size_t)(e - s));
     return;
   }
   len = m->cap[i].len;
   if (len == CAP_OPEN) luaL_error(m->L, "unfinished capture");
-  if (len == CAP_POSITION)
+  if (len == CAP_POSITION) {
     lua_pushinteger(m->L, (m->cap[i].at - m->src) + 1);
-  else
-    lua_pushlstring(m->L, m->cap[i].at, (size_t)len);
+    return;
+  }
+  /* a copy, counted: 32 captures of a long subject copy it 32 times */
+  count_bytes(m, (size_t)len);
+  lua_pushlstring(m->L, m->cap[i].at, (size_t)len);
 }
 
 /* pushes the captures (the whole match when there are none and s is
