@@ -116,6 +116,7 @@ size_t cards512(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
   __m512i at[7], ranks, suits;
   const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m512i five = _mm512_set1_epi32((int)(DH_POKER_SUM_FIVE >> 32));
+  const __m512i suit_bits = _mm512_set1_epi32(0x30);
   size_t i = 0, last;
   int j, b, r, size;   /* size: the hands of a block */
   /* sixteen hands read 128 bytes from their first card: the last sixteen
@@ -144,14 +145,23 @@ size_t cards512(const dh_card *cards, int k, size_t n, dh_hand_value *out) {
       const dh_card *c = cards + (i + b) * (size_t)k;
       __m512i lo = _mm512_loadu_si512((const void *)c), hi = _mm512_loadu_si512((const void *)(c + 64));
       __m512i key = _mm512_setzero_si512(), count = _mm512_setzero_si512();
+      __m512i all = _mm512_set1_epi32(-1), any = _mm512_setzero_si512();
       __mmask16 f;
       for (j = 0; j < k; j++) {
         __m512i card = _mm512_maskz_permutex2var_epi8(0x1111111111111111u, lo, at[j], hi);
         key = _mm512_add_epi32(key, _mm512_permutexvar_epi32(card, ranks));
-        count = _mm512_add_epi32(count, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 4), suits));
+        if (k == 5) {   /* five cards: a flush when all share a suit */
+          all = _mm512_and_si512(all, card);
+          any = _mm512_or_si512(any, card);
+        } else {
+          count = _mm512_add_epi32(count, _mm512_permutexvar_epi32(_mm512_srli_epi32(card, 4), suits));
+        }
       }
       _mm512_storeu_si512((void *)(keys + b), key);
-      f = _mm512_test_epi32_mask(count, five);
+      /* (five cards: the AND and the OR of their bytes agree on the suit's
+      ** bits 4-5; a byte of no rank can only mark one more hand) */
+      f = k == 5 ? _mm512_testn_epi32_mask(_mm512_xor_si512(all, any), suit_bits)
+                 : _mm512_test_epi32_mask(count, five);
       _mm512_storeu_si512((void *)(flush + nflush),
                           _mm512_maskz_compress_epi32(f, _mm512_add_epi32(lanes, _mm512_set1_epi32(b))));
       nflush += __builtin_popcount(f);
