@@ -177,6 +177,19 @@ enum { OVER_RULE = 1, OVER_BOT = 2 };
 /* the registry table: the rules' thread -> its lrules (rule_hook) */
 #define RULE_THREADS "deckhand.rule_threads"
 
+/* the lrules whose thread T is, or NULL */
+static lrules *rules_on(lua_State *T) {
+  lrules *u = NULL;
+  if (lua_getfield(T, LUA_REGISTRYINDEX, RULE_THREADS) == LUA_TTABLE) {
+    lua_pushthread(T);
+    lua_rawget(T, -2);
+    u = (lrules *)lua_touserdata(T, -1);
+    lua_pop(T, 1);
+  }
+  lua_pop(T, 1);
+  return u;
+}
+
 /*
 ** The count hook of the rules' thread while a rule time limit is set
 ** (host.rule_limit) or a bot's deadline is (host.deadline): a callback
@@ -193,12 +206,7 @@ static void rule_hook(lua_State *T, lua_Debug *ar) {
   int over = 0;
   (void)ar;
   if (limit <= 0 && bot <= 0) return;
-  lua_getfield(T, LUA_REGISTRYINDEX, RULE_THREADS);
-  lua_pushthread(T);
-  lua_rawget(T, -2);
-  u = (lrules *)lua_touserdata(T, -1);
-  lua_pop(T, 2);
-  if (!u) return;
+  if (!(u = rules_on(T))) return;
   t = dh_clock_now();
   if (bot > 0 && t > bot) over = OVER_BOT;
   if (limit > 0) {
@@ -229,16 +237,7 @@ static void rule_hook(lua_State *T, lua_Debug *ar) {
 double dhL_rule_call_deadline(lua_State *T) {
   double limit = dhL_rule_limit(T);
   lrules *u;
-  if (limit <= 0) return 0;
-  if (lua_getfield(T, LUA_REGISTRYINDEX, RULE_THREADS) != LUA_TTABLE) {
-    lua_pop(T, 1);
-    return 0;
-  }
-  lua_pushthread(T);
-  lua_rawget(T, -2);
-  u = (lrules *)lua_touserdata(T, -1);
-  lua_pop(T, 2);
-  if (!u || !u->busy) return 0;
+  if (limit <= 0 || !(u = rules_on(T)) || !u->busy) return 0;
   if (u->clocked != u->calls) {
     u->clocked = u->calls;
     u->started = dh_clock_now();
